@@ -1,0 +1,157 @@
+"""Policies shared by the three games, and the plain simulation loop.
+
+A policy is any ``callable(game) -> move``. The named ones:
+
+- ``"random"``: a uniformly random legal move (seeded).
+- ``"greedy"``: the move that leaves the mover's own score highest right after it;
+  ties go to the first move in ``legal_moves()`` order.
+- ``"lookahead"``: Monte-Carlo rollouts. For every legal move it plays ``rollouts`` games to
+  the end from a *determinized* copy (hidden cards reshuffled, using only what the mover can
+  know), with greedy play for everyone, and picks the move with the best mean final margin
+  (own score minus the best other score; own score when solo).
+
+A game joins by offering ``legal_moves``, ``play``, ``copy``, ``score_after(move)``,
+``determinized(rng)``, ``current_player``, ``is_over`` and ``scores()``.
+
+>>> from orchard_lab import apple_batches as ab
+>>> game = ab.Game.new(players=1, seed=0)
+>>> move = resolve("greedy", seed=0)(game)
+>>> move in game.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from orchard_lab.core import make_rng, require_int
+
+__all__ = [
+    "POLICY_NAMES",
+    "GreedyPolicy",
+    "LookaheadPolicy",
+    "Policy",
+    "RandomPolicy",
+    "play_out",
+    "resolve",
+    "run_games",
+]
+
+POLICY_NAMES = ("random", "greedy", "lookahead")
+
+
+class PlayableGame(Protocol):
+    """What a policy needs from a game."""
+
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    def legal_moves(self) -> list[Any]: ...
+    def play(self, move: Any) -> None: ...
+    def copy(self) -> PlayableGame: ...
+    def score_after(self, move: Any) -> int: ...
+    def determinized(self, rng: np.random.Generator) -> PlayableGame: ...
+    def scores(self) -> list[int]: ...
+
+
+Policy = Callable[[Any], Any]
+
+
+class RandomPolicy:
+    """A uniformly random legal move, from its own seeded generator."""
+
+    def __init__(self, seed: int | np.random.Generator | None = None) -> None:
+        self.rng = make_rng(seed)
+
+    def __call__(self, game: PlayableGame) -> Any:
+        moves = game.legal_moves()
+        return moves[int(self.rng.integers(len(moves)))]
+
+
+class GreedyPolicy:
+    """The move with the best immediate own score; ties: the first in ``legal_moves()``."""
+
+    def __call__(self, game: PlayableGame) -> Any:
+        moves = game.legal_moves()
+        gains = [game.score_after(move) for move in moves]
+        return moves[int(np.argmax(gains))]
+
+
+def _margin(scores: Sequence[int], player: int) -> int:
+    others = [s for i, s in enumerate(scores) if i != player]
+    return scores[player] - (max(others) if others else 0)
+
+
+def play_out(game: PlayableGame, policy: Policy) -> PlayableGame:
+    """Play ``game`` to the end in place with one policy for every player; return it."""
+    while not game.is_over:
+        game.play(policy(game))
+    return game
+
+
+class LookaheadPolicy:
+    """Monte-Carlo rollouts over determinized copies; see the module docstring."""
+
+    def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
+        self.rollouts = require_int(rollouts, "rollouts", 1)
+        self.rng = make_rng(seed)
+        self.rollout_policy = GreedyPolicy()
+
+    def __call__(self, game: PlayableGame) -> Any:
+        moves = game.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        me = game.current_player
+        best_move, best_value = moves[0], -np.inf
+        worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
+        for move in moves:
+            total = 0
+            for world in worlds:
+                trial = world.copy()
+                trial.play(move)
+                total += _margin(play_out(trial, self.rollout_policy).scores(), me)
+            if total > best_value:
+                best_move, best_value = move, total
+        return best_move
+
+
+def resolve(
+    policy: str | Policy, seed: int | np.random.Generator | None = None, rollouts: int = 8
+) -> Policy:
+    """A named policy ("random", "greedy", "lookahead") or any callable, ready to call."""
+    if callable(policy):
+        return policy
+    if policy == "random":
+        return RandomPolicy(seed)
+    if policy == "greedy":
+        return GreedyPolicy()
+    if policy == "lookahead":
+        return LookaheadPolicy(rollouts=rollouts, seed=seed)
+    raise ValueError(f"policy must be one of {POLICY_NAMES} or a callable, got {policy!r}")
+
+
+def run_games(
+    new_game: Callable[[int], PlayableGame],
+    games: int,
+    players: int,
+    policy: str | Policy,
+    seed: int | None,
+    rollouts: int = 8,
+) -> np.ndarray:
+    """Final scores, shape ``(games, players)``, of ``games`` games played by one policy.
+
+    ``new_game(game_seed)`` deals a fresh game; game seeds and the policy's generator both come
+    from ``seed``, so the same seed gives the same table.
+    """
+    games = require_int(games, "games", 0)
+    rng = make_rng(seed)
+    game_seeds = rng.integers(0, 2**63 - 1, size=games)
+    chooser = resolve(policy, seed=rng, rollouts=rollouts)
+    results = np.zeros((games, players), dtype=np.int64)
+    for i, game_seed in enumerate(game_seeds):
+        results[i] = play_out(new_game(int(game_seed)), chooser).scores()
+    return results
