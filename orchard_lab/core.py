@@ -65,7 +65,9 @@ class Score:
         for name, points in self.parts.items():
             note = self.notes.get(name)
             unit = "point" if abs(points) == 1 else "points"
-            lines.append(f"{name}: {note} → {points} {unit}" if note else f"{name}: {points} {unit}")
+            lines.append(
+                f"{name}: {note} → {points} {unit}" if note else f"{name}: {points} {unit}"
+            )
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -125,7 +127,9 @@ def load_save(text: str, game: str, version: int) -> dict[str, Any]:
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise ValueError(f"a saved game must be JSON: {exc}") from None
     require(isinstance(data, dict), "a saved game must be a JSON object")
-    require(data.get("game") == game, f"this is not a saved {game} game (game={data.get('game')!r})")
+    require(
+        data.get("game") == game, f"this is not a saved {game} game (game={data.get('game')!r})"
+    )
     require(
         data.get("format") == version,
         f"unknown save format {data.get('format')!r}; this version reads format {version}",

@@ -133,8 +133,9 @@ def test_from_json_rejects_corrupted_saves_with_value_error(name: str, data) -> 
     import json
 
     ad = adapter(name)
-    game = play_random_game(name, ad.PLAYER_COUNTS[0], seed=data.draw(st.integers(0, 99)),
-                            check_every_step=False)
+    game = play_random_game(
+        name, ad.PLAYER_COUNTS[0], seed=data.draw(st.integers(0, 99)), check_every_step=False
+    )
     saved = json.loads(game.to_json())
     mutated = ad_mutate(saved, data)
     try:
@@ -145,9 +146,12 @@ def test_from_json_rejects_corrupted_saves_with_value_error(name: str, data) -> 
 
 
 JUNK = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 100), st.text(max_size=6),
-    st.lists(st.integers(-1, 5), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(),
-                                                               max_size=2),
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 100),
+    st.text(max_size=6),
+    st.lists(st.integers(-1, 5), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
 )
 
 
@@ -158,5 +162,5 @@ def ad_mutate(value, data):
         return {**value, key: ad_mutate(value[key], data)}
     if isinstance(value, list) and value and data.draw(st.booleans()):
         i = data.draw(st.integers(0, len(value) - 1))
-        return [*value[:i], ad_mutate(value[i], data), *value[i + 1:]]
+        return [*value[:i], ad_mutate(value[i], data), *value[i + 1 :]]
     return data.draw(JUNK)
