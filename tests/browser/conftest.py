@@ -1,0 +1,172 @@
+"""A real JupyterLab on 127.0.0.1 and Debian's headless Chromium, for the browser tests.
+
+The server gets a token, a throwaway root holding copies of the lesson notebooks, its own
+settings (no cell windowing, no news), and exposes ``window.jupyterapp`` so a test can run
+all cells through JupyterLab's own command. Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+
+@dataclass(frozen=True)
+class Lab:
+    url: str
+    token: str
+    root: Path
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _write_settings(settings_dir: Path) -> None:
+    for relative, values in LAB_SETTINGS.items():
+        path = settings_dir / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+
+def _wait_until_up(url: str, token: str, process: subprocess.Popen, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"JupyterLab exited with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"JupyterLab did not answer at {url} within {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: './dev test' installs Debian's chromium")
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "root"
+    shutil.copytree(REPO / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    _write_settings(base / "settings")
+    port, token = _free_port(), secrets.token_hex(16)
+    command = [
+        sys.executable, "-m", "jupyterlab",
+        "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+        f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={base / 'settings'}",
+        f"--LabApp.workspaces_dir={base / 'workspaces'}",
+        "--LabApp.expose_app_in_browser=True",
+        "--ServerApp.open_browser=False",
+    ]  # fmt: skip
+    log = (base / "lab.log").open("w")
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=root)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(url, token, process, timeout=60)
+        yield Lab(url=url, token=token, root=root)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
+
+
+def open_and_run_notebook(page, lab: Lab, name: str, timeout_ms: int = 180_000) -> None:
+    """Open a lesson in JupyterLab, run all cells, and wait until every code cell has run."""
+    page.goto(lab.notebook_url(name))
+    page.wait_for_function(
+        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.sessionContext"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
+        " === 'idle'",
+        timeout=timeout_ms,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            const kernel = panel.sessionContext.session.kernel;
+            const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+            return kernel.status === 'idle'
+                && cells.every(c => c.model.executionCount !== null);
+        }""",
+        timeout=timeout_ms,
+        polling=500,
+    )
+
+
+def notebook_errors(page) -> list[str]:
+    """Tracebacks and widget errors shown in the page's outputs."""
+    texts = page.locator(".jp-OutputArea-output[data-mime-type*='error']").all_inner_texts()
+    texts += page.get_by_text("Error displaying widget").all_inner_texts()
+    return texts
+
+
+def screenshot(page, name: str, locator=None) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    (locator or page).screenshot(path=str(path))
+    return path
