@@ -94,7 +94,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         f"--LabApp.user_settings_dir={base / 'settings'}",
         f"--LabApp.workspaces_dir={base / 'workspaces'}",
         "--LabApp.expose_app_in_browser=True",
-        "--ServerApp.open_browser=False",
+        "--ServerApp.open_browser=False", "--allow-root",
     ]  # fmt: skip
     log = (base / "lab.log").open("w")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=root)
