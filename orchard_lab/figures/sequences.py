@@ -1,0 +1,194 @@
+"""Plotly pictures of the scoring sequences: their values, their differences, their dots.
+
+Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
+same keywords ``title=None, template=None, width=None, height=None``. Each sequence keeps
+one colour in every picture (``SEQUENCE_COLOURS``). Every trace carries
+``meta={"sequence": name, "role": ...}`` so widgets and tests find it by meaning.
+
+>>> fig = sequence_values(["triangular", "pronic"], 12, highlight=6)
+>>> [trace.meta["role"] for trace in fig.data]
+['values', 'highlight', 'values', 'highlight']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import plotly.graph_objects as go
+
+from orchard_lab import sequences as seq
+from orchard_lab.core import require_int
+
+__all__ = [
+    "SEQUENCE_COLOURS",
+    "figurate_dots",
+    "highlight_point",
+    "sequence_differences",
+    "sequence_values",
+]
+
+# Okabe–Ito colours: told apart with the common colour-vision deficiencies.
+SEQUENCE_COLOURS = {
+    "triangular": "#D55E00",
+    "pronic": "#0072B2",
+    "square": "#009E73",
+    "odd_prime": "#CC79A7",
+}
+_FADED = 0.35
+
+
+def _legend(name: str) -> str:
+    return f"{seq.SEQUENCE_LABELS[name]} · {seq.BATCH_PHRASES[seq.SEQUENCE_BATCH[name]]}"
+
+
+def _finish(
+    fig: go.Figure, title: str | None, template: str | None, width: int | None, height: int | None
+) -> go.Figure:
+    fig.update_layout(
+        title=title, template=template, width=width, height=height, margin={"t": 60, "r": 20}
+    )
+    return fig
+
+
+def highlight_point(name: str, n: int) -> dict[str, list[int]]:
+    """The x and y of the ring around the n-th value: a widget moves it with these.
+
+    >>> highlight_point("square", 6)
+    {'x': [6], 'y': [36]}
+    """
+    return {"x": [n], "y": [seq.value(name, n)]}
+
+
+def sequence_values(
+    names: str | Iterable[str],
+    count: int,
+    *,
+    highlight: int | None = None,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """The values for n = 1..count, one line per sequence; ``highlight`` rings the n-th.
+
+    With ``highlight`` each sequence gets two traces, its values then its ring, and a dotted
+    line marks n (``layout.shapes[0]``).
+
+    >>> fig = sequence_values("square", 4)
+    >>> list(fig.data[0].y)
+    [1, 4, 9, 16]
+    """
+    names = seq.as_names(names)
+    count = require_int(count, "count", 0, seq.MAX_COUNT)
+    if highlight is not None:
+        highlight = require_int(highlight, "highlight", 1, count)
+    fig = go.Figure()
+    xs = list(range(1, count + 1))
+    for name in names:
+        colour = SEQUENCE_COLOURS[name]
+        fig.add_scatter(
+            x=xs,
+            y=seq.first(name, count),
+            mode="lines+markers",
+            name=_legend(name),
+            legendgroup=name,
+            line={"color": colour, "width": 2},
+            marker={"color": colour, "size": 7},
+            hovertemplate=f"{seq.symbol(name, '%{x}')} = %{{y}}<extra></extra>",
+            meta={"sequence": name, "role": "values"},
+        )
+        if highlight is not None:
+            fig.add_scatter(
+                **highlight_point(name, highlight),
+                mode="markers",
+                legendgroup=name,
+                showlegend=False,
+                marker={"color": colour, "size": 16, "symbol": "circle-open", "line": {"width": 3}},
+                hovertemplate=f"{seq.symbol(name, '%{x}')} = %{{y}}<extra></extra>",
+                meta={"sequence": name, "role": "highlight"},
+            )
+    if highlight is not None:
+        fig.add_vline(x=highlight, line={"color": "#888", "dash": "dot", "width": 1})
+    fig.update_xaxes(title="n = apples in the batch", dtick=1 if count <= 20 else None)
+    fig.update_yaxes(title="points", rangemode="tozero")
+    fig.update_layout(legend={"orientation": "h", "y": -0.2})
+    return _finish(fig, title, template, width, height)
+
+
+def sequence_differences(
+    names: str | Iterable[str],
+    count: int,
+    *,
+    highlight: int | None = None,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """What each card adds, n = 1..count, as grouped bars; ``highlight`` fades the others.
+
+    >>> fig = sequence_differences(["triangular", "square"], 4)
+    >>> [list(trace.y) for trace in fig.data]
+    [[1, 2, 3, 4], [1, 3, 5, 7]]
+    """
+    names = seq.as_names(names)
+    count = require_int(count, "count", 0, seq.MAX_COUNT)
+    if highlight is not None:
+        highlight = require_int(highlight, "highlight", 1, count)
+    fig = go.Figure()
+    xs = list(range(1, count + 1))
+    for name in names:
+        opacity = [1.0 if highlight in (None, x) else _FADED for x in xs]
+        fig.add_bar(
+            x=xs,
+            y=seq.differences(name, count),
+            name=_legend(name),
+            marker={"color": SEQUENCE_COLOURS[name], "opacity": opacity},
+            hovertemplate=f"card %{{x}} adds %{{y}} to {seq.SEQUENCE_LABELS[name]}<extra></extra>",
+            meta={"sequence": name, "role": "differences"},
+        )
+    fig.update_xaxes(title="the n-th apple", dtick=1 if count <= 20 else None)
+    fig.update_yaxes(title="points it adds")
+    fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.2})
+    return _finish(fig, title, template, width, height)
+
+
+def figurate_dots(
+    name: str,
+    n: int,
+    *,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """The dots of the n-th number: triangle, n×(n−1) rectangle, square, or a prime's row.
+
+    Always one trace (empty when the number is 0); the title says what the picture shows.
+
+    >>> fig = figurate_dots("pronic", 3)
+    >>> len(fig.data[0].x), fig.layout.title.text
+    (6, 'P(3) = 6 dots: 3 rows of 2')
+    """
+    points = seq.dots(name, n)
+    rows = max((row for row, _ in points), default=0) + 1
+    cols = max((col for _, col in points), default=0) + 1
+    size = max(4, min(18, 220 // max(rows, cols)))
+    fig = go.Figure(
+        go.Scatter(
+            x=[col for _, col in points],
+            y=[-row for row, _ in points],
+            mode="markers",
+            marker={"color": SEQUENCE_COLOURS[name], "size": size},
+            hoverinfo="skip",
+            showlegend=False,
+            meta={"sequence": name, "role": "dots"},
+        )
+    )
+    hidden = {"visible": False, "fixedrange": True}
+    fig.update_xaxes(range=[-0.6, cols - 0.4], **hidden)
+    fig.update_yaxes(range=[-rows + 0.4, 0.6], scaleanchor="x", scaleratio=1, **hidden)
+    fig.update_layout(plot_bgcolor="rgba(0,0,0,0)")
+    return _finish(
+        fig, seq.describe_dots(name, n) if title is None else title, template, width, height
+    )
