@@ -1,0 +1,550 @@
+"""One player's water drops orchard: placing cards (WD-3) and scoring groups (WD-4).
+
+Cells live in a dict keyed by one int per cell, so neighbours are ``key ± 1`` and
+``key ± STRIDE``. The board keeps its fruit groups (members, touching drops, points) up to
+date as cards arrive, so ``total`` and ``score_if_placed`` only look at the groups a card
+touches; ``score()`` and ``groups()`` recompute everything from scratch with a flood fill.
+
+>>> board = Board(start=Card.from_text("BP/2C"))
+>>> board.place(Card.from_text("3B/BB"), at=(0, 1))
+>>> board.total, board.cell(0, 2)
+(3, '3')
+>>> [group.reason for group in board.groups() if group.fruit == "B"]
+['1 banana touches a 2-drop only: too few to score', '3 bananas touch a 3-drop: scores 3']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from functools import cache
+
+from orchard_lab.core import IllegalMove, Score
+from orchard_lab.water_drops.cards import FRUIT_NAMES, FRUITS, Card, check_degrees
+
+__all__ = ["SCORINGS", "Board", "Group", "Move", "Rules", "group_points"]
+
+SCORINGS = ("fruit", "drop", "per_drop")
+STRIDE = 1 << 21  # cell key = (row + OFFSET) * STRIDE + (col + OFFSET)
+OFFSET = 1 << 20
+ROTATIONS = (0, 90, 180, 270)
+_VALUE = {code: -1 - i for i, code in enumerate(FRUITS)} | {str(v): v for v in range(1, 10)}
+_CODE = {value: code for code, value in _VALUE.items()}
+_POS = (0, 1, STRIDE, STRIDE + 1)  # the four cells of a card, from its top-left cell
+_OUT = ((-STRIDE, -1), (1 - STRIDE, 2), (2 * STRIDE, STRIDE - 1), (2 * STRIDE + 1, STRIDE + 2))
+_INSIDE = ((1, 2), (0, 3), (0, 3), (1, 2))  # neighbours of each cell within the card
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The water drops switches of RULES.md.
+
+    ``scoring`` (WD-4): "fruit" (1 point per fruit of a scoring group, the standard),
+    "drop" (the matching drop's value, once) or "per_drop" (the group's size for every
+    matching drop). ``allow_rotation`` (WD-3): quarter turns allowed. ``max_size`` (WD-3):
+    ``None`` or ``(rows, cols)`` in cards, the largest bounding box of an orchard.
+
+    >>> Rules(max_size=[4, 4]).max_size
+    (4, 4)
+    """
+
+    scoring: str = "fruit"
+    allow_rotation: bool = False
+    max_size: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.scoring not in SCORINGS:
+            raise ValueError(f"scoring must be one of {SCORINGS}, got {self.scoring!r}")
+        if not isinstance(self.allow_rotation, bool):
+            raise TypeError(f"allow_rotation must be True or False, got {self.allow_rotation!r}")
+        size = self.max_size
+        if size is not None:
+            if (
+                not isinstance(size, tuple | list)
+                or len(size) != 2
+                or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in size)
+            ):
+                raise ValueError(f"max_size must be None or (rows, cols) >= 1, got {size!r}")
+            object.__setattr__(self, "max_size", (int(size[0]), int(size[1])))
+
+
+@dataclass(frozen=True)
+class Move:
+    """Take ``card`` and lay it on card square ``at`` = (row, col), turned ``rotation`` degrees.
+
+    >>> Move(Card.from_text("BC/3M"), (0, 1), 360).rotation
+    0
+    """
+
+    card: Card
+    at: tuple[int, int]
+    rotation: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise TypeError(f"card must be a Card, not {type(self.card).__name__}")
+        object.__setattr__(self, "at", check_square(self.at))
+        object.__setattr__(self, "rotation", check_degrees(self.rotation, "rotation"))
+
+
+def check_square(at: object) -> tuple[int, int]:
+    """``at`` as a (row, col) pair of ints, else ValueError naming ``at``."""
+    if (
+        not isinstance(at, tuple | list)
+        or len(at) != 2
+        or any(isinstance(n, bool) or not isinstance(n, int) for n in at)
+    ):
+        raise ValueError(f"at must be a (row, col) pair of ints, got {at!r}")
+    return (int(at[0]), int(at[1]))
+
+
+def group_points(scoring: str, size: int, drops: Collection[int]) -> int:
+    """Points of a group of ``size`` fruits touching drops of these values (WD-4).
+
+    >>> [group_points(scoring, 3, [2, 3, 3]) for scoring in SCORINGS]
+    [3, 3, 6]
+    """
+    if size not in drops:
+        return 0
+    matching = [value for value in drops if value == size]
+    if scoring == "fruit":
+        return size  # one point per fruit of the group
+    if scoring == "drop":
+        return matching[0]  # the matching drop's value, however many drops match
+    return size * len(matching)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group of WD-4: same-fruit cells joined by sides, with the drops that touch it.
+
+    ``cells`` and the drop positions are cell coordinates (row, col); ``drops`` pairs each
+    touching drop's cell with its value, ``matching`` keeps those whose value is the size.
+    """
+
+    fruit: str
+    cells: tuple[tuple[int, int], ...]
+    drops: tuple[tuple[tuple[int, int], int], ...]
+    matching: tuple[tuple[tuple[int, int], int], ...]
+    points: int
+    reason: str
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    @property
+    def scores(self) -> bool:
+        return bool(self.matching)
+
+
+def _describe(values: list[int]) -> str:
+    if len(values) == 1:
+        return f"a {values[0]}-drop"
+    return "drops " + ", ".join(map(str, values))
+
+
+def _reason(fruit: str, size: int, values: list[int], points: int) -> str:
+    singular, plural = FRUIT_NAMES[fruit]
+    who = f"1 {singular} touches" if size == 1 else f"{size} {plural} touch"
+    matches = values.count(size)
+    if not values:
+        return f"{who} no drop: scores nothing"
+    if matches == 1:
+        return f"{who} a {size}-drop: scores {points}"
+    if matches:
+        return f"{who} {matches} {size}-drops: scores {points}"
+    if max(values) < size:
+        return f"{who} {_describe(values)} only: overwatered"
+    if min(values) > size:
+        return f"{who} {_describe(values)} only: too few to score"
+    return f"{who} {_describe(values)}: none is {size}, scores nothing"
+
+
+def _cell_of(key: int) -> tuple[int, int]:
+    row, col = divmod(key, STRIDE)
+    return (row - OFFSET, col - OFFSET)
+
+
+def _base(at: tuple[int, int]) -> int:
+    return (2 * at[0] + OFFSET) * STRIDE + 2 * at[1] + OFFSET
+
+
+@dataclass(frozen=True, eq=False)  # one per card (cached), hashed by identity
+class _Shape:
+    """A card as the board sees it, as offsets from its top-left cell key.
+
+    ``comps``: one (fruit, cell offsets, outside neighbour offsets, inner drops) per group of
+    equal fruit inside the card; ``drops``: one (offset, value, outside neighbour offsets)
+    per drop cell. Inner drops are (offset, value) pairs.
+    """
+
+    values: tuple[int, ...]
+    comps: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]], ...]
+    drops: tuple[tuple[int, int, tuple[int, ...]], ...]
+
+
+@cache
+def _shape(card: Card) -> _Shape:
+    values = tuple(_VALUE[code] for code in card.cells)
+    comps, seen = [], set()
+    for start in range(4):
+        if values[start] > 0 or start in seen:
+            continue
+        members, stack = [], [start]
+        seen.add(start)
+        while stack:
+            p = stack.pop()
+            members.append(p)
+            for q in _INSIDE[p]:
+                if values[q] == values[start] and q not in seen:
+                    seen.add(q)
+                    stack.append(q)
+        members.sort()
+        inner = sorted({q for p in members for q in _INSIDE[p] if values[q] > 0})
+        comps.append(
+            (
+                values[start],
+                tuple(_POS[p] for p in members),
+                tuple(off for p in members for off in _OUT[p]),
+                tuple((_POS[q], values[q]) for q in inner),
+            )
+        )
+    drops = tuple((_POS[p], values[p], _OUT[p]) for p in range(4) if values[p] > 0)
+    return _Shape(values, tuple(comps), drops)
+
+
+class Board:
+    """One player's orchard (WD-3): the start card at card square (0, 0), then placed cards.
+
+    >>> board = Board(start=Card.from_text("BP/2C"))
+    >>> board.open_squares()
+    [(-1, 0), (0, -1), (0, 1), (1, 0)]
+    """
+
+    def __init__(self, start: Card, rules: Rules | None = None) -> None:
+        if not isinstance(start, Card):
+            raise TypeError(f"start must be a Card, not {type(start).__name__}")
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be water_drops.Rules, not {type(rules).__name__}")
+        self.rules = rules
+        self._scoring = rules.scoring
+        self.start = start
+        self._placed: list[Move] = []
+        self._squares: dict[tuple[int, int], Card] = {}
+        self._frontier: set[tuple[int, int]] = set()
+        self._open: list[tuple[int, int]] | None = None
+        self._box = (0, 0, 0, 0)  # min row, max row, min col, max col
+        self._cells: dict[int, int] = {}
+        self._gid: dict[int, int] = {}  # fruit cell -> group id
+        self._members: dict[int, list[int]] = {}
+        self._drops: dict[int, dict[int, int]] = {}  # group id -> {drop cell: value}
+        self._points: dict[int, int] = {}
+        self._next = 0
+        self.total = 0
+        self._gains: dict[tuple[int, int], tuple[set[int], dict[_Shape, int]]] = {}
+        self._lay(start, (0, 0))
+
+    # --- placing -------------------------------------------------------------------------
+    def open_squares(self) -> list[tuple[int, int]]:
+        """Empty card squares where a card may go now (WD-3), sorted."""
+        if self._open is None:
+            squares = sorted(self._frontier)
+            if self.rules.max_size is not None:
+                squares = [sq for sq in squares if self._fits(sq)]
+            self._open = squares
+        return list(self._open)
+
+    def _fits(self, at: tuple[int, int]) -> bool:
+        rows, cols = self.rules.max_size or (0, 0)
+        r0, r1, c0, c1 = self._box
+        return max(r1, at[0]) - min(r0, at[0]) < rows and max(c1, at[1]) - min(c0, at[1]) < cols
+
+    def _check(self, card: Card, at: object, rotation: object) -> tuple[Card, tuple[int, int]]:
+        """The turned card and square of a legal placement, else IllegalMove (WD-3)."""
+        if not isinstance(card, Card):
+            raise TypeError(f"card must be a Card, not {type(card).__name__}")
+        at = check_square(at)
+        rotation = check_degrees(rotation, "rotation")
+        if rotation and not self.rules.allow_rotation:
+            raise IllegalMove(
+                "WD-3",
+                f"WD-3: turning cards is off in these rules (allow_rotation=False), "
+                f"so rotation must be 0, not {rotation}.",
+            )
+        if at in self._squares:
+            raise IllegalMove(
+                "WD-3", f"WD-3: square {at} already holds a card; a card needs an empty square."
+            )
+        if at not in self._frontier:
+            raise IllegalMove(
+                "WD-3",
+                f"WD-3: a card must share a side with a card already in your orchard; "
+                f"square {at} touches none.",
+            )
+        if self.rules.max_size is not None and not self._fits(at):
+            rows, cols = self.rules.max_size
+            raise IllegalMove(
+                "WD-3",
+                f"WD-3: the orchard may be at most {rows}×{cols} cards (max_size); "
+                f"a card on square {at} would make it bigger.",
+            )
+        return card.rotated(rotation), at
+
+    def can_place(self, card: Card, at: tuple[int, int], rotation: int = 0) -> bool:
+        """Whether ``place`` would accept this card here."""
+        try:
+            self._check(card, at, rotation)
+        except IllegalMove:
+            return False
+        return True
+
+    def place(self, card: Card, at: tuple[int, int], rotation: int = 0) -> None:
+        """Lay ``card`` on card square ``at`` turned ``rotation`` degrees clockwise (WD-3).
+
+        Raises IllegalMove, leaving the board as it was, when the square is taken, touches no
+        card, breaks ``max_size``, or the card is turned while rotation is off.
+        """
+        turned, at = self._check(card, at, rotation)
+        self._lay(turned, at)
+        self._placed.append(Move(card, at, rotation))
+
+    def score_if_placed(self, card: Card, at: tuple[int, int], rotation: int = 0) -> int:
+        """The total this board would have after ``place(card, at, rotation)``; no change.
+
+        >>> Board(start=Card.from_text("BP/2C")).score_if_placed(Card.from_text("B1/11"), (1, 0))
+        2
+        """
+        turned, at = self._check(card, at, rotation)
+        return self.total + self._gain(_shape(turned), at)
+
+    def _gain(self, shape: _Shape, at: tuple[int, int]) -> int:
+        """Score change of laying ``shape`` on square ``at``, remembered until it can change.
+
+        A remembered gain stays right until a card lands next to the square or a group
+        touching the square (its ``deps``) grows or gets a new drop.
+        """
+        entry = self._gains.get(at)
+        if entry is None:
+            base, gid = _base(at), self._gid
+            deps = {gid[base + off] for outs in _OUT for off in outs if base + off in gid}
+            entry = self._gains[at] = (deps, {})
+        gain = entry[1].get(shape)
+        if gain is None:
+            gain = entry[1][shape] = self._plan(shape, _base(at))[0]
+        return gain
+
+    # --- the incremental engine ----------------------------------------------------------
+    def _plan(self, shape: _Shape, base: int) -> tuple[int, list, dict]:
+        """Score change of laying ``shape`` at cell key ``base``, and how groups would change.
+
+        Returns (delta, clusters, wetted): each cluster is [fruit, new cell offsets, old group
+        ids, drops] for one group the card's fruit forms (joining old groups); ``wetted`` maps
+        old groups not joined to the new drops that now touch them. Drops are {cell: value}.
+        """
+        cells, gid = self._cells, self._gid
+        clusters: list[list] = []
+        joined: dict[int, list] = {}  # old group id -> the cluster that joins it
+        for fruit, offsets, outs, inner in shape.comps:
+            roots: set[int] = set()
+            drops = {base + off: value for off, value in inner} if inner else {}
+            for off in outs:
+                v = cells.get(base + off)
+                if v is None:
+                    continue
+                if v > 0:
+                    drops[base + off] = v
+                elif v == fruit:
+                    roots.add(gid[base + off])
+            twin = None
+            if joined:  # two parts of the card may meet through an old group
+                for root in roots:
+                    if root in joined:
+                        twin = joined[root]
+                        break
+            if twin is None:
+                twin = [fruit, offsets, roots, drops]
+                clusters.append(twin)
+            else:
+                twin[1] += offsets
+                twin[2] |= roots
+                twin[3].update(drops)
+            for root in roots:
+                joined[root] = twin
+        wetted: dict[int, dict[int, int]] = {}
+        for off, value, outs in shape.drops:
+            for out in outs:
+                v = cells.get(base + out)
+                if v is not None and v < 0:
+                    root = gid[base + out]
+                    if root in joined:
+                        joined[root][3][base + off] = value
+                    else:
+                        wetted.setdefault(root, {})[base + off] = value
+        scoring, points, members_of, drops_of = (
+            self._scoring,
+            self._points,
+            self._members,
+            self._drops,
+        )
+        delta = 0
+        for cluster in clusters:
+            size = len(cluster[1])
+            drops = cluster[3]
+            for root in cluster[2]:
+                size += len(members_of[root])
+                drops.update(drops_of[root])
+                delta -= points[root]
+            delta += group_points(scoring, size, drops.values())
+        for root, drops in wetted.items():
+            drops.update(drops_of[root])
+            delta += group_points(scoring, len(members_of[root]), drops.values()) - points[root]
+        return delta, clusters, wetted
+
+    def _lay(self, card: Card, at: tuple[int, int]) -> None:
+        """Put an already checked, already turned card down and update the groups."""
+        shape = _shape(card)
+        base = _base(at)
+        delta, clusters, wetted = self._plan(shape, base)
+        for p in range(4):
+            self._cells[base + _POS[p]] = shape.values[p]
+        for _fruit, offsets, roots, drops in clusters:
+            new_cells = [base + off for off in offsets]
+            if roots:
+                target = max(roots, key=lambda root: len(self._members[root]))
+                for root in roots - {target}:
+                    for key in self._members.pop(root):
+                        self._gid[key] = target
+                        self._members[target].append(key)
+                    del self._drops[root], self._points[root]
+            else:
+                target = self._next
+                self._next += 1
+                self._members[target] = []
+            for key in new_cells:
+                self._gid[key] = target
+            self._members[target].extend(new_cells)
+            self._drops[target] = drops
+            self._points[target] = group_points(
+                self.rules.scoring, len(self._members[target]), drops.values()
+            )
+        for root, drops in wetted.items():
+            self._drops[root] = drops
+            self._points[root] = group_points(
+                self.rules.scoring, len(self._members[root]), drops.values()
+            )
+        self.total += delta
+        changed = {root for cluster in clusters for root in cluster[2]} | set(wetted)
+        row, col = at
+        near = ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col))
+        for square in near:
+            self._gains.pop(square, None)
+        for square in [sq for sq, (deps, _) in self._gains.items() if deps & changed]:
+            del self._gains[square]
+        self._squares[at] = card
+        self._frontier.discard(at)
+        for square in near:
+            if square not in self._squares:
+                self._frontier.add(square)
+        r0, r1, c0, c1 = self._box
+        self._box = (min(r0, row), max(r1, row), min(c0, col), max(c1, col))
+        self._open = None
+
+    # --- looking at the orchard ----------------------------------------------------------
+    @property
+    def placed(self) -> tuple[Move, ...]:
+        """The cards placed after the start, in order, as printed (not turned)."""
+        return tuple(self._placed)
+
+    @property
+    def cards(self) -> dict[tuple[int, int], Card]:
+        """Card square -> the card as it lies there (turned if it was placed turned)."""
+        return dict(self._squares)
+
+    def cell(self, row: int, col: int) -> str | None:
+        """The code of cell (row, col) as in ``Card.from_text`` ("B", "3"), None if empty.
+
+        Card square (r, c) covers cells 2r..2r+1, 2c..2c+1.
+        """
+        value = self._cells.get((row + OFFSET) * STRIDE + col + OFFSET)
+        return None if value is None else _CODE[value]
+
+    def groups(self) -> list[Group]:
+        """Every fruit group (WD-4), recomputed from scratch, in reading order of first cells."""
+        cells, scoring = self._cells, self.rules.scoring
+        seen: set[int] = set()
+        found = []
+        for start in sorted(cells):
+            value = cells[start]
+            if value > 0 or start in seen:
+                continue
+            members, drops, stack = [], {}, [start]
+            seen.add(start)
+            while stack:
+                key = stack.pop()
+                members.append(key)
+                for near in (key - STRIDE, key - 1, key + 1, key + STRIDE):
+                    other = cells.get(near)
+                    if other == value:
+                        if near not in seen:
+                            seen.add(near)
+                            stack.append(near)
+                    elif other is not None and other > 0:
+                        drops[near] = other
+            size = len(members)
+            touching = tuple((_cell_of(key), drops[key]) for key in sorted(drops))
+            points = group_points(scoring, size, drops.values())
+            fruit = _CODE[value]
+            found.append(
+                Group(
+                    fruit=fruit,
+                    cells=tuple(_cell_of(key) for key in sorted(members)),
+                    drops=touching,
+                    matching=tuple(drop for drop in touching if drop[1] == size),
+                    points=points,
+                    reason=_reason(fruit, size, sorted(drops.values()), points),
+                )
+            )
+        return found
+
+    def score(self) -> Score:
+        """Points per fruit (WD-4), recomputed from scratch; each note lists that fruit's groups.
+
+        >>> Board(start=Card.from_text("BP/2C")).score().explain().splitlines()[0]
+        'banana: 1 banana touches a 2-drop only: too few to score → 0 points'
+        """
+        parts = {FRUIT_NAMES[fruit][0]: 0 for fruit in FRUITS}
+        reasons: dict[str, list[str]] = {name: [] for name in parts}
+        for group in self.groups():
+            name = FRUIT_NAMES[group.fruit][0]
+            parts[name] += group.points
+            reasons[name].append(group.reason)
+        notes = {
+            name: "; ".join(reasons[name]) or f"no {FRUIT_NAMES[fruit][1]}"
+            for fruit, name in zip(FRUITS, parts, strict=True)
+        }
+        return Score(parts, notes)
+
+    def copy(self) -> Board:
+        """An independent board in the same state."""
+        other = Board.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other._placed = list(self._placed)
+        other._squares = dict(self._squares)
+        other._frontier = set(self._frontier)
+        other._cells = dict(self._cells)
+        other._gid = dict(self._gid)
+        other._members = {root: list(keys) for root, keys in self._members.items()}
+        other._drops = {root: dict(drops) for root, drops in self._drops.items()}
+        other._points = dict(self._points)
+        other._gains = {}
+        return other
+
+    def __str__(self) -> str:
+        """The orchard as text, one line per cell row, "." for an empty cell."""
+        r0, r1, c0, c1 = self._box
+        return "\n".join(
+            "".join(self.cell(row, col) or "." for col in range(2 * c0, 2 * c1 + 2))
+            for row in range(2 * r0, 2 * r1 + 2)
+        )

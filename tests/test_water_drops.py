@@ -1,0 +1,517 @@
+"""Water drops (Mango): cards, placing, groups and scoring, the game, saves, the deck.
+
+Each rule of RULES.md (WD-1 .. WD-6) has tests whose names carry its id.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from orchard_lab import IllegalMove, policies
+from orchard_lab import water_drops as wd
+from orchard_lab.water_drops import board as board_module
+from orchard_lab.water_drops import cards as cards_module
+from orchard_lab.water_drops import game as game_module
+
+C = wd.Card.from_text
+
+
+def board_of(*placements: tuple[str, tuple[int, int]], start: str = "BP/2C", **rules) -> wd.Board:
+    board = wd.Board(start=C(start), rules=wd.Rules(**rules))
+    for text, at in placements:
+        board.place(C(text), at=at)
+    return board
+
+
+# --- WD-1 cells and cards ----------------------------------------------------------------
+def test_wd1_card_text_round_trip_and_cells() -> None:
+    card = C("BC/3M")
+    assert card.cells == ("B", "C", "3", "M")
+    assert str(card) == "BC/3M"
+    assert card.fruits == 3 and card.drops == (3,)
+    assert card == wd.Card(("B", "C", "3", "M")) and hash(card) == hash(C("BC/3M"))
+    assert repr(card) == "Card.from_text('BC/3M')"
+
+
+@pytest.mark.parametrize("text", ["", "BC3M", "BC/3", "BCP/3M", "BC/0M", "BX/3M", "bc/3m", "B/C/3"])
+def test_wd1_from_text_rejects_text_that_is_not_a_card(text: str) -> None:
+    with pytest.raises(ValueError, match=r"text|cells"):
+        C(text)
+
+
+def test_wd1_card_arguments_are_named_in_errors() -> None:
+    with pytest.raises(TypeError, match="text"):
+        C(12)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="cells"):
+        wd.Card(("B", "C", "3"))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="degrees"):
+        C("BC/3M").rotated(45)
+    with pytest.raises(TypeError, match="degrees"):
+        C("BC/3M").rotated(90.0)  # type: ignore[arg-type]
+
+
+def test_wd1_quarter_turns_are_clockwise() -> None:
+    card = C("BC/3M")
+    assert str(card.rotated(90)) == "3B/MC"
+    assert str(card.rotated(180)) == "M3/CB"
+    assert card.rotated(270) == card.rotated(-90) == C("CM/B3")
+    assert card.rotated(360) == card.rotated(0) == card
+
+
+CARDS = st.tuples(*[st.sampled_from(wd.CODES)] * 4).map(wd.Card)
+
+
+@given(card=CARDS, turns=st.integers(-8, 8))
+def test_wd1_four_quarter_turns_make_a_full_turn(card: wd.Card, turns: int) -> None:
+    assert C(str(card)) == card
+    assert card.rotated(90 * turns).rotated(-90 * turns) == card
+    assert Counter(card.rotated(90 * turns).cells) == Counter(card.cells)
+
+
+# --- WD-3 placing --------------------------------------------------------------------------
+def test_wd3_start_lies_at_square_zero_and_cells_follow_card_squares() -> None:
+    board = board_of(("3B/BB", (0, 1)))
+    assert [board.cell(0, c) for c in range(4)] == ["B", "P", "3", "B"]
+    assert [board.cell(1, c) for c in range(4)] == ["2", "C", "B", "B"]
+    assert board.cell(2, 0) is None and board.cell(-1, 0) is None
+    assert str(board) == "BP3B\n2CBB"
+    assert board.cards == {(0, 0): C("BP/2C"), (0, 1): C("3B/BB")}
+    assert board.placed == (wd.Move(C("3B/BB"), (0, 1)),)
+
+
+def test_wd3_a_card_needs_an_empty_square_touching_the_orchard() -> None:
+    board = board_of(("BB/BB", (0, 1)))
+    before = (str(board), board.total, board.open_squares())
+    with pytest.raises(IllegalMove, match=r"WD-3.*already holds") as taken:
+        board.place(C("CC/CC"), at=(0, 1))
+    with pytest.raises(IllegalMove, match="WD-3: a card must share a side") as far:
+        board.place(C("CC/CC"), at=(1, 2))
+    assert taken.value.rule == far.value.rule == "WD-3"
+    assert (str(board), board.total, board.open_squares()) == before
+    assert not board.can_place(C("CC/CC"), (1, 2)) and board.can_place(C("CC/CC"), (1, 1))
+    assert board.open_squares() == [(-1, 0), (-1, 1), (0, -1), (0, 2), (1, 0), (1, 1)]
+
+
+def test_wd3_no_rotation_by_default_quarter_turns_when_allowed() -> None:
+    board = board_of()
+    with pytest.raises(IllegalMove, match=r"WD-3.*allow_rotation") as info:
+        board.place(C("B1/CC"), at=(0, 1), rotation=90)
+    assert info.value.rule == "WD-3" and board.placed == ()
+    with pytest.raises(ValueError, match="rotation"):
+        board.place(C("B1/CC"), at=(0, 1), rotation=45)
+    turning = board_of(allow_rotation=True)
+    turning.place(C("B1/CC"), at=(0, 1), rotation=90)
+    assert turning.cards[(0, 1)] == C("CB/C1") and turning.placed[0].card == C("B1/CC")
+
+
+def test_wd3_max_size_bounds_the_orchard() -> None:
+    board = board_of(("BB/BB", (0, 1)), max_size=(1, 2))
+    assert board.open_squares() == []
+    with pytest.raises(IllegalMove, match=r"WD-3.*at most 1×2 cards \(max_size\)"):
+        board.place(C("CC/CC"), at=(1, 0))
+    wide = board_of(max_size=(2, 1))
+    assert wide.open_squares() == [(-1, 0), (1, 0)]
+
+
+def test_wd3_game_refuses_a_max_size_too_small_for_its_cards() -> None:
+    with pytest.raises(ValueError, match="max_size"):
+        wd.Game.new(players=2, rules=wd.Rules(max_size=(4, 4)))
+    game = wd.Game.new(players=4, rules=wd.Rules(max_size=(4, 4)))
+    while not game.is_over:
+        game.play(game.legal_moves()[-1])
+    assert all(len(board.cards) <= 16 for board in game.boards)
+
+
+def test_rules_are_validated_naming_the_switch() -> None:
+    with pytest.raises(ValueError, match="scoring"):
+        wd.Rules(scoring="fruits")
+    with pytest.raises(TypeError, match="allow_rotation"):
+        wd.Rules(allow_rotation=1)  # type: ignore[arg-type]
+    for bad in [(0, 3), (2,), "4x4", (2.0, 2), (True, 2)]:
+        with pytest.raises(ValueError, match="max_size"):
+            wd.Rules(max_size=bad)  # type: ignore[arg-type]
+    assert wd.Rules(max_size=[3, 4]).max_size == (3, 4)
+    with pytest.raises(TypeError, match="start"):
+        wd.Board(start="BP/2C")  # type: ignore[arg-type]
+
+
+# --- WD-4 scoring ---------------------------------------------------------------------------
+def reasons(board: wd.Board) -> list[str]:
+    return [group.reason for group in board.groups()]
+
+
+def test_wd4_a_group_scores_when_a_touching_drop_equals_its_size() -> None:
+    board = board_of(("3B/BB", (0, 1)))
+    bananas = [group for group in board.groups() if group.size == 3]
+    assert len(bananas) == 1
+    group = bananas[0]
+    assert group.fruit == "B" and group.cells == ((0, 3), (1, 2), (1, 3))
+    assert group.drops == (((0, 2), 3),) and group.matching == (((0, 2), 3),)
+    assert group.scores and group.points == 3
+    assert group.reason == "3 bananas touch a 3-drop: scores 3"
+    assert board.score().parts == {"banana": 3, "cherry": 0, "pear": 0, "mango": 0}
+
+
+def test_wd4_groups_join_across_card_edges_and_overwater() -> None:
+    board = board_of(("CC/CC", (1, 0)), start="BP/2C")  # 5 cherries touching the 2-drop
+    (cherries,) = [group for group in board.groups() if group.fruit == "C"]
+    assert cherries.size == 5 and not cherries.scores and cherries.points == 0
+    assert cherries.reason == "5 cherries touch a 2-drop only: overwatered"
+    overwatered = board_of(("2C/3C", (0, 1)), ("CC/MM", (1, 1)), start="MC/2C")
+    assert "4 cherries touch drops 2, 3 only: overwatered" in reasons(overwatered)
+
+
+def test_wd4_another_matching_drop_saves_an_overwatered_group() -> None:
+    board = board_of(("B4/MM", (0, 1)), start="BB/B1")
+    (bananas,) = [group for group in board.groups() if group.fruit == "B"]
+    assert bananas.size == 4 and bananas.points == 4
+    assert sorted(value for _, value in bananas.drops) == [1, 4]
+    assert bananas.reason == "4 bananas touch a 4-drop: scores 4"
+
+
+def test_wd4_one_drop_scores_several_groups() -> None:
+    board = board_of(start="B1/1C")
+    assert board.total == 2
+    assert reasons(board) == [
+        "1 banana touches 2 1-drops: scores 1",
+        "1 cherry touches 2 1-drops: scores 1",
+    ]
+    shared = board_of(start="B1/CM")  # the 1-drop scores the banana and the mango below it
+    assert shared.score().parts == {"banana": 1, "cherry": 0, "pear": 0, "mango": 1}
+
+
+def test_wd4_reasons_for_groups_that_do_not_score() -> None:
+    assert reasons(board_of(start="BB/BB")) == ["4 bananas touch no drop: scores nothing"]
+    assert reasons(board_of(start="P5/P4")) == ["2 pears touch drops 4, 5 only: too few to score"]
+    mixed = board_of(("P1/5M", (0, 1)), start="PP/PC")
+    assert "4 pears touch drops 1, 5: none is 4, scores nothing" in reasons(mixed)
+
+
+def test_wd4_score_has_every_part_with_notes_from_the_groups() -> None:
+    score = board_of(("3B/BB", (0, 1))).score()
+    assert list(score.parts) == ["banana", "cherry", "pear", "mango"]
+    assert score.total == 3
+    assert score.notes["mango"] == "no mangoes"
+    assert score.notes["banana"] == (
+        "1 banana touches a 2-drop only: too few to score; 3 bananas touch a 3-drop: scores 3"
+    )
+    assert "banana: " in score.explain() and "→ 3 points" in score.explain()
+
+
+def test_wd4_alternative_and_what_if_scorings() -> None:
+    placements = (("3B/BB", (0, 1)), ("B3/BM", (1, 1)))
+    # bananas (0,3),(1,2),(1,3),(2,2),(3,2): 5 bananas touch 3-drops only
+    for scoring in wd.SCORINGS:
+        board = board_of(*placements, scoring=scoring)
+        assert board.total == board.score().total == 0
+    double = ("B1/12", (0, 1))  # 3 bananas touching two 3-drops and two 1-drops
+    board = board_of(double, start="3B/3B", scoring="per_drop")
+    groups = {group.fruit: group for group in board.groups()}
+    assert groups["B"].size == 3 and len(groups["B"].matching) == 2
+    assert groups["B"].points == 6 and board.total == 6
+    assert "3 bananas touch 2 3-drops: scores 6" in reasons(board)
+    assert board_of(double, start="3B/3B", scoring="drop").total == 3
+    assert board_of(double, start="3B/3B", scoring="fruit").total == 3
+
+
+@st.composite
+def orchards(draw, scoring: str = "fruit") -> wd.Board:
+    """A random orchard: random cards placed on random open squares."""
+    board = wd.Board(start=draw(CARDS), rules=wd.Rules(scoring=scoring, allow_rotation=True))
+    for _ in range(draw(st.integers(0, 24))):
+        squares = board.open_squares()
+        at = squares[draw(st.integers(0, len(squares) - 1))]
+        board.place(draw(CARDS), at=at, rotation=draw(st.sampled_from((0, 90, 180, 270))))
+    return board
+
+
+def rescored(board: wd.Board, scoring: str) -> wd.Board:
+    other = wd.Board(start=board.start, rules=wd.Rules(scoring=scoring, allow_rotation=True))
+    for move in board.placed:
+        other.place(move.card, move.at, move.rotation)
+    return other
+
+
+@settings(max_examples=150, deadline=None)
+@given(board=orchards())
+def test_wd4_standard_and_alternative_scoring_always_agree(board: wd.Board) -> None:
+    """WD-4: a matching drop's value IS the group's size, so the two totals are equal."""
+    alternative = rescored(board, "drop")
+    assert board.score().total == alternative.score().total
+    assert board.score().parts == alternative.score().parts
+    assert rescored(board, "per_drop").score().total >= board.score().total
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data(), scoring=st.sampled_from(wd.SCORINGS))
+def test_wd4_incremental_total_and_score_if_placed_match_a_fresh_count(data, scoring) -> None:
+    board = data.draw(orchards(scoring))
+    assert board.total == board.score().total == sum(g.points for g in board.groups())
+    card = data.draw(CARDS)
+    at = data.draw(st.sampled_from(board.open_squares()))
+    rotation = data.draw(st.sampled_from((0, 90, 180, 270)))
+    predicted = board.score_if_placed(card, at, rotation)
+    copy = board.copy()
+    copy.place(card, at, rotation)
+    assert predicted == copy.total == copy.score().total
+    assert len(copy.placed) == len(board.placed) + 1, "copy is independent"
+
+
+@settings(max_examples=60, deadline=None)
+@given(board=orchards())
+def test_wd4_groups_partition_the_fruit_cells(board: wd.Board) -> None:
+    cells = [cell for group in board.groups() for cell in group.cells]
+    fruit_cells = [
+        (r, c)
+        for (sr, sc) in board.cards
+        for r in (2 * sr, 2 * sr + 1)
+        for c in (2 * sc, 2 * sc + 1)
+        if board.cell(r, c) in wd.FRUITS
+    ]
+    assert sorted(cells) == sorted(fruit_cells)
+    for group in board.groups():
+        assert all(board.cell(*cell) == group.fruit for cell in group.cells)
+        assert all(board.cell(*cell) == str(value) for cell, value in group.drops)
+
+
+# --- WD-2 the game: players, market, rounds ---------------------------------------------
+@pytest.mark.parametrize(("players", "market"), [(1, 1), (2, 4), (3, 3), (4, 4), (5, 5)])
+def test_wd2_market_holds_one_card_per_player_four_with_two(players: int, market: int) -> None:
+    game = wd.Game.new(players=players, seed=2)
+    assert len(game.market) == market == wd.market_size(players)
+    assert game.pile == 50 - market
+    starts = [board.start for board in game.boards]
+    assert len(set(starts)) == players and set(starts) <= set(wd.starting_cards())
+    assert Counter(starts + list(game.set_aside)) == Counter(wd.starting_cards())
+
+
+def test_wd2_starting_cards_are_dealt_at_random() -> None:
+    starts = {tuple(b.start for b in wd.Game.new(players=2, seed=s).boards) for s in range(20)}
+    assert len(starts) > 3
+
+
+def test_wd2_two_players_take_two_cards_each_in_turn_order() -> None:
+    game = wd.Game.new(players=2, seed=4, first_player=1)
+    order = []
+    for _ in range(8):
+        order.append(game.current_player)
+        game.play(game.legal_moves()[0])
+    assert order == [1, 0, 1, 0, 0, 1, 0, 1], "the first player passes clockwise each round"
+
+
+def test_wd2_market_refills_only_when_empty() -> None:
+    game = wd.Game.new(players=3, seed=5)
+    first = game.market
+    game.play(game.legal_moves()[0])
+    assert game.market == first[1:]
+    game.play(game.legal_moves()[-1])
+    game.play(game.legal_moves()[0])
+    assert len(game.market) == 3 and game.pile == 44 and game.current_player == 1
+
+
+def test_wd2_a_last_partial_market_is_taken_in_turn_order() -> None:
+    game = wd.Game.new(players=3, seed=6)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    # 50 cards = 16 rounds of 3 + a last market of 2, taken by that round's first two players
+    assert [len(board.placed) for board in game.boards] == [16, 17, 17]
+    assert game.pile == 0 and game.market == () and game.legal_moves() == []
+    with pytest.raises(IllegalMove, match=r"WD-2.*over"):
+        game.play(wd.Move(wd.default_deck()[0], (0, 1)))
+
+
+def test_wd2_only_market_cards_can_be_taken_and_nothing_changes() -> None:
+    game = wd.Game.new(players=2, seed=7)
+    stranger = next(card for card in wd.default_deck() if card not in game.market)
+    before = game.to_json()
+    with pytest.raises(IllegalMove, match="WD-2: you can only take a card from the market") as e:
+        game.play(wd.Move(stranger, (0, 1)))
+    assert e.value.rule == "WD-2" and game.to_json() == before
+    with pytest.raises(IllegalMove, match="WD-3"):
+        game.play(wd.Move(game.market[0], (5, 5)))
+    with pytest.raises(TypeError, match="Move"):
+        game.play((game.market[0], (0, 1), 0))  # type: ignore[arg-type]
+    assert game.to_json() == before
+
+
+def test_wd2_legal_moves_cover_market_squares_and_rotations() -> None:
+    game = wd.Game.new(players=2, seed=8)
+    moves = game.legal_moves()
+    assert len(moves) == 4 * 4 and {m.rotation for m in moves} == {0}
+    assert [m.card for m in moves[::4]] == list(game.market)
+    turning = wd.Game.new(players=2, seed=8, rules=wd.Rules(allow_rotation=True))
+    assert len(turning.legal_moves()) == 4 * 4 * 4
+
+
+def test_wd2_practice_mode_for_one_player() -> None:
+    game = wd.Game.new(players=1, seed=9)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert len(game.boards[0].placed) == 50 and game.winners() == [0]
+
+
+def test_game_new_checks_its_arguments() -> None:
+    for players in (0, 6, "2", True):
+        with pytest.raises(ValueError, match="players"):
+            wd.Game.new(players=players)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="first_player"):
+        wd.Game.new(players=2, first_player=2)
+    with pytest.raises(TypeError, match="rules"):
+        wd.Game.new(players=2, rules="fruit")  # type: ignore[arg-type]
+
+
+# --- WD-5 winning ---------------------------------------------------------------------------
+def test_wd5_most_points_wins_and_ties_are_shared() -> None:
+    game = wd.Game.new(players=3, seed=10)
+    assert game.winners() == [0, 1, 2]  # nobody scores with a start card alone: shared
+    best = max(game.legal_moves(), key=game.score_after)
+    game.play(best)
+    assert game.scores()[0] > 0 and game.winners() == [0]
+    while not game.is_over:
+        game.play(game_module.greedy_policy(game))
+    scores = game.scores()
+    assert game.winners() == [p for p in range(3) if scores[p] == max(scores)]
+
+
+# --- saves, undo, copies -----------------------------------------------------------------
+def played(players: int = 2, seed: int = 3, moves: int = 10, **rules) -> wd.Game:
+    game = wd.Game.new(players=players, seed=seed, rules=wd.Rules(**rules))
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        game.play(legal[int(rng.integers(len(legal)))])
+    return game
+
+
+def test_save_round_trip_keeps_rules_history_and_undo() -> None:
+    game = played(3, seed=1, moves=12, allow_rotation=True, scoring="per_drop")
+    text = game.to_json()
+    data = json.loads(text)
+    assert data["game"] == "water_drops" and data["format"] == 1
+    assert data["rules"] == {"scoring": "per_drop", "allow_rotation": True, "max_size": None}
+    loaded = wd.Game.from_json(text)
+    assert loaded.to_json() == text and loaded.scores() == game.scores()
+    assert loaded.history == game.history
+    loaded.undo()
+    game.undo()
+    assert loaded.to_json() == game.to_json()
+
+
+def test_undo_needs_a_move() -> None:
+    game = wd.Game.new(players=2, seed=0)
+    with pytest.raises(ValueError, match="nothing to undo"):
+        game.undo()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(players=3), "starts"),
+        (lambda d: d.update(extra=1), "fields"),
+        (lambda d: d["deal"].__setitem__(0, "BB/BB"), "deal"),
+        (lambda d: d["deal"].__setitem__(0, "BB/B"), "text"),
+        (lambda d: d.update(starts=[d["starts"][0]] * 2), "starting cards"),
+        (lambda d: d["rules"].update(scoring="many"), "scoring"),
+        (lambda d: d["rules"].update(allow_rotation="yes"), "allow_rotation"),
+        (lambda d: d["moves"].__setitem__(0, ["BB/BB", 0, 1, 0]), "move 1"),
+        (lambda d: d["moves"].__setitem__(1, [d["moves"][1][0], 9, 9, 0]), "move 2.*WD-3"),
+        (lambda d: d["moves"].__setitem__(2, [d["moves"][2][0], 0, 1, 45]), "rotation"),
+        (lambda d: d["moves"].__setitem__(0, "BB/BB"), "move 1"),
+        (lambda d: d.update(moves={}), "moves"),
+    ],
+)
+def test_from_json_says_what_is_wrong(change, message: str) -> None:
+    data = json.loads(played(moves=5).to_json())
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        wd.Game.from_json(json.dumps(data))
+
+
+def test_copy_and_determinized_are_independent() -> None:
+    game = played(moves=6)
+    copy = game.copy()
+    copy.play(copy.legal_moves()[0])
+    assert len(copy.history) == len(game.history) + 1 and game.to_json() != copy.to_json()
+    world = game.determinized(np.random.default_rng(1))
+    assert world.market == game.market and world.boards[0].cards == game.boards[0].cards
+    assert Counter(world.all_cards()) == Counter(game.all_cards())
+    assert world.to_json() != game.to_json(), "the hidden pile was reshuffled"
+    assert game.to_json() == wd.Game.from_json(game.to_json()).to_json()
+
+
+# --- simulation ------------------------------------------------------------------------
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_simulate_makes_the_shared_policies_choices(policy: str) -> None:
+    """The fast paths choose exactly what policies.run_games would."""
+
+    def new_game(seed: int) -> wd.Game:
+        return wd.Game.new(players=3, seed=seed)
+
+    expected = policies.run_games(new_game, 4, 3, policy, seed=12)
+    assert np.array_equal(wd.simulate(games=4, players=3, policy=policy, seed=12), expected)
+
+
+def test_fast_lookahead_makes_the_shared_lookahead_choices() -> None:
+    game = played(players=2, seed=4, moves=44)
+    fast = game_module.named_policy("lookahead", np.random.default_rng(9), rollouts=3)
+    shared = policies.resolve("lookahead", np.random.default_rng(9), rollouts=3)
+    for _ in range(4):
+        move = fast(game)
+        assert move == shared(game)
+        game.play(move)
+
+
+def test_simulate_callables_and_bad_names() -> None:
+    first = wd.simulate(games=2, players=2, policy=lambda game: game.legal_moves()[0], seed=0)
+    assert first.shape == (2, 2)
+    with pytest.raises(ValueError, match="policy"):
+        wd.simulate(games=1, policy="clever")
+    with pytest.raises(ValueError, match="over"):
+        game_module.greedy_policy(played(players=1, moves=50))
+
+
+# --- WD-6 the default deck --------------------------------------------------------------
+def test_wd6_default_deck_counts() -> None:
+    deck = wd.default_deck()
+    cells = Counter(code for card in deck for code in card.cells)
+    assert len(deck) == 50 and len(set(deck)) == 50
+    assert all(card.fruits >= 1 for card in deck)
+    assert [cells[fruit] for fruit in wd.FRUITS] == [36, 36, 36, 36]
+    drops = [cells[str(value)] for value in range(1, 10)]
+    assert drops == [16, 14, 12, 8, 6, 0, 0, 0, 0], "drops 1-5, small values more common"
+    starts = wd.starting_cards()
+    assert len(set(starts)) == 5 and not set(starts) & set(deck)
+    assert all(card.cells[2] == "2" and len(set(card.cells)) == 4 for card in starts)
+
+
+def test_wd6_deck_file_documents_its_design() -> None:
+    from importlib import resources
+
+    text = resources.files("orchard_lab.data").joinpath("water_drops_deck.txt").read_text()
+    notes = "\n".join(line for line in text.splitlines() if line.startswith("#"))
+    for fact in ("36 each", "16 ones", "6 fives", "every card has fruit", "5 starting cards"):
+        assert fact in notes
+    assert cards_module.parse_deck(text) == (tuple(wd.default_deck()), tuple(wd.starting_cards()))
+    with pytest.raises(ValueError, match="section"):
+        cards_module.parse_deck("BC/3M")
+
+
+def test_wd6_greedy_play_clearly_beats_random_play() -> None:
+    random = wd.simulate(games=30, players=2, policy="random", seed=1)
+    greedy = wd.simulate(games=30, players=2, policy="greedy", seed=1)
+    assert greedy.mean() > 1.5 * random.mean()
+    assert greedy.mean() - random.mean() > 3 * random.std()
+
+
+# --- docstring examples -----------------------------------------------------------------
+@pytest.mark.parametrize("module", [wd, cards_module, board_module, game_module])
+def test_docstring_examples(module) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
