@@ -1,0 +1,38 @@
+"""Lesson 01 in a real JupyterLab and Chromium: the explorer renders and follows its slider."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import notebook_errors, open_and_run_notebook, screenshot
+
+pytestmark = pytest.mark.browser
+
+PLOT_DATA = "el => JSON.stringify(el.data.map(trace => [trace.x, trace.y]))"
+
+
+def test_explorer_follows_its_slider(page, lab) -> None:
+    open_and_run_notebook(page, lab, "01_apple_batches.ipynb")
+    explorer = page.locator(".orchard-sequence-explorer").first
+    explorer.scroll_into_view_if_needed()
+    plot = explorer.locator(".js-plotly-plot").first  # the values plot comes first
+    plot.wait_for()
+    sentence = explorer.locator(".orchard-sentence").first
+    table = explorer.locator(".orchard-values-table").first
+    assert notebook_errors(page) == []
+
+    before = (plot.evaluate(PLOT_DATA), sentence.inner_text(), table.inner_text())
+    handle = explorer.locator(".orchard-n-slider .noUi-handle").first
+    handle.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "([el, old]) => JSON.stringify(el.data.map(t => [t.x, t.y])) !== old",
+        arg=[plot.element_handle(), before[0]],
+    )
+    after = (plot.evaluate(PLOT_DATA), sentence.inner_text(), table.inner_text())
+    assert after[0] != before[0], "the plot did not change when the slider moved"
+    assert after[1] != before[1], "the sentence did not follow the slider"
+    assert after[2] != before[2], "the table did not follow the slider"
+    assert notebook_errors(page) == []
+    screenshot(page, "explorer", explorer)
