@@ -1,0 +1,530 @@
+"""Apple batches: one test per rule id (AB-1..AB-7) and per switch, and the seeds' examples."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+from collections import Counter
+from fractions import Fraction
+from math import comb, prod
+
+import numpy as np
+import pytest
+
+from orchard_lab import IllegalMove
+from orchard_lab import apple_batches as ab
+from orchard_lab.apple_batches import BATCHES, Board, Card, Game, Move, Rules
+
+
+def card(text: str) -> Card:
+    return Card.from_text(text)
+
+
+def board_with(batch: str, *texts: str, rules: Rules | None = None) -> Board:
+    board = Board(rules)
+    for text in texts:
+        board.place(card(text), batch)
+    return board
+
+
+def refused(board: Board, text: str, batch: str) -> IllegalMove:
+    before = (board.batches, board.total, board.score())
+    with pytest.raises(IllegalMove) as info:
+        board.place(card(text), batch)
+    assert (board.batches, board.total, board.score()) == before
+    assert not board.can_place(card(text), batch)
+    return info.value
+
+
+# -- AB-1 cards ---------------------------------------------------------------------------
+def test_ab1_default_deck_has_75_distinct_cards() -> None:
+    deck = ab.default_deck()
+    assert len(deck) == len(set(deck)) == 75
+    assert {c.colour for c in deck} == {"red", "green", "gold"}
+    assert {c.height for c in deck} == {c.sweetness for c in deck} == {1, 2, 3, 4, 5}
+
+
+def test_ab1_card_text_round_trip_and_bad_cards() -> None:
+    for c in ab.default_deck():
+        assert Card.from_text(str(c)) == c
+    with pytest.raises(ValueError, match="colour"):
+        Card("blue", 1, 1)
+    with pytest.raises(ValueError, match="height"):
+        Card("red", 6, 1)
+    with pytest.raises(TypeError, match="sweetness"):
+        Card("red", 1, True)
+    with pytest.raises(ValueError, match="not a card"):
+        Card.from_text("red h9 s2")
+    with pytest.raises(TypeError):
+        Card.from_text(3)
+
+
+def test_ab1_custom_deck_game_keeps_its_repeats() -> None:
+    deck = [Card("red", 1 + i % 5, 1 + i % 3) for i in range(12)]  # repeats allowed
+    game = Game.new(players=1, seed=4, deck=deck)
+    while not game.is_over:
+        game.play(game.legal_moves()[-1])
+    assert Counter(game.all_cards()) == Counter(deck)
+    again = Game.from_json(game.to_json())
+    assert again.to_json() == game.to_json() and '"custom"' in game.to_json()
+    with pytest.raises(ValueError, match="at least 24"):
+        Game.new(players=2, deck=deck)
+
+
+# -- AB-2 players and rounds --------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("players", "market", "rounds"),
+    [(1, 3, 4), (2, 6, 4), (3, 6, 6), (4, 12, 4), (5, 15, 4), (6, 12, 6)],
+)
+def test_ab2_market_size_rounds_and_rotation(players: int, market: int, rounds: int) -> None:
+    game = Game.new(players=players, seed=players, first_player=players - 1)
+    assert (game.market_size, game.rounds, len(game.market)) == (market, rounds, market)
+    turns = []
+    while not game.is_over:
+        if len(game.market) == market:
+            round_first = game.current_player
+            assert round_first == (players - 1 + game.round) % players
+        turns.append(game.current_player)
+        game.play(game.legal_moves()[0])
+    assert len(turns) == 12 * players
+    for r in range(rounds):  # round-robin from the round's first player
+        first = (players - 1 + r) % players
+        assert turns[r * market : (r + 1) * market] == [
+            (first + t) % players for t in range(market)
+        ]
+    assert [b.card_count for b in game.boards] == [12] * players
+    assert game.legal_moves() == [] and game.market == ()
+
+
+def test_ab2_market_is_the_next_cards_of_the_shuffled_deck() -> None:
+    game = Game.new(players=2, seed=9)
+    assert game.market == game.deck[:6]
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    assert game.round == 1 and game.market == game.deck[6:12]
+    assert game.pile == game.deck[12:]
+
+
+def test_ab2_a_card_not_in_the_market_is_refused() -> None:
+    game = Game.new(players=2, seed=1)
+    before = game.to_json()
+    with pytest.raises(IllegalMove, match=r"Market \(AB-2\)") as info:
+        game.play(Move(game.pile[0], "bad"))
+    assert info.value.rule == "AB-2" and game.to_json() == before
+
+
+def test_ab2_no_move_after_the_end() -> None:
+    game = Game.new(players=1, seed=2)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    with pytest.raises(IllegalMove, match="over") as info:
+        game.play(Move(card("red h1 s1"), "bad"))
+    assert info.value.rule == "AB-2"
+
+
+def test_ab2_bad_arguments_to_new() -> None:
+    with pytest.raises(ValueError, match="players"):
+        Game.new(players=7)
+    with pytest.raises(ValueError, match="first_player"):
+        Game.new(players=2, first_player=2)
+    with pytest.raises(TypeError, match="rules"):
+        Game.new(players=2, rules={"easy": True})
+    with pytest.raises(TypeError, match="move"):
+        Game.new(players=1).play(("red h1 s1", "bad"))
+
+
+# -- AB-3 placing -------------------------------------------------------------------------
+def test_ab3_legal_moves_in_market_then_batch_order_and_bad_always_allowed() -> None:
+    game = Game.new(players=3, seed=5)
+    moves = game.legal_moves()
+    order = [(game.market.index(m.card), BATCHES.index(m.batch)) for m in moves]
+    assert order == sorted(order)
+    assert {m.card for m in moves if m.batch == "bad"} == set(game.market)
+
+
+def test_ab3_batch_holds_at_most_12_and_unknown_batch_is_refused() -> None:
+    board = board_with("feather", *["red h2 s3"] * 12)
+    error = refused(board, "red h2 s3", "feather")
+    assert error.rule == "AB-3" and "12" in str(error)
+    error = refused(board, "red h2 s3", "orchard")
+    assert error.rule == "AB-3" and "orchard" in str(error)
+    assert board.score().parts["feather"] == 132
+
+
+def test_ab3_order_inside_a_batch_is_kept() -> None:
+    board = board_with("sweet_couple", "red h1 s4", "gold h2 s4", "green h5 s1")
+    assert [str(c) for c in board.batches["sweet_couple"]] == [
+        "red h1 s4",
+        "gold h2 s4",
+        "green h5 s1",
+    ]
+
+
+# -- AB-4 the batches ---------------------------------------------------------------------
+def test_ab4_monochrome_same_colour_triangular() -> None:
+    board = board_with("monochrome", "red h1 s1", "red h5 s2", "red h3 s3")
+    assert board.score().parts["monochrome"] == 6
+    error = refused(board, "gold h3 s3", "monochrome")
+    assert error.rule == "AB-4" and "red" in str(error) and "gold" in str(error)
+    for n in range(4, 13):
+        board.place(card("red h2 s2"), "monochrome")
+        assert board.score().parts["monochrome"] == n * (n + 1) // 2
+    assert board.total == 78
+
+
+def test_ab4_unlucky_seed_examples_and_limit() -> None:
+    """Seeds: 5+5+3 = 13 with 3 cards = 9 points; 4+4+5 = 9 points."""
+    assert board_with("unlucky", "red h1 s5", "red h2 s5", "red h3 s3").total == 9
+    board = board_with("unlucky", "red h1 s4", "gold h1 s4", "red h1 s5")
+    assert board.score().parts["unlucky"] == 9
+    assert board_with("unlucky", "red h1 s5", "red h1 s4").total == 0
+    error = refused(board_with("unlucky", "red h1 s5", "red h1 s5"), "red h1 s4", "unlucky")
+    assert error.rule == "AB-4" and "14" in str(error)
+    assert board_with("unlucky", *["red h1 s1"] * 12).total == 0
+    ones = board_with("unlucky", *["red h1 s1"] * 11, "red h1 s2")
+    assert ones.total == 144
+
+
+def test_ab4_fortepiano_seed_examples() -> None:
+    """Seeds: heights 1 & 5 = 8 points, 2 & 3 = 2 points."""
+    assert board_with("fortepiano", "red h1 s1", "red h5 s1").total == 8
+    assert board_with("fortepiano", "red h2 s1", "red h3 s1").total == 2
+    board = board_with("fortepiano", "red h1 s1", "red h5 s1", "red h4 s1")
+    assert board.total == 8  # a third card waits for its partner
+    error = refused(board, "gold h4 s2", "fortepiano")
+    assert error.rule == "AB-4" and "height 4" in str(error)
+    board.place(card("gold h3 s2"), "fortepiano")
+    assert board.total == 10
+    full = board_with("fortepiano", *["red h1 s1", "red h5 s1"] * 6)
+    assert full.total == 48
+
+
+def test_ab4_sweet_couple_pairs_of_equal_sweetness() -> None:
+    board = board_with("sweet_couple", "red h1 s3", "gold h4 s3", "green h2 s5")
+    assert board.total == 7
+    error = refused(board, "red h1 s4", "sweet_couple")
+    assert error.rule == "AB-4" and "5" in str(error)
+    assert board_with("sweet_couple", *["red h1 s2"] * 12).total == 42
+
+
+def test_ab4_steady_seed_examples_and_odd_primes() -> None:
+    """Seeds: steady 3-3, 3-2, 3-4 are allowed."""
+    for second in ("red h3 s1", "red h2 s1", "red h4 s1"):
+        assert board_with("steady", "gold h3 s1", second).total == 5
+    error = refused(board_with("steady", "red h3 s1"), "red h5 s1", "steady")
+    assert (
+        str(error)
+        == "Steady height (AB-4): a height-5 apple is not within 1 of the last height, 3."
+    )
+    heights = [3, 4, 5, 4, 3, 2, 1, 2, 3, 3, 4, 5]
+    board = Board()
+    for n, h in enumerate(heights, start=1):
+        board.place(Card("red", h, 1), "steady")
+        assert board.total == ab.ODD_PRIMES[n - 1]
+    assert ab.ODD_PRIMES == (3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+
+
+def test_ab4_bad_takes_anything_minus_one_each() -> None:
+    board = board_with("bad", "red h1 s1", "gold h5 s5", "green h3 s2")
+    assert board.total == -3 and board.score().parts["bad"] == -3
+
+
+def test_ab4_empty_board_scores_zero_with_every_part() -> None:
+    score = Board().score()
+    assert list(score.parts) == list(BATCHES) and score.total == 0
+    assert all(note == "empty" for note in score.notes.values())
+
+
+# -- AB-5 apples of a feather -------------------------------------------------------------
+def test_ab5_seed_example_locks_to_sweetness() -> None:
+    """Seeds: first s3/h2, then s3/h4 locks to sweetness 3; every further card needs s3."""
+    board = board_with("feather", "red h2 s3", "gold h4 s3")
+    assert ab.feather_live(board.batches["feather"]) == (3, 0)
+    error = refused(board, "red h2 s1", "feather")  # height 2 is no longer live
+    assert error.rule == "AB-5" and "sweetness 3" in str(error)
+    board.place(card("green h1 s3"), "feather")
+    board.place(card("green h5 s3"), "feather")
+    assert board.total == 12
+    note = board.score().explain().splitlines()[1]
+    assert note == "feather: 4 apples locked to sweetness 3, pronic number 4·3 → 12 points"
+
+
+def test_ab5_matching_both_keeps_both_live_until_one() -> None:
+    board = board_with("feather", "red h2 s3", "gold h2 s3")
+    assert ab.feather_live(board.batches["feather"]) == (3, 2)
+    board.place(card("green h2 s5"), "feather")  # matches height only: locks to height 2
+    assert ab.feather_live(board.batches["feather"]) == (0, 2)
+    assert refused(board, "green h1 s3", "feather").rule == "AB-5"
+    assert board.total == 6
+
+
+def test_ab5_second_card_must_match_one_attribute() -> None:
+    error = refused(board_with("feather", "red h2 s3"), "red h1 s1", "feather")
+    assert "sweetness 3 or height 2" in str(error)
+
+
+# -- AB-6 special colour tree -------------------------------------------------------------
+def test_ab6_special_scores_20_until_its_colour_appears_outside_bad() -> None:
+    board = board_with("special", "gold h1 s1")
+    board.place(card("gold h2 s2"), "bad")  # bad does not count
+    assert board.total == 20 - 1
+    assert refused(board, "red h1 s1", "special").rule == "AB-6"  # only one tree
+    board.place(card("gold h3 s3"), "monochrome")  # allowed, but the bonus is lost
+    score = board.score()
+    assert score.parts["special"] == 0 and board.total == score.total == 0
+    assert "bonus is lost" in score.notes["special"]
+
+
+def test_ab6_special_refused_when_its_colour_is_already_outside_bad() -> None:
+    board = board_with("steady", "green h1 s1")
+    board.place(card("red h1 s1"), "bad")
+    error = refused(board, "green h5 s5", "special")
+    assert error.rule == "AB-6" and "green" in str(error)
+    board.place(card("red h5 s5"), "special")  # red lies only in bad
+    assert board.score().parts["special"] == 20
+
+
+def test_ab6_switch_special_broken_points() -> None:
+    rules = Rules(special_broken_points=-20)
+    board = board_with("special", "red h1 s1", rules=rules)
+    board.place(card("red h1 s2"), "feather")
+    assert board.total == board.score().total == -20
+    board.pop("feather")
+    assert board.total == 20
+
+
+# -- AB-7 winning -------------------------------------------------------------------------
+def finished_game(players: int, seed: int) -> Game:
+    game = Game.new(players=players, seed=seed)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def test_ab7_most_points_wins_then_more_batches_then_shared() -> None:
+    game = finished_game(3, 0)
+    boards = game._boards
+    boards[0], boards[1], boards[2] = Board(), Board(), Board()
+    boards[0].place(card("red h1 s1"), "monochrome")
+    boards[1].place(card("red h1 s2"), "monochrome")
+    assert game.winners() == [0, 1]
+    assert "share the win: 1 point each and cards in 1 batch each (AB-7)" in game.winner_reason()
+    boards[1].place(card("red h1 s3"), "bad")
+    boards[1].place(card("red h1 s4"), "steady")  # 1 - 1 + 3 = 3 points, 3 batches
+    boards[0].place(card("red h1 s5"), "fortepiano")
+    boards[0].place(card("red h2 s5"), "fortepiano")  # 1 + 2 = 3 points, 2 batches
+    assert game.scores() == [3, 3, 0] and game.winners() == [1]
+    assert game.winner_reason() == (
+        "Players 0 and 1 tie on 3 points; player 1 wins the tie-break (AB-7) "
+        "with cards in 3 batches against 2."
+    )
+    boards[2].place(card("red h1 s1"), "special")
+    assert game.winners() == [2] and game.winner_reason() == "Player 2 wins with 20 points."
+
+
+def test_ab7_solo_and_unfinished_reasons() -> None:
+    solo = finished_game(1, 3)
+    assert solo.winners() == [0]
+    assert solo.winner_reason() == f"Solo game: {solo.scores()[0]} points."
+    assert Game.new(players=2).winner_reason() == (
+        "Players 0 and 1 share the lead: 0 points each and cards in 0 batches each (AB-7)."
+    )
+
+
+# -- switches -----------------------------------------------------------------------------
+def test_switch_easy_makes_bad_free() -> None:
+    board = board_with("bad", "red h1 s1", "red h1 s2", rules=Rules(easy=True))
+    assert board.total == board.score().total == 0
+    assert "free in easy mode" in board.score().notes["bad"]
+
+
+def test_switch_unlucky_may_bust() -> None:
+    rules = Rules(unlucky_may_bust=True)
+    board = board_with("unlucky", "red h1 s5", "red h1 s5", "red h1 s3", rules=rules)
+    assert board.total == 9
+    board.place(card("red h1 s4"), "unlucky")  # 17: allowed now, scores 0
+    assert board.total == board.score().total == 0
+    assert "passed 13" in board.score().notes["unlucky"]
+
+
+def test_switch_steady_reference_any() -> None:
+    rules = Rules(steady_reference="any")
+    board = board_with("steady", "red h1 s1", "red h2 s1", "red h3 s1", rules=rules)
+    board.place(card("red h1 s1"), "steady")  # within 1 of an earlier height
+    assert refused(board, "red h5 s1", "steady").rule == "AB-4"
+    assert not board_with("steady", "red h1 s1", "red h2 s1", "red h3 s1").can_place(
+        card("red h1 s1"), "steady"
+    )
+    error = refused(board_with("steady", "red h1 s1", rules=rules), "red h4 s1", "steady")
+    assert "any earlier height (1)" in str(error)
+
+
+def test_switches_are_validated() -> None:
+    with pytest.raises(TypeError, match="easy"):
+        Rules(easy=1)
+    with pytest.raises(TypeError, match="unlucky_may_bust"):
+        Rules(unlucky_may_bust="yes")
+    with pytest.raises(ValueError, match="steady_reference"):
+        Rules(steady_reference="first")
+    with pytest.raises(ValueError, match="special_broken_points"):
+        Rules(special_broken_points=-21)
+    with pytest.raises(TypeError, match="special_broken_points"):
+        Rules(special_broken_points=1.5)
+    with pytest.raises(ValueError, match="unknown"):
+        Rules.from_dict({"hard": True})
+
+
+def test_switches_change_simulated_games() -> None:
+    plain = ab.simulate(games=30, players=2, policy="greedy", seed=1)
+    easy = ab.simulate(games=30, players=2, policy="greedy", seed=1, rules=Rules(easy=True))
+    assert easy.sum() > plain.sum()
+
+
+# -- scores, notes, incremental totals ----------------------------------------------------
+def test_every_note_names_its_part_and_total_equals_parts() -> None:
+    game = finished_game(4, 8)
+    for board in game.boards:
+        score = board.score()
+        lines = score.explain().splitlines()
+        assert [line.split(":")[0] for line in lines] == list(BATCHES)
+        assert board.total == score.total == sum(score.parts.values())
+
+
+def test_gain_matches_place_for_every_legal_move() -> None:
+    rng = np.random.default_rng(0)
+    for players in (1, 4):
+        game = Game.new(players=players, seed=int(rng.integers(1000)))
+        while not game.is_over:
+            for move in game.legal_moves():
+                trial = game.copy()
+                trial.play(move)
+                assert game.score_after(move) == trial.scores()[game.current_player]
+            moves = game.legal_moves()
+            game.play(moves[int(rng.integers(len(moves)))])
+
+
+def test_pop_reverses_place_exactly() -> None:
+    board = board_with("special", "gold h1 s1")
+    board.place(card("gold h2 s3"), "unlucky")
+    before = board.copy()
+    board.place(card("gold h2 s5"), "unlucky")
+    assert board.pop("unlucky") == card("gold h2 s5")
+    assert board == before and board.total == before.total == board.score().total
+    with pytest.raises(ValueError, match="no card"):
+        Board().pop("bad")
+
+
+# -- game: undo, copies, determinized, saves ----------------------------------------------
+def test_undo_restores_scores_and_market_across_rounds() -> None:
+    game = Game.new(players=2, seed=6)
+    with pytest.raises(ValueError, match="undo"):
+        game.undo()
+    snapshots = []
+    while not game.is_over:
+        snapshots.append((game.to_json(), game.scores(), game.market))
+        game.play(game.legal_moves()[-2])
+    while snapshots:
+        game.undo()
+        assert (game.to_json(), game.scores(), game.market) == snapshots.pop()
+
+
+def test_determinized_reshuffles_only_the_hidden_pile() -> None:
+    game = Game.new(players=2, seed=3)
+    game.play(game.legal_moves()[0])
+    world = game.determinized(np.random.default_rng(1))
+    assert world.market == game.market and world.boards[0] == game.boards[0]
+    assert Counter(world.pile) == Counter(game.pile) and world.pile != game.pile
+    assert game.to_json() != world.to_json()
+
+
+def test_copy_is_independent() -> None:
+    game = Game.new(players=2, seed=3)
+    other = game.copy()
+    other.play(other.legal_moves()[0])
+    assert game.history == () and len(other.history) == 1
+
+
+def test_save_is_plain_json_and_from_json_explains_what_is_wrong() -> None:
+    game = Game.new(players=2, seed=2)
+    for _ in range(8):
+        game.play(game.legal_moves()[3])
+    data = json.loads(game.to_json())
+    assert data["game"] == "apple_batches" and data["format"] == 1
+
+    def broken(**changes) -> str:
+        return json.dumps({**data, **changes})
+
+    moves = data["moves"]
+    cases = {
+        "order must hold each of the 75": broken(order=[*data["order"][:-1], "red h1 s1"]),
+        "not a card": broken(order=["blue h1 s1", *data["order"][1:]]),
+        "turn": broken(moves=[{**moves[0], "player": 1}, *moves[1:]]),
+        "not in the market": broken(moves=[{**moves[0], "card": data["order"][40]}]),
+        "no batch called": broken(moves=[{**moves[0], "batch": "pie"}]),
+        "steady_reference": broken(rules={**data["rules"], "steady_reference": 3}),
+        "players": broken(players=9),
+        "exactly the fields": json.dumps({k: v for k, v in data.items() if k != "moves"}),
+        "unknown save format": broken(format=2),
+    }
+    for message, text in cases.items():
+        with pytest.raises(ValueError, match=message):
+            Game.from_json(text)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_save_rejects_a_move_that_breaks_a_batch_rule() -> None:
+    board_rules = Game.new(
+        players=1, seed=0, deck=[card("red h3 s1")] + [card("red h5 s1")] * 11, shuffle=False
+    )
+    board_rules.play(Move(card("red h3 s1"), "steady"))
+    data = json.loads(board_rules.to_json())
+    data["moves"].append({"player": 0, "card": "red h5 s1", "batch": "steady"})
+    with pytest.raises(ValueError, match=r"move 2 is not allowed: Steady height \(AB-4\)"):
+        Game.from_json(json.dumps(data))
+
+
+# -- policies and simulation --------------------------------------------------------------
+def test_simulate_policies_and_callables() -> None:
+    greedy = ab.simulate(games=40, players=1, policy="greedy", seed=0)
+    random = ab.simulate(games=40, players=1, policy="random", seed=0)
+    assert greedy.mean() > random.mean()
+    last = ab.simulate(games=3, players=2, policy=lambda g: g.legal_moves()[-1], seed=0)
+    assert last.shape == (3, 2) and (last < 0).all()  # always the bad batch
+    look = ab.simulate(games=1, players=1, policy="lookahead", seed=0, rollouts=1)
+    assert look.shape == (1, 1)
+    with pytest.raises(ValueError, match="policy"):
+        ab.simulate(games=1, policy="clever")
+
+
+# -- counting 13 --------------------------------------------------------------------------
+def test_counting_13_exactly() -> None:
+    assert ab.partitions_of_13(parts=3) == [(5, 5, 3), (5, 4, 4)]
+    assert ab.ways_to_make_13(3) == 2 * 15 * comb(15, 2)  # 5+5+3 and 5+4+4
+    assert len(ab.partitions_of_13()) == 57
+    for k in range(15):  # each partition: choose its cards among the 15 of each sweetness
+        by_partition = sum(
+            prod(comb(15, times) for times in Counter(p).values())
+            for p in ab.partitions_of_13(parts=k)
+        )
+        assert ab.ways_to_make_13(k) == by_partition
+    assert ab.probability_of_13(3) == Fraction(3150, comb(75, 3))
+    tiny = [card("red h1 s5"), card("red h1 s4"), card("red h1 s4")]
+    assert ab.ways_to_make_13(3, deck=tiny) == 1 and ab.probability_of_13(3, tiny) == 1
+
+
+def test_probability_of_13_matches_seeded_simulation() -> None:
+    rng = np.random.default_rng(13)
+    sweetness = np.array([c.sweetness for c in ab.default_deck()])
+    for k in (3, 4, 5):
+        draws = rng.random((20_000, 75)).argsort(axis=1)[:, :k]
+        observed = (sweetness[draws].sum(axis=1) == 13).mean()
+        p = float(ab.probability_of_13(k))
+        assert abs(observed - p) < 4 * np.sqrt(p * (1 - p) / 20_000)
+
+
+@pytest.mark.parametrize("name", ["cards", "board", "game", "counting", "simulation"])
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(f"orchard_lab.apple_batches.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
