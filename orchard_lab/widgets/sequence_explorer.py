@@ -36,6 +36,8 @@ NOTHING_SHOWN = "Switch on at least one sequence with the buttons above to see i
 VALUES_SIZE = {"width": 560, "height": 420}
 DOTS_SIZE = {"width": 320, "height": 380}
 
+_TABLE_CSS = ".orchard-values-table th, .orchard-values-table td {padding: 2px 7px}"
+
 _Method = TypeVar("_Method", bound=Callable[..., None])
 
 
@@ -258,7 +260,9 @@ def _table(shown: tuple[str, ...], n: int) -> str:
             f'<td style="text-align:left">{html.escape(seq.link(name, n))}</td></tr>'
         )
     return (
+        f"<style>{_TABLE_CSS}</style>"
         '<table style="border-collapse:collapse;text-align:right">'
-        f"<tr><th>n</th>{head}<th>the {seq.ordinal(n)} adds</th><th>why</th></tr>"
+        f"<tr><th>n</th>{head}<th>the {seq.ordinal(n)} adds</th>"
+        '<th style="text-align:left">why</th></tr>'
         f"{''.join(rows)}</table>"
     )
