@@ -11,10 +11,13 @@ from math import comb, prod
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from orchard_lab import IllegalMove
 from orchard_lab import apple_batches as ab
 from orchard_lab.apple_batches import BATCHES, Board, Card, Game, Move, Rules
+from tests.test_conformance import ad_mutate
 
 
 def card(text: str) -> Card:
@@ -528,3 +531,18 @@ def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(f"orchard_lab.apple_batches.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_from_json_fuzz_on_a_three_player_save_raises_only_value_error(data) -> None:
+    """Corrupt one field of a mid-game 3-player save: it loads consistently or says why."""
+    game = Game.new(players=3, seed=data.draw(st.integers(0, 50)))
+    for _ in range(data.draw(st.integers(0, 20))):
+        game.play(game.legal_moves()[0])
+    mutated = json.dumps(ad_mutate(json.loads(game.to_json()), data))
+    try:
+        loaded = Game.from_json(mutated)
+    except ValueError:
+        return
+    assert Game.from_json(loaded.to_json()).to_json() == loaded.to_json()

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from orchard_lab import sequences
 from orchard_lab.apple_batches.cards import (
     BATCH_CAPACITY,
     BATCHES,
@@ -27,7 +28,7 @@ from orchard_lab.apple_batches.cards import (
 )
 from orchard_lab.core import IllegalMove, Score
 
-ODD_PRIMES = (3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)  # steady points for n = 1..12
+ODD_PRIMES = tuple(sequences.first("odd_prime", BATCH_CAPACITY))  # steady: 3, 5, 7, ..., 41
 _STEADY = (0, *ODD_PRIMES)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 
