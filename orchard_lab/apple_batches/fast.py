@@ -70,7 +70,10 @@ def _options(
     n = s.count[:, p, :, None].astype(np.int32)  # (games, 8, 1): broadcast over slots
     legal = np.broadcast_to(n < BATCH_CAPACITY, (games, len(BATCHES), slots)).copy()
     gain = np.zeros((games, len(BATCHES), slots), dtype=np.int32)
-    col = lambda a: a[:, p, None]  # noqa: E731  (games, 1)
+
+    def col(a: np.ndarray) -> np.ndarray:  # player p's column, shape (games, 1)
+        return a[:, p, None]
+
     empty = n[:, :, 0] == 0
     legal[:, MONO] &= empty[:, MONO, None] | (c == col(s.mono_colour))
     gain[:, MONO] = n[:, MONO] + 1
@@ -111,7 +114,10 @@ def _apply(s: _State, p: int, card: np.ndarray, batch: np.ndarray, gain: np.ndar
     first = s.count[rows, p, batch] == 0
     s.count[rows, p, batch] += 1
     s.total[:, p] += gain
-    to = lambda b: batch == b  # noqa: E731
+
+    def to(b: int) -> np.ndarray:  # the games whose card goes to batch b
+        return batch == b
+
     s.mono_colour[:, p] = np.where(to(MONO) & first, c, s.mono_colour[:, p])
     feather, start = to(FEATHER), to(FEATHER) & first
     for live, value in ((s.live_s, w), (s.live_h, h)):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -52,6 +53,12 @@ class Move:
 
     def __str__(self) -> str:
         return f"{self.card} → {self.batch}"
+
+
+@cache
+def _move(card: Card, batch: str) -> Move:
+    """One shared Move per (card, batch): moves are values, and building them is slow."""
+    return Move(card, batch)
 
 
 @dataclass(frozen=True)
@@ -173,7 +180,7 @@ class Game:
             if card in seen:
                 continue
             seen.add(card)
-            moves += [Move(card, b) for b in BATCHES if board.refusal(card, b) is None]
+            moves += [_move(card, b) for b in BATCHES if board.refusal(card, b) is None]
         return moves
 
     def scores(self) -> list[int]:
