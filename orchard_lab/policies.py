@@ -78,7 +78,7 @@ class GreedyPolicy:
     def __call__(self, game: PlayableGame) -> Any:
         moves = game.legal_moves()
         gains = [game.score_after(move) for move in moves]
-        return moves[int(np.argmax(gains))]
+        return moves[gains.index(max(gains))]
 
 
 def _margin(scores: Sequence[int], player: int) -> int:
