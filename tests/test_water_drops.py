@@ -19,6 +19,7 @@ from orchard_lab import water_drops as wd
 from orchard_lab.water_drops import board as board_module
 from orchard_lab.water_drops import cards as cards_module
 from orchard_lab.water_drops import game as game_module
+from orchard_lab.water_drops import scoring as scoring_module
 
 C = wd.Card.from_text
 
@@ -511,7 +512,7 @@ def test_wd6_greedy_play_clearly_beats_random_play() -> None:
 
 
 # --- docstring examples -----------------------------------------------------------------
-@pytest.mark.parametrize("module", [wd, cards_module, board_module, game_module])
+@pytest.mark.parametrize("module", [wd, cards_module, scoring_module, board_module, game_module])
 def test_docstring_examples(module) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

@@ -1,7 +1,8 @@
 """Water drops (after *Mango*): grow fruit groups whose size matches a touching drop.
 
-Rules WD-1..WD-6 of RULES.md. ``cards`` holds the cards and the designed deck, ``board`` one
-player's orchard with its groups and scores, ``game`` the drafting game and ``simulate``.
+Rules WD-1..WD-6 of RULES.md. ``cards`` holds the cards and the designed deck, ``scoring``
+what a group earns and why, ``board`` one player's orchard, ``game`` the drafting game and
+``simulate``.
 
 >>> from orchard_lab import water_drops as wd
 >>> board = wd.Board(start=wd.Card.from_text("BP/2C"))
@@ -12,7 +13,7 @@ player's orchard with its groups and scores, ``game`` the drafting game and ``si
 
 from __future__ import annotations
 
-from orchard_lab.water_drops.board import SCORINGS, Board, Group, Move, Rules, group_points
+from orchard_lab.water_drops.board import Board, Move, Rules
 from orchard_lab.water_drops.cards import (
     CODES,
     DROPS,
@@ -24,6 +25,7 @@ from orchard_lab.water_drops.cards import (
     starting_cards,
 )
 from orchard_lab.water_drops.game import FORMAT, GAME, Game, market_size, simulate
+from orchard_lab.water_drops.scoring import SCORINGS, Group, group_points
 
 __all__ = [
     "CODES",

@@ -15,16 +15,15 @@ touches; ``score()`` and ``groups()`` recompute everything from scratch with a f
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 
 from orchard_lab.core import IllegalMove, Score
 from orchard_lab.water_drops.cards import FRUIT_NAMES, FRUITS, Card, check_degrees
+from orchard_lab.water_drops.scoring import SCORINGS, Group, group_points, reason
 
-__all__ = ["SCORINGS", "Board", "Group", "Move", "Rules", "group_points"]
+__all__ = ["Board", "Move", "Rules", "check_square"]
 
-SCORINGS = ("fruit", "drop", "per_drop")
 STRIDE = 1 << 21  # cell key = (row + OFFSET) * STRIDE + (col + OFFSET)
 OFFSET = 1 << 20
 ROTATIONS = (0, 90, 180, 270)
@@ -32,6 +31,8 @@ _VALUE = {code: -1 - i for i, code in enumerate(FRUITS)} | {str(v): v for v in r
 _CODE = {value: code for code, value in _VALUE.items()}
 _POS = (0, 1, STRIDE, STRIDE + 1)  # the four cells of a card, from its top-left cell
 _OUT = ((-STRIDE, -1), (1 - STRIDE, 2), (2 * STRIDE, STRIDE - 1), (2 * STRIDE + 1, STRIDE + 2))
+_AROUND = tuple(off for outs in _OUT for off in outs)  # the 8 cells around a card, numbered
+_AROUND_OF = ((0, 1), (2, 3), (4, 5), (6, 7))  # their numbers, for each cell of the card
 _INSIDE = ((1, 2), (0, 3), (0, 3), (1, 2))  # neighbours of each cell within the card
 
 
@@ -98,74 +99,6 @@ def check_square(at: object) -> tuple[int, int]:
     return (int(at[0]), int(at[1]))
 
 
-def group_points(scoring: str, size: int, drops: Collection[int]) -> int:
-    """Points of a group of ``size`` fruits touching drops of these values (WD-4).
-
-    >>> [group_points(scoring, 3, [2, 3, 3]) for scoring in SCORINGS]
-    [3, 3, 6]
-    """
-    if size not in drops:
-        return 0
-    matching = [value for value in drops if value == size]
-    if scoring == "fruit":
-        return size  # one point per fruit of the group
-    if scoring == "drop":
-        return matching[0]  # the matching drop's value, however many drops match
-    return size * len(matching)
-
-
-@dataclass(frozen=True)
-class Group:
-    """A group of WD-4: same-fruit cells joined by sides, with the drops that touch it.
-
-    ``cells`` and the drop positions are cell coordinates (row, col); ``drops`` pairs each
-    touching drop's cell with its value, ``matching`` keeps those whose value is the size.
-    """
-
-    fruit: str
-    cells: tuple[tuple[int, int], ...]
-    drops: tuple[tuple[tuple[int, int], int], ...]
-    matching: tuple[tuple[tuple[int, int], int], ...]
-    points: int
-    reason: str
-
-    @property
-    def size(self) -> int:
-        return len(self.cells)
-
-    @property
-    def scores(self) -> bool:
-        return bool(self.matching)
-
-
-def _describe(values: list[int]) -> str:
-    if len(values) == 1:
-        return f"a {values[0]}-drop"
-    return "drops " + ", ".join(map(str, values))
-
-
-def _reason(fruit: str, size: int, values: list[int], points: int) -> str:
-    singular, plural = FRUIT_NAMES[fruit]
-    who = f"1 {singular} touches" if size == 1 else f"{size} {plural} touch"
-    matches = values.count(size)
-    if not values:
-        return f"{who} no drop: scores nothing"
-    if matches == 1:
-        return f"{who} a {size}-drop: scores {points}"
-    if matches:
-        return f"{who} {matches} {size}-drops: scores {points}"
-    if max(values) < size:
-        return f"{who} {_describe(values)} only: overwatered"
-    if min(values) > size:
-        return f"{who} {_describe(values)} only: too few to score"
-    return f"{who} {_describe(values)}: none is {size}, scores nothing"
-
-
-def _cell_of(key: int) -> tuple[int, int]:
-    row, col = divmod(key, STRIDE)
-    return (row - OFFSET, col - OFFSET)
-
-
 def _base(at: tuple[int, int]) -> int:
     return (2 * at[0] + OFFSET) * STRIDE + 2 * at[1] + OFFSET
 
@@ -174,9 +107,10 @@ def _base(at: tuple[int, int]) -> int:
 class _Shape:
     """A card as the board sees it, as offsets from its top-left cell key.
 
-    ``comps``: one (fruit, cell offsets, outside neighbour offsets, inner drops) per group of
-    equal fruit inside the card; ``drops``: one (offset, value, outside neighbour offsets)
-    per drop cell. Inner drops are (offset, value) pairs.
+    ``comps``: one (fruit, cell offsets, numbers of the cells around the card that touch it,
+    inner drops as (offset, value)) per group of equal fruit inside the card; ``drops``: one
+    (offset, value, numbers of the cells around the card that touch it) per drop cell. The
+    cells around a card are numbered as in ``_AROUND``.
     """
 
     values: tuple[int, ...]
@@ -206,11 +140,11 @@ def _shape(card: Card) -> _Shape:
             (
                 values[start],
                 tuple(_POS[p] for p in members),
-                tuple(off for p in members for off in _OUT[p]),
+                tuple(i for p in members for i in _AROUND_OF[p]),
                 tuple((_POS[q], values[q]) for q in inner),
             )
         )
-    drops = tuple((_POS[p], values[p], _OUT[p]) for p in range(4) if values[p] > 0)
+    drops = tuple((_POS[p], values[p], _AROUND_OF[p]) for p in range(4) if values[p] > 0)
     return _Shape(values, tuple(comps), drops)
 
 
@@ -243,7 +177,8 @@ class Board:
         self._points: dict[int, int] = {}
         self._next = 0
         self.total = 0
-        self._gains: dict[tuple[int, int], tuple[set[int], dict[_Shape, int]]] = {}
+        # square -> (groups around it, its neighbourhood, its cell key, {shape: gain})
+        self._gains: dict[tuple[int, int], tuple[set[int], tuple, int, dict[_Shape, int]]] = {}
         self._lay(start, (0, 0))
 
     # --- placing -------------------------------------------------------------------------
@@ -327,36 +262,51 @@ class Board:
         """
         entry = self._gains.get(at)
         if entry is None:
-            base, gid = _base(at), self._gid
-            deps = {gid[base + off] for outs in _OUT for off in outs if base + off in gid}
-            entry = self._gains[at] = (deps, {})
-        gain = entry[1].get(shape)
+            base = _base(at)
+            entry = self._gains[at] = (*self._around(base), base, {})
+        gain = entry[3].get(shape)
         if gain is None:
-            gain = entry[1][shape] = self._plan(shape, _base(at))[0]
+            gain = entry[3][shape] = self._plan(shape, entry[2], entry[1])[0]
         return gain
 
+    def _around(self, base: int) -> tuple[set[int], tuple]:
+        """The groups around the square at cell key ``base``, and its 8 outside neighbours,
+        each None (empty) or (value, cell key, group id or None)."""
+        cells, gid = self._cells, self._gid
+        deps, around = set(), []
+        for off in _AROUND:
+            value = cells.get(base + off)
+            if value is None:
+                around.append(None)
+            elif value > 0:
+                around.append((value, base + off, None))
+            else:
+                deps.add(gid[base + off])
+                around.append((value, base + off, gid[base + off]))
+        return deps, tuple(around)
+
     # --- the incremental engine ----------------------------------------------------------
-    def _plan(self, shape: _Shape, base: int) -> tuple[int, list, dict]:
+    def _plan(self, shape: _Shape, base: int, around: tuple) -> tuple[int, list, dict]:
         """Score change of laying ``shape`` at cell key ``base``, and how groups would change.
 
         Returns (delta, clusters, wetted): each cluster is [fruit, new cell offsets, old group
         ids, drops] for one group the card's fruit forms (joining old groups); ``wetted`` maps
         old groups not joined to the new drops that now touch them. Drops are {cell: value}.
+        ``around`` is the square's neighbourhood from ``_around``.
         """
-        cells, gid = self._cells, self._gid
         clusters: list[list] = []
         joined: dict[int, list] = {}  # old group id -> the cluster that joins it
         for fruit, offsets, outs, inner in shape.comps:
             roots: set[int] = set()
             drops = {base + off: value for off, value in inner} if inner else {}
-            for off in outs:
-                v = cells.get(base + off)
-                if v is None:
+            for i in outs:
+                near = around[i]
+                if near is None:
                     continue
-                if v > 0:
-                    drops[base + off] = v
-                elif v == fruit:
-                    roots.add(gid[base + off])
+                if near[0] > 0:
+                    drops[near[1]] = near[0]
+                elif near[0] == fruit:
+                    roots.add(near[2])
             twin = None
             if joined:  # two parts of the card may meet through an old group
                 for root in roots:
@@ -374,10 +324,10 @@ class Board:
                 joined[root] = twin
         wetted: dict[int, dict[int, int]] = {}
         for off, value, outs in shape.drops:
-            for out in outs:
-                v = cells.get(base + out)
-                if v is not None and v < 0:
-                    root = gid[base + out]
+            for i in outs:
+                near = around[i]
+                if near is not None and near[0] < 0:
+                    root = near[2]
                     if root in joined:
                         joined[root][3][base + off] = value
                     else:
@@ -406,7 +356,7 @@ class Board:
         """Put an already checked, already turned card down and update the groups."""
         shape = _shape(card)
         base = _base(at)
-        delta, clusters, wetted = self._plan(shape, base)
+        delta, clusters, wetted = self._plan(shape, base, self._around(base)[1])
         for p in range(4):
             self._cells[base + _POS[p]] = shape.values[p]
         for _fruit, offsets, roots, drops in clusters:
@@ -440,7 +390,7 @@ class Board:
         near = ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col))
         for square in near:
             self._gains.pop(square, None)
-        for square in [sq for sq, (deps, _) in self._gains.items() if deps & changed]:
+        for square in [sq for sq, entry in self._gains.items() if entry[0] & changed]:
             del self._gains[square]
         self._squares[at] = card
         self._frontier.discard(at)
@@ -467,12 +417,16 @@ class Board:
 
         Card square (r, c) covers cells 2r..2r+1, 2c..2c+1.
         """
+        row, col = check_square((row, col))
+        if max(abs(row), abs(col)) >= OFFSET:  # far beyond any orchard
+            return None
         value = self._cells.get((row + OFFSET) * STRIDE + col + OFFSET)
         return None if value is None else _CODE[value]
 
     def groups(self) -> list[Group]:
         """Every fruit group (WD-4), recomputed from scratch, in reading order of first cells."""
         cells, scoring = self._cells, self.rules.scoring
+        where = {key: (key // STRIDE - OFFSET, key % STRIDE - OFFSET) for key in cells}
         seen: set[int] = set()
         found = []
         for start in sorted(cells):
@@ -493,17 +447,18 @@ class Board:
                     elif other is not None and other > 0:
                         drops[near] = other
             size = len(members)
-            touching = tuple((_cell_of(key), drops[key]) for key in sorted(drops))
+            members.sort()
+            touching = tuple([(where[key], drops[key]) for key in sorted(drops)])
             points = group_points(scoring, size, drops.values())
             fruit = _CODE[value]
             found.append(
                 Group(
                     fruit=fruit,
-                    cells=tuple(_cell_of(key) for key in sorted(members)),
+                    cells=tuple([where[key] for key in members]),
                     drops=touching,
-                    matching=tuple(drop for drop in touching if drop[1] == size),
+                    matching=tuple([drop for drop in touching if drop[1] == size]),
                     points=points,
-                    reason=_reason(fruit, size, sorted(drops.values()), points),
+                    reason=reason(fruit, size, sorted(drops.values()), points),
                 )
             )
         return found
@@ -538,7 +493,7 @@ class Board:
         other._members = {root: list(keys) for root, keys in self._members.items()}
         other._drops = {root: dict(drops) for root, drops in self._drops.items()}
         other._points = dict(self._points)
-        other._gains = {}
+        other._gains = {at: (*entry[:3], dict(entry[3])) for at, entry in self._gains.items()}
         return other
 
     def __str__(self) -> str:

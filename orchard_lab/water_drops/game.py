@@ -358,7 +358,7 @@ def greedy_policy(game: Game) -> Move:
 
 def simulate(
     games: int = 1000,
-    players: int = 2,
+    players: int = 1,
     policy: str | policies.Policy = "greedy",
     seed: int | None = 0,
     rules: Rules | None = None,
