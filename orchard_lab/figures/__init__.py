@@ -5,6 +5,18 @@
 12
 """
 
+from orchard_lab.figures.apple_batches import (
+    BATCH_COLOURS,
+    BATCH_LABELS,
+    RUN_COLOURS,
+    batch_growth,
+    best_batch_points,
+    breakdown_values,
+    next_card_bars,
+    next_card_values,
+    score_breakdown,
+    score_histograms,
+)
 from orchard_lab.figures.sequences import (
     SEQUENCE_COLOURS,
     figurate_dots,
@@ -14,9 +26,19 @@ from orchard_lab.figures.sequences import (
 )
 
 __all__ = [
+    "BATCH_COLOURS",
+    "BATCH_LABELS",
+    "RUN_COLOURS",
     "SEQUENCE_COLOURS",
+    "batch_growth",
+    "best_batch_points",
+    "breakdown_values",
     "figurate_dots",
     "highlight_point",
+    "next_card_bars",
+    "next_card_values",
+    "score_breakdown",
+    "score_histograms",
     "sequence_differences",
     "sequence_values",
 ]

@@ -5,6 +5,8 @@
 4
 """
 
+from orchard_lab.widgets.apple_batches_board import AppleBatchesBoard
 from orchard_lab.widgets.sequence_explorer import SequenceExplorer
+from orchard_lab.widgets.what_if import WhatIfExplorer
 
-__all__ = ["SequenceExplorer"]
+__all__ = ["AppleBatchesBoard", "SequenceExplorer", "WhatIfExplorer"]

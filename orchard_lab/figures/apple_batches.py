@@ -1,0 +1,341 @@
+"""Plotly pictures of apple batches: batch growth, score breakdowns, next-card values, runs.
+
+Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
+same keywords ``title=None, template=None, width=None, height=None``. Each batch keeps one
+colour in every picture (``BATCH_COLOURS``; the four sequence batches share theirs with
+``SEQUENCE_COLOURS``). Every trace carries ``meta={"role": ..., ...}`` so widgets and tests
+find it by meaning.
+
+>>> fig = batch_growth()
+>>> [trace.meta["batch"] for trace in fig.data][:3]
+['monochrome', 'feather', 'special']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import sequences as seq
+from orchard_lab.core import Score, require_int
+from orchard_lab.figures.sequences import SEQUENCE_COLOURS
+
+__all__ = [
+    "BATCH_COLOURS",
+    "BATCH_LABELS",
+    "RUN_COLOURS",
+    "batch_growth",
+    "best_batch_points",
+    "breakdown_values",
+    "next_card_bars",
+    "next_card_values",
+    "score_breakdown",
+    "score_histograms",
+]
+
+BATCH_LABELS = {
+    "monochrome": "monochrome",
+    "feather": "apples of a feather",
+    "special": "special tree",
+    "unlucky": "unlucky 13",
+    "fortepiano": "fortepiano",
+    "sweet_couple": "sweet couple",
+    "steady": "steady height",
+    "bad": "bad batch",
+}
+BATCH_COLOURS = {
+    "monochrome": SEQUENCE_COLOURS["triangular"],
+    "feather": SEQUENCE_COLOURS["pronic"],
+    "special": "#E69F00",
+    "unlucky": SEQUENCE_COLOURS["square"],
+    "fortepiano": "#56B4E9",
+    "sweet_couple": "#F0C419",
+    "steady": SEQUENCE_COLOURS["odd_prime"],
+    "bad": "#777777",
+}
+RUN_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")  # one per compared run
+_OTHER = "#999999"
+_FADED = 0.3
+_LINE_DASH = {"mean": "solid", "percentile": "dot"}
+_DECK = ab.default_deck()
+
+
+def _finish(
+    fig: go.Figure, title: str | None, template: str | None, width: int | None, height: int | None
+) -> go.Figure:
+    fig.update_layout(
+        title=title, template=template, width=width, height=height, margin={"t": 60, "r": 20}
+    )
+    return fig
+
+
+def best_batch_points(batch: str, n: int, rules: ab.Rules | None = None) -> int | None:
+    """The most points a batch of n cards can score, or None if it cannot hold n cards.
+
+    Fortepiano pairs heights 1 and 5 (8 a pair), sweet couples score 7 a pair, the unlucky
+    batch needs 3 to 13 cards to make 13, the special batch holds one card.
+
+    >>> [best_batch_points("fortepiano", n) for n in (1, 2, 3, 4)]
+    [0, 8, 8, 16]
+    >>> best_batch_points("unlucky", 2), best_batch_points("special", 2)
+    (0, None)
+    """
+    if batch not in ab.BATCHES:
+        raise ValueError(f"batch must be one of {', '.join(ab.BATCHES)}, got {batch!r}")
+    n = require_int(n, "n", 0, ab.BATCH_CAPACITY)
+    rules = ab.Rules() if rules is None else rules
+    if batch == "special":
+        return None if n > 1 else 20 * n
+    if batch == "unlucky":
+        return n * n if n >= seq.UNLUCKY_MIN_CARDS else 0
+    if batch == "fortepiano":
+        return 8 * (n // 2)
+    if batch == "sweet_couple":
+        return 7 * (n // 2)
+    if batch == "bad":
+        return 0 if rules.easy else -n
+    return seq.value(seq.BATCH_SEQUENCE[batch], n) if n else 0
+
+
+def batch_growth(
+    count: int = ab.BATCH_CAPACITY,
+    *,
+    rules: ab.Rules | None = None,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """The most points each of the 8 batches can score with n = 0..count cards, one line each.
+
+    >>> fig = batch_growth(4)
+    >>> {t.meta["batch"]: list(t.y) for t in fig.data}["feather"]
+    [0, 0, 2, 6, 12]
+    """
+    count = require_int(count, "count", 1, ab.BATCH_CAPACITY)
+    fig = go.Figure()
+    for batch in ab.BATCHES:
+        points = [best_batch_points(batch, n, rules) for n in range(count + 1)]
+        xs = [n for n, p in zip(range(count + 1), points, strict=True) if p is not None]
+        ys = [p for p in points if p is not None]
+        pairs = batch in ("fortepiano", "sweet_couple")
+        fig.add_scatter(
+            x=xs,
+            y=ys,
+            mode="lines+markers",
+            name=BATCH_LABELS[batch],
+            line={"color": BATCH_COLOURS[batch], "width": 2, "shape": "hv" if pairs else "linear"},
+            marker={"color": BATCH_COLOURS[batch], "size": 6},
+            hovertemplate=f"{BATCH_LABELS[batch]}: %{{x}} cards → at most %{{y}} points"
+            "<extra></extra>",
+            meta={"role": "growth", "batch": batch},
+        )
+    fig.update_xaxes(title="n = cards in the batch", dtick=1)
+    fig.update_yaxes(title="most points", zeroline=True)
+    fig.update_layout(legend={"orientation": "h", "y": -0.2})
+    return _finish(fig, title, template, width, height)
+
+
+def score_breakdown(
+    score: Score,
+    *,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """One bar per part of a ``core.Score``, its points written on it, its note on hover.
+
+    >>> from orchard_lab.core import Score
+    >>> fig = score_breakdown(Score({"monochrome": 6, "bad": -1}))
+    >>> list(fig.data[0].x), list(fig.data[0].y)
+    (['monochrome', 'bad'], [6, -1])
+    """
+    if not isinstance(score, Score):
+        raise TypeError(f"score must be a core.Score, not {type(score).__name__}")
+    fig = go.Figure()
+    fig.add_bar(**breakdown_values(score), meta={"role": "breakdown"})
+    fig.update_traces(textposition="outside", cliponaxis=False)
+    fig.update_xaxes(title=None)
+    fig.update_yaxes(title="points", zeroline=True, zerolinecolor="#444")
+    fig.update_layout(showlegend=False)
+    return _finish(fig, title, template, width, height)
+
+
+def breakdown_values(score: Score) -> dict:
+    """The bar properties ``score_breakdown`` draws: a widget updates its bars with these.
+
+    >>> breakdown_values(Score({"bad": -2}))["text"]
+    ['-2']
+    """
+    names = list(score.parts)
+    return {
+        "x": names,
+        "y": [score.parts[name] for name in names],
+        "text": [str(score.parts[name]) for name in names],
+        "customdata": [score.notes.get(name, "") for name in names],
+        "marker": {"color": [BATCH_COLOURS.get(name, _OTHER) for name in names]},
+        "hovertemplate": "%{x}: %{y} points<br>%{customdata}<extra></extra>",
+    }
+
+
+def _best_gain(board: ab.Board, batch: str) -> int | None:
+    gains = [board.gain(card, batch) for card in _DECK if board.can_place(card, batch)]
+    return max(gains) if gains else None
+
+
+def next_card_bars(board: ab.Board, card: ab.Card | None = None) -> dict:
+    """The bar properties ``next_card_values`` draws: a widget updates its bars with these.
+
+    >>> next_card_bars(ab.Board(), ab.Card("red", 1, 1))["text"][:3]
+    ['+1', '+0', '+20']
+    """
+    if not isinstance(board, ab.Board):
+        raise TypeError(f"board must be an apple_batches Board, not {type(board).__name__}")
+    if card is not None and not isinstance(card, ab.Card):
+        raise TypeError(f"card must be an apple_batches Card or None, not {type(card).__name__}")
+    gains: list[int | None] = [
+        (board.gain(card, batch) if board.can_place(card, batch) else None)
+        if card is not None
+        else _best_gain(board, batch)
+        for batch in ab.BATCHES
+    ]
+    refused = "✗ not allowed" if card is not None else "no apple fits"
+    return {
+        "x": list(ab.BATCHES),
+        "y": [0 if g is None else g for g in gains],
+        "text": [refused if g is None else f"{g:+d}" for g in gains],
+        "marker": {
+            "color": [BATCH_COLOURS[batch] for batch in ab.BATCHES],
+            "opacity": [_FADED if g is None else 1.0 for g in gains],
+        },
+        "hovertemplate": "%{x}: %{text}<extra></extra>",
+    }
+
+
+def next_card_values(
+    board: ab.Board,
+    card: ab.Card | None = None,
+    *,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """What the next card adds to each batch of ``board``: for ``card``, or the best card.
+
+    A batch that refuses the card gets an empty bar labelled "✗ not allowed" (with
+    ``card``) or "no apple fits" (no card of the deck fits). The bar shows the change of
+    the whole total, so a card that breaks the special tree counts its loss.
+
+    >>> board = ab.Board()
+    >>> board.place(ab.Card("red", 2, 2), "monochrome")
+    >>> fig = next_card_values(board, ab.Card("red", 3, 3))
+    >>> dict(zip(fig.data[0].x, fig.data[0].y))["monochrome"]
+    2
+    """
+    fig = go.Figure()
+    fig.add_bar(**next_card_bars(board, card), meta={"role": "next_card"})
+    fig.update_traces(textposition="outside", cliponaxis=False)
+    what = f"the {card} apple" if card is not None else "the best possible next apple"
+    fig.update_yaxes(title=f"points {what} adds", zeroline=True, zerolinecolor="#444")
+    fig.update_layout(showlegend=False)
+    return _finish(fig, title, template, width, height)
+
+
+def _histogram(values: np.ndarray) -> tuple[list[int], list[int]]:
+    """Counts of every whole score from the lowest to the highest (scores are integers)."""
+    if values.size == 0:
+        return [], []
+    low = int(np.floor(values.min()))
+    counts = np.bincount(np.floor(values).astype(np.int64) - low)
+    return list(range(low, low + len(counts))), counts.tolist()
+
+
+def _marks(values: np.ndarray, percentiles: Sequence[float]) -> dict[str, list[float]]:
+    if values.size == 0:
+        return {"mean": [], "percentile": []}
+    return {
+        "mean": [float(values.mean())],
+        "percentile": [float(p) for p in np.percentile(values, list(percentiles))],
+    }
+
+
+def score_histograms(
+    samples: Mapping[str, Sequence[float] | np.ndarray],
+    *,
+    percentiles: Sequence[float] = (10, 50, 90),
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """Overlaid histograms of final scores, one per labelled run, means and percentiles marked.
+
+    Each run gives three traces in this order: its bars (``role`` "histogram", one bar per
+    whole score), its mean (a solid line) and its percentiles (dotted lines, one trace).
+    Arrays of any shape are flattened (a ``simulate`` table counts every player).
+
+    >>> fig = score_histograms({"seeds' rules": [3, 4, 4], "easy": [5]})
+    >>> [(t.meta["run"], t.meta["role"]) for t in fig.data][:3]
+    [(0, 'histogram'), (0, 'mean'), (0, 'percentile')]
+    >>> list(fig.data[0].x), list(fig.data[0].y)
+    ([3, 4], [1, 2])
+    """
+    if not isinstance(samples, Mapping):
+        raise TypeError(f"samples must map a label to scores, not {type(samples).__name__}")
+    for p in percentiles:
+        if not 0 <= p <= 100:
+            raise ValueError(f"percentiles must be between 0 and 100, got {p}")
+    fig = go.Figure()
+    tallest = 1
+    arrays = {label: np.asarray(values, dtype=float).ravel() for label, values in samples.items()}
+    for values in arrays.values():
+        tallest = max([tallest, *_histogram(values)[1]])
+    for run, (label, values) in enumerate(arrays.items()):
+        colour = RUN_COLOURS[run % len(RUN_COLOURS)]
+        xs, counts = _histogram(values)
+        fig.add_bar(
+            x=xs,
+            y=counts,
+            name=str(label),
+            legendgroup=str(run),
+            marker={"color": colour, "opacity": 0.55},
+            hovertemplate=f"{label}: %{{y}} finals of %{{x}} points<extra></extra>",
+            meta={"run": run, "label": str(label), "role": "histogram"},
+        )
+        for role, xs_marked in _marks(values, percentiles).items():
+            fig.add_scatter(
+                **_vertical_lines(xs_marked, tallest),
+                **_mark_style(role, colour, run),
+                meta={"run": run, "label": str(label), "role": role},
+            )
+    fig.update_layout(barmode="overlay", bargap=0, legend={"orientation": "h", "y": -0.2})
+    fig.update_xaxes(title="final score")
+    fig.update_yaxes(title="games")
+    return _finish(fig, title, template, width, height)
+
+
+def _vertical_lines(xs: Sequence[float], tallest: int) -> dict[str, list[float | None]]:
+    """Scatter x/y drawing a vertical line from 0 to ``tallest`` at each x, gaps between."""
+    line_x: list[float | None] = []
+    line_y: list[float | None] = []
+    for x in xs:
+        line_x += [x, x, None]
+        line_y += [0, tallest * 1.05, None]
+    return {"x": line_x, "y": line_y}
+
+
+def _mark_style(role: str, colour: str, run: int) -> dict:
+    word = "mean" if role == "mean" else "percentiles"
+    return {
+        "mode": "lines",
+        "name": word,
+        "legendgroup": str(run),
+        "showlegend": False,
+        "line": {"color": colour, "width": 3 if role == "mean" else 1.5, "dash": _LINE_DASH[role]},
+        "hovertemplate": f"{word}: %{{x:.1f}}<extra></extra>",
+    }

@@ -1,0 +1,200 @@
+"""The apple batches board driven from Python, by the same buttons a class clicks."""
+
+from __future__ import annotations
+
+import pytest
+
+from orchard_lab import apple_batches as ab
+from orchard_lab.widgets import AppleBatchesBoard
+from orchard_lab.widgets.apple_batches_board import batch_rule
+
+
+def _click_card(board: AppleBatchesBoard, slot: int) -> None:
+    board.market_buttons[slot].click()
+
+
+def _click_batch(board: AppleBatchesBoard, batch: str) -> None:
+    board.columns[batch]["button"].click()
+
+
+def _lit(board: AppleBatchesBoard, mark: str = "orchard-legal") -> list[str]:
+    return [b for b, column in board.columns.items() if mark in column["box"]._dom_classes]
+
+
+def _play_by_clicks(board: AppleBatchesBoard) -> int:
+    """Click the human's moves to the end (the last legal batch each time); count them."""
+    clicks = 0
+    while not board.game.is_over:
+        _click_card(board, clicks % len(board.game.market))
+        _click_batch(board, _lit(board)[-1 if clicks % 3 else 0])
+        clicks += 1
+    return clicks
+
+
+def test_a_whole_solo_game_by_clicks() -> None:
+    board = AppleBatchesBoard(players=1, seed=4)
+    assert "orchard-apple-" in " ".join(board.market_buttons[0]._dom_classes)
+    assert _play_by_clicks(board) == 12
+    game = board.game
+    assert game.is_over and len(game.history) == 12
+    total = game.scores()[0]
+    assert board.points_figure.data[0].y == tuple(game.boards[0].score().parts.values())
+    assert f"<b>{total}</b>" in board.score_text.value
+    assert f"You finished with {total} point" in board.summary.value
+    assert "Game over" in board.turn.value
+    assert all(button.layout.display == "none" for button in board.market_buttons)
+
+
+def test_a_three_player_game_by_clicks_with_opponents_answering_AB_2() -> None:
+    board = AppleBatchesBoard(players=3, seed=2, policy="greedy")
+    assert board.game.market_size == 6  # k = 2 with 3 players
+    _click_card(board, 0)
+    _click_batch(board, "bad")
+    assert len(board.game.history) == 3 and board.game.current_player == 0
+    assert "Player 1</b> (greedy)" in board.opponents.value
+    assert "Player 2</b>" in board.opponents.value
+    assert _play_by_clicks(board) == 11
+    game = board.game
+    assert [b.card_count for b in game.boards] == [12, 12, 12]
+    assert game.winner_reason().replace("'", "&#x27;") in board.summary.value
+    winners = game.winners()
+    assert ("You" in board.summary.value) == (0 in winners)
+
+
+def test_legal_batches_light_up_for_the_selected_apple_AB_3() -> None:
+    board = AppleBatchesBoard(players=1, seed=0)
+    board.select_card(0)
+    card = board.selected
+    assert _lit(board) == board.game.boards[0].legal_batches(card)
+    assert set(_lit(board, "orchard-illegal")) == set(ab.BATCHES) - set(_lit(board))
+    assert "orchard-selected" in board.market_buttons[0]._dom_classes
+    title = board.next_figure.layout.title.text
+    assert str(card) in title
+
+
+def test_an_illegal_click_explains_and_changes_nothing_AB_6() -> None:
+    board = AppleBatchesBoard(players=2, seed=1)
+    board.select_card(0)
+    board.choose_batch("special")
+    board.select_card(0)
+    saved, points = board.game.to_json(), board.columns["special"]["points"].value
+    _click_batch(board, "special")  # the special batch holds only one tree
+    assert "AB-6" in board.message.value and "only one tree" in board.message.value
+    assert board.game.to_json() == saved
+    assert board.columns["special"]["points"].value == points
+    assert board.selected is not None  # the apple stays picked for another try
+
+
+def test_a_batch_before_an_apple_asks_for_an_apple() -> None:
+    board = AppleBatchesBoard(players=1, seed=1)
+    saved = board.game.to_json()
+    _click_batch(board, "bad")
+    assert "Pick an apple" in board.message.value and board.game.to_json() == saved
+
+
+def test_undo_takes_back_the_move_and_the_answers() -> None:
+    board = AppleBatchesBoard(players=2, seed=3, policy="random")
+    board.undo()
+    assert "no move of yours" in board.message.value
+    before = board.game.to_json()
+    board.select_card(1)
+    board.choose_batch("bad")
+    assert len(board.game.history) == 2
+    board.undo_button.click()
+    assert board.game.to_json() == before
+    assert board.columns["bad"]["cards"].value == ""
+
+
+def test_undo_after_the_end_reopens_the_game() -> None:
+    board = AppleBatchesBoard(players=1, seed=5)
+    _play_by_clicks(board)
+    board.undo()
+    assert not board.game.is_over and board.summary.value == ""
+    assert len(board.game.market) == 1
+
+
+def test_new_game_with_every_switch_and_players() -> None:
+    board = AppleBatchesBoard()
+    rules = ab.Rules(
+        easy=True, unlucky_may_bust=True, steady_reference="any", special_broken_points=-20
+    )
+    board.new_game(players=4, seed=9, rules=rules, policy="random")
+    assert board.game.players == 4 and board.game.rules == rules
+    assert board.game.deck == ab.Game.new(players=4, seed=9).deck
+    assert "any earlier" in board.columns["steady"]["rule"].value
+    assert "free" in board.columns["bad"]["rule"].value
+    assert len(board.game.market) == 12 and board.policy_choice.value == "random"
+
+
+def test_the_new_game_button_reads_the_settings() -> None:
+    board = AppleBatchesBoard(players=1)
+    board.players_choice.value = 6
+    board.seed_choice.value = 11
+    board.steady_choice.value = "any"
+    board.new_button.click()
+    assert board.game.players == 6 and board.game.market_size == 12  # k = 2 with 6
+    assert board.game.rules == ab.Rules(steady_reference="any")
+    assert board.game.current_player == 0 and len(board.game.history) == 0
+
+
+def test_greedy_hint_selects_the_best_apple_and_says_why() -> None:
+    board = AppleBatchesBoard(players=1, seed=6)
+    game = board.game
+    move = board.hint()
+    best = max(game.score_after(m) for m in game.legal_moves())
+    assert game.score_after(move) == best
+    assert board.selected == move.card
+    assert _lit(board, "orchard-hinted") == [move.batch]
+    assert "Greedy choice" in board.hint_text.value and "Next best" in board.hint_text.value
+    board.choose_batch(move.batch)
+    assert game.scores()[0] == best
+
+
+def test_lookahead_hint_gives_a_legal_move() -> None:
+    board = AppleBatchesBoard(players=2, seed=7, hint_policy="lookahead")
+    for _ in range(5):
+        board.select_card(0)
+        board.choose_batch("bad")
+    move = board.hint()
+    assert move in board.game.legal_moves()
+    assert "Lookahead choice" in board.hint_text.value
+
+
+def test_a_failing_action_shows_a_message_not_a_traceback(monkeypatch) -> None:
+    board = AppleBatchesBoard(players=1, seed=0)
+    board.select_card(0)
+
+    def broken(move: ab.Move) -> None:
+        raise RuntimeError("the orchard is flooded")
+
+    monkeypatch.setattr(board.game, "play", broken)
+    _click_batch(board, "bad")
+    assert "That did not work" in board.message.value and "flooded" in board.message.value
+
+
+def test_the_finished_game_refuses_more_apples() -> None:
+    board = AppleBatchesBoard(players=1, seed=8)
+    _play_by_clicks(board)
+    saved = board.game.to_json()
+    board.select_card(0)
+    assert "game is over" in board.message.value and board.game.to_json() == saved
+
+
+def test_bad_arguments_raise_with_the_argument_named() -> None:
+    board = AppleBatchesBoard()
+    with pytest.raises(ValueError, match="slot must be below 3"):
+        board.select_card(3)
+    with pytest.raises(ValueError, match="batch must be one of"):
+        board.choose_batch("orchard")
+    with pytest.raises(ValueError, match="players"):
+        board.new_game(players=7)
+    with pytest.raises(ValueError, match="policy"):
+        AppleBatchesBoard(policy="clever")
+
+
+def test_batch_rules_read_in_one_line_per_switch_AB_4() -> None:
+    assert "last" in batch_rule("steady", ab.Rules())
+    assert "−1 each" in batch_rule("bad", ab.Rules())
+    assert "may pass 13" in batch_rule("unlucky", ab.Rules(unlucky_may_bust=True))
+    assert "else -20" in batch_rule("special", ab.Rules(special_broken_points=-20))
+    assert all("\n" not in batch_rule(b, ab.Rules()) for b in ab.BATCHES)

@@ -1,0 +1,118 @@
+"""The apple batches plotly builders carry the engine's numbers (AB-4..AB-6) and words."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import sequences as seq
+from orchard_lab.core import Score
+from orchard_lab.figures import (
+    BATCH_COLOURS,
+    SEQUENCE_COLOURS,
+    batch_growth,
+    best_batch_points,
+    next_card_values,
+    score_breakdown,
+    score_histograms,
+)
+
+
+def _growth(fig: go.Figure) -> dict[str, tuple[list, list]]:
+    return {t.meta["batch"]: (list(t.x), list(t.y)) for t in fig.data}
+
+
+def test_growth_has_all_eight_batches_with_their_sequences_AB_4() -> None:
+    lines = _growth(batch_growth())
+    assert list(lines) == list(ab.BATCHES)
+    for batch, name in seq.BATCH_SEQUENCE.items():
+        start = 3 if batch == "unlucky" else 1  # 13 needs three apples: 5 + 5 + 3
+        assert lines[batch][1][start:] == seq.first(name, 12)[start - 1 :], batch
+    assert lines["unlucky"][1][:4] == [0, 0, 0, 9]
+    assert lines["fortepiano"][1][-1] == 48 and lines["sweet_couple"][1][-1] == 42
+    assert lines["special"] == ([0, 1], [0, 20])  # one tree only (AB-6)
+    assert lines["bad"][1][-1] == -12
+
+
+def test_growth_follows_easy_mode_and_sequence_colours() -> None:
+    fig = batch_growth(5, rules=ab.Rules(easy=True), title="Growth", width=500, height=300)
+    assert _growth(fig)["bad"][1] == [0] * 6
+    colours = {t.meta["batch"]: t.line.color for t in fig.data}
+    assert colours["monochrome"] == SEQUENCE_COLOURS["triangular"] == BATCH_COLOURS["monochrome"]
+    assert (fig.layout.title.text, fig.layout.width, fig.layout.height) == ("Growth", 500, 300)
+
+
+def test_best_points_refuses_unknown_batches_and_sizes() -> None:
+    with pytest.raises(ValueError, match="batch"):
+        best_batch_points("orchard", 3)
+    with pytest.raises(ValueError, match="n must be between 0 and 12"):
+        best_batch_points("steady", 13)
+
+
+def test_breakdown_has_a_bar_per_part_with_its_note() -> None:
+    board = ab.Board()
+    for sweetness in (5, 5, 3):
+        board.place(ab.Card("red", 1, sweetness), "unlucky")
+    score = board.score()
+    bars = score_breakdown(score, height=250).data[0]
+    assert list(bars.x) == list(ab.BATCHES)
+    assert list(bars.y) == [score.parts[b] for b in ab.BATCHES]
+    assert dict(zip(bars.x, bars.y, strict=True))["unlucky"] == 9
+    assert "5+5+3 = 13" in dict(zip(bars.x, bars.customdata, strict=True))["unlucky"]
+    with pytest.raises(TypeError, match=r"core\.Score"):
+        score_breakdown({"a": 1})
+
+
+def test_breakdown_takes_any_score_parts() -> None:
+    bars = score_breakdown(Score({"dice": 12, "rotten": -3})).data[0]
+    assert list(bars.y) == [12, -3] and list(bars.text) == ["12", "-3"]
+
+
+def test_next_card_values_for_a_card_count_the_special_loss_AB_6() -> None:
+    board = ab.Board()
+    board.place(ab.Card("red", 2, 2), "special")
+    board.place(ab.Card("gold", 2, 2), "steady")
+    bars = next_card_values(board, ab.Card("red", 5, 4)).data[0]
+    gains = dict(zip(bars.x, bars.text, strict=True))
+    assert gains["monochrome"] == "-19"  # +1 for the apple, -20 for the broken tree
+    assert gains["special"] == gains["steady"] == "✗ not allowed"
+    assert gains["bad"] == "-1"
+    assert bars.marker.opacity[ab.BATCHES.index("steady")] < 1
+
+
+def test_next_card_values_without_a_card_show_the_best_apple() -> None:
+    board = ab.Board()
+    for card in (ab.Card("red", 3, 1), ab.Card("gold", 3, 2)):
+        board.place(card, "feather")  # locked to height 3 (AB-5)
+    bars = next_card_values(board).data[0]
+    best = dict(zip(bars.x, bars.y, strict=True))
+    expected = {b: max(board.gain(c, b) for c in ab.default_deck() if board.can_place(c, b))
+                for b in ab.BATCHES}  # fmt: skip
+    assert best == expected
+    assert best["special"] == 20 and best["steady"] == 3
+
+
+def test_histograms_count_every_score_and_mark_means_and_percentiles() -> None:
+    a = np.array([[3, 5], [4, 4]])  # a simulate table: every player counts
+    b = [10, 12, 12, 13]
+    fig = score_histograms({"A": a, "B": b}, percentiles=(10, 50, 90))
+    roles = [(t.meta["run"], t.meta["role"]) for t in fig.data]
+    assert roles == [(r, role) for r in (0, 1) for role in ("histogram", "mean", "percentile")]
+    bars = fig.data[0]
+    assert (list(bars.x), list(bars.y)) == ([3, 4, 5], [1, 2, 1])
+    assert (list(fig.data[3].x), list(fig.data[3].y)) == ([10, 11, 12, 13], [1, 0, 2, 1])
+    assert fig.data[4].x[:2] == (11.75, 11.75)  # the mean of B, a vertical line
+    marked = [x for x in fig.data[5].x if x is not None][::2]
+    assert marked == pytest.approx(np.percentile(b, [10, 50, 90]))
+    assert fig.layout.barmode == "overlay" and fig.data[0].name == "A"
+
+
+def test_histograms_accept_empty_runs_and_refuse_bad_percentiles() -> None:
+    fig = score_histograms({"A": [], "B": []})
+    assert [len(t.x) for t in fig.data] == [0] * 6
+    with pytest.raises(ValueError, match="percentiles"):
+        score_histograms({"A": [1]}, percentiles=(150,))
+    with pytest.raises(TypeError, match="samples"):
+        score_histograms([1, 2, 3])
