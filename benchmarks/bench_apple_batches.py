@@ -1,7 +1,9 @@
-"""Apple batches speed: games/second of ``simulate`` and µs per ``Board.place`` + ``score``.
+"""Apple batches speed: games/second of ``simulate``, ms per lookahead hint, µs per card.
 
 "random" and "greedy" run vectorised across games (numpy, one core); "lookahead" plays game by
-game through ``policies.run_games``. Run: ``.venv/bin/python benchmarks/bench_apple_batches.py``
+game with ``ab.LookaheadPolicy``, each decision's (move × rollout) continuations batched into
+one numpy playout. For comparison it also times one opening decision of the generic
+``policies.LookaheadPolicy``. Run: ``.venv/bin/python benchmarks/bench_apple_batches.py``
 (optional argument: games for random/greedy, default 10000).
 """
 
@@ -15,9 +17,11 @@ import time
 import numpy as np
 
 from orchard_lab import apple_batches as ab
+from orchard_lab import policies
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-LOOKAHEAD_GAMES = {1: 4, 4: 1}
+LOOKAHEAD_GAMES = {1: 100, 4: 5}
+HINT_GAMES = 3
 
 
 def machine() -> str:
@@ -33,6 +37,27 @@ def games_per_second(games: int, players: int, policy: str) -> tuple[float, floa
     ab.simulate(games=games, players=players, policy=policy, seed=0)
     seconds = time.perf_counter() - start
     return seconds, games / seconds
+
+
+def hint_ms(players: int, policy: policies.Policy) -> tuple[float, float]:
+    """(mean, slowest) ms of one lookahead decision over every turn of ``HINT_GAMES`` games."""
+    times = []
+    for seed in range(HINT_GAMES):
+        game = ab.Game.new(players=players, seed=seed)
+        while not game.is_over:
+            start = time.perf_counter()
+            move = policy(game)
+            times.append(1e3 * (time.perf_counter() - start))
+            game.play(move)
+    return float(np.mean(times)), max(times)
+
+
+def opening_ms(players: int, policy: policies.Policy) -> float:
+    """ms of the first decision of a game (the most moves and the longest rollouts)."""
+    game = ab.Game.new(players=players, seed=0)
+    start = time.perf_counter()
+    policy(game)
+    return 1e3 * (time.perf_counter() - start)
 
 
 def place_and_score_us(rounds: int = 2000) -> float:
@@ -72,6 +97,18 @@ def main() -> None:
         print(
             f"simulate lookahead {players} player(s), 8 rollouts: {games} games in "
             f"{seconds:.2f} s = {rate:.2f} games/s"
+        )
+    for players in (1, 4):
+        mean, slowest = hint_ms(players, ab.LookaheadPolicy(rollouts=8, seed=0))
+        print(
+            f"hint (ab.LookaheadPolicy, 8 rollouts) {players} player(s): {mean:.1f} ms per "
+            f"decision on average, {slowest:.1f} ms at most ({HINT_GAMES} games)"
+        )
+        fast = opening_ms(players, ab.LookaheadPolicy(rollouts=8, seed=0))
+        generic = opening_ms(players, policies.LookaheadPolicy(rollouts=8, seed=0))
+        print(
+            f"opening decision {players} player(s), 8 rollouts: {fast:.1f} ms batched, "
+            f"{generic:.0f} ms generic policies.LookaheadPolicy (x{generic / fast:.0f})"
         )
     print(f"Board.place + score: {place_and_score_us():.1f} µs per card")
 

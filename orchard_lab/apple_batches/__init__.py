@@ -2,7 +2,8 @@
 
 RULES.md AB-1..AB-7. The pieces: ``cards`` (Card, Rules, the deck), ``board`` (one orchard:
 placing and scoring), ``game`` (Move, Game: markets, turns, saves), ``simulation``
-(``simulate``), ``counting`` (exact chances of making 13 in the unlucky batch).
+(``simulate``), ``lookahead`` (``LookaheadPolicy``: Monte-Carlo hints, rollouts batched with
+numpy), ``counting`` (exact chances of making 13 in the unlucky batch).
 
 >>> from orchard_lab import apple_batches as ab
 >>> board = ab.Board()
@@ -30,6 +31,7 @@ from orchard_lab.apple_batches.counting import (
     ways_to_make_13,
 )
 from orchard_lab.apple_batches.game import Game, Move, cards_per_market_per_player
+from orchard_lab.apple_batches.lookahead import LookaheadPolicy
 from orchard_lab.apple_batches.simulation import simulate
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "Board",
     "Card",
     "Game",
+    "LookaheadPolicy",
     "Move",
     "Rules",
     "cards_per_market_per_player",

@@ -4,7 +4,8 @@ The state of every game is a set of integer arrays indexed ``[game, player]`` (c
 batch, feather's live attributes, the unlucky total, each pair's waiting card, ...). Each turn
 computes, for all games together, which (market card, batch) moves are legal and how many
 points each gains, with exactly the rules of ``Board`` (AB-3..AB-6); the tests replay the
-chosen moves through ``Game`` and get the same scores.
+chosen moves through ``Game`` and get the same scores. ``State.of_boards`` and ``play_on``
+continue games from a position of ``Game`` (the lookahead policy's rollouts).
 
 >>> import numpy as np
 >>> orders = deal_orders(np.random.default_rng(0), games=4)
@@ -14,9 +15,11 @@ chosen moves through ``Game`` and get the same scores.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
-from orchard_lab.apple_batches.board import ODD_PRIMES
+from orchard_lab.apple_batches.board import ODD_PRIMES, Board, feather_live
 from orchard_lab.apple_batches.cards import (
     BATCH_CAPACITY,
     BATCHES,
@@ -24,6 +27,7 @@ from orchard_lab.apple_batches.cards import (
     COLOURS,
     SPECIAL_BONUS,
     UNLUCKY_TARGET,
+    Card,
     Rules,
     default_deck,
 )
@@ -36,6 +40,7 @@ SWEETNESS = np.array([card.sweetness for card in _DECK], dtype=np.int16)
 MONO, FEATHER, SPECIAL, UNLUCKY, FORTE, COUPLE, STEADY, BAD = range(len(BATCHES))
 _STEADY_GAIN = np.diff(np.array((0, *ODD_PRIMES, ODD_PRIMES[-1]), dtype=np.int16))
 _ILLEGAL = -(10**4)
+_INDEX = {card: i for i, card in enumerate(_DECK)}
 
 
 def deal_orders(rng: np.random.Generator, games: int) -> np.ndarray:
@@ -43,7 +48,18 @@ def deal_orders(rng: np.random.Generator, games: int) -> np.ndarray:
     return rng.permuted(np.tile(np.arange(len(_DECK), dtype=np.int16), (games, 1)), axis=1)
 
 
-class _State:
+def card_indexes(cards: Sequence[Card]) -> np.ndarray:
+    """Each card's index in the default deck, the key of ``COLOUR``, ``HEIGHT``, ``SWEETNESS``.
+
+    Every well-formed card has one, so custom decks (repeats included) work too.
+
+    >>> card_indexes([Card("red", 1, 1), Card("gold", 5, 5)]).tolist()
+    [0, 74]
+    """
+    return np.array([_INDEX[card] for card in cards], dtype=np.int16)
+
+
+class State:
     """Every game's orchards as integer arrays indexed ``[game, player]``."""
 
     def __init__(self, games: int, players: int) -> None:
@@ -61,53 +77,77 @@ class _State:
         self.steady_seen = np.zeros(shape, dtype=np.int16)  # bit h: height h in steady
         self.total = np.zeros(shape, dtype=np.int32)
 
+    @classmethod
+    def of_boards(cls, boards: Sequence[Board], games: int) -> State:
+        """``games`` identical copies of a position's orchards (one board per player)."""
+        state = cls(games, len(boards))
+        for p, board in enumerate(boards):
+            cards = board.batches
+            state.count[:, p] = [len(cards[batch]) for batch in BATCHES]
+            state.outside[:, p] = [board.colour_outside(colour) for colour in COLOURS]
+            state.live_s[:, p], state.live_h[:, p] = feather_live(cards["feather"])
+            state.unlucky[:, p] = sum(card.sweetness for card in cards["unlucky"])
+            state.steady_seen[:, p] = sum({1 << card.height for card in cards["steady"]})
+            state.total[:, p] = board.total
+            colour = {b: COLOURS.index(cards[b][0].colour) for b in BATCHES if cards[b]}
+            if "monochrome" in colour:  # the batch's colour is its first card's
+                state.mono_colour[:, p] = colour["monochrome"]
+            if "special" in colour:
+                state.special[:, p] = colour["special"]
+            if cards["fortepiano"]:  # the pair batches and steady look at the last card
+                state.forte_h[:, p] = cards["fortepiano"][-1].height
+            if cards["sweet_couple"]:
+                state.couple_s[:, p] = cards["sweet_couple"][-1].sweetness
+            if cards["steady"]:
+                state.steady_h[:, p] = cards["steady"][-1].height
+        return state
+
 
 def _options(
-    s: _State, p: int, c: np.ndarray, h: np.ndarray, w: np.ndarray, rules: Rules
+    s: State, p: int, c: np.ndarray, h: np.ndarray, w: np.ndarray, rules: Rules
 ) -> tuple[np.ndarray, np.ndarray]:
     """Legal mask and gain, shape ``(games, market, 8)``, of player ``p``'s moves."""
     games, slots = c.shape
-    n = s.count[:, p, :, None].astype(np.int32)  # (games, 8, 1): broadcast over slots
+    n = s.count[:, p, :, None]  # (games, 8, 1): broadcast over slots
     legal = np.broadcast_to(n < BATCH_CAPACITY, (games, len(BATCHES), slots)).copy()
-    gain = np.zeros((games, len(BATCHES), slots), dtype=np.int32)
+    gain = np.zeros((games, len(BATCHES), slots), dtype=np.int16)
 
     def col(a: np.ndarray) -> np.ndarray:  # player p's column, shape (games, 1)
         return a[:, p, None]
 
     empty = n[:, :, 0] == 0
-    legal[:, MONO] &= empty[:, MONO, None] | (c == col(s.mono_colour))
-    gain[:, MONO] = n[:, MONO] + 1
-    legal[:, FEATHER] &= empty[:, FEATHER, None] | (w == col(s.live_s)) | (h == col(s.live_h))
-    gain[:, FEATHER] = 2 * n[:, FEATHER]
     outside = np.take_along_axis(s.outside[:, p], c.astype(np.intp), axis=1)
+    breaks = (c == col(s.special)) & (outside == 0)  # AB-6: the special bonus is lost
+    lost = np.where(breaks, rules.special_broken_points - SPECIAL_BONUS, 0).astype(np.int16)
+    legal[:, MONO] &= empty[:, MONO, None] | (c == col(s.mono_colour))
+    gain[:, MONO] = n[:, MONO] + 1 + lost
+    legal[:, FEATHER] &= empty[:, FEATHER, None] | (w == col(s.live_s)) | (h == col(s.live_h))
+    gain[:, FEATHER] = 2 * n[:, FEATHER] + lost
     legal[:, SPECIAL] &= empty[:, SPECIAL, None] & (outside == 0)
     gain[:, SPECIAL] = SPECIAL_BONUS
     total = col(s.unlucky) + w
     if not rules.unlucky_may_bust:
         legal[:, UNLUCKY] &= total <= UNLUCKY_TARGET
     before = np.where(col(s.unlucky) == UNLUCKY_TARGET, n[:, UNLUCKY] ** 2, 0)
-    gain[:, UNLUCKY] = np.where(total == UNLUCKY_TARGET, (n[:, UNLUCKY] + 1) ** 2, 0) - before
+    after = np.where(total == UNLUCKY_TARGET, (n[:, UNLUCKY] + 1) ** 2, 0)
+    gain[:, UNLUCKY] = after - before + lost
     odd = n[:, FORTE] % 2 == 1
     legal[:, FORTE] &= ~odd | (h != col(s.forte_h))
-    gain[:, FORTE] = np.where(odd, 2 * np.abs(h - col(s.forte_h)), 0)
+    gain[:, FORTE] = np.where(odd, 2 * np.abs(h - col(s.forte_h)), 0) + lost
     odd = n[:, COUPLE] % 2 == 1
     legal[:, COUPLE] &= ~odd | (w == col(s.couple_s))
-    gain[:, COUPLE] = np.where(odd, 7, 0)
+    gain[:, COUPLE] = np.where(odd, 7, 0) + lost
     if rules.steady_reference == "last":
         near = np.abs(h - col(s.steady_h)) <= 1
     else:
         near = (col(s.steady_seen) >> (h - 1)) & 0b111 != 0
     legal[:, STEADY] &= empty[:, STEADY, None] | near
-    gain[:, STEADY] = _STEADY_GAIN[n[:, STEADY]]
+    gain[:, STEADY] = _STEADY_GAIN[n[:, STEADY]] + lost
     gain[:, BAD] = 0 if rules.easy else -1
-    breaks = (c == col(s.special)) & (outside == 0)  # AB-6: the special bonus is lost
-    gain[:, [MONO, FEATHER, UNLUCKY, FORTE, COUPLE, STEADY]] += np.where(
-        breaks, rules.special_broken_points - SPECIAL_BONUS, 0
-    )[:, None]
     return legal.transpose(0, 2, 1), gain.transpose(0, 2, 1)
 
 
-def _apply(s: _State, p: int, card: np.ndarray, batch: np.ndarray, gain: np.ndarray) -> None:
+def apply(s: State, p: int, card: np.ndarray, batch: np.ndarray, gain: np.ndarray) -> None:
     """Place each game's chosen card in its chosen batch on player ``p``'s orchard."""
     rows = np.arange(len(card))
     c, h, w = COLOUR[card], HEIGHT[card], SWEETNESS[card]
@@ -148,33 +188,56 @@ def play_games(
     best gain; ties: the first in ``Game.legal_moves()`` order). If ``record`` is a list,
     each turn's chosen ``(card index, batch index)`` pairs are appended to it.
     """
+    state = State(len(orders), players)
+    play_on(state, orders, rules, policy, rng, first_player, record=record)
+    return state.total.astype(np.int64)
+
+
+def play_on(
+    state: State,
+    orders: np.ndarray,
+    rules: Rules,
+    policy: str,
+    rng: np.random.Generator | None = None,
+    first_player: int = 0,
+    start_round: int = 0,
+    taken: np.ndarray | None = None,
+    record: list[np.ndarray] | None = None,
+) -> None:
+    """Play every game of ``state`` on to the end, in place, as ``play_games`` does.
+
+    The games stand in round ``start_round``; ``taken`` (shape ``(games, market)``, the same
+    number of slots in every game) marks that round's market cards already taken.
+    """
     if policy not in ("random", "greedy"):
         raise ValueError(f"the vectorised policies are 'random' and 'greedy', got {policy!r}")
     if policy == "random" and rng is None:
         raise ValueError("the random policy needs rng")
-    games = len(orders)
-    state = _State(games, players)
+    games, players = state.total.shape
     market = cards_per_market_per_player(players) * players
     rows = np.arange(games)
-    for r in range(CARDS_PER_PLAYER * players // market):
+    taken = np.zeros((games, market), dtype=bool) if taken is None else taken.copy()
+    first_turn = int(taken[:1].sum())
+    for r in range(start_round, CARDS_PER_PLAYER * players // market):
         dealt = orders[:, r * market : (r + 1) * market].astype(np.intp)
         c, h, w = COLOUR[dealt], HEIGHT[dealt], SWEETNESS[dealt]
-        taken = np.zeros((games, market), dtype=bool)
-        for t in range(market):
+        if r > start_round:
+            taken[:], first_turn = False, 0
+        for t in range(first_turn, market):
             p = (first_player + r + t) % players
             legal, gain = _options(state, p, c, h, w, rules)
             legal &= ~taken[:, :, None]
-            legal, gain = legal.reshape(games, -1), gain.reshape(games, -1)
+            gain = np.where(legal, gain, _ILLEGAL).reshape(games, -1)  # the legal gains
             if policy == "greedy":
-                choice = np.argmax(np.where(legal, gain, _ILLEGAL), axis=1)
+                choice = np.argmax(gain, axis=1)
             else:
+                legal = legal.reshape(games, -1)
                 counts = legal.sum(axis=1)
                 pick = (rng.random(games) * counts).astype(np.int64)
                 choice = (np.cumsum(legal, axis=1) <= pick[:, None]).sum(axis=1)
             slot, batch = np.divmod(choice, len(BATCHES))
             card = dealt[rows, slot]
-            _apply(state, p, card, batch, gain[rows, choice])
+            apply(state, p, card, batch, gain[rows, choice])
             taken[rows, slot] = True
             if record is not None:
                 record.append(np.stack([card, batch], axis=1))
-    return state.total.astype(np.int64)

@@ -1,0 +1,122 @@
+"""The batched lookahead (apple_batches.lookahead) equals the generic policies.LookaheadPolicy."""
+
+from __future__ import annotations
+
+import doctest
+
+import numpy as np
+import pytest
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import policies
+from orchard_lab.apple_batches import fast, lookahead
+
+SWITCHED = ab.Rules(
+    easy=True, unlucky_may_bust=True, steady_reference="any", special_broken_points=-20
+)
+
+
+def position(players: int, rules: ab.Rules, moves: int, seed: int, **new: object) -> ab.Game:
+    """A game after ``moves`` seeded random moves (first player: the last one)."""
+    game = ab.Game.new(players=players, seed=seed, rules=rules, first_player=players - 1, **new)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        game.play(legal[int(rng.integers(len(legal)))])
+    return game
+
+
+def generic_margins(game: ab.Game, worlds: list[ab.Game]) -> np.ndarray:
+    """What policies.LookaheadPolicy adds up: Game objects, greedy play_out, one move at a time."""
+    me, rows = game.current_player, []
+    for move in game.legal_moves():
+        row = []
+        for world in worlds:
+            trial = world.copy()
+            trial.play(move)
+            scores = policies.play_out(trial, policies.GreedyPolicy()).scores()
+            others = [s for i, s in enumerate(scores) if i != me]
+            row.append(scores[me] - (max(others) if others else 0))
+        rows.append(row)
+    return np.array(rows)
+
+
+@pytest.mark.parametrize("rules", [ab.Rules(), SWITCHED], ids=["seed rules", "all switches"])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_margins_per_move_and_world_equal_the_generic_rollouts(
+    rules: ab.Rules, players: int
+) -> None:
+    rng = np.random.default_rng(players)
+    early, later = sorted(rng.integers(players, 12 * players, size=2))
+    for moves in (players + 1, early, later, 12 * players - 2):
+        game = position(players, rules, moves, seed=10 * players + moves)
+        worlds = [game.determinized(rng) for _ in range(2)]
+        batched = lookahead.margins(game, worlds)
+        assert batched.shape == (len(game.legal_moves()), 2)
+        assert np.array_equal(batched, generic_margins(game, worlds))
+
+
+def test_margins_with_repeated_cards_in_a_custom_deck() -> None:
+    deck = ab.default_deck()
+    repeats = [deck[i % 5] for i in range(12)] + deck[:40]  # markets hold equal cards twice
+    game = position(2, ab.Rules(), 7, seed=3, deck=repeats, shuffle=False)
+    assert len(set(game.market)) < len(game.market)
+    worlds = [game.determinized(np.random.default_rng(s)) for s in range(3)]
+    assert np.array_equal(lookahead.margins(game, worlds), generic_margins(game, worlds))
+
+
+@pytest.mark.parametrize("players", [1, 3, 6])
+def test_same_seed_same_move_as_the_generic_policy(players: int) -> None:
+    for moves in (2 * players, 5 * players + 1):
+        game = position(players, SWITCHED if players == 3 else ab.Rules(), moves, seed=players)
+        before = game.to_json()
+        move = ab.LookaheadPolicy(rollouts=3, seed=moves)(game)
+        assert move in game.legal_moves()
+        assert move == policies.LookaheadPolicy(rollouts=3, seed=moves)(game)
+        assert game.to_json() == before  # looking ahead changes nothing
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_simulate_lookahead_gives_the_generic_table(players: int) -> None:
+    batched = ab.simulate(games=2, players=players, policy="lookahead", seed=4, rollouts=2)
+    generic = policies.run_games(
+        lambda seed: ab.Game.new(players=players, seed=seed), 2, players, "lookahead", 4, 2
+    )
+    assert np.array_equal(batched, generic)
+
+
+def test_lookahead_beats_greedy_on_average() -> None:
+    look = ab.simulate(games=20, players=1, policy="lookahead", seed=2, rollouts=4)
+    greedy = ab.simulate(games=20, players=1, policy="greedy", seed=2)
+    assert look.mean() > greedy.mean()
+
+
+def test_lookahead_refuses_what_it_cannot_read() -> None:
+    over = position(1, ab.Rules(), 12, seed=0)
+    with pytest.raises(ValueError, match="over"):
+        ab.LookaheadPolicy(seed=0)(over)
+    with pytest.raises(TypeError, match="Game"):
+        ab.LookaheadPolicy(seed=0)("a game")
+    with pytest.raises(ValueError, match="rollouts"):
+        ab.LookaheadPolicy(rollouts=0)
+    game, other = ab.Game.new(players=2, seed=0), ab.Game.new(players=2, seed=1)
+    with pytest.raises(ValueError, match="determinized"):
+        lookahead.margins(game, [other])
+    with pytest.raises(ValueError, match="determinized"):
+        lookahead.margins(game, [])
+
+
+def test_state_of_a_position_continues_like_the_game() -> None:
+    """fast.State.of_boards reads every orchard field the vectorised rules use."""
+    game = position(3, SWITCHED, 20, seed=8)
+    state = fast.State.of_boards(game.boards, 1)
+    for p, board in enumerate(game.boards):
+        assert state.count[0, p].tolist() == [len(board.batches[b]) for b in ab.BATCHES]
+        assert state.total[0, p] == board.total
+        assert (state.live_s[0, p], state.live_h[0, p]) == ab.feather_live(board.batches["feather"])
+
+
+@pytest.mark.parametrize("module", [fast, lookahead])
+def test_docstring_examples(module: object) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
