@@ -103,6 +103,8 @@ class LookaheadPolicy:
 
     def __call__(self, game: PlayableGame) -> Any:
         moves = game.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
         if len(moves) == 1:
             return moves[0]
         me = game.current_player
