@@ -287,7 +287,7 @@ def test_wd4_groups_partition_the_fruit_cells(board: wd.Board) -> None:
 def test_wd2_market_holds_one_card_per_player_four_with_two(players: int, market: int) -> None:
     game = wd.Game.new(players=players, seed=2)
     assert len(game.market) == market == wd.market_size(players)
-    assert game.pile == 50 - market
+    assert len(game.pile) == 50 - market and len(game.deck) == 50
     starts = [board.start for board in game.boards]
     assert len(set(starts)) == players and set(starts) <= set(wd.starting_cards())
     assert Counter(starts + list(game.set_aside)) == Counter(wd.starting_cards())
@@ -314,7 +314,7 @@ def test_wd2_market_refills_only_when_empty() -> None:
     assert game.market == first[1:]
     game.play(game.legal_moves()[-1])
     game.play(game.legal_moves()[0])
-    assert len(game.market) == 3 and game.pile == 44 and game.current_player == 1
+    assert len(game.market) == 3 and len(game.pile) == 44 and game.current_player == 1
 
 
 def test_wd2_a_last_partial_market_is_taken_in_turn_order() -> None:
@@ -323,7 +323,7 @@ def test_wd2_a_last_partial_market_is_taken_in_turn_order() -> None:
         game.play(game.legal_moves()[0])
     # 50 cards = 16 rounds of 3 + a last market of 2, taken by that round's first two players
     assert [len(board.placed) for board in game.boards] == [16, 17, 17]
-    assert game.pile == 0 and game.market == () and game.legal_moves() == []
+    assert game.pile == () and game.market == () and game.legal_moves() == []
     with pytest.raises(IllegalMove, match=r"WD-2.*over"):
         game.play(wd.Move(wd.default_deck()[0], (0, 1)))
 
@@ -443,7 +443,8 @@ def test_copy_and_determinized_are_independent() -> None:
     world = game.determinized(np.random.default_rng(1))
     assert world.market == game.market and world.boards[0].cards == game.boards[0].cards
     assert Counter(world.all_cards()) == Counter(game.all_cards())
-    assert world.to_json() != game.to_json(), "the hidden pile was reshuffled"
+    assert world.pile != game.pile, "the hidden pile was reshuffled"
+    assert world.deck[: -len(world.pile)] == game.deck[: -len(game.pile)]
     assert game.to_json() == wd.Game.from_json(game.to_json()).to_json()
 
 

@@ -119,9 +119,14 @@ class Game:
         return tuple(self._market)
 
     @property
-    def pile(self) -> int:
-        """How many cards are left face down in the draw pile."""
-        return len(self._deal) - self._drawn
+    def pile(self) -> tuple[Card, ...]:
+        """The face-down draw pile, next card first (hidden from the players)."""
+        return tuple(self._deal[self._drawn :])
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every orchard card of this game, in the order it is drawn."""
+        return tuple(self._deal)
 
     @property
     def current_player(self) -> int:
@@ -140,7 +145,7 @@ class Game:
 
     def all_cards(self) -> list[Card]:
         """Every card of the game in any zone: pile, market, orchards, set-aside starts."""
-        cards = list(self._deal[self._drawn :]) + self._market + list(self.set_aside)
+        cards = [*self.pile, *self._market, *self.set_aside]
         for board in self._boards:
             cards.append(board.start)
             cards.extend(move.card for move in board.placed)
