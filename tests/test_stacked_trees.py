@@ -1,0 +1,581 @@
+"""Stacked trees: a test per rule (ST-1..ST-8), the board, the game, saves and simulate."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from orchard_lab import IllegalMove
+from orchard_lab import stacked_trees as st
+from orchard_lab.policies import GreedyPolicy
+from orchard_lab.stacked_trees import Board, Card, Game, Move, Rules
+
+C = Card.from_text
+
+
+def snapshot(board: Board) -> tuple:
+    return (
+        board.trees(),
+        board.dice(),
+        board.dice_left,
+        board.rotten_used,
+        board.history,
+        str(board),
+    )
+
+
+# -- ST-1 cards -------------------------------------------------------------------------------
+def test_st1_card_text_round_trip() -> None:
+    """ST-1: a card is 2 rows of 3 trees written "APL/LAP"."""
+    card = C("APL/LAP")
+    assert str(card) == "APL/LAP" and card.rows == ("APL", "LAP")
+    assert (card.height, card.width) == (2, 3)
+    assert hash(card) == hash(C("APL/LAP"))
+
+
+def test_st1_all_four_rotations_clockwise() -> None:
+    """ST-1/ST-3: quarter turns clockwise, any multiple of 90 taken mod 360."""
+    card = C("APL/LAP")
+    assert str(card.rotated(0)) == "APL/LAP"
+    assert str(card.rotated(90)) == "LA/AP/PL"
+    assert str(card.rotated(180)) == "PAL/LPA"
+    assert str(card.rotated(270)) == "LP/PA/AL"
+    assert card.rotated(450) == card.rotated(90)
+    assert card.rotated(-90) == card.rotated(270)
+    assert card.rotated(90).rotated(270) == card
+
+
+@pytest.mark.parametrize("degrees", [45, 1, 100])
+def test_st1_rotation_must_be_a_multiple_of_90(degrees: int) -> None:
+    with pytest.raises(ValueError, match="degrees"):
+        C("APL/LAP").rotated(degrees)
+    with pytest.raises(ValueError, match="degrees"):
+        C("APL/LAP").rotated(90.0)
+
+
+@pytest.mark.parametrize("text", ["APL/LA", "APX/LAP", "APL", "", "AP/LA", "APLA/LAPA"])
+def test_st1_from_text_rejects_what_is_not_a_card(text: str) -> None:
+    with pytest.raises(ValueError):
+        C(text)
+    with pytest.raises(TypeError, match="text"):
+        Card.from_text(3)
+
+
+# -- ST-2 set up ------------------------------------------------------------------------------
+def test_st2_set_up() -> None:
+    """ST-2: shuffle, deal 9, the first starts the orchard, 2 in hand, 5 dice a fruit, 2 tokens."""
+    game = Game.new(players=1, seed=4)
+    assert len(game.order) == 9 and len(game.set_aside) == 9
+    assert Counter(game.order + game.set_aside) == Counter(st.default_deck())
+    board = game.boards[0]
+    assert board.cards == (game.order[0],)
+    assert game.hand == game.order[1:3]
+    assert board.dice_left == {"A": 5, "P": 5, "L": 5}
+    assert board.rotten_left == 2 and board.rotten_used == 0
+    assert board.top(0, 0) == str(game.order[0])[0]
+    assert Game.new(seed=4).order == game.order and Game.new(seed=5).order != game.order
+
+
+def test_st2_rules_are_validated_by_name() -> None:
+    with pytest.raises(ValueError, match="dice_per_fruit"):
+        Rules(dice_per_fruit=-1)
+    with pytest.raises(TypeError, match="rotten_tokens"):
+        Rules(rotten_tokens="2")
+    with pytest.raises(ValueError, match="ladder"):
+        Rules(ladder=(1, 3, 3))
+    with pytest.raises(TypeError, match="ladder"):
+        Rules(ladder=())
+    with pytest.raises(ValueError, match="cards_per_game"):
+        Rules(cards_per_game=0)
+    assert Rules(ladder=[1, 2]).ladder == (1, 2)
+
+
+# -- ST-3 placing -----------------------------------------------------------------------------
+def test_st3_at_least_one_tree_must_overlap() -> None:
+    board = Board(start=C("APL/LAP"))
+    before = snapshot(board)
+    with pytest.raises(IllegalMove) as info:
+        board.place(C("APL/LAP"), at=(2, 0))
+    assert info.value.rule == "ST-3" and "at least one" in str(info.value)
+    assert snapshot(board) == before
+
+
+def test_st3_negative_coordinates_grow_the_orchard() -> None:
+    board = Board(start=C("AAA/AAA"))
+    board.place(C("PPP/PPA"), at=(-1, -2))  # only its bottom-right apple covers (0, 0)
+    assert board.top(-1, -2) == "P" and board.top(0, 0) == "A" and board.die(0, 0) == 1
+    assert board.bounds() == (-1, 1, -2, 2)
+    at = (-1, -2)
+    for _ in range(10):  # far up and to the left, one pear on a pear each time
+        at = (at[0] - 1, at[1] - 2)
+        board.place(C("PPP/PPP"), at=at)
+    assert board.bounds() == (-11, 1, -22, 2)
+    assert board.top(-11, -22) == "P" and board.die(0, 0) == 1 and board.die(-1, -2) == 1
+    assert board.dice_left["P"] == 0 and board.die(at[0] + 1, at[1] + 2) is None  # 5 pear dice
+
+
+def test_st3_every_rotation_places_the_turned_picture() -> None:
+    """ST-3: the four rotations, with ``at`` the turned card's top-left tree."""
+    card = C("APL/LAP")
+    spots = Board(start=C("AAA/AAA")).placements(card)
+    assert {spot.rotation for spot in spots} == set(st.ROTATIONS)
+    for rotation in st.ROTATIONS:
+        board = Board(start=C("AAA/AAA"))
+        spot = next(s for s in spots if s.rotation == rotation and s.tokens == 0)
+        board.place(card, at=spot.at, rotation=rotation)
+        turned = card.rotated(rotation)
+        for r, row in enumerate(turned.rows):
+            for c, fruit in enumerate(row):
+                assert board.top(spot.at[0] + r, spot.at[1] + c) == fruit
+
+
+def test_st3_turned_card_covers_a_column() -> None:
+    board = Board(start=C("APL/LAP"))
+    board.place(C("LAA/PLP"), at=(-2, -1), rotation=90)  # "PL/LA/PA", its last A on (0, 0)
+    assert [board.top(r, -1) for r in (-2, -1, 0)] == ["P", "L", "P"]
+    assert [board.top(r, 0) for r in (-2, -1, 0, 1)] == ["L", "A", "A", "L"]
+    assert board.dice() == {(0, 0): 1}
+
+
+def test_st3_mismatch_without_a_token_is_refused() -> None:
+    board = Board(start=C("APL/LAP"))
+    before = snapshot(board)
+    with pytest.raises(IllegalMove) as info:
+        board.place(C("AAA/AAA"), at=(0, 0))
+    assert info.value.rule == "ST-5" and "4 rotten tokens" in str(info.value)
+    assert snapshot(board) == before
+
+
+def test_st3_rotten_tree_can_never_be_covered() -> None:
+    board = Board(start=C("AAA/AAA"))
+    board.place(C("AAP/AAA"), at=(0, 0), rotten=True)  # P on A at (0, 2): rotten
+    assert board.is_rotten(0, 2) and board.die(0, 2) is None
+    before = snapshot(board)
+    for rotten in (False, True):
+        with pytest.raises(IllegalMove) as info:
+            board.place(C("PPA/AAA"), at=(0, 1), rotten=rotten)
+        assert info.value.rule == "ST-3" and "rotten" in str(info.value)
+    assert snapshot(board) == before
+    assert all(
+        (0, 2) not in {(p.at[0] + r, p.at[1] + c) for r in range(3) for c in range(3)}
+        or not _covers(p, (0, 2))
+        for p in board.placements(C("PPP/PPP"))
+    )
+
+
+def _covers(placement, cell) -> bool:
+    h, w = (2, 3) if placement.rotation in (0, 180) else (3, 2)
+    r, c = cell[0] - placement.at[0], cell[1] - placement.at[1]
+    return 0 <= r < h and 0 <= c < w
+
+
+@pytest.mark.parametrize(
+    "bad", [dict(rotation=45), dict(at=(0,)), dict(at=(0.5, 1)), dict(rotten="yes")]
+)
+def test_st3_malformed_placements_are_illegal_moves(bad) -> None:
+    board = Board(start=C("APL/LAP"))
+    args = {"at": (0, 0), "rotation": 0, "rotten": False, **bad}
+    with pytest.raises(IllegalMove) as info:
+        board.place(C("APL/LAP"), **args)
+    assert info.value.rule in ("ST-3", "ST-5")
+    if "rotation" in bad:
+        assert "rotation" in str(info.value)
+
+
+def test_st3_placements_lists_every_legal_spot_with_its_cost() -> None:
+    board = Board(start=C("APL/LAP"))
+    card = C("PLA/PAP")
+    spots = board.placements(card)
+    assert len(spots) == len(set(spots))
+    for spot in spots:
+        assert board.tokens_needed(card, spot.at, spot.rotation) == spot.tokens <= 2
+        assert board.can_place(card, spot.at, spot.rotation, rotten=spot.tokens > 0)
+    # brute force over a window: nothing legal is missed
+    found = {(s.at, s.rotation) for s in spots}
+    for rotation in st.ROTATIONS:
+        for r in range(-4, 4):
+            for c in range(-4, 5):
+                legal = board.can_place(card, (r, c), rotation) or board.can_place(
+                    card, (r, c), rotation, rotten=True
+                )
+                assert legal == (((r, c), rotation) in found)
+
+
+# -- ST-4 dice --------------------------------------------------------------------------------
+def test_st4_the_ladder_climbs_and_caps_at_10() -> None:
+    """ST-4: 1 -> 3 -> 6 -> 10, and 10 stays 10."""
+    board = Board(start=C("APL/LAP"))
+    seen = []
+    for _ in range(6):
+        board.place(C("APL/LAP"), at=(0, 0))
+        seen.append(board.die(0, 0))
+    assert seen == [1, 3, 6, 10, 10, 10]
+    assert board.score().parts["dice"] == 6 * 10
+    assert Rules().climb(10) == 10
+
+
+def test_st4_ladder_is_a_rule() -> None:
+    board = Board(start=C("APL/LAP"), rules=Rules(ladder=(2, 4)))
+    values = []
+    for _ in range(3):
+        board.place(C("APL/LAP"), at=(0, 0))
+        values.append(board.die(1, 1))
+    assert values == [2, 4, 4]
+
+
+def test_st4_five_dice_a_fruit_handed_out_in_reading_order() -> None:
+    """ST-4: six new apples, five dice: the last tree in reading order gets none."""
+    board = Board(start=C("AAA/AAA"))
+    board.place(C("AAA/AAA"), at=(0, 0))
+    assert board.dice() == {(0, 0): 1, (0, 1): 1, (0, 2): 1, (1, 0): 1, (1, 1): 1}
+    assert board.die(1, 2) is None and board.dice_left["A"] == 0
+    board.place(C("AAA/AAA"), at=(0, 0))  # dice climb; still no die left for (1, 2)
+    assert board.die(0, 0) == 3 and board.die(1, 2) is None
+
+
+def test_st4_reading_order_is_the_orchards_even_when_turned() -> None:
+    """ST-4: turned 270, the card's first apple lands last: the orchard's reading order counts."""
+    board = Board(start=C("APL/APL"), rules=Rules(dice_per_fruit=1))
+    board.place(C("AAA/PPP"), at=(0, 0), rotation=270)  # "AP/AP/AP"
+    assert board.die(0, 0) == 1 and board.die(1, 0) is None
+    assert board.die(0, 1) == 1 and board.die(1, 1) is None
+
+
+def test_st4_trees_that_cover_nothing_get_no_die() -> None:
+    board = Board(start=C("APL/LAP"))
+    board.place(C("LAP/PPP"), at=(1, 0))  # the top row covers "LAP", the bottom row nothing
+    assert board.dice() == {(1, 0): 1, (1, 1): 1, (1, 2): 1}
+    assert sum(board.dice_left.values()) == 12
+
+
+def test_st4_rotten_comes_first_and_frees_a_die_for_the_same_card() -> None:
+    """ST-4 order: the die under a rotten token returns before new dice are handed out."""
+    board = Board(start=C("AAA/PPP"), rules=Rules(dice_per_fruit=1))
+    board.place(C("PPP/PPA"), at=(-1, -2))  # the only apple die goes to (0, 0)
+    assert board.die(0, 0) == 1 and board.dice_left["A"] == 0
+    board.place(C("LAA/PPP"), at=(0, 0), rotten=True)
+    # (0,0): L on A -> rotten, its die goes back; (0,1): A on A -> gets it; (0,2): none left
+    assert board.is_rotten(0, 0) and board.die(0, 0) is None
+    assert board.die(0, 1) == 1 and board.die(0, 2) is None and board.dice_left["A"] == 0
+    assert board.die(1, 0) == 1 and board.dice_left["P"] == 0
+
+
+# -- ST-5 rotten fruit ------------------------------------------------------------------------
+def test_st5_a_token_is_spent_only_when_asked_and_the_message_counts() -> None:
+    board = Board(start=C("APL/LAP"))
+    with pytest.raises(IllegalMove, match="1 rotten token") as info:
+        board.place(C("APA/LAP"), at=(0, 0))
+    assert info.value.rule == "ST-5"
+    board.place(C("APA/LAP"), at=(0, 0), rotten=True)
+    assert board.rotten_used == 1 and board.is_rotten(0, 2)
+    assert board.score().parts == {"dice": 5, "rotten": -3}
+    assert board.score().notes["rotten"] == "1 rotten token × −3"
+    assert board.score().notes["dice"] == "5 dice: 1+1+1+1+1 = 5"
+
+
+def test_st5_rotten_true_on_a_matching_placement_is_refused() -> None:
+    board = Board(start=C("APL/LAP"))
+    before = snapshot(board)
+    with pytest.raises(IllegalMove, match="no rotten token is needed") as info:
+        board.place(C("APL/LAP"), at=(0, 0), rotten=True)
+    assert info.value.rule == "ST-5" and snapshot(board) == before
+
+
+def test_st5_both_tokens_on_one_card_then_none_left() -> None:
+    board = Board(start=C("APL/LAP"))
+    board.place(C("AAL/LAA"), at=(0, 0), rotten=True)  # P->A twice
+    assert board.rotten_used == 2 and board.rotten_left == 0
+    assert board.score().total == 4 - 6
+    before = snapshot(board)
+    with pytest.raises(IllegalMove, match="only 0 are left") as info:
+        board.place(C("PPP/AAA"), at=(1, -2), rotten=True)
+    assert info.value.rule == "ST-5" and snapshot(board) == before
+    assert all(p.tokens == 0 for p in board.placements(C("PLA/AAA")))
+
+
+def test_st5_three_mismatches_cost_too_much() -> None:
+    board = Board(start=C("APL/LAP"))
+    with pytest.raises(IllegalMove, match="3 rotten tokens"):
+        board.place(C("PLA/LAP"), at=(0, 0))
+    with pytest.raises(IllegalMove, match="only 2"):
+        board.place(C("PLA/LAP"), at=(0, 0), rotten=True)
+
+
+def test_st5_rules_set_tokens_and_penalty() -> None:
+    board = Board(start=C("APL/LAP"), rules=Rules(rotten_tokens=3, rotten_penalty=5))
+    board.place(C("PLA/LAP"), at=(0, 0), rotten=True)
+    assert board.score().parts["rotten"] == -15
+
+
+# -- ST-6 end and score -----------------------------------------------------------------------
+def test_st6_the_game_ends_when_no_card_in_hand_fits() -> None:
+    """ST-6: with no tokens and no matching fruit, the hand cannot be placed: over at once."""
+    rules = Rules(rotten_tokens=0)
+    order = [C("AAA/AAA")] + [C("PPP/LLL")] * 8
+    game = Game.deal(order, rules=rules)
+    assert game.is_over and game.legal_moves() == [] and game.finished(0)
+    with pytest.raises(IllegalMove) as info:
+        game.play(Move(C("PPP/LLL"), (0, 0)))
+    assert info.value.rule == "ST-6"
+
+
+def test_st6_the_game_ends_mid_way_when_stuck() -> None:
+    """ST-6: after one play the hand holds two pear cards and no pear is in sight: over."""
+    order = [C("AAA/AAA"), C("LLA/LLL")] + [C("PPP/PPP")] * 7
+    game = Game.deal(order, rules=Rules(rotten_tokens=0))
+    moves = game.legal_moves()
+    assert moves and all(m.card == C("LLA/LLL") and not m.rotten for m in moves)
+    game.play(moves[0])
+    assert game.is_over and game.legal_moves() == [] and len(game.boards[0].cards) == 2
+    assert game.hand == (C("PPP/PPP"), C("PPP/PPP"))
+
+
+def test_st6_the_game_ends_after_the_ninth_card() -> None:
+    game = Game.deal([C("APL/LAP")] * 9)
+    placed = 0
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+        placed += 1
+    assert placed == 8 and len(game.boards[0].cards) == 9 and game.hand == ()
+
+
+@pytest.mark.parametrize(
+    ("score", "name"),
+    [
+        (-6, "Pal-tree"),
+        (24, "Pal-tree"),
+        (25, "Forget-apple"),
+        (29, "Forget-apple"),
+        (30, "Satisfac-tree"),
+        (35, "Remark-apple"),
+        (40, "Tree-mendous"),
+        (44, "Tree-mendous"),
+        (45, "Plum-believable"),
+        (50, "Close to Pear-fect"),
+        (54, "Close to Pear-fect"),
+        (55, "Almost imposs-apple!"),
+        (150, "Almost imposs-apple!"),
+    ],
+)
+def test_st6_rating_table(score: int, name: str) -> None:
+    assert st.rating(score) == name
+
+
+def test_st6_score_is_dice_minus_three_per_token() -> None:
+    board = Board(start=C("APL/LAP"))
+    board.place(C("APL/LAP"), at=(0, 0))
+    board.place(C("APL/LAP"), at=(0, 0))
+    board.place(C("APA/LAP"), at=(0, 0), rotten=True)
+    score = board.score()
+    assert score.parts == {"dice": 6 * 5, "rotten": -3}
+    assert score.total == board.total() == 27
+    assert "dice: 5 dice: 6+6+6+6+6 = 30 → 30 points" in score.explain()
+    with pytest.raises(ValueError, match="score"):
+        st.rating("45")
+
+
+# -- ST-7 several players ---------------------------------------------------------------------
+def test_st7_players_share_the_order_and_take_turns() -> None:
+    game = Game.new(players=3, seed=8, first_player=1)
+    assert game.current_player == 1
+    assert game.hands() == [game.order[1:3]] * 3
+    seen = []
+    rng = np.random.default_rng(0)
+    while not game.is_over and len(seen) < 6:
+        seen.append(game.current_player)
+        moves = game.legal_moves()
+        game.play(moves[int(rng.integers(len(moves)))])
+    assert seen[:6] == [1, 2, 0, 1, 2, 0]
+    for board in game.boards:
+        assert board.cards[0] == game.order[0]
+    drawn = [seat.drawn for seat in game.seats]
+    assert drawn == [5, 5, 5]
+
+
+def _play(board: Board, *placements) -> tuple[int, int, int]:
+    for text, at, rotation, rotten in placements:
+        board.place(C(text), at=at, rotation=rotation, rotten=rotten)
+    return board.total(), board.rotten_used, len(board.dice())
+
+
+def test_st7_winners_tie_break_fewer_rotten_then_more_dice() -> None:
+    game = Game.deal([C("APL/LAP")] * 9, players=3)
+    a, b, c = game.boards
+    assert _play(a, ("APL/LAP", (-1, -1), 0, False), ("APL/LAP", (-2, -2), 0, False)) == (4, 0, 4)
+    assert _play(b, ("APL/LAP", (0, 0), 0, False), ("APL/LAP", (-1, -1), 90, True)) == (4, 1, 5)
+    assert _play(c, ("APA/LAP", (0, 0), 270, True), ("APL/LAP", (-1, -1), 0, False)) == (4, 1, 3)
+    assert game.scores() == [4, 4, 4]
+    assert game.winners() == [0]  # fewer rotten tokens
+    duel = Game.deal([C("APL/LAP")] * 9, players=2)
+    _play(duel.boards[0], ("APA/LAP", (0, 0), 270, True), ("APL/LAP", (-1, -1), 0, False))
+    _play(duel.boards[1], ("APL/LAP", (0, 0), 0, False), ("APL/LAP", (-1, -1), 90, True))
+    assert duel.winners() == [1]  # same score and tokens: more dice
+    shared = Game.deal([C("APL/LAP")] * 9, players=2)
+    for board in shared.boards:
+        _play(board, ("AAA/AAA", (-1, -2), 0, False), ("AAA/AAA", (-1, -3), 0, False))
+    assert shared.winners() == [0, 1]
+
+
+def test_st7_a_finished_player_is_skipped() -> None:
+    rules = Rules(rotten_tokens=0)
+    game = Game.deal(
+        [C("AAA/AAA"), C("AAA/AAA"), C("PPP/PPP")] + [C("LLL/LLL")] * 6, players=2, rules=rules
+    )
+    game.play(Move(C("AAA/AAA"), (0, 0)))  # player 0: now holds P and L cards, no apple: done
+    assert game.finished(0) and game.current_player == 1
+    game.play(Move(C("AAA/AAA"), (0, 0)))
+    assert game.is_over and game.current_player in (0, 1)
+
+
+# -- ST-8 default deck ------------------------------------------------------------------------
+def test_st8_default_deck_design() -> None:
+    deck = st.default_deck()
+    assert len(deck) == 18
+    assert all(card.height == 2 and card.width == 3 for card in deck)
+    assert all(len(set("".join(card.rows))) >= 2 for card in deck)
+    counts = Counter("".join("".join(card.rows) for card in deck))
+    assert counts == {"A": 36, "P": 36, "L": 36}
+    for i, first in enumerate(deck):
+        for second in deck[i + 1 :]:
+            assert not st.same_under_rotation(first, second), (first, second)
+    assert st.default_deck() is not st.default_deck()  # a fresh list each time
+
+
+# -- board basics -----------------------------------------------------------------------------
+def test_board_reads_and_copies() -> None:
+    board = Board(start=C("APL/LAP"))
+    assert board.top(0, 0) == "A" and board.top(5, 5) is None and board.die(0, 0) is None
+    twin = board.copy()
+    twin.place(C("APL/LAP"), at=(0, 0))
+    assert board.die(0, 0) is None and twin.die(0, 0) == 1
+    assert board.score().parts == {"dice": 0, "rotten": 0}
+    assert board.score().notes["dice"] == "no dice on the table yet"
+    with pytest.raises(TypeError, match="start"):
+        Board(start="APL/LAP")
+
+
+def test_board_grows_far_and_keeps_its_trees() -> None:
+    board = Board(start=C("AAA/AAA"))
+    at = (0, 0)
+    for _ in range(12):
+        at = (at[0] + 1, at[1] + 2)  # one corner overlap each time
+        board.place(C("AAA/AAA"), at=at)
+        assert board.top(*at) == "A"
+    assert board.bounds() == (0, 13, 0, 26)
+    assert len(board.trees()) == 6 + 12 * 5
+    assert sum(board.dice().values()) == board.score().parts["dice"] == 5
+
+
+def test_gain_matches_place() -> None:
+    rng = np.random.default_rng(1)
+    for seed in range(20):
+        game = Game.new(seed=seed)
+        while not game.is_over:
+            moves = game.legal_moves()
+            move = moves[int(rng.integers(len(moves)))]
+            expected = game.score_after(move)
+            game.play(move)
+            assert game.scores()[0] == expected == game.boards[0].score().total
+
+
+# -- game -------------------------------------------------------------------------------------
+def test_game_refuses_a_card_not_in_hand() -> None:
+    game = Game.new(seed=1)
+    outsider = next(c for c in st.default_deck() if c not in game.hand)
+    before = game.to_json()
+    with pytest.raises(IllegalMove, match="not in your hand"):
+        game.play(Move(outsider, (0, 0)))
+    with pytest.raises(IllegalMove):
+        game.play("a move")
+    assert game.to_json() == before
+
+
+def test_undo_and_save_round_trip() -> None:
+    game = Game.new(players=2, seed=6)
+    start = game.to_json()
+    with pytest.raises(ValueError, match="nothing to undo"):
+        game.undo()
+    game.play(game.legal_moves()[3])
+    game.play(game.legal_moves()[-1])
+    saved = game.to_json()
+    loaded = Game.from_json(saved)
+    assert loaded.to_json() == saved and loaded.scores() == game.scores()
+    loaded.undo()
+    loaded.undo()
+    assert loaded.to_json() == start
+    data = json.loads(saved)
+    assert data["game"] == "stacked_trees" and data["format"] == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(order=d["order"][:-1]), "order"),
+        (lambda d: d["moves"][0].__setitem__(2, 40), "illegal"),
+        (lambda d: d["moves"][0].__setitem__(0, 1), "player"),
+        (lambda d: d["moves"][0].__setitem__(4, 45), "rotation"),
+        (lambda d: d["order"].__setitem__(0, "APL/LA"), "order"),
+        (lambda d: d["rules"].__setitem__("ladder", [3, 1]), "ladder"),
+        (lambda d: d["rules"].pop("hand_size"), "switch"),
+        (lambda d: d.update(extra=1), "fields"),
+        (lambda d: d.update(players=0), "players"),
+    ],
+)
+def test_from_json_says_what_is_wrong(change, message: str) -> None:
+    game = Game.new(seed=2)
+    game.play(game.legal_moves()[0])
+    data = json.loads(game.to_json())
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        Game.from_json(json.dumps(data))
+
+
+def test_rotation_is_saved_mod_360() -> None:
+    game = Game.deal([C("APL/LAP")] * 9)
+    game.play(Move(C("APL/LAP"), (0, 0), rotation=360))
+    game.play(Move(C("APL/LAP"), (0, 0), rotation=-360, rotten=False))
+    assert [move.rotation for _, move in game.history] == [0, 0]
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_determinized_keeps_what_the_player_has_seen() -> None:
+    game = Game.new(players=2, seed=3)
+    game.play(game.legal_moves()[0])
+    world = game.determinized(np.random.default_rng(0))
+    seen = max(seat.drawn for seat in game.seats)
+    assert world.order[:seen] == game.order[:seen]
+    assert Counter(world.all_cards()) == Counter(game.all_cards())
+    assert world.hands() == game.hands() and world.boards[0].cards == game.boards[0].cards
+    hidden = Counter(world.order[seen:] + world.set_aside)
+    assert hidden == Counter(game.order[seen:] + game.set_aside)
+    worlds = {game.determinized(np.random.default_rng(i)).order for i in range(5)}
+    assert len(worlds) > 1
+
+
+# -- simulate, policies and the best line -----------------------------------------------------
+def test_simulate_greedy_fast_path_equals_the_shared_greedy_policy() -> None:
+    fast = st.simulate(games=15, players=2, policy="greedy", seed=9)
+    slow = st.simulate(games=15, players=2, policy=GreedyPolicy(), seed=9)
+    assert np.array_equal(fast, slow)
+
+
+def test_simulate_random_is_seeded_and_mostly_low() -> None:
+    first = st.simulate(games=200, policy="random", seed=1)
+    assert np.array_equal(first, st.simulate(games=200, policy="random", seed=1))
+    assert (first < 25).mean() > 0.9  # ST-8: random legal play lands mostly below 25
+    with pytest.raises(ValueError, match="policy"):
+        st.simulate(games=1, policy="clever")
+
+
+def test_lookahead_plays_legal_moves_to_the_end() -> None:
+    game = Game.new(seed=12)
+    policy = st.LookaheadPolicy(rollouts=2, candidates=3, seed=0)
+    while not game.is_over:
+        move = policy(game)
+        assert move in game.legal_moves()
+        game.play(move)
+    scores = st.simulate(games=2, policy="lookahead", seed=0, rollouts=2)
+    assert scores.shape == (2, 1)

@@ -1,0 +1,96 @@
+"""The best line of a deal (perfect information) against brute force, and its anytime answer."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from orchard_lab import stacked_trees as st
+from orchard_lab.stacked_trees import Board, Card, Game, Rules
+
+
+def brute_force(cards: list[Card], rules: Rules) -> int:
+    """The best final score over every sequence of legal placements (public API only)."""
+
+    def best(board: Board, hand: list[Card], drawn: int) -> int:
+        results = []
+        for card in dict.fromkeys(hand):
+            rest = list(hand)
+            rest.remove(card)
+            more = drawn < len(cards)
+            if more:
+                rest.append(cards[drawn])
+            for spot in board.placements(card):
+                rotten = spot.tokens > 0
+                if not rest:
+                    results.append(board.total() + board.gain(card, spot.at, spot.rotation, rotten))
+                    continue
+                child = board.copy()
+                child.place(card, spot.at, spot.rotation, rotten)
+                results.append(best(child, rest, drawn + more))
+        return max(results, default=board.total())  # nothing fits: the game ends (ST-6)
+
+    hand = cards[1 : 1 + rules.hand_size]
+    return best(Board(cards[0], rules), list(hand), 1 + len(hand))
+
+
+def deal(seed: int, size: int) -> list[Card]:
+    deck = st.default_deck()
+    return [deck[i] for i in np.random.default_rng(seed).permutation(len(deck))][:size]
+
+
+def replay(cards: list[Card], rules: Rules, moves) -> int:
+    game = Game.deal(cards, rules=replace(rules, cards_per_game=len(cards)))
+    for move in moves:
+        game.play(move)
+    assert game.is_over
+    return game.scores()[0]
+
+
+@pytest.mark.parametrize(("seed", "size"), [(0, 3), (1, 4), (2, 4)])
+def test_best_line_is_optimal_on_small_deals(seed: int, size: int) -> None:
+    cards = deal(seed, size)
+    line = st.best_line(cards, time_limit=60)
+    assert line.optimal
+    assert line.score == brute_force(cards, Rules())
+    assert replay(cards, Rules(), line.moves) == line.score
+
+
+def test_best_line_is_optimal_on_five_cards() -> None:
+    """Up to 5 cards the search proves its line; brute force agrees (no tokens keeps it quick)."""
+    rules = Rules(rotten_tokens=0)
+    cards = deal(7, 5)
+    line = st.best_line(cards, rules, time_limit=60)
+    assert line.optimal and line.score == brute_force(cards, rules)
+    assert replay(cards, rules, line.moves) == line.score
+    assert st.best_line(deal(3, 5), time_limit=60).optimal  # with the tokens, proven too
+
+
+def test_best_line_plays_a_whole_deal_within_its_budget() -> None:
+    cards = deal(4, 9)
+    line = st.best_line(cards, time_limit=1.0)
+    assert len(line.moves) <= 8
+    assert replay(cards, Rules(), line.moves) == line.score
+    greedy = Game.deal(cards)
+    while not greedy.is_over:
+        moves = greedy.legal_moves()
+        greedy.play(max(moves, key=greedy.score_after))
+    assert line.score >= greedy.scores()[0]
+
+
+def test_best_line_when_stuck_at_once() -> None:
+    cards = [Card.from_text("AAA/AAA"), Card.from_text("PPP/PPP"), Card.from_text("LLL/LLL")]
+    line = st.best_line(cards, Rules(rotten_tokens=0))
+    assert line.score == 0 and line.moves == () and line.optimal
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "word"), [({"time_limit": 0}, "time_limit"), ({"time_limit": "1"}, "time_limit")]
+)
+def test_best_line_checks_its_arguments(kwargs, word: str) -> None:
+    with pytest.raises(ValueError, match=word):
+        st.best_line(deal(0, 3), **kwargs)
+    with pytest.raises(ValueError, match="cards"):
+        st.best_line([])
