@@ -148,6 +148,7 @@ def test_greedy_hint_selects_the_best_apple_and_says_why() -> None:
     assert "Greedy choice" in board.hint_text.value and "Next best" in board.hint_text.value
     board.choose_batch(move.batch)
     assert game.scores()[0] == best
+    assert board.hint_text.value == ""  # a hint never outlives its move
 
 
 def test_lookahead_hint_gives_a_legal_move() -> None:

@@ -313,8 +313,12 @@ def score_histograms(
                 **_mark_style(role, colour, run),
                 meta={"run": run, "label": str(label), "role": role},
             )
-    fig.update_layout(barmode="overlay", bargap=0, legend={"orientation": "h", "y": -0.2})
-    fig.update_xaxes(title="final score")
+    fig.update_layout(barmode="overlay", bargap=0, legend={"orientation": "h", "y": -0.3})
+    fig.update_xaxes(
+        title="final score · solid line: mean · dotted: the "
+        + ", ".join(f"{p:g}th" for p in percentiles)
+        + " percentiles"
+    )
     fig.update_yaxes(title="games")
     return _finish(fig, title, template, width, height)
 

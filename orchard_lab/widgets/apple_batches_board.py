@@ -42,7 +42,7 @@ __all__ = ["HINT_POLICIES", "AppleBatchesBoard", "batch_rule", "guarded"]
 HUMAN = 0
 HINT_POLICIES = ("greedy", "lookahead")
 LOOKAHEAD_ROLLOUTS = 8
-CHART_SIZE = {"width": 470, "height": 300}
+CHART_SIZE = {"width": 470, "height": 290}
 APPLE_TEXT_COLOUR = {"red": "#fff", "green": "#fff", "gold": "#3b2a00"}
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
@@ -122,10 +122,12 @@ _CSS = """
 .orchard-ab-board .orchard-apple-gold {background: radial-gradient(circle at 35% 30%,
   #fff2a8, #f2c12e 55%, #b88a0b) !important; color: #3b2a00}
 .orchard-ab-board .orchard-ab-batches {gap: 6px; align-items: stretch}
-.orchard-ab-board .orchard-batch {width: 138px; min-height: 250px; border-radius: 10px;
-  border: 2px solid #ddd; background: #fbfaf6; padding: 4px; transition: all .12s}
+.orchard-ab-board .widget-html-content {line-height: 1.35}
+.orchard-ab-board .orchard-batch {flex: 1 1 0; min-width: 0; min-height: 250px;
+  border-radius: 10px; border: 2px solid #ddd; background: #fbfaf6; padding: 4px;
+  transition: all .12s}
 .orchard-ab-board .orchard-batch .orchard-batch-button {width: 100%; font-weight: 700;
-  color: #fff; border-radius: 6px}
+  color: #fff; border-radius: 6px; padding: 0 2px; font-size: 13px}
 .orchard-ab-board .orchard-batch-rule {font-size: 11px; line-height: 1.25; color: #555;
   min-height: 42px}
 .orchard-ab-board .orchard-batch-rule .widget-html-content {white-space: normal}
@@ -134,8 +136,10 @@ _CSS = """
   box-shadow: 0 0 8px #58c26e}
 .orchard-ab-board .orchard-illegal {opacity: .45}
 .orchard-ab-board .orchard-hinted {border: 3px dashed #e69f00}
-.orchard-ab-board .orchard-chip {display: inline-block; width: 112px; margin: 1px 0;
-  padding: 1px 6px; border-radius: 9px; font-size: 11px; font-weight: 600}
+.orchard-ab-board .orchard-chip {display: inline-block; box-sizing: border-box;
+  width: 100%; margin: 1px 0; padding: 1px 6px; border-radius: 9px; font-size: 12px;
+  font-weight: 600; text-align: center}
+.orchard-ab-board .orchard-ab-opponent .orchard-chip {width: auto; font-size: 10px}
 .orchard-ab-board .orchard-ab-message {min-height: 24px; font-size: 14px}
 .orchard-ab-board .orchard-ab-message .orchard-refused {color: #b3261e; font-weight: 600}
 .orchard-ab-board .orchard-ab-score table {border-collapse: collapse; font-size: 12px}
@@ -143,25 +147,26 @@ _CSS = """
 .orchard-ab-board .orchard-ab-opponent table {border-collapse: collapse; font-size: 11px}
 .orchard-ab-board .orchard-ab-opponent td, .orchard-ab-board .orchard-ab-opponent th
   {padding: 1px 5px; text-align: center; border: 1px solid #e4e4e4}
-.orchard-ab-board .orchard-ab-hint-text {font-size: 13px; color: #4a3b00}
+.orchard-ab-board .orchard-ab-hint-text {font-size: 13px; color: #4a3b00; flex: 1;
+  padding-left: 10px}
+.orchard-ab-board .orchard-ab-details {gap: 24px; align-items: flex-start}
+.orchard-ab-board .orchard-ab-charts {gap: 8px}
 .orchard-ab-board .orchard-ab-summary {font-size: 15px}
-.orchard-ab-board .orchard-ab-summary div {padding: 8px 12px; border-radius: 10px;
+.orchard-ab-board .orchard-ab-result {padding: 8px 12px; border-radius: 10px;
   background: #fff4d6; border: 2px solid #e69f00}
-.orchard-ab-board .orchard-ab-settings {flex-wrap: wrap; gap: 4px 14px; padding: 6px;
-  border-top: 1px solid #ddd}
+.orchard-ab-board .orchard-ab-settings {flex-wrap: wrap; gap: 2px 16px; padding: 8px 6px;
+  border-top: 1px solid #ddd; align-items: center}
 """
 
 
-def _chip(card: ab.Card, small: bool = False) -> str:
-    """A card as a coloured pill: 'h3 s2' on the apple's colour."""
+def _chip(card: ab.Card) -> str:
+    """A card as a coloured pill, 'h3 · s2' on the apple's colour, the words on hover."""
     style = f"background:{_APPLE_FILL[card.colour]};color:{APPLE_TEXT_COLOUR[card.colour]}"
-    text = (
-        f"h{card.height} s{card.sweetness}"
-        if small
-        else f"height {card.height} · sweet {card.sweetness}"
+    words = f"{card.colour} apple, height {card.height}, sweetness {card.sweetness}"
+    return (
+        f'<span class="orchard-chip" style="{style}" title="{html.escape(words)}">'
+        f"h{card.height} · s{card.sweetness}</span>"
     )
-    width = ";width:auto" if small else ""
-    return f'<span class="orchard-chip" style="{style}{width}">{html.escape(text)}</span>'
 
 
 _APPLE_FILL = {"red": "#d32f2f", "green": "#5aa02c", "gold": "#f2c12e"}
@@ -194,8 +199,9 @@ class AppleBatchesBoard:
     ) -> None:
         self._build_controls()
         self.hint_choice = w.ToggleButtons(
-            options=HINT_POLICIES, value=_hint_name(hint_policy), description="hint by"
-        )
+            options=HINT_POLICIES, value=_hint_name(hint_policy), description="hint by",
+            style={"description_width": "initial", "button_width": "96px"},
+        )  # fmt: skip
         self.market_buttons: list[w.Button] = []
         self.market_box = w.HBox()
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
@@ -205,15 +211,19 @@ class AppleBatchesBoard:
         self.next_figure = go.FigureWidget(
             next_card_values(ab.Board(), title="What the next apple adds", **CHART_SIZE)
         )
-        self.title = w.HTML("🍎 Apple batches")
+        self.title = w.HTML("Apple batches")
         self.turn = w.HTML()
         self.message = w.HTML()
         self.hint_text = w.HTML()
         self.score_text = w.HTML()
         self.opponents = w.HTML()
         self.summary = w.HTML()
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your move")
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="a suggestion")
+        self.undo_button = w.Button(
+            description="Undo", icon="undo", tooltip="take back your move", layout={"width": "90px"}
+        )
+        self.hint_button = w.Button(
+            description="Hint", icon="lightbulb-o", tooltip="a suggestion", layout={"width": "90px"}
+        )
         self.undo_button.on_click(lambda _b: self._clicked(self.undo))
         self.hint_button.on_click(lambda _b: self._clicked(self.hint))
         self.new_button.on_click(lambda _b: self._clicked(self.new_game))
@@ -256,6 +266,7 @@ class AppleBatchesBoard:
             self._say(f'<span class="orchard-refused">{html.escape(str(refusal))}</span>')
             return
         self._marks.append(before)
+        self.hint_text.value = ""
         self._say(f"You put the {html.escape(str(move.card))} apple in {BATCH_LABELS[batch]}.")
         self._play_opponents()
         self._forget_selection()
@@ -270,6 +281,7 @@ class AppleBatchesBoard:
         while len(self.game.history) > mark:
             self.game.undo()
         self._forget_selection()
+        self.hint_text.value = ""
         self._say("Move taken back: it is your turn again.")
         self._show_all()
 
@@ -410,7 +422,7 @@ class AppleBatchesBoard:
             column["rule"].value = html.escape(batch_rule(batch, self.game.rules))
             column["points"].value = f"{score.parts[batch]}"
             column["cards"].value = "<br>".join(_chip(card) for card in cards)
-            column["box"].tooltip = score.notes[batch]
+            column["points"].tooltip = score.notes[batch]
 
     def _show_charts(self) -> None:
         score = self.game.boards[HUMAN].score()
@@ -466,7 +478,7 @@ class AppleBatchesBoard:
             board = game.boards[player]
             score = board.score()
             cells = "".join(
-                f"<td>{' '.join(_chip(card, small=True) for card in board.batches[b])}"
+                f"<td>{' '.join(_chip(card) for card in board.batches[b])}"
                 f"<br><b>{score.parts[b]}</b></td>"
                 for b in ab.BATCHES
             )
@@ -486,7 +498,7 @@ class AppleBatchesBoard:
         if game.players == 1:
             headline = f"You finished with {_points(game.scores()[HUMAN])}."
         elif winners == [HUMAN]:
-            headline = "You win! 🏆"
+            headline = "You win!"
         elif HUMAN in winners:
             headline = "You share the win."
         else:
@@ -496,26 +508,41 @@ class AppleBatchesBoard:
             f"player {i}{' (you)' if i == HUMAN else ''}: {s}" for i, s in enumerate(game.scores())
         )
         self.summary.value = (
-            f"<div><b>{html.escape(headline)}</b><br>{html.escape(game.winner_reason())}"
+            f'<div class="orchard-ab-result"><b>{html.escape(headline)}</b>'
+            f"<br>{html.escape(game.winner_reason())}"
             f"<br>Final scores: {html.escape(scores)}.</div>"
         )
 
     # ---- building ------------------------------------------------------------------------
     def _build_controls(self) -> None:
-        self.players_choice = w.Dropdown(options=list(range(1, 7)), value=1, description="players")
-        self.seed_choice = w.BoundedIntText(value=0, min=0, max=2**31 - 1, description="seed")
-        self.policy_choice = w.Dropdown(
-            options=list(policies.POLICY_NAMES), value="greedy", description="others play"
+        def fit(width: str) -> dict[str, Any]:
+            return {"style": {"description_width": "initial"}, "layout": {"width": width}}
+
+        self.players_choice = w.Dropdown(
+            options=list(range(1, 7)), value=1, description="players", **fit("110px")
         )
-        self.easy_choice = w.Checkbox(value=False, description="easy (bad batch free)")
-        self.bust_choice = w.Checkbox(value=False, description="unlucky may pass 13")
+        self.seed_choice = w.BoundedIntText(
+            value=0, min=0, max=2**31 - 1, description="seed", **fit("130px")
+        )
+        self.policy_choice = w.Dropdown(
+            options=list(policies.POLICY_NAMES), value="greedy", description="others play",
+            **fit("190px"),
+        )  # fmt: skip
+        self.easy_choice = w.Checkbox(
+            value=False, description="easy: bad batch free", indent=False, **fit("160px")
+        )
+        self.bust_choice = w.Checkbox(
+            value=False, description="unlucky may pass 13", indent=False, **fit("160px")
+        )
         self.steady_choice = w.ToggleButtons(
-            options=["last", "any"], value="last", description="steady vs",
+            options=[("steady: last", "last"), ("steady: any", "any")], value="last",
             tooltips=["within 1 of the last apple", "within 1 of any earlier apple"],
+            style={"button_width": "100px"},
         )  # fmt: skip
         self.broken_choice = w.IntSlider(
-            value=0, min=-20, max=20, step=1, description="broken special"
-        )
+            value=0, min=-20, max=20, step=1, description="broken special scores",
+            **fit("330px"),
+        )  # fmt: skip
         self.new_button = w.Button(description="New game", icon="refresh", button_style="success")
 
     def _show_rules(self, rules: ab.Rules) -> None:
@@ -527,7 +554,9 @@ class AppleBatchesBoard:
         self.broken_choice.value = rules.special_broken_points
 
     def _column(self, batch: str) -> dict[str, w.Widget]:
-        button = w.Button(description=BATCH_LABELS[batch], tooltip=f"put the apple in {batch}")
+        button = w.Button(
+            description=batch.replace("_", " "), tooltip=f"put the apple in {BATCH_LABELS[batch]}"
+        )
         button.style.button_color = BATCH_COLOURS[batch]
         button.add_class("orchard-batch-button")
         button.on_click(lambda _b: self._clicked(functools.partial(self.choose_batch, batch)))
@@ -566,20 +595,24 @@ class AppleBatchesBoard:
                 self.new_button,
             ]
         ).add_class("orchard-ab-settings")
-        root = w.VBox(
+        play = w.VBox(
             [
-                w.HTML(f"<style>{_CSS}</style>"),
-                w.HBox([self.title]),
+                self.title,
                 self.turn,
                 self.market_box,
                 self.message,
                 batches,
-                actions,
-                self.hint_text,
+                w.HBox([actions, self.hint_text]),
                 self.summary,
-                w.HBox([self.points_figure, self.next_figure]),
-                self.score_text,
-                self.opponents,
+            ]
+        ).add_class("orchard-ab-play")
+        charts = w.HBox([self.points_figure, self.next_figure]).add_class("orchard-ab-charts")
+        root = w.VBox(
+            [
+                w.HTML(f"<style>{_CSS}</style>"),
+                play,
+                charts,
+                w.HBox([self.score_text, self.opponents]).add_class("orchard-ab-details"),
                 settings,
             ]
         )
@@ -628,13 +661,13 @@ def _advice(game: ab.Game, policy: str, rng: np.random.Generator) -> tuple[ab.Mo
         )
 
     if policy == "greedy":
-        why = f"💡 Greedy choice: {said(greedy)}. It adds the most points right now."
+        why = f"<b>Greedy choice:</b> {said(greedy)}. It adds the most points right now."
         if runner_up is not None:
             why += f" Next best: {said(runner_up)}."
         return greedy, why
     chosen = policies.LookaheadPolicy(rollouts=LOOKAHEAD_ROLLOUTS, seed=rng)(game)
     why = (
-        f"💡 Lookahead choice: {said(chosen)}. It played every possible move to the end of "
+        f"<b>Lookahead choice:</b> {said(chosen)}. It played every possible move to the end of "
         f"the game {LOOKAHEAD_ROLLOUTS} times with shuffled hidden cards, and this move "
         "finished best on average."
     )

@@ -60,17 +60,25 @@ class _RulesPanel:
     def __init__(self, name: str, rules: ab.Rules) -> None:
         if not isinstance(rules, ab.Rules):
             raise TypeError(f"rules_{name.lower()} must be a Rules, not {type(rules).__name__}")
-        self.easy = w.Checkbox(value=rules.easy, description="easy (bad batch free)")
-        self.bust = w.Checkbox(value=rules.unlucky_may_bust, description="unlucky may pass 13")
+        fit = {"description_width": "initial"}
+        self.easy = w.Checkbox(value=rules.easy, description="easy: bad batch free", indent=False)
+        self.bust = w.Checkbox(
+            value=rules.unlucky_may_bust, description="unlucky may pass 13", indent=False
+        )
         self.steady = w.ToggleButtons(
-            options=["last", "any"], value=rules.steady_reference, description="steady vs"
+            options=[("steady: last", "last"), ("steady: any", "any")],
+            value=rules.steady_reference,
+            tooltips=["within 1 of the last apple", "within 1 of any earlier apple"],
+            style={"button_width": "110px"},
         )
         self.broken = w.IntSlider(
-            value=rules.special_broken_points, min=-20, max=20, description="broken special"
-        )
+            value=rules.special_broken_points, min=-20, max=20, description="broken special",
+            style=fit, layout={"width": "300px"},
+        )  # fmt: skip
         colour = RUN_COLOURS[SETS.index(name)]
         heading = w.HTML(f'<b style="color:{colour};font-size:15px">Rule set {name}</b>')
         self.box = w.VBox([heading, self.easy, self.bust, self.steady, self.broken])
+        self.box.layout = {"width": "330px"}
         self.box.add_class("orchard-whatif-rules").add_class(f"orchard-whatif-rules-{name}")
 
     @property
@@ -235,6 +243,7 @@ def _summary(samples: dict[str, np.ndarray]) -> str:
             f"<td>{table.mean():.2f}</td>{cells}</tr>"
         )
     return (
+        "<style>.orchard-whatif-summary th, .orchard-whatif-summary td {padding: 2px 10px}</style>"
         '<table style="border-collapse:collapse;text-align:right">'
         f"<tr><th></th><th>mean</th>{head}</tr>{''.join(rows)}</table>"
     )
