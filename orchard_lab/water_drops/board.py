@@ -346,10 +346,14 @@ class Board:
                 size += len(members_of[root])
                 drops.update(drops_of[root])
                 delta -= points[root]
-            delta += group_points(scoring, size, drops.values())
+            if size in drops.values():  # else it scores nothing: skip the call
+                delta += group_points(scoring, size, drops.values())
         for root, drops in wetted.items():
             drops.update(drops_of[root])
-            delta += group_points(scoring, len(members_of[root]), drops.values()) - points[root]
+            size = len(members_of[root])
+            if size in drops.values():
+                delta += group_points(scoring, size, drops.values())
+            delta -= points[root]
         return delta, clusters, wetted
 
     def _lay(self, card: Card, at: tuple[int, int]) -> None:
