@@ -199,3 +199,23 @@ def test_batch_rules_read_in_one_line_per_switch_AB_4() -> None:
     assert "may pass 13" in batch_rule("unlucky", ab.Rules(unlucky_may_bust=True))
     assert "else -20" in batch_rule("special", ab.Rules(special_broken_points=-20))
     assert all("\n" not in batch_rule(b, ab.Rules()) for b in ab.BATCHES)
+
+
+def test_the_stable_css_hooks_the_browser_tests_use() -> None:
+    board = AppleBatchesBoard(players=2)
+    assert "orchard-ab-board" in board.widget._dom_classes
+    assert "orchard-market-card" in board.market_buttons[0]._dom_classes
+    for batch, column in board.columns.items():
+        assert {"orchard-batch", f"orchard-batch-{batch}"} <= set(column["box"]._dom_classes)
+        assert "orchard-batch-button" in column["button"]._dom_classes
+    for widget, hook in (
+        (board.message, "orchard-ab-message"),
+        (board.score_text, "orchard-ab-score"),
+        (board.points_figure, "orchard-ab-chart"),
+        (board.undo_button, "orchard-ab-undo"),
+        (board.hint_button, "orchard-ab-hint"),
+        (board.new_button, "orchard-ab-new"),
+        (board.turn, "orchard-ab-turn"),
+        (board.summary, "orchard-ab-summary"),
+    ):
+        assert hook in widget._dom_classes

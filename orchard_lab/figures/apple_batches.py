@@ -158,7 +158,7 @@ def score_breakdown(
         raise TypeError(f"score must be a core.Score, not {type(score).__name__}")
     fig = go.Figure()
     fig.add_bar(**breakdown_values(score), meta={"role": "breakdown"})
-    fig.update_traces(textposition="outside", cliponaxis=False)
+    fig.update_traces(textposition="outside", cliponaxis=False, constraintext="none")
     fig.update_xaxes(title=None)
     fig.update_yaxes(title="points", zeroline=True, zerolinecolor="#444")
     fig.update_layout(showlegend=False)
@@ -239,7 +239,7 @@ def next_card_values(
     """
     fig = go.Figure()
     fig.add_bar(**next_card_bars(board, card), meta={"role": "next_card"})
-    fig.update_traces(textposition="outside", cliponaxis=False)
+    fig.update_traces(textposition="outside", cliponaxis=False, constraintext="none")
     what = f"the {card} apple" if card is not None else "the best possible next apple"
     fig.update_yaxes(title=f"points {what} adds", zeroline=True, zerolinecolor="#444")
     fig.update_layout(showlegend=False)

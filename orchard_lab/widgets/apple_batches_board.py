@@ -267,8 +267,11 @@ class AppleBatchesBoard:
             return
         self._marks.append(before)
         self.hint_text.value = ""
-        self._say(f"You put the {html.escape(str(move.card))} apple in {BATCH_LABELS[batch]}.")
+        placed = f"You put the {html.escape(str(move.card))} apple in {BATCH_LABELS[batch]}."
+        if self.policy_choice.value == "lookahead" and self.game.players > 1:
+            self._say(f"{placed} The other players are looking ahead…")
         self._play_opponents()
+        self._say(placed)
         self._forget_selection()
         self._show_all()
 
@@ -289,6 +292,8 @@ class AppleBatchesBoard:
         """Suggest a move (the hint policy's choice), say why, and select its apple."""
         if self._refuse_turn():
             return None
+        if self.hint_choice.value == "lookahead":
+            self._say("Looking ahead: playing every possible move to the end a few times…")
         move, why = _advice(self.game, self.hint_choice.value, self._rng)
         self.selected_slot = self.game.market.index(move.card)
         self._hinted = move.batch
