@@ -162,6 +162,7 @@ def notebook_errors(page) -> list[str]:
     """Tracebacks and widget errors shown in the page's outputs."""
     texts = page.locator(".jp-OutputArea-output[data-mime-type*='error']").all_inner_texts()
     texts += page.get_by_text("Error displaying widget").all_inner_texts()
+    texts += page.locator(".jupyter-widgets-error-widget").all_inner_texts()
     return texts
 
 
