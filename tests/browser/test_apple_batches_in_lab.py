@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import notebook_errors, open_and_run_notebook, screenshot
 
@@ -44,7 +45,7 @@ def test_board_and_what_if_in_lab(page, lab) -> None:
         "([el, old]) => el.textContent !== old", arg=[score.element_handle(), score_before]
     )
     assert cards.text_content().count("·") == cards_before.count("·") + 1  # one more apple
-    assert "You put the" in board.locator(".orchard-ab-message").first.text_content()
+    expect(board.locator(".orchard-ab-message").first).to_contain_text("You put the")
     assert notebook_errors(page) == []
     screenshot(page, "apple-batches-placed", board)
 
@@ -57,6 +58,6 @@ def test_board_and_what_if_in_lab(page, lab) -> None:
     page.wait_for_function(f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle())
     legend = plot.locator(".legend").first.text_content()
     assert "A: seeds' rules" in legend and "B: easy" in legend
-    assert "mean" in what_if.locator(".orchard-whatif-summary").first.text_content()
+    expect(what_if.locator(".orchard-whatif-summary").first).to_contain_text("mean")
     assert notebook_errors(page) == []
     screenshot(page, "what-if", what_if)
