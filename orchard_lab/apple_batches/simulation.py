@@ -16,6 +16,10 @@ from orchard_lab.apple_batches.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from orchard_lab.apple_batches.lookahead import LookaheadPolicy
 from orchard_lab.core import make_rng, require_int
 
+FASTER: policies.FasterPolicies = {
+    "lookahead": lambda rng, rollouts: LookaheadPolicy(rollouts=rollouts, seed=rng)
+}
+
 
 def simulate(
     games: int = 1000,
@@ -29,10 +33,9 @@ def simulate(
 
     Every player uses ``policy``: "random", "greedy", "lookahead" (``rollouts`` rollouts per
     move) or any ``callable(game) -> move``. "random" and "greedy" play all games at once
-    with numpy (``fast.play_games``, the same rules as ``Game``). "lookahead" plays game by
-    game with ``lookahead.LookaheadPolicy`` (each decision's rollouts at once, the same moves
-    and seeds as ``policies.run_games`` with the generic policy); callables go through
-    ``policies.run_games``.
+    with numpy (``fast.play_games``, the same rules as ``Game``). "lookahead" and callables
+    play game by game through ``policies.run_games``, lookahead as ``LookaheadPolicy`` (each
+    decision's rollouts at once; the same moves as the generic policy).
     """
     games = require_int(games, "games", 0)
     players = require_int(players, "players", MIN_PLAYERS, MAX_PLAYERS)
@@ -42,15 +45,6 @@ def simulate(
     if isinstance(policy, str) and policy in ("random", "greedy"):
         rng = make_rng(seed)
         return fast.play_games(fast.deal_orders(rng, games), players, rules, policy, rng)
-    if isinstance(policy, str) and policy == "lookahead":
-        rng = make_rng(seed)
-        game_seeds = rng.integers(0, 2**63 - 1, size=games)  # as policies.run_games draws them
-        chooser = LookaheadPolicy(rollouts=rollouts, seed=rng)
-        results = np.zeros((games, players), dtype=np.int64)
-        for i, game_seed in enumerate(game_seeds):
-            game = Game.new(players=players, seed=int(game_seed), rules=rules)
-            results[i] = policies.play_out(game, chooser).scores()
-        return results
     return policies.run_games(
         lambda game_seed: Game.new(players=players, seed=game_seed, rules=rules),
         games,
@@ -58,4 +52,5 @@ def simulate(
         policy,
         seed,
         rollouts=rollouts,
+        faster=FASTER,
     )
