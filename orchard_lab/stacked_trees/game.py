@@ -15,6 +15,7 @@ own orchard from an own hand. Players take turns; a player whose hand has no leg
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -125,12 +126,16 @@ class Game:
         rules: Rules | None = None,
         first_player: int = 0,
     ) -> Game:
-        """A game over a given card order (the caller's order), nothing set aside.
+        """A game over a given card order (the caller's order), nothing set aside; its
+        ``cards_per_game`` is the length of the order.
 
-        >>> cards = [Card.from_text("APL/LAP")] * 9
+        >>> cards = [Card.from_text("APL/LAP")] * 5
         >>> Game.deal(cards).hand
         (Card.from_text('APL/LAP'), Card.from_text('APL/LAP'))
         """
+        rules = Rules() if rules is None else rules
+        if isinstance(rules, Rules) and rules.cards_per_game != len(order):
+            rules = replace(rules, cards_per_game=len(order))
         return cls(order, (), players, rules, first_player)
 
     # -- reading the game -----------------------------------------------------------------

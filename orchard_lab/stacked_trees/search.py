@@ -291,7 +291,7 @@ class _Search:
 
     def tick(self) -> None:
         self.nodes += 1
-        if not self.nodes & 127 and time.perf_counter() > self.deadline:
+        if not self.nodes & 31 and time.perf_counter() > self.deadline:
             raise _Timeout
 
     def leaf(self, score: int, moves: Sequence[Move]) -> None:
@@ -353,17 +353,16 @@ class _Search:
                     self.leaf(board.total(), moves)
                 base = board.total()
                 candidates += [(base + kid[0], i, kid) for kid in kids]
-            chosen = heapq.nlargest(width, candidates, key=lambda t: t[0])
-            following = []
-            keys = set()
+            chosen = heapq.nlargest(2 * width, candidates, key=lambda t: t[0])
+            following = {}
             for _, i, kid in chosen:
+                self.tick()
                 board, hand, drawn, moves = frontier[i]
                 child, rest, drawn2, move = self.follow(board, hand, drawn, kid)
                 key = _key(child, rest, drawn2)
-                if key not in keys:
-                    keys.add(key)
-                    following.append((child, rest, drawn2, (*moves, move)))
-            frontier = following
+                if key not in following:
+                    following[key] = (child, rest, drawn2, (*moves, move))
+            frontier = heapq.nlargest(width, following.values(), key=lambda n: _promise(n[0]))
 
     def dfs(self, board: Board, hand: tuple[Card, ...], drawn: int, moves: list[Move]) -> None:
         self.tick()
@@ -409,6 +408,16 @@ class _Search:
             moves.pop()
 
 
+POTENTIAL_WEIGHT = 0.5
+
+
+def _promise(board: Board) -> float:
+    """The beam's yardstick: the score now, plus half of what one more tree on each die would
+    add (stacked dice are worth more than their face value while the game goes on)."""
+    steps = board._steps
+    return board.total() + POTENTIAL_WEIGHT * sum(steps[v] for v in board._die.values())
+
+
 def _key(board: Board, hand: tuple[Card, ...], drawn: int) -> tuple:
     """A position's identity for spotting the same position reached twice."""
     return (
@@ -444,7 +453,7 @@ def best_line(
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or time_limit <= 0:
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
     rules = replace(rules, cards_per_game=len(cards))
-    search = _Search(cards, rules, time.perf_counter() + time_limit)
+    search = _Search(cards, rules, time.perf_counter() + time_limit - min(0.05, 0.1 * time_limit))
     search.greedy()
     optimal = False
     try:
