@@ -10,7 +10,7 @@ import pytest
 
 from orchard_lab import IllegalMove
 from orchard_lab import stacked_trees as st
-from orchard_lab.policies import GreedyPolicy
+from orchard_lab.policies import GreedyPolicy, run_games
 from orchard_lab.stacked_trees import Board, Card, Game, Move, Rules
 
 C = Card.from_text
@@ -557,6 +557,14 @@ def test_simulate_greedy_fast_path_equals_the_shared_greedy_policy() -> None:
     fast = st.simulate(games=15, players=2, policy="greedy", seed=9)
     slow = st.simulate(games=15, players=2, policy=GreedyPolicy(), seed=9)
     assert np.array_equal(fast, slow)
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("players", [1, 3])
+def test_simulate_fast_path_makes_the_shared_policies_choices(policy: str, players: int) -> None:
+    fast = st.simulate(games=25, players=players, policy=policy, seed=4)
+    generic = run_games(lambda s: Game.new(players=players, seed=s), 25, players, policy, seed=4)
+    assert np.array_equal(fast, generic)
 
 
 def test_simulate_random_is_seeded_and_mostly_low() -> None:

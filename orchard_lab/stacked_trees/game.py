@@ -359,21 +359,23 @@ def _cards(texts: Any, name: str) -> list[Card]:
 
 # -- fast play for simulate -------------------------------------------------------------------
 def random_turn(board: Board, hand: Sequence[Card], rng: np.random.Generator) -> Card | None:
-    """Place a uniformly random legal placement of a hand card (as ``RandomPolicy`` would
-    choose among ``legal_moves()``); return the card played, None if there is none."""
+    """Place a uniformly random legal placement of a hand card, exactly the one ``RandomPolicy``
+    would pick from ``legal_moves()`` with the same generator; return the card played, None if
+    there is none (then nothing is drawn from ``rng``)."""
     options = []
     total = 0
     for card in dict.fromkeys(hand):
         for rotation in ROTATIONS:
-            for mask in board._masks(card, rotation):
-                n = mask.bit_count()
-                if n:
-                    options.append((n, card, rotation, mask))
-                    total += n
+            free, one, two = board._masks(card, rotation)
+            mask = free | one | two
+            if mask:
+                options.append((card, rotation, mask))
+                total += mask.bit_count()
     if not total:
         return None
     pick = int(rng.integers(total))
-    for n, card, rotation, mask in options:
+    for card, rotation, mask in options:
+        n = mask.bit_count()
         if pick < n:
             pos = next(p for i, p in enumerate(_bits(mask)) if i == pick)
             board._place_at(card, pos, rotation)
@@ -401,22 +403,30 @@ def greedy_turn(board: Board, hand: Sequence[Card]) -> Card | None:
     return card
 
 
-def play_solo(
-    order: Sequence[Card], rules: Rules, turn: Callable[[Board, list[Card]], Card | None]
-) -> Board:
-    """Play one orchard over ``order`` to the end with a turn function; return the board."""
-    board = Board(order[0], rules)
-    hand = list(order[1 : 1 + rules.hand_size])
-    drawn = len(hand) + 1
-    while hand:
-        card = turn(board, hand)
-        if card is None:
-            break
-        hand.remove(card)
-        if drawn < len(order):
-            hand.append(order[drawn])
-            drawn += 1
-    return board
+def play_table(
+    order: Sequence[Card],
+    rules: Rules,
+    turn: Callable[[Board, list[Card]], Card | None],
+    players: int = 1,
+) -> list[Board]:
+    """Play every orchard over ``order`` to the end, players taking turns as in ``Game``, with
+    a turn function (``random_turn``, ``greedy_turn``); return the boards."""
+    boards = [Board(order[0], rules) for _ in range(players)]
+    hands = [list(order[1 : 1 + rules.hand_size]) for _ in range(players)]
+    drawn = [1 + len(hands[0])] * players
+    playing = list(range(players))
+    while playing:
+        for player in list(playing):
+            hand = hands[player]
+            card = turn(boards[player], hand) if hand else None
+            if card is None:
+                playing.remove(player)
+                continue
+            hand.remove(card)
+            if drawn[player] < len(order):
+                hand.append(order[drawn[player]])
+                drawn[player] += 1
+    return boards
 
 
 def simulate(
@@ -429,8 +439,9 @@ def simulate(
 ) -> np.ndarray:
     """Final scores, shape (games, players), of seeded games played by one policy.
 
-    "random" and "greedy" run on a fast path (the players' orchards never interact, so each
-    is played on its own over the shared order); "lookahead" and callables play whole games.
+    "random" and "greedy" run on a fast path over bare boards that makes exactly the choices of
+    ``RandomPolicy`` and ``GreedyPolicy`` in ``run_games`` (same seeds, same results);
+    "lookahead" (this game's ``LookaheadPolicy``) and callables play whole games.
 
     >>> simulate(games=3, policy="greedy", seed=1).shape
     (3, 1)
@@ -469,6 +480,5 @@ def simulate(
     for i, game_seed in enumerate(game_seeds):
         order = [deck[j] for j in make_rng(int(game_seed)).permutation(len(deck))]
         order = order[: rules.cards_per_game]
-        for p in range(players):
-            results[i, p] = play_solo(order, rules, turn).total()
+        results[i] = [board.total() for board in play_table(order, rules, turn, players)]
     return results
