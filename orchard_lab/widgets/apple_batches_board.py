@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import html
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import ipywidgets as w
 import numpy as np
@@ -36,35 +36,15 @@ from orchard_lab.figures import (
     next_card_values,
     score_breakdown,
 )
+from orchard_lab.widgets.guard import guarded
 
-__all__ = ["HINT_POLICIES", "AppleBatchesBoard", "batch_rule", "guarded"]
+__all__ = ["HINT_POLICIES", "AppleBatchesBoard", "batch_rule"]
 
 HUMAN = 0
 HINT_POLICIES = ("greedy", "lookahead")
 LOOKAHEAD_ROLLOUTS = 8
 CHART_SIZE = {"width": 470, "height": 290}
 APPLE_TEXT_COLOUR = {"red": "#fff", "green": "#fff", "gold": "#3b2a00"}
-
-_Method = TypeVar("_Method", bound=Callable[..., Any])
-
-
-def guarded(method: _Method) -> _Method:
-    """Run a widget callback; on any error show the reason in ``self.message``, never raise.
-
-    Buttons call public methods through this, so a classroom never sees a traceback.
-    """
-
-    @functools.wraps(method)
-    def run(self: Any, *args: Any) -> None:
-        try:
-            method(self, *args)
-        except Exception as exc:  # a learner's widget must keep working
-            self.message.value = (
-                f"<b>That did not work:</b> {html.escape(type(exc).__name__)}: "
-                f"{html.escape(str(exc))}"
-            )
-
-    return run  # type: ignore[return-value]
 
 
 def batch_rule(batch: str, rules: ab.Rules) -> str:

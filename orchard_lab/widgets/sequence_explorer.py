@@ -12,11 +12,10 @@ it without one. The plotly figures are ``FigureWidget``s updated in place.
 
 from __future__ import annotations
 
-import functools
 import html
 import numbers
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -28,6 +27,7 @@ from orchard_lab.figures import (
     highlight_point,
     sequence_values,
 )
+from orchard_lab.widgets.guard import guarded
 
 __all__ = ["SequenceExplorer"]
 
@@ -37,29 +37,6 @@ VALUES_SIZE = {"width": 560, "height": 420}
 DOTS_SIZE = {"width": 320, "height": 380}
 
 _TABLE_CSS = ".orchard-values-table th, .orchard-values-table td {padding: 2px 7px}"
-
-_Method = TypeVar("_Method", bound=Callable[..., None])
-
-
-def _figure_widget(figure: go.Figure) -> go.FigureWidget:
-    """The one place a FigureWidget is made (plotly >= 6 needs anywidget for it)."""
-    return go.FigureWidget(figure)
-
-
-def _guarded(method: _Method) -> _Method:
-    """Run a widget callback; on any error show the reason in the message, not a traceback."""
-
-    @functools.wraps(method)
-    def run(self: SequenceExplorer, *args: Any) -> None:
-        try:
-            method(self, *args)
-        except Exception as exc:  # a learner's widget must keep working
-            self.message.value = (
-                f"<b>That did not work:</b> {html.escape(type(exc).__name__)}: "
-                f"{html.escape(str(exc))}"
-            )
-
-    return run  # type: ignore[return-value]
 
 
 class SequenceExplorer:
@@ -97,10 +74,10 @@ class SequenceExplorer:
         self.dots_choice = w.Dropdown(
             options=[(labels[name], name) for name in seq.NAMES], value=dots, description="dots of"
         )
-        self.values_figure = _figure_widget(
+        self.values_figure = go.FigureWidget(
             sequence_values(seq.NAMES, N_MAX, highlight=n, **VALUES_SIZE)
         )
-        self.dots_figure = _figure_widget(figurate_dots(dots, n, **DOTS_SIZE))
+        self.dots_figure = go.FigureWidget(figurate_dots(dots, n, **DOTS_SIZE))
         self.sentence = w.HTML()
         self.table = w.HTML()
         self.message = w.HTML()
@@ -150,7 +127,7 @@ class SequenceExplorer:
         return self.widget._repr_mimebundle_(**kwargs)
 
     # ---- callbacks -------------------------------------------------------------------
-    @_guarded
+    @guarded
     def _on_n(self, _change: dict) -> None:
         with self.values_figure.batch_update():
             for name in seq.NAMES:
@@ -159,12 +136,12 @@ class SequenceExplorer:
         self._show_dots()
         self._show_words()
 
-    @_guarded
+    @guarded
     def _on_toggle(self, _change: dict) -> None:
         self._show_visibility()
         self._show_words()
 
-    @_guarded
+    @guarded
     def _on_dots(self, _change: dict) -> None:
         self._show_dots()
         self._show_words()  # clears a message left by an earlier failure

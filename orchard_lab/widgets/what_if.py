@@ -24,7 +24,7 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import policies
 from orchard_lab.core import make_rng, require_int
 from orchard_lab.figures import RUN_COLOURS, score_histograms
-from orchard_lab.widgets.apple_batches_board import guarded
+from orchard_lab.widgets.guard import guarded
 
 __all__ = ["CHUNK_GAMES", "MAX_LOOKAHEAD_GAMES", "PERCENTILES", "WhatIfExplorer", "describe_rules"]
 
