@@ -80,6 +80,16 @@ def test_best_line_plays_a_whole_deal_within_its_budget() -> None:
     assert line.score >= greedy.scores()[0]
 
 
+def test_best_line_node_limit_gives_the_same_line_everywhere() -> None:
+    cards = deal(5, 9)
+    first = st.best_line(cards, time_limit=60, node_limit=400)
+    again = st.best_line(cards, time_limit=60, node_limit=400)
+    assert first == again and not first.optimal and first.nodes == 401
+    assert replay(cards, Rules(), first.moves) == first.score
+    with pytest.raises(ValueError, match="node_limit"):
+        st.best_line(cards, node_limit=0)
+
+
 def test_best_line_when_stuck_at_once() -> None:
     cards = [Card.from_text("AAA/AAA"), Card.from_text("PPP/PPP"), Card.from_text("LLL/LLL")]
     line = st.best_line(cards, Rules(rotten_tokens=0))

@@ -1,10 +1,10 @@
 """Looking ahead in stacked trees: the best line of a known card order, and a lookahead policy.
 
 ``best_line`` knows the whole order (perfect information). It first plays a greedy line, then
-beam searches of growing width, then a depth-first branch and bound that prunes with an upper
-bound on what the remaining cards can still add (below). When the branch and bound finishes
-inside the time limit the line is provably optimal (``optimal=True``); small deals (up to 5
-cards) finish in well under a second.
+beam searches of growing width (started in the first half of the time budget), then a
+depth-first branch and bound that prunes with an upper bound on what the remaining cards can
+still add (below). When the branch and bound finishes inside the time limit the line is
+provably optimal (``optimal=True``); deals of up to 5 cards finish in a few seconds.
 
 The upper bound, fruit by fruit: a covering tree of fruit f can lift one die of fruit f one
 step up the ladder (a new die counts as the first step), one card lifts a die at most once,
@@ -278,8 +278,11 @@ def best_last(board: Board, card: Card) -> tuple[int, int, int, bool] | None:
 class _Search:
     """The shared state of one ``best_line`` call."""
 
-    def __init__(self, order: Sequence[Card], rules: Rules, deadline: float) -> None:
+    def __init__(
+        self, order: Sequence[Card], rules: Rules, deadline: float, node_limit: int | None = None
+    ) -> None:
         self.order, self.rules, self.deadline = tuple(order), rules, deadline
+        self.node_limit = node_limit
         self.best_score: int | None = None
         self.best_moves: tuple[Move, ...] = ()
         self.nodes = 0
@@ -291,7 +294,9 @@ class _Search:
 
     def tick(self) -> None:
         self.nodes += 1
-        if not self.nodes & 31 and time.perf_counter() > self.deadline:
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _Timeout
+        if time.perf_counter() > self.deadline:
             raise _Timeout
 
     def leaf(self, score: int, moves: Sequence[Move]) -> None:
@@ -433,13 +438,18 @@ def _key(board: Board, hand: tuple[Card, ...], drawn: int) -> tuple:
 
 
 def best_line(
-    cards: Sequence[Card], rules: Rules | None = None, time_limit: float = 10.0
+    cards: Sequence[Card],
+    rules: Rules | None = None,
+    time_limit: float = 10.0,
+    node_limit: int | None = None,
 ) -> BestLine:
     """The highest score of a known card order, and the moves that reach it (perfect information).
 
     The first card starts the orchard, the next ``hand_size`` form the hand, and each play
     draws the next card, exactly as in a game. Anytime: the best line found within
-    ``time_limit`` seconds; ``optimal`` says whether the search proved it best.
+    ``time_limit`` seconds; ``optimal`` says whether the search proved it best. A line cut
+    short by the clock depends on the machine; ``node_limit`` (positions searched) cuts it
+    the same way everywhere.
 
     >>> from orchard_lab.stacked_trees import Card, default_deck
     >>> line = best_line(default_deck()[:4], time_limit=5)
@@ -452,16 +462,24 @@ def best_line(
         raise ValueError("cards must be a non-empty list of Card values")
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or time_limit <= 0:
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    if node_limit is not None:
+        node_limit = require_int(node_limit, "node_limit", 1)
     rules = replace(rules, cards_per_game=len(cards))
-    search = _Search(cards, rules, time.perf_counter() + time_limit - min(0.05, 0.1 * time_limit))
+    deadline = time.perf_counter() + time_limit - min(0.1, 0.1 * time_limit)
+    search = _Search(cards, rules, deadline, node_limit)
     search.greedy()
     optimal = False
     try:
-        width = 4
-        while width <= 16 or time.perf_counter() < search.deadline - 0.5 * time_limit:
+        width = 4  # beams 4 and 16, then 4 times wider while in the first half of the time
+        while True:  # and while the next beam (about 4 times as long) should end in time
+            started = time.perf_counter()
             search.beam(width)
             width *= 4
-            if len(cards) <= 5 and width > 16:
+            now = time.perf_counter()
+            late = now > search.deadline - 0.5 * time_limit
+            if width > 16 and (
+                len(cards) <= 5 or late or now + 4 * (now - started) > search.deadline
+            ):
                 break
         board, hand, drawn = search.start()
         search.dfs(board, hand, drawn, [])

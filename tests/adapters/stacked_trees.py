@@ -57,6 +57,10 @@ def candidate_moves(game, rng) -> list:
         if board.is_rotten(r, c):
             moves.append(Move(card, (r, c), 0, False))  # covers a rotten tree
             moves.append(Move(card, (r - 1, c - 2), 90, True))
+    if board.rotten_left == 0:  # a mismatch when no token is left
+        for spot in board.placements(card)[:3]:
+            for r, c in ((spot.at[0] + 1, spot.at[1]), (spot.at[0], spot.at[1] + 1)):
+                moves.append(Move(card, (r, c), spot.rotation, True))
     for _ in range(6):
         at = (int(rng.integers(rmin - 2, rmax + 2)), int(rng.integers(cmin - 2, cmax + 2)))
         rotation = int(rng.choice([0, 90, 180, 270]))
