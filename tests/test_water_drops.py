@@ -449,25 +449,77 @@ def test_copy_and_determinized_are_independent() -> None:
 
 
 # --- simulation ------------------------------------------------------------------------
+@pytest.mark.parametrize("rotation", [False, True])
 @pytest.mark.parametrize("policy", ["random", "greedy"])
-def test_simulate_makes_the_shared_policies_choices(policy: str) -> None:
-    """The fast paths choose exactly what policies.run_games would."""
+def test_simulate_makes_the_shared_policies_choices(policy: str, rotation: bool) -> None:
+    """The fast paths choose exactly what policies.run_games would (greedy ties with
+    rotation on go to the first move in legal_moves order: card, square, then turn)."""
+    rules = wd.Rules(allow_rotation=rotation)
 
     def new_game(seed: int) -> wd.Game:
-        return wd.Game.new(players=3, seed=seed)
+        return wd.Game.new(players=3, seed=seed, rules=rules)
 
     expected = policies.run_games(new_game, 4, 3, policy, seed=12)
-    assert np.array_equal(wd.simulate(games=4, players=3, policy=policy, seed=12), expected)
+    fast = wd.simulate(games=4, players=3, policy=policy, seed=12, rules=rules)
+    assert np.array_equal(fast, expected)
 
 
-def test_fast_lookahead_makes_the_shared_lookahead_choices() -> None:
-    game = played(players=2, seed=4, moves=44)
+def shared_margins(game: wd.Game, rollouts: int, seed: int) -> list[int]:
+    """policies.LookaheadPolicy's total margin of every legal move, spelled out."""
+    rng = np.random.default_rng(seed)
+    me, greedy = game.current_player, policies.GreedyPolicy()
+    worlds = [game.determinized(rng) for _ in range(rollouts)]
+    totals = []
+    for move in game.legal_moves():
+        total = 0
+        for world in worlds:
+            trial = world.copy()
+            trial.play(move)
+            scores = policies.play_out(trial, greedy).scores()
+            others = [score for player, score in enumerate(scores) if player != me]
+            total += scores[me] - (max(others) if others else 0)
+        totals.append(total)
+    return totals
+
+
+# (players, random moves played first, rotation): early and late, 2-5 players, both rules
+POSITIONS = [(2, 44, False), (2, 45, True), (3, 30, False), (4, 44, True), (5, 35, False)]
+
+
+@pytest.mark.parametrize(("players", "moves", "rotation"), POSITIONS)
+def test_fast_lookahead_margins_equal_the_shared_lookahead_margins(players, moves, rotation):
+    """Same worlds, same greedy playouts, same margins, move by move."""
+    game = played(players=players, seed=players, moves=moves, allow_rotation=rotation)
+    fast = game_module.LookaheadPolicy(rollouts=2, seed=5).margins(game)
+    assert fast == shared_margins(game, rollouts=2, seed=5)
+    assert len(set(fast)) > 1, "the position tells moves apart"
+
+
+@pytest.mark.parametrize(
+    ("players", "moves", "rotation", "turns"),
+    [(2, 44, False, 3), (3, 30, False, 3), (4, 2, False, 1), (5, 35, False, 3), (2, 47, True, 2)],
+)
+def test_fast_lookahead_makes_the_shared_lookahead_choices(players, moves, rotation, turns):
+    game = played(players=players, seed=4, moves=moves, allow_rotation=rotation)
     fast = game_module.named_policy("lookahead", np.random.default_rng(9), rollouts=3)
     shared = policies.resolve("lookahead", np.random.default_rng(9), rollouts=3)
-    for _ in range(4):
+    for _ in range(turns):
         move = fast(game)
         assert move == shared(game)
         game.play(move)
+        for board in game.boards:  # gains remembered during the rollouts are still right
+            for card in game.market:
+                for at in board.open_squares():
+                    after = board.copy()
+                    after.place(card, at)
+                    assert board.score_if_placed(card, at) == after.score().total
+
+
+def test_fast_lookahead_checks_its_arguments() -> None:
+    with pytest.raises(ValueError, match="rollouts"):
+        game_module.LookaheadPolicy(rollouts=0)
+    with pytest.raises(ValueError, match="over"):
+        game_module.LookaheadPolicy(seed=0)(played(players=1, moves=50))
 
 
 def test_simulate_callables_and_bad_names() -> None:

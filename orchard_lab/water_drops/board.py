@@ -15,6 +15,7 @@ touches; ``score()`` and ``groups()`` recompute everything from scratch with a f
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -110,12 +111,16 @@ class _Shape:
     ``comps``: one (fruit, cell offsets, numbers of the cells around the card that touch it,
     inner drops as (offset, value)) per group of equal fruit inside the card; ``drops``: one
     (offset, value, numbers of the cells around the card that touch it) per drop cell. The
-    cells around a card are numbered as in ``_AROUND``.
+    cells around a card are numbered as in ``_AROUND``. ``bits`` and ``drop_bits`` say the
+    same with drop values as bits (``1 << value``) for ``Board._delta``: (fruit, size, outs,
+    inner drop bits) per group and (bit, outs) per drop.
     """
 
     values: tuple[int, ...]
     comps: tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...]], ...]
     drops: tuple[tuple[int, int, tuple[int, ...]], ...]
+    bits: tuple[tuple[int, int, tuple[int, ...], int], ...]
+    drop_bits: tuple[tuple[int, tuple[int, ...]], ...]
 
 
 @cache
@@ -145,7 +150,20 @@ def _shape(card: Card) -> _Shape:
             )
         )
     drops = tuple((_POS[p], values[p], _AROUND_OF[p]) for p in range(4) if values[p] > 0)
-    return _Shape(values, tuple(comps), drops)
+    bits = tuple(
+        (fruit, len(offsets), outs, _bits(value for _, value in inner))
+        for fruit, offsets, outs, inner in comps
+    )
+    drop_bits = tuple((1 << value, outs) for _, value, outs in drops)
+    return _Shape(values, tuple(comps), drops, bits, drop_bits)
+
+
+def _bits(values: Iterable[int]) -> int:
+    """Drop values as one int: bit ``v`` set for every value ``v``."""
+    mask = 0
+    for value in values:
+        mask |= 1 << value
+    return mask
 
 
 class Board:
@@ -175,10 +193,18 @@ class Board:
         self._members: dict[int, list[int]] = {}
         self._drops: dict[int, dict[int, int]] = {}  # group id -> {drop cell: value}
         self._points: dict[int, int] = {}
+        self._masks: dict[int, int] = {}  # group id -> its drops' values as bits (_bits)
         self._next = 0
         self.total = 0
-        # square -> (groups around it, its neighbourhood, its cell key, {shape: gain})
+        # square -> (groups around it, its neighbourhood, its cell key, {shape: gain}). Only
+        # ever added to while the board keeps its state (copies in that state share it);
+        # laying a card replaces it by the entries the card cannot change.
         self._gains: dict[tuple[int, int], tuple[set[int], tuple, int, dict[_Shape, int]]] = {}
+        # Optional, set by rollouts: boards sharing a ``_family`` table that reach the same
+        # state (``_state``: an id per start state, then one per distinct card laid) share
+        # one ``_gains``: {(state, shape, square): (state after, its _gains)}.
+        self._family: dict[tuple[int, _Shape, tuple[int, int]], tuple[int, dict]] | None = None
+        self._state = 0
         self._lay(start, (0, 0))
 
     # --- placing -------------------------------------------------------------------------
@@ -266,8 +292,35 @@ class Board:
             entry = self._gains[at] = (*self._around(base), base, {})
         gain = entry[3].get(shape)
         if gain is None:
-            gain = entry[3][shape] = self._plan(shape, entry[2], entry[1])[0]
+            gain = entry[3][shape] = self._delta(shape, entry[2], entry[1])
         return gain
+
+    def _first_best(
+        self, shapes: Sequence[Sequence[_Shape]], squares: Sequence[tuple[int, int]]
+    ) -> tuple[int, int, int]:
+        """(card, square, turn) indices of the first highest gain, trying each card's
+        squares in order and each square's turns in order (``Game.legal_moves`` order);
+        ``shapes[card][turn]`` is the card turned by the ``turn``-th rotation."""
+        entries, found = self._gains, []
+        for at in squares:  # one lookup per square, not one per (shape, square)
+            entry = entries.get(at)
+            if entry is None:
+                base = _base(at)
+                entry = entries[at] = (*self._around(base), base, {})
+            found.append(entry)
+        knowns = [entry[3] for entry in found]
+        best, choice, count = None, (0, 0, 0), len(shapes[0])
+        for c, turns in enumerate(shapes):
+            gains = [known.get(shape) for known in knowns for shape in turns]  # legal order
+            if None in gains:
+                for i, gain in enumerate(gains):
+                    if gain is None:
+                        entry, shape = found[i // count], turns[i % count]
+                        gains[i] = entry[3][shape] = self._delta(shape, entry[2], entry[1])
+            top = max(gains)
+            if best is None or top > best:
+                best, choice = top, (c, *divmod(gains.index(top), count))
+        return choice
 
     def _around(self, base: int) -> tuple[set[int], tuple]:
         """The groups around the square at cell key ``base``, and its 8 outside neighbours,
@@ -356,6 +409,66 @@ class Board:
             delta -= points[root]
         return delta, clusters, wetted
 
+    def _delta(self, shape: _Shape, base: int, around: tuple) -> int:
+        """``_plan(shape, base, around)[0]``, faster: with "fruit" and "drop" scoring a group
+        earns its size when one of its drops equals it, so drop values kept as bits suffice.
+        "per_drop" counts matching drop cells, so it asks ``_plan``."""
+        if self._scoring == "per_drop":
+            return self._plan(shape, base, around)[0]
+        clusters: list[list] = []  # [size, drop bits, old group ids]
+        joined: dict[int, list] = {}
+        for fruit, size, outs, mask in shape.bits:
+            roots = []
+            for i in outs:
+                near = around[i]
+                if near is not None:
+                    value = near[0]
+                    if value > 0:
+                        mask |= 1 << value
+                    elif value == fruit and near[2] not in roots:
+                        roots.append(near[2])
+            twin = None
+            if joined:  # two parts of the card may meet through an old group
+                for root in roots:
+                    twin = joined.get(root)
+                    if twin is not None:
+                        break
+            if twin is None:
+                twin = [size, mask, roots]
+                clusters.append(twin)
+            else:
+                twin[0] += size
+                twin[1] |= mask
+                twin[2] = twin[2] + [root for root in roots if root not in twin[2]]
+            for root in roots:
+                joined[root] = twin
+        wetted: dict[int, int] = {}
+        for bit, outs in shape.drop_bits:
+            for i in outs:
+                near = around[i]
+                if near is not None and near[0] < 0:
+                    root = near[2]
+                    twin = joined.get(root)
+                    if twin is not None:
+                        twin[1] |= bit
+                    else:
+                        wetted[root] = wetted.get(root, 0) | bit
+        members, masks, points = self._members, self._masks, self._points
+        delta = 0
+        for size, mask, roots in clusters:
+            for root in roots:
+                size += len(members[root])
+                mask |= masks[root]
+                delta -= points[root]
+            if mask >> size & 1:
+                delta += size
+        for root, bits in wetted.items():
+            size = len(members[root])
+            if (bits | masks[root]) >> size & 1:
+                delta += size
+            delta -= points[root]
+        return delta
+
     def _lay(self, card: Card, at: tuple[int, int]) -> None:
         """Put an already checked, already turned card down and update the groups."""
         shape = _shape(card)
@@ -371,7 +484,7 @@ class Board:
                     for key in self._members.pop(root):
                         self._gid[key] = target
                         self._members[target].append(key)
-                    del self._drops[root], self._points[root]
+                    del self._drops[root], self._points[root], self._masks[root]
             else:
                 target = self._next
                 self._next += 1
@@ -380,22 +493,20 @@ class Board:
                 self._gid[key] = target
             self._members[target].extend(new_cells)
             self._drops[target] = drops
+            self._masks[target] = _bits(drops.values())
             self._points[target] = group_points(
                 self.rules.scoring, len(self._members[target]), drops.values()
             )
         for root, drops in wetted.items():
             self._drops[root] = drops
+            self._masks[root] = _bits(drops.values())
             self._points[root] = group_points(
                 self.rules.scoring, len(self._members[root]), drops.values()
             )
         self.total += delta
-        changed = {root for cluster in clusters for root in cluster[2]} | set(wetted)
         row, col = at
         near = ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col))
-        for square in near:
-            self._gains.pop(square, None)
-        for square in [sq for sq, entry in self._gains.items() if entry[0] & changed]:
-            del self._gains[square]
+        self._regain(shape, at, clusters, wetted, near)
         self._squares[at] = card
         self._frontier.discard(at)
         for square in near:
@@ -404,6 +515,26 @@ class Board:
         r0, r1, c0, c1 = self._box
         self._box = (min(r0, row), max(r1, row), min(c0, col), max(c1, col))
         self._open = None
+
+    def _regain(self, shape: _Shape, at: tuple[int, int], clusters: list, wetted: dict, near):
+        """A new ``_gains`` for the state after laying ``shape`` at ``at``: the old entries
+        of squares not next to it whose groups did not change (or the family's, if shared)."""
+        family = self._family
+        if family is not None:
+            known = family.get((self._state, shape, at))
+            if known is not None:
+                self._state, self._gains = known
+                return
+        changed = {root for cluster in clusters for root in cluster[2]} | set(wetted)
+        self._gains = {
+            square: entry
+            for square, entry in self._gains.items()
+            if square not in near and not entry[0] & changed
+        }
+        if family is not None:
+            state = len(family)
+            family[(self._state, shape, at)] = (state, self._gains)
+            self._state = state
 
     # --- looking at the orchard ----------------------------------------------------------
     @property
@@ -497,7 +628,7 @@ class Board:
         other._members = {root: list(keys) for root, keys in self._members.items()}
         other._drops = {root: dict(drops) for root, drops in self._drops.items()}
         other._points = dict(self._points)
-        other._gains = {at: (*entry[:3], dict(entry[3])) for at, entry in self._gains.items()}
+        other._masks = dict(self._masks)  # _gains is shared: see __init__
         return other
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,7 @@ from orchard_lab.water_drops.board import (
     Board,
     Move,
     Rules,
+    _Shape,
     _shape,
 )
 from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
@@ -193,7 +195,11 @@ class Game:
     def _took(self, move: Move) -> None:
         before = (tuple(self._market), self._drawn, self._round_first, self._taken)
         self._history.append((move, self.current_player, before))
-        self._market.remove(move.card)
+        self._advance(move.card)
+
+    def _advance(self, card: Card) -> None:
+        """``card`` leaves the market; the turn passes, the market refills when empty."""
+        self._market.remove(card)
         self._taken += 1
         if not self._market:
             self._round_first = (self._round_first + 1) % self.players
@@ -233,6 +239,36 @@ class Game:
         other._history = list(self._history)
         other._boards = [board.copy() for board in self._boards]
         return other
+
+    def _rollout_copy(self) -> Game:
+        """A copy for ``_greedy_playout`` only: it shares the deal (a playout never changes
+        it) and starts with no history (a playout keeps none)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._market = list(self._market)
+        other._history = []
+        other._boards = [board.copy() for board in self._boards]
+        return other
+
+    def _greedy_playout(self, first: tuple[Card, tuple[int, int], int] | None = None) -> None:
+        """Play ``first`` = (card, square, rotation), then ``greedy_policy`` for everyone to
+        the end, skipping the checks, the Moves and the history: this game is then fit only
+        for ``scores()`` (a rollout copy, thrown away after)."""
+        rotations = ROTATIONS if self.rules.allow_rotation else (0,)
+        boards, players, market = self._boards, self.players, self._market
+        if first is not None:
+            card, at, turn = first
+            boards[self.current_player]._lay(card.rotated(turn), at)
+            self._advance(card)
+        while self._market:
+            market = self._market
+            cards = list(dict.fromkeys(market)) if len(market) > 1 else market
+            board = boards[(self._round_first + self._taken) % players]
+            squares = board.open_squares()
+            shapes = [[_turned_shape(card, turn) for turn in rotations] for card in cards]
+            c, s, t = board._first_best(shapes, squares)
+            board._lay(cards[c].rotated(rotations[t]), squares[s])
+            self._advance(cards[c])
 
     def determinized(self, rng: np.random.Generator) -> Game:
         """A copy with the face-down pile reshuffled: what the player to act cannot see."""
@@ -343,22 +379,20 @@ def random_policy(rng: np.random.Generator) -> policies.Policy:
     return choose
 
 
+@cache
+def _turned_shape(card: Card, turn: int) -> _Shape:
+    return _shape(card.rotated(turn))
+
+
 def greedy_policy(game: Game) -> Move:
     """``policies.GreedyPolicy``'s choice (the first best ``score_after`` in legal_moves
     order), from the board's remembered gains instead of one ``score_after`` per Move."""
     cards, squares, rotations = game._choices()
-    gain_of = game._boards[game.current_player]._gain
-    best, choice = None, None
-    for card in cards:
-        for turn in rotations:
-            shape = _shape(card.rotated(turn))
-            for at in squares:
-                gain = gain_of(shape, at)
-                if best is None or gain > best:
-                    best, choice = gain, (card, at, turn)
-    if choice is None:
+    if not cards:
         raise ValueError("the game is over: there is no move to choose")
-    return Move(*choice)
+    shapes = [[_turned_shape(card, turn) for turn in rotations] for card in cards]
+    c, s, t = game._boards[game.current_player]._first_best(shapes, squares)
+    return Move(cards[c], squares[s], rotations[t])
 
 
 def simulate(
@@ -388,16 +422,61 @@ def simulate(
     return policies.run_games(new_game, games, players, policy, rng, rollouts, faster=FASTER)
 
 
-def _fast_lookahead(rng: np.random.Generator, rollouts: int) -> policies.Policy:
-    lookahead = policies.LookaheadPolicy(rollouts=rollouts, seed=rng)
-    lookahead.rollout_policy = greedy_policy  # type: ignore[assignment]
-    return lookahead
+class LookaheadPolicy:
+    """``policies.LookaheadPolicy``'s choices (same worlds from the same draws, same greedy
+    playouts, same margins, ties to the first move in legal_moves order), by lean playouts:
+    no Move list, no history, remembered gains shared between copies.
+
+    >>> game = Game.new(players=2, seed=3)
+    >>> LookaheadPolicy(rollouts=2, seed=0)(game) in game.legal_moves()
+    True
+    """
+
+    def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
+        self.rollouts = require_int(rollouts, "rollouts", 1)
+        self.rng = make_rng(seed)
+
+    def margins(self, game: Game) -> list[int]:
+        """Each legal move's total final margin over the rollouts, in legal_moves order
+        (drawing the worlds from this policy's generator, as a choice does)."""
+        cards, squares, rotations = game._choices()
+        me = game.current_player
+        worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
+        family: dict = {}  # every world's boards start alike: playouts share board states
+        for world in worlds:
+            for player, board in enumerate(world._boards):
+                board._family, board._state = family, -1 - player
+        totals = []
+        for card in cards:
+            for at in squares:
+                for turn in rotations:
+                    total = 0
+                    for world in worlds:
+                        trial = world._rollout_copy()
+                        trial._greedy_playout((card, at, turn))
+                        total += policies._margin(trial.scores(), me)
+                    totals.append(total)
+        return totals
+
+    def __call__(self, game: Game) -> Move:
+        cards, squares, rotations = game._choices()
+        count = len(cards) * len(squares) * len(rotations)
+        if not count:
+            raise ValueError("the game is over: there is no move to choose")
+        if count > 1:
+            totals = self.margins(game)
+            index = totals.index(max(totals))
+        else:
+            index = 0
+        card_index, rest = divmod(index, len(squares) * len(rotations))
+        square_index, turn_index = divmod(rest, len(rotations))
+        return Move(cards[card_index], squares[square_index], rotations[turn_index])
 
 
 FASTER: policies.FasterPolicies = {
     "random": lambda rng, _rollouts: random_policy(rng),
     "greedy": lambda _rng, _rollouts: greedy_policy,
-    "lookahead": _fast_lookahead,
+    "lookahead": lambda rng, rollouts: LookaheadPolicy(rollouts, rng),
 }
 
 
