@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import json
 from collections import Counter
 from fractions import Fraction
@@ -524,13 +522,6 @@ def test_probability_of_13_matches_seeded_simulation() -> None:
         observed = (sweetness[draws].sum(axis=1) == 13).mean()
         p = float(ab.probability_of_13(k))
         assert abs(observed - p) < 4 * np.sqrt(p * (1 - p) / 20_000)
-
-
-@pytest.mark.parametrize("name", ["cards", "board", "game", "counting", "simulation"])
-def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(f"orchard_lab.apple_batches.{name}")
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 @settings(max_examples=150, deadline=None)

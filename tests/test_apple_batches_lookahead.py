@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import numpy as np
 import pytest
 
@@ -114,9 +112,3 @@ def test_state_of_a_position_continues_like_the_game() -> None:
         assert state.count[0, p].tolist() == [len(board.batches[b]) for b in ab.BATCHES]
         assert state.total[0, p] == board.total
         assert (state.live_s[0, p], state.live_h[0, p]) == ab.feather_live(board.batches["feather"])
-
-
-@pytest.mark.parametrize("module", [fast, lookahead])
-def test_docstring_examples(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
