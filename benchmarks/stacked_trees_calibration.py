@@ -43,9 +43,9 @@ def play_deal(args: tuple) -> dict[str, int]:
     out = {}
     if "random" in policies:
         rng = np.random.default_rng(seed)
-        out["random"] = play_table(order, rules, lambda b, h: random_turn(b, h, rng))[0].total()
+        out["random"] = play_table(order, rules, lambda b, h: random_turn(b, h, rng))[0].total
     if "greedy" in policies:
-        out["greedy"] = play_table(order, rules, greedy_turn)[0].total()
+        out["greedy"] = play_table(order, rules, greedy_turn)[0].total
     if "lookahead" in policies:
         game = st.Game(order, [c for c in deck if c not in order], rules=rules)
         policy = st.LookaheadPolicy(rollouts=rollouts, seed=seed)

@@ -368,7 +368,7 @@ def test_st6_score_is_dice_minus_three_per_token() -> None:
     board.place(C("APA/LAP"), at=(0, 0), rotten=True)
     score = board.score()
     assert score.parts == {"dice": 6 * 5, "rotten": -3}
-    assert score.total == board.total() == 27
+    assert score.total == board.total == 27
     assert "dice: 5 dice: 6+6+6+6+6 = 30 → 30 points" in score.explain()
     with pytest.raises(ValueError, match="score"):
         st.rating("45")
@@ -395,7 +395,7 @@ def test_st7_players_share_the_order_and_take_turns() -> None:
 def _play(board: Board, *placements) -> tuple[int, int, int]:
     for text, at, rotation, rotten in placements:
         board.place(C(text), at=at, rotation=rotation, rotten=rotten)
-    return board.total(), board.rotten_used, len(board.dice())
+    return board.total, board.rotten_used, len(board.dice())
 
 
 def test_st7_winners_tie_break_fewer_rotten_then_more_dice() -> None:

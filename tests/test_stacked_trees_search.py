@@ -25,12 +25,12 @@ def brute_force(cards: list[Card], rules: Rules) -> int:
             for spot in board.placements(card):
                 rotten = spot.tokens > 0
                 if not rest:
-                    results.append(board.total() + board.gain(card, spot.at, spot.rotation, rotten))
+                    results.append(board.total + board.gain(card, spot.at, spot.rotation, rotten))
                     continue
                 child = board.copy()
                 child.place(card, spot.at, spot.rotation, rotten)
                 results.append(best(child, rest, drawn + more))
-        return max(results, default=board.total())  # nothing fits: the game ends (ST-6)
+        return max(results, default=board.total)  # nothing fits: the game ends (ST-6)
 
     hand = cards[1 : 1 + rules.hand_size]
     return best(Board(cards[0], rules), list(hand), 1 + len(hand))

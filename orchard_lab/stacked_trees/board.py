@@ -185,6 +185,7 @@ class Board:
             {"dice": dice_note, "rotten": f"{used} rotten {token} × −{penalty}"},
         )
 
+    @property
     def total(self) -> int:
         """The score total, kept as the game goes (equal to ``score().total``)."""
         return self._dice_sum - self.rules.rotten_penalty * self._rotten_used

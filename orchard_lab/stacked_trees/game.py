@@ -177,13 +177,12 @@ class Game:
         return moves
 
     def scores(self) -> list[int]:
-        return [seat.board.total() for seat in self.seats]
+        return [seat.board.total for seat in self.seats]
 
     def winners(self) -> list[int]:
         """Highest score; tie: fewer rotten tokens, then more dice on the table (ST-7)."""
         keys = [
-            (seat.board.total(), -seat.board.rotten_used, len(seat.board._die))
-            for seat in self.seats
+            (seat.board.total, -seat.board.rotten_used, len(seat.board._die)) for seat in self.seats
         ]
         best = max(keys)
         return [i for i, key in enumerate(keys) if key == best]
@@ -240,7 +239,7 @@ class Game:
     def score_after(self, move: Move) -> int:
         """The mover's own score right after ``move`` (IllegalMove if not allowed); no change."""
         board = self.seats[self._current].board
-        return board.total() + board.gain(move.card, move.at, move.rotation, move.rotten)
+        return board.total + board.gain(move.card, move.at, move.rotation, move.rotten)
 
     def copy(self) -> Game:
         twin = object.__new__(Game)
@@ -480,5 +479,5 @@ def simulate(
     for i, game_seed in enumerate(game_seeds):
         order = [deck[j] for j in make_rng(int(game_seed)).permutation(len(deck))]
         order = order[: rules.cards_per_game]
-        results[i] = [board.total() for board in play_table(order, rules, turn, players)]
+        results[i] = [board.total for board in play_table(order, rules, turn, players)]
     return results

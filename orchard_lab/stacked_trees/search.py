@@ -345,7 +345,7 @@ class _Search:
             if drawn < len(self.order):
                 hand.append(self.order[drawn])
                 drawn += 1
-        self.leaf(board.total(), moves)
+        self.leaf(board.total, moves)
 
     def beam(self, width: int) -> None:
         frontier = [(*self.start(), ())]
@@ -355,8 +355,8 @@ class _Search:
                 self.tick()
                 kids = self.children(board, hand)
                 if not kids:
-                    self.leaf(board.total(), moves)
-                base = board.total()
+                    self.leaf(board.total, moves)
+                base = board.total
                 candidates += [(base + kid[0], i, kid) for kid in kids]
             chosen = heapq.nlargest(2 * width, candidates, key=lambda t: t[0])
             following = {}
@@ -372,7 +372,7 @@ class _Search:
     def dfs(self, board: Board, hand: tuple[Card, ...], drawn: int, moves: list[Move]) -> None:
         self.tick()
         remaining = (*hand, *self.order[drawn:])
-        base = board.total()
+        base = board.total
         if self.best_score is not None and base + upper_bound(board, remaining) <= self.best_score:
             return
         if len(remaining) == 1:
@@ -420,7 +420,7 @@ def _promise(board: Board) -> float:
     """The beam's yardstick: the score now, plus half of what one more tree on each die would
     add (stacked dice are worth more than their face value while the game goes on)."""
     steps = board._steps
-    return board.total() + POTENTIAL_WEIGHT * sum(steps[v] for v in board._die.values())
+    return board.total + POTENTIAL_WEIGHT * sum(steps[v] for v in board._die.values())
 
 
 def _key(board: Board, hand: tuple[Card, ...], drawn: int) -> tuple:
@@ -545,4 +545,4 @@ def _finish_greedy(board: Board, hand: list[Card], pending: list[Card], hand_siz
         if card is None:
             break
         hand.remove(card)
-    return board.total()
+    return board.total

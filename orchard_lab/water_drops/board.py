@@ -195,7 +195,7 @@ class Board:
         self._points: dict[int, int] = {}
         self._masks: dict[int, int] = {}  # group id -> its drops' values as bits (_bits)
         self._next = 0
-        self.total = 0
+        self._total = 0
         # square -> (groups around it, its neighbourhood, its cell key, {shape: gain}). Only
         # ever added to while the board keeps its state (copies in that state share it);
         # laying a card replaces it by the entries the card cannot change.
@@ -278,7 +278,7 @@ class Board:
         2
         """
         turned, at = self._check(card, at, rotation)
-        return self.total + self._gain(_shape(turned), at)
+        return self._total + self._gain(_shape(turned), at)
 
     def _gain(self, shape: _Shape, at: tuple[int, int]) -> int:
         """Score change of laying ``shape`` on square ``at``, remembered until it can change.
@@ -503,7 +503,7 @@ class Board:
             self._points[root] = group_points(
                 self.rules.scoring, len(self._members[root]), drops.values()
             )
-        self.total += delta
+        self._total += delta
         row, col = at
         near = ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col))
         self._regain(shape, at, clusters, wetted, near)
@@ -546,6 +546,11 @@ class Board:
     def cards(self) -> dict[tuple[int, int], Card]:
         """Card square -> the card as it lies there (turned if it was placed turned)."""
         return dict(self._squares)
+
+    @property
+    def total(self) -> int:
+        """The score total, kept up to date card by card (equal to ``score().total``)."""
+        return self._total
 
     def cell(self, row: int, col: int) -> str | None:
         """The code of cell (row, col) as in ``Card.from_text`` ("B", "3"), None if empty.
