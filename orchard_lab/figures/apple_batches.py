@@ -21,6 +21,7 @@ import plotly.graph_objects as go
 from orchard_lab import apple_batches as ab
 from orchard_lab import sequences as seq
 from orchard_lab.core import Score, require_int
+from orchard_lab.figures.layout import finish
 from orchard_lab.figures.sequences import SEQUENCE_COLOURS
 
 __all__ = [
@@ -61,15 +62,6 @@ _OTHER = "#999999"
 _FADED = 0.3
 _LINE_DASH = {"mean": "solid", "percentile": "dot"}
 _DECK = ab.default_deck()
-
-
-def _finish(
-    fig: go.Figure, title: str | None, template: str | None, width: int | None, height: int | None
-) -> go.Figure:
-    fig.update_layout(
-        title=title, template=template, width=width, height=height, margin={"t": 60, "r": 20}
-    )
-    return fig
 
 
 def best_batch_points(batch: str, n: int, rules: ab.Rules | None = None) -> int | None:
@@ -136,7 +128,7 @@ def batch_growth(
     fig.update_xaxes(title="n = cards in the batch", dtick=1)
     fig.update_yaxes(title="most points", zeroline=True)
     fig.update_layout(legend={"orientation": "h", "y": -0.2})
-    return _finish(fig, title, template, width, height)
+    return finish(fig, title, template, width, height)
 
 
 def score_breakdown(
@@ -162,7 +154,7 @@ def score_breakdown(
     fig.update_xaxes(title=None)
     fig.update_yaxes(title="points", zeroline=True, zerolinecolor="#444")
     fig.update_layout(showlegend=False)
-    return _finish(fig, title, template, width, height)
+    return finish(fig, title, template, width, height)
 
 
 def breakdown_values(score: Score) -> dict:
@@ -243,7 +235,7 @@ def next_card_values(
     what = f"the {card} apple" if card is not None else "the best possible next apple"
     fig.update_yaxes(title=f"points {what} adds", zeroline=True, zerolinecolor="#444")
     fig.update_layout(showlegend=False)
-    return _finish(fig, title, template, width, height)
+    return finish(fig, title, template, width, height)
 
 
 def _histogram(values: np.ndarray) -> tuple[list[int], list[int]]:
@@ -320,7 +312,7 @@ def score_histograms(
         + " percentiles"
     )
     fig.update_yaxes(title="games")
-    return _finish(fig, title, template, width, height)
+    return finish(fig, title, template, width, height)
 
 
 def _vertical_lines(xs: Sequence[float], tallest: int) -> dict[str, list[float | None]]:

@@ -18,6 +18,7 @@ import plotly.graph_objects as go
 
 from orchard_lab import sequences as seq
 from orchard_lab.core import require_int
+from orchard_lab.figures.layout import finish
 
 __all__ = [
     "SEQUENCE_COLOURS",
@@ -39,15 +40,6 @@ _FADED = 0.35
 
 def _legend(name: str) -> str:
     return f"{seq.SEQUENCE_LABELS[name]} · {seq.BATCH_PHRASES[seq.SEQUENCE_BATCH[name]]}"
-
-
-def _finish(
-    fig: go.Figure, title: str | None, template: str | None, width: int | None, height: int | None
-) -> go.Figure:
-    fig.update_layout(
-        title=title, template=template, width=width, height=height, margin={"t": 60, "r": 20}
-    )
-    return fig
 
 
 def highlight_point(name: str, n: int) -> dict[str, list[int]]:
@@ -112,7 +104,7 @@ def sequence_values(
     fig.update_xaxes(title="n = apples in the batch", dtick=1 if count <= 20 else None)
     fig.update_yaxes(title="points", rangemode="tozero")
     fig.update_layout(legend={"orientation": "h", "y": -0.2})
-    return _finish(fig, title, template, width, height)
+    return finish(fig, title, template, width, height)
 
 
 def sequence_differences(
@@ -150,7 +142,7 @@ def sequence_differences(
     fig.update_xaxes(title="the n-th apple", dtick=1 if count <= 20 else None)
     fig.update_yaxes(title="points it adds")
     fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.2})
-    return _finish(fig, title, template, width, height)
+    return finish(fig, title, template, width, height)
 
 
 def figurate_dots(
@@ -189,6 +181,6 @@ def figurate_dots(
     fig.update_xaxes(range=[-0.6, cols - 0.4], **hidden)
     fig.update_yaxes(range=[-rows + 0.4, 0.6], scaleanchor="x", scaleratio=1, **hidden)
     fig.update_layout(plot_bgcolor="rgba(0,0,0,0)")
-    return _finish(
+    return finish(
         fig, seq.describe_dots(name, n) if title is None else title, template, width, height
     )
