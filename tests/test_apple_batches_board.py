@@ -61,6 +61,16 @@ def test_a_three_player_game_by_clicks_with_opponents_answering_AB_2() -> None:
     assert ("You" in board.summary.value) == (0 in winners)
 
 
+def test_the_opponents_are_named_by_the_policy_playing_not_the_unapplied_dropdown() -> None:
+    board = AppleBatchesBoard(players=2, seed=0, policy="greedy")
+    board.policy_choice.value = "random"  # takes effect with the next New game only
+    board.select_card(0)
+    board.choose_batch("bad")
+    assert "Player 1</b> (greedy)" in board.opponents.value
+    board.new_button.click()
+    assert "Player 1</b> (random)" in board.opponents.value
+
+
 def test_legal_batches_light_up_for_the_selected_apple_AB_3() -> None:
     board = AppleBatchesBoard(players=1, seed=0)
     board.select_card(0)

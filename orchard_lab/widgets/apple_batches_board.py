@@ -248,7 +248,7 @@ class AppleBatchesBoard:
         self._marks.append(before)
         self.hint_text.value = ""
         placed = f"You put the {html.escape(str(move.card))} apple in {BATCH_LABELS[batch]}."
-        if self.policy_choice.value == "lookahead" and self.game.players > 1:
+        if self._opponent_policy == "lookahead" and self.game.players > 1:
             self._say(f"{placed} The other players are looking ahead…")
         self._play_opponents()
         self._say(placed)
@@ -304,7 +304,8 @@ class AppleBatchesBoard:
             players=self.players_choice.value, seed=seed, rules=self.rules_from_settings()
         )
         self._rng = np.random.default_rng(seed)
-        self._opponent = policies.resolve(self.policy_choice.value, seed=self._rng)
+        self._opponent_policy = self.policy_choice.value
+        self._opponent = policies.resolve(self._opponent_policy, seed=self._rng)
         self._marks: list[int] = []
         self._forget_selection()
         self._play_opponents()
@@ -469,7 +470,7 @@ class AppleBatchesBoard:
             )
             blocks.append(
                 f'<div class="orchard-ab-opponent"><b>Player {player}</b> '
-                f"({html.escape(self.policy_choice.value)}) · {_points(score.total)}"
+                f"({html.escape(self._opponent_policy)}) · {_points(score.total)}"
                 f"<table><tr>{head}</tr><tr>{cells}</tr></table></div>"
             )
         self.opponents.value = "".join(blocks)
