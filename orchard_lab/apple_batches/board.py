@@ -150,7 +150,6 @@ class Board:
         if not isinstance(self.rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(self.rules).__name__}")
         self._cards: dict[str, list[Card]] = {batch: [] for batch in BATCHES}
-        self._points = dict.fromkeys(BATCHES, 0)
         self._total = 0
         self._outside = {"red": 0, "green": 0, "gold": 0}  # colours outside bad and special
         self._live = (0, 0)  # feather's live sweetness and height, 0 = not live (AB-5)
@@ -284,41 +283,36 @@ class Board:
         return [batch for batch in BATCHES if self.refusal(card, batch) is None]
 
     # -- changing --------------------------------------------------------------------------
-    def _deltas(self, card: Card, batch: str) -> tuple[int, int]:
-        """(points gained by ``batch``, points gained by special) if ``card`` joins ``batch``."""
-        cards = self._cards[batch]
-        n = len(cards)
-        special_delta = 0
-        if batch not in ("special", "bad"):
-            special = self._cards["special"]
-            if special and special[0].colour == card.colour and not self._outside[card.colour]:
-                special_delta = self.rules.special_broken_points - SPECIAL_BONUS
-        if batch == "monochrome":
-            return n + 1, special_delta
-        if batch == "feather":
-            return 2 * n, special_delta
-        if batch == "special":
-            return SPECIAL_BONUS, 0
-        if batch == "unlucky":
-            before = n * n if self._unlucky == UNLUCKY_TARGET else 0
-            after = (n + 1) ** 2 if self._unlucky + card.sweetness == UNLUCKY_TARGET else 0
-            return after - before, special_delta
-        if batch == "fortepiano":
-            return (2 * abs(card.height - cards[-1].height) if n % 2 else 0), special_delta
-        if batch == "sweet_couple":
-            return (7 if n % 2 else 0), special_delta
-        if batch == "steady":
-            return _STEADY[n + 1] - _STEADY[n], special_delta
-        return (0 if self.rules.easy else -1), 0
-
     def gain(self, card: Card, batch: str) -> int:
         """How much ``total`` would change if ``card`` went into ``batch`` (no checks).
 
         >>> Board().gain(Card("red", 1, 1), "steady")
         3
         """
-        batch_delta, special_delta = self._deltas(card, batch)
-        return batch_delta + special_delta
+        cards = self._cards[batch]
+        n = len(cards)
+        if batch == "special":
+            return SPECIAL_BONUS
+        if batch == "bad":
+            return 0 if self.rules.easy else -1
+        special = self._cards["special"]
+        if special and special[0].colour == card.colour and not self._outside[card.colour]:
+            lost = self.rules.special_broken_points - SPECIAL_BONUS  # the bonus breaks (AB-6)
+        else:
+            lost = 0
+        if batch == "monochrome":
+            return n + 1 + lost
+        if batch == "feather":
+            return 2 * n + lost
+        if batch == "unlucky":
+            before = n * n if self._unlucky == UNLUCKY_TARGET else 0
+            after = (n + 1) ** 2 if self._unlucky + card.sweetness == UNLUCKY_TARGET else 0
+            return after - before + lost
+        if batch == "fortepiano":
+            return (2 * abs(card.height - cards[-1].height) if n % 2 else 0) + lost
+        if batch == "sweet_couple":
+            return (7 if n % 2 else 0) + lost
+        return _STEADY[n + 1] - _STEADY[n] + lost  # steady
 
     def _update_caches(self, card: Card, batch: str, sign: int) -> None:
         if batch not in ("special", "bad"):
@@ -343,12 +337,9 @@ class Board:
         refusal = self.refusal(card, batch)
         if refusal is not None:
             raise refusal
-        batch_delta, special_delta = self._deltas(card, batch)
+        self._total += self.gain(card, batch)
         self._cards[batch].append(card)
         self._update_caches(card, batch, +1)
-        self._points[batch] += batch_delta
-        self._points["special"] += special_delta
-        self._total += batch_delta + special_delta
 
     def pop(self, batch: str) -> Card:
         """Take back the last card of ``batch`` (the exact reverse of its ``place``)."""
@@ -357,10 +348,7 @@ class Board:
             raise ValueError(f"there is no card to take back from batch {batch!r}")
         card = cards.pop()
         self._update_caches(card, batch, -1)
-        batch_delta, special_delta = self._deltas(card, batch)
-        self._points[batch] -= batch_delta
-        self._points["special"] -= special_delta
-        self._total -= batch_delta + special_delta
+        self._total -= self.gain(card, batch)
         return card
 
     # -- scoring ---------------------------------------------------------------------------
@@ -390,7 +378,6 @@ class Board:
         other = Board.__new__(Board)
         other.rules = self.rules
         other._cards = {batch: list(cards) for batch, cards in self._cards.items()}
-        other._points = dict(self._points)
         other._total = self._total
         other._outside = dict(self._outside)
         other._live = self._live
