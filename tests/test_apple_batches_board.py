@@ -203,6 +203,20 @@ def test_bad_arguments_raise_with_the_argument_named() -> None:
         AppleBatchesBoard(policy="clever")
 
 
+def test_a_bad_new_game_argument_changes_neither_the_game_nor_the_settings() -> None:
+    board = AppleBatchesBoard(players=1, seed=2)
+    saved = board.game.to_json()
+    with pytest.raises(ValueError, match="policy"):
+        board.new_game(players=3, seed=4, rules=ab.Rules(easy=True), policy="clever")
+    with pytest.raises(ValueError, match="seed"):
+        board.new_game(players=3, seed=2**40)  # the seed box would clip it silently
+    with pytest.raises(TypeError, match="rules"):
+        board.new_game(players=3, rules={"easy": True})
+    assert board.game.to_json() == saved
+    assert (board.players_choice.value, board.seed_choice.value) == (1, 2)
+    assert board.rules_from_settings() == ab.Rules() and board.policy_choice.value == "greedy"
+
+
 def test_batch_rules_read_in_one_line_per_switch_AB_4() -> None:
     assert "last" in batch_rule("steady", ab.Rules())
     assert "−1 each" in batch_rule("bad", ab.Rules())

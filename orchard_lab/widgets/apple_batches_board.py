@@ -290,15 +290,27 @@ class AppleBatchesBoard:
         rules: ab.Rules | None = None,
         policy: str | None = None,
     ) -> None:
-        """Deal a new game; arguments left out are read from the settings row."""
+        """Deal a new game; arguments left out are read from the settings row.
+
+        Every argument is checked before anything changes, so a bad one leaves the game and
+        the settings row as they were.
+        """
         if players is not None:
-            self.players_choice.value = require_int(players, "players", 1, 6)
+            players = require_int(players, "players", 1, 6)
         if seed is not None:
-            self.seed_choice.value = require_int(seed, "seed", 0)
+            seed = require_int(seed, "seed", 0, self.seed_choice.max)
+        if rules is not None and not isinstance(rules, ab.Rules):
+            raise TypeError(f"rules must be an apple_batches Rules, not {type(rules).__name__}")
+        if policy is not None:
+            policy = _policy_name(policy)
+        if players is not None:
+            self.players_choice.value = players
+        if seed is not None:
+            self.seed_choice.value = seed
         if rules is not None:
             self._show_rules(rules)
         if policy is not None:
-            self.policy_choice.value = _policy_name(policy)
+            self.policy_choice.value = policy
         seed = self.seed_choice.value
         self.game = ab.Game.new(
             players=self.players_choice.value, seed=seed, rules=self.rules_from_settings()
@@ -532,8 +544,6 @@ class AppleBatchesBoard:
         self.new_button = w.Button(description="New game", icon="refresh", button_style="success")
 
     def _show_rules(self, rules: ab.Rules) -> None:
-        if not isinstance(rules, ab.Rules):
-            raise TypeError(f"rules must be an apple_batches Rules, not {type(rules).__name__}")
         self.easy_choice.value = rules.easy
         self.bust_choice.value = rules.unlucky_may_bust
         self.steady_choice.value = rules.steady_reference
