@@ -81,5 +81,7 @@ def test_bad_settings_raise_with_the_argument_named() -> None:
         WhatIfExplorer(policy="clever")
     with pytest.raises(ValueError, match="games"):
         WhatIfExplorer(games=0)
+    with pytest.raises(ValueError, match="seed"):
+        WhatIfExplorer(seed=2**40)  # the seed box would clip it to another seed
     with pytest.raises(TypeError, match="rules_b"):
         WhatIfExplorer(rules_b={"easy": True})

@@ -32,6 +32,7 @@ SETS = ("A", "B")
 PERCENTILES = (10, 50, 90)
 CHUNK_GAMES = {"random": 1000, "greedy": 1000, "lookahead": 1}  # games between bar updates
 MAX_GAMES = 100_000
+MAX_SEED = 2**31 - 1  # the seed box's largest value
 MAX_LOOKAHEAD_GAMES = 200  # lookahead plays about a game a second
 FIGURE_SIZE = {"width": 760, "height": 380}
 
@@ -126,7 +127,7 @@ class WhatIfExplorer:
             description="players",
         )  # fmt: skip
         self.seed_choice = w.BoundedIntText(
-            value=require_int(seed, "seed", 0), min=0, max=2**31 - 1, description="seed"
+            value=require_int(seed, "seed", 0, MAX_SEED), min=0, max=MAX_SEED, description="seed"
         )
         self.run_button = w.Button(description="Run", icon="play", button_style="primary")
         self.progress = w.IntProgress(value=0, min=0, max=1, description="games")
@@ -147,7 +148,7 @@ class WhatIfExplorer:
     # ---- what a learner does -----------------------------------------------------------
     def run(self) -> None:
         """Play the games of both rule sets in chunks, moving the bar, then draw them."""
-        rules = {name: panel.rules for name, panel in self.panels.items()}
+        rules = self.rules
         policy, games = self.policy_choice.value, self.games_choice.value
         if policy == "lookahead" and games > MAX_LOOKAHEAD_GAMES:
             self.message.value = (
