@@ -366,15 +366,22 @@ def _load_cards(raw: object, name: str) -> list[Card]:
 
 
 # --- simulation ----------------------------------------------------------------------------
+def _nth_move(
+    index: int, cards: list[Card], squares: list[tuple[int, int]], rotations: tuple[int, ...]
+) -> Move:
+    """``legal_moves()[index]`` for these ``_choices()``, without building the whole list."""
+    card_index, rest = divmod(index, len(squares) * len(rotations))
+    square_index, turn_index = divmod(rest, len(rotations))
+    return Move(cards[card_index], squares[square_index], rotations[turn_index])
+
+
 def random_policy(rng: np.random.Generator) -> policies.Policy:
     """``policies.RandomPolicy``'s choices (same index, same move) without building Moves."""
 
     def choose(game: Game) -> Move:
         cards, squares, rotations = game._choices()
         index = int(rng.integers(len(cards) * len(squares) * len(rotations)))
-        card_index, rest = divmod(index, len(squares) * len(rotations))
-        square_index, turn_index = divmod(rest, len(rotations))
-        return Move(cards[card_index], squares[square_index], rotations[turn_index])
+        return _nth_move(index, cards, squares, rotations)
 
     return choose
 
@@ -468,9 +475,7 @@ class LookaheadPolicy:
             index = totals.index(max(totals))
         else:
             index = 0
-        card_index, rest = divmod(index, len(squares) * len(rotations))
-        square_index, turn_index = divmod(rest, len(rotations))
-        return Move(cards[card_index], squares[square_index], rotations[turn_index])
+        return _nth_move(index, cards, squares, rotations)
 
 
 FASTER: policies.FasterPolicies = {
