@@ -584,3 +584,11 @@ def test_lookahead_plays_legal_moves_to_the_end() -> None:
         game.play(move)
     scores = st.simulate(games=2, policy="lookahead", seed=0, rollouts=2)
     assert scores.shape == (2, 1)
+
+
+def test_lookahead_on_a_finished_game_says_it_is_over() -> None:
+    game = Game.new(seed=12)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    with pytest.raises(ValueError, match="game is over"):  # not an IndexError
+        st.LookaheadPolicy(rollouts=2, seed=0)(game)

@@ -510,7 +510,9 @@ class LookaheadPolicy:
 
     def __call__(self, game: Game) -> Move:
         moves = game.legal_moves()
-        if len(moves) <= 1:
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        if len(moves) == 1:
             return moves[0]
         gains = [game.score_after(move) for move in moves]
         ranked = sorted(range(len(moves)), key=lambda i: -gains[i])[: self.candidates]
