@@ -586,6 +586,16 @@ def test_lookahead_plays_legal_moves_to_the_end() -> None:
     assert scores.shape == (2, 1)
 
 
+def test_simulate_lookahead_draws_deals_and_worlds_from_one_generator() -> None:
+    """As run_games does for every policy: one stream, not two twins of the same seed."""
+    rng = np.random.default_rng(4)
+    expected = run_games(
+        lambda s: Game.new(seed=s), 2, 1, st.LookaheadPolicy(rollouts=2, seed=rng), rng
+    )
+    actual = st.simulate(games=2, policy="lookahead", seed=4, rollouts=2)
+    assert np.array_equal(actual, expected)
+
+
 def test_lookahead_on_a_finished_game_says_it_is_over() -> None:
     game = Game.new(seed=12)
     while not game.is_over:

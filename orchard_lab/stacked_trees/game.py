@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab.core import IllegalMove, dump_save, load_save, make_rng, require, require_int
-from orchard_lab.policies import resolve, run_games
+from orchard_lab.policies import run_games
 from orchard_lab.stacked_trees.board import Board, _bits, illegal
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
 from orchard_lab.stacked_trees.rules import Move, Rules
@@ -428,6 +428,13 @@ def play_table(
     return boards
 
 
+def _lookahead(rng: np.random.Generator, rollouts: int) -> Callable[[Game], Move]:
+    """This game's ``LookaheadPolicy`` (search imports this module, hence the late import)."""
+    from orchard_lab.stacked_trees.search import LookaheadPolicy
+
+    return LookaheadPolicy(rollouts=rollouts, seed=rng)
+
+
 def simulate(
     games: int = 1000,
     players: int = 1,
@@ -447,12 +454,7 @@ def simulate(
     """
     rules = Rules() if rules is None else rules
     players = require_int(players, "players", 1)
-    if policy == "lookahead":
-        from orchard_lab.stacked_trees.search import LookaheadPolicy
-
-        policy = LookaheadPolicy(rollouts=rollouts, seed=seed)
     if not isinstance(policy, str) or policy not in ("random", "greedy"):
-        resolve(policy)  # unknown names raise ValueError here
         return run_games(
             lambda s: Game.new(players=players, seed=s, rules=rules),
             games,
@@ -460,6 +462,7 @@ def simulate(
             policy,
             seed,
             rollouts,
+            faster={"lookahead": _lookahead},
         )
     games = require_int(games, "games", 0)
     deck = default_deck()
