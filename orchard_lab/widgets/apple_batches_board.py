@@ -27,7 +27,7 @@ import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
-from orchard_lab.core import IllegalMove, require_int
+from orchard_lab.core import IllegalMove, Score, require_int
 from orchard_lab.figures import (
     BATCH_COLOURS,
     BATCH_LABELS,
@@ -367,12 +367,13 @@ class AppleBatchesBoard:
 
     # ---- drawing ---------------------------------------------------------------------------
     def _show_all(self) -> None:
+        score = self.game.boards[HUMAN].score()  # scored once, shown three ways
         self._show_market()
         self._show_selection()
-        self._show_batches()
-        self._show_charts()
+        self._show_batches(score)
+        self._show_charts(score)
         self._show_next_card()
-        self._show_score()
+        self._show_score(score)
         self._show_turn()
         self._show_opponents()
         self._show_summary()
@@ -412,18 +413,15 @@ class AppleBatchesBoard:
             _toggle_class(column["box"], "orchard-illegal", card is not None and not legal)
             _toggle_class(column["box"], "orchard-hinted", batch == self._hinted)
 
-    def _show_batches(self) -> None:
-        board = self.game.boards[HUMAN]
-        score = board.score()
+    def _show_batches(self, score: Score) -> None:
         for batch, column in self.columns.items():
-            cards = board.batches[batch]
+            cards = self.game.boards[HUMAN].batches[batch]
             column["rule"].value = html.escape(batch_rule(batch, self.game.rules))
             column["points"].value = f"{score.parts[batch]}"
             column["cards"].value = "<br>".join(_chip(card) for card in cards)
             column["points"].tooltip = score.notes[batch]
 
-    def _show_charts(self) -> None:
-        score = self.game.boards[HUMAN].score()
+    def _show_charts(self, score: Score) -> None:
         with self.points_figure.batch_update():
             self.points_figure.data[0].update(breakdown_values(score))
             self.points_figure.layout.title.text = f"Your points by batch · total {score.total}"
@@ -437,8 +435,7 @@ class AppleBatchesBoard:
             self.next_figure.layout.title.text = f"What {what} would add"
             self.next_figure.layout.yaxis.title.text = "points it adds"
 
-    def _show_score(self) -> None:
-        score = self.game.boards[HUMAN].score()
+    def _show_score(self, score: Score) -> None:
         rows = "".join(
             f'<tr><td style="color:{BATCH_COLOURS[name]};font-weight:700">'
             f"{html.escape(BATCH_LABELS[name])}</td>"
