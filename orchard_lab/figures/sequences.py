@@ -42,6 +42,17 @@ def _legend(name: str) -> str:
     return f"{seq.SEQUENCE_LABELS[name]} · {seq.BATCH_PHRASES[seq.SEQUENCE_BATCH[name]]}"
 
 
+def _checked(
+    names: str | Iterable[str], count: int, highlight: int | None
+) -> tuple[tuple[str, ...], int, int | None]:
+    """The arguments both sequence plots share, checked: names, count and highlight."""
+    names = seq.as_names(names)
+    count = require_int(count, "count", 0, seq.MAX_COUNT)
+    if highlight is not None:
+        highlight = require_int(highlight, "highlight", 1, count)
+    return names, count, highlight
+
+
 def highlight_point(name: str, n: int) -> dict[str, list[int]]:
     """The x and y of the ring around the n-th value: a widget moves it with these.
 
@@ -70,10 +81,7 @@ def sequence_values(
     >>> list(fig.data[0].y)
     [1, 4, 9, 16]
     """
-    names = seq.as_names(names)
-    count = require_int(count, "count", 0, seq.MAX_COUNT)
-    if highlight is not None:
-        highlight = require_int(highlight, "highlight", 1, count)
+    names, count, highlight = _checked(names, count, highlight)
     fig = go.Figure()
     xs = list(range(1, count + 1))
     for name in names:
@@ -123,10 +131,7 @@ def sequence_differences(
     >>> [list(trace.y) for trace in fig.data]
     [[1, 2, 3, 4], [1, 3, 5, 7]]
     """
-    names = seq.as_names(names)
-    count = require_int(count, "count", 0, seq.MAX_COUNT)
-    if highlight is not None:
-        highlight = require_int(highlight, "highlight", 1, count)
+    names, count, highlight = _checked(names, count, highlight)
     fig = go.Figure()
     xs = list(range(1, count + 1))
     for name in names:
