@@ -9,22 +9,40 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 __all__ = [
+    "GameFacts",
+    "Hint",
     "IllegalMove",
     "Score",
+    "Switch",
+    "check_bool",
+    "check_int",
+    "check_switches",
+    "check_type",
+    "describe_rules",
     "dump_save",
+    "illegal",
     "load_save",
     "make_rng",
+    "move_row",
+    "read_move_row",
     "require",
     "require_int",
+    "rules_from_dict",
+    "rules_to_dict",
+    "switch",
+    "switches",
 ]
+
+R = TypeVar("R")
+M = TypeVar("M")
 
 
 class IllegalMove(ValueError):
@@ -135,3 +153,263 @@ def load_save(text: str, game: str, version: int) -> dict[str, Any]:
         f"unknown save format {data.get('format')!r}; this version reads format {version}",
     )
     return data
+
+
+# -- errors ------------------------------------------------------------------------------
+def illegal(rule: str, name: str, reason: str) -> IllegalMove:
+    """The one sentence shape of a refused move: "Name (ID): reason in plain words."
+
+    >>> str(illegal("ST-3", "Matching fruit", "a plum cannot lie on an apple."))
+    'Matching fruit (ST-3): a plum cannot lie on an apple.'
+    """
+    return IllegalMove(rule, f"{name} ({rule}): {reason}")
+
+
+def check_type(value: Any, expected: type | tuple[type, ...], name: str) -> Any:
+    """``value`` if it is an ``expected`` instance, else ``TypeError`` naming ``name``.
+
+    >>> check_type(3, int, "seed")
+    3
+    """
+    if not isinstance(value, expected) or (isinstance(value, bool) and expected is int):
+        wanted = (
+            " or ".join(t.__name__ for t in expected)
+            if isinstance(expected, tuple)
+            else expected.__name__
+        )
+        raise TypeError(f"{name} must be {wanted}, not {type(value).__name__}")
+    return value
+
+
+def check_int(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
+    """An argument that must be an int within [low, high]: TypeError or ValueError naming it.
+
+    Unlike ``require_int`` (for saved data, always ValueError), a wrong type is a TypeError.
+
+    >>> check_int(2, "players", 1, 6)
+    2
+    """
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
+    return require_int(value, name, low, high)
+
+
+def check_bool(value: Any, name: str) -> bool:
+    """An argument that must be True or False (not merely truthy), else TypeError.
+
+    >>> check_bool(False, "rotten")
+    False
+    """
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
+# -- rule switches that describe themselves ----------------------------------------------------
+@dataclass(frozen=True)
+class Switch:
+    """One rule switch as a learner sees it: a label, a line of help and its allowed values.
+
+    ``kind`` is "bool", "int" (whole numbers from ``low`` to ``high``) or "choice" (one of
+    ``options``, each a (label, value) pair). A "choice" switch with ``open=True`` accepts other
+    values too (its Rules class checks them); its options are the ones a widget offers.
+    """
+
+    name: str
+    label: str
+    help: str
+    default: Any
+    kind: str
+    options: tuple[tuple[str, Any], ...] = ()
+    low: int | None = None
+    high: int | None = None
+    open: bool = False
+    rule: str = ""
+
+    def check(self, value: Any) -> Any:
+        """``value`` checked against this switch: TypeError or ValueError naming it."""
+        if self.kind == "bool":
+            return check_bool(value, self.name)
+        if self.kind == "int":
+            return check_int(value, self.name, self.low, self.high)
+        values = [v for _, v in self.options]
+        if not self.open and value not in values:
+            shown = ", ".join(repr(v) for v in values)
+            raise ValueError(f"{self.name} must be one of {shown}, got {value!r}")
+        return value
+
+    def describe(self, value: Any) -> str:
+        """The value in words, as a widget or a legend shows it.
+
+        >>> Switch("easy", "easy mode", "", False, "bool").describe(True)
+        'easy mode: on'
+        """
+        if self.kind == "bool":
+            return f"{self.label}: {'on' if value else 'off'}"
+        shown = next((label for label, v in self.options if v == value), None)
+        return f"{self.label}: {value if shown is None else shown}"
+
+
+def switch(
+    default: Any,
+    *,
+    label: str,
+    help: str,
+    rule: str = "",
+    options: Sequence[tuple[str, Any]] = (),
+    low: int | None = None,
+    high: int | None = None,
+    open: bool = False,
+) -> Any:
+    """A ``Rules`` dataclass field carrying its ``Switch`` description (field metadata).
+
+    The kind follows from the default and the arguments: a bool default is "bool", ``options``
+    make a "choice", anything else is "int".
+    """
+    if isinstance(default, bool):
+        kind = "bool"
+    elif options:
+        kind = "choice"
+    else:
+        kind = "int"
+    info = {"label": label, "help": help, "kind": kind, "options": tuple(options)}
+    info |= {"low": low, "high": high, "open": open, "rule": rule}
+    return field(default=default, metadata={"switch": info})
+
+
+def switches(rules: Any) -> tuple[Switch, ...]:
+    """Every switch of a ``Rules`` class (or instance), in declaration order.
+
+    >>> from orchard_lab import apple_batches as ab
+    >>> [s.name for s in switches(ab.Rules)][:2]
+    ['easy', 'unlucky_may_bust']
+    """
+    found = []
+    for f in fields(rules):
+        info = f.metadata.get("switch")
+        if info is not None:
+            found.append(Switch(name=f.name, default=f.default, **info))
+    return tuple(found)
+
+
+def check_switches(rules: Any) -> None:
+    """Check every switch of a ``Rules`` instance (call it from ``__post_init__``)."""
+    for each in switches(rules):
+        each.check(getattr(rules, each.name))
+
+
+def describe_rules(rules: Any) -> str:
+    """The switches that differ from the standard rules, in words; "standard rules" if none.
+
+    >>> from orchard_lab import apple_batches as ab
+    >>> describe_rules(ab.Rules()), describe_rules(ab.Rules(easy=True))
+    ('standard rules', 'easy mode: on')
+    """
+    changed = [
+        s.describe(getattr(rules, s.name))
+        for s in switches(rules)
+        if getattr(rules, s.name) != s.default
+    ]
+    return ", ".join(changed) or "standard rules"
+
+
+def rules_to_dict(rules: Any) -> dict[str, Any]:
+    """A Rules value as plain JSON data (tuples become lists)."""
+    return {
+        f.name: list(value) if isinstance(value, tuple) else value
+        for f in fields(rules)
+        for value in [getattr(rules, f.name)]
+    }
+
+
+def rules_from_dict(rules_type: type[R], data: Any) -> R:
+    """``rules_to_dict`` read back; any problem is a ValueError (for saved games).
+
+    >>> from orchard_lab import apple_batches as ab
+    >>> rules_from_dict(ab.Rules, {"easy": True}) == ab.Rules(easy=True)
+    True
+    """
+    require(isinstance(data, dict), f"rules must be a JSON object, got {data!r}")
+    known = {f.name for f in fields(rules_type)}
+    unknown = set(data) - known
+    require(not unknown, f"unknown rule switches: {sorted(map(str, unknown))}")
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+    try:
+        return rules_type(**values)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad rules: {exc}") from None
+
+
+# -- what every game declares ------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameFacts:
+    """What a game declares about itself (each game's ``rules.FACTS``).
+
+    ``rules`` maps each rule id to its name ("AB-4": "The batches"); ``min_score`` and
+    ``max_score`` bound one player's final score under the standard rules.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rules: Mapping[str, str]
+    min_score: int
+    max_score: int
+
+    def check_players(self, players: Any, name: str = "players") -> int:
+        """``players`` within this game's range: TypeError or ValueError naming it."""
+        return check_int(players, name, self.min_players, self.max_players)
+
+
+# -- saved moves ---------------------------------------------------------------------------
+def move_row(player: int, move: Any) -> dict[str, Any]:
+    """One saved move: the player and the move's fields as JSON (cards as text).
+
+    >>> from orchard_lab import water_drops as wd
+    >>> move_row(1, wd.Move(wd.Card.from_text("BC/3M"), (0, 1)))
+    {'player': 1, 'card': 'BC/3M', 'at': [0, 1], 'rotation': 0}
+    """
+    row: dict[str, Any] = {"player": player}
+    for f in fields(move):
+        value = getattr(move, f.name)
+        if isinstance(value, tuple):
+            value = list(value)
+        elif not isinstance(value, bool | int | str):
+            value = str(value)
+        row[f.name] = value
+    return row
+
+
+def read_move_row(row: Any, number: int, move_type: type[M], card_type: Any) -> tuple[int, M]:
+    """``move_row`` read back as (player, move); any problem is a ValueError naming the move."""
+    names = [f.name for f in fields(move_type)]
+    require(
+        isinstance(row, dict) and set(row) <= {"player", *names} and "player" in row,
+        f"move {number} must be an object with the fields player, {', '.join(names)}",
+    )
+    player = require_int(row["player"], f"move {number}'s player", 0)
+    values = {}
+    for name, value in row.items():
+        if name == "player":
+            continue
+        if name == "card":
+            require(isinstance(value, str), f"move {number}'s card must be a card text")
+            value = card_type.from_text(value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[name] = value
+    try:
+        return player, move_type(**values)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"move {number} is not a move: {exc}") from None
+
+
+# -- hints ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move and why, in words a learner reads (each game's ``policies.hint``)."""
+
+    move: Any
+    reason: str
+    policy: str

@@ -13,6 +13,8 @@ import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from orchard_lab.core import GameFacts, check_switches, switch
+
 COLOURS = ("red", "green", "gold")
 VALUES = (1, 2, 3, 4, 5)
 BATCHES = (
@@ -90,36 +92,36 @@ def default_deck() -> list[Card]:
 
 @dataclass(frozen=True)
 class Rules:
-    """The rule switches of RULES.md; the defaults are the seeds' rules.
+    """The rule switches of the rules reference; the defaults are the standard rules.
 
-    - ``easy``: the bad batch costs nothing instead of -1 per card (AB-4).
-    - ``unlucky_may_bust``: the unlucky sweetness total may pass 13, then scoring 0 (AB-4).
-    - ``steady_reference``: ``"last"`` (height within 1 of the previous card) or ``"any"``
-      (within 1 of any earlier card) (AB-4).
-    - ``special_broken_points``: what the special batch scores once broken (AB-6), -20..20.
+    Each switch describes itself (``core.switches(Rules)``): a label, a line of help and its
+    allowed values.
 
     >>> Rules(easy=True).easy
     True
     """
 
-    easy: bool = False
-    unlucky_may_bust: bool = False
-    steady_reference: str = "last"
-    special_broken_points: int = 0
+    easy: bool = switch(
+        False, label="easy mode", help="The bad batch costs nothing instead of −1 an apple.",
+        rule="AB-4",
+    )  # fmt: skip
+    unlucky_may_bust: bool = switch(
+        False, label="unlucky may pass 13",
+        help="Apples may take the unlucky batch past sweetness 13; it then scores 0.", rule="AB-4",
+    )  # fmt: skip
+    steady_reference: str = switch(
+        "last", label="steady height compares with",
+        help="A steady apple must be within 1 of the last apple's height, or of any earlier one.",
+        options=(("the last apple", "last"), ("any earlier apple", "any")), rule="AB-4",
+    )  # fmt: skip
+    special_broken_points: int = switch(
+        0, label="broken special tree scores",
+        help="What the special tree scores once an apple of its colour grows elsewhere.",
+        low=-SPECIAL_BONUS, high=SPECIAL_BONUS, rule="AB-6",
+    )  # fmt: skip
 
     def __post_init__(self) -> None:
-        for name in ("easy", "unlucky_may_bust"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
-        if self.steady_reference not in STEADY_REFERENCES:
-            raise ValueError(
-                f"steady_reference must be 'last' or 'any', got {self.steady_reference!r}"
-            )
-        points = self.special_broken_points
-        if isinstance(points, bool) or not isinstance(points, int):
-            raise TypeError(f"special_broken_points must be an integer, got {points!r}")
-        if not -SPECIAL_BONUS <= points <= SPECIAL_BONUS:
-            raise ValueError(f"special_broken_points must be between -20 and 20, got {points}")
+        check_switches(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The switches as a plain dict (for saved games)."""
@@ -141,6 +143,25 @@ class Rules:
             return cls(**data)
         except TypeError as exc:
             raise ValueError(str(exc)) from None
+
+
+FACTS = GameFacts(
+    name="apple_batches",
+    title="apple batches",
+    min_players=1,
+    max_players=6,
+    rules={
+        "AB-1": "Cards",
+        "AB-2": "Players and rounds",
+        "AB-3": "Placing",
+        "AB-4": "The batches",
+        "AB-5": "Apples of a feather",
+        "AB-6": "Special colour tree",
+        "AB-7": "Winning",
+    },
+    min_score=-32,  # a broken special tree at -20 and 11 apples in the bad batch
+    max_score=144,  # 12 apples in the unlucky batch summing to 13: 12²
+)
 
 
 def card_key(card: Card) -> tuple[int, int, int]:

@@ -20,10 +20,11 @@ from orchard_lab.stacked_trees.cards import (
     same_under_rotation,
 )
 from orchard_lab.stacked_trees.game import Game, simulate
-from orchard_lab.stacked_trees.rules import RATINGS, Move, Rules, rating
+from orchard_lab.stacked_trees.rules import FACTS, RATINGS, Move, Rules, rating
 from orchard_lab.stacked_trees.search import BestLine, LookaheadPolicy, best_line
 
 __all__ = [
+    "FACTS",
     "FRUITS",
     "FRUIT_NAMES",
     "RATINGS",

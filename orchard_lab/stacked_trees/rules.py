@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from orchard_lab.core import require_int
+from orchard_lab.core import GameFacts, require_int
 from orchard_lab.stacked_trees.cards import Card
 
 RATINGS = (
@@ -34,6 +34,26 @@ def rating(score: int) -> str:
     """
     score = require_int(score, "score")
     return next((name for low, name in RATINGS if score >= low), LOWEST_RATING)
+
+
+FACTS = GameFacts(
+    name="stacked_trees",
+    title="stacked trees",
+    min_players=1,
+    max_players=64,
+    rules={
+        "ST-1": "Cards",
+        "ST-2": "Setting up",
+        "ST-3": "A turn",
+        "ST-4": "Dice",
+        "ST-5": "Rotten fruit",
+        "ST-6": "End and score",
+        "ST-7": "Several players",
+        "ST-8": "The deck",
+    },
+    min_score=-6,  # both rotten tokens and no die
+    max_score=150,  # all 15 dice at the top of the ladder
+)
 
 
 @dataclass(frozen=True)

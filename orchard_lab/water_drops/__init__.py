@@ -13,7 +13,7 @@ what a group earns and why, ``board`` one player's orchard, ``game`` the draftin
 
 from __future__ import annotations
 
-from orchard_lab.water_drops.board import Board, Move, Rules
+from orchard_lab.water_drops.board import FACTS, Board, Move, Rules
 from orchard_lab.water_drops.cards import (
     CODES,
     DROPS,
@@ -30,6 +30,7 @@ from orchard_lab.water_drops.scoring import SCORINGS, Group, group_points
 __all__ = [
     "CODES",
     "DROPS",
+    "FACTS",
     "FORMAT",
     "FRUITS",
     "FRUIT_NAMES",

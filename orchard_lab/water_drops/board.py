@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from orchard_lab.core import IllegalMove, Score
+from orchard_lab.core import GameFacts, IllegalMove, Score
 from orchard_lab.water_drops.cards import FRUIT_NAMES, FRUITS, Card, check_degrees
 from orchard_lab.water_drops.scoring import SCORINGS, Group, group_points, reason
 
@@ -68,6 +68,24 @@ class Rules:
             ):
                 raise ValueError(f"max_size must be None or (rows, cols) >= 1, got {size!r}")
             object.__setattr__(self, "max_size", (int(size[0]), int(size[1])))
+
+
+FACTS = GameFacts(
+    name="water_drops",
+    title="water drops",
+    min_players=1,
+    max_players=5,
+    rules={
+        "WD-1": "Cells and cards",
+        "WD-2": "Players, market and rounds",
+        "WD-3": "Placing",
+        "WD-4": "Scoring",
+        "WD-5": "Winning",
+        "WD-6": "The deck",
+    },
+    min_score=0,
+    max_score=4 * 51,  # every fruit of the start card and all 50 cards scoring once
+)
 
 
 @dataclass(frozen=True)

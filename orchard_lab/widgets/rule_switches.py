@@ -1,0 +1,110 @@
+"""Rule switches as controls, built from what a game's ``Rules`` says about itself.
+
+Every switch of ``game.Rules`` declares a label, a line of help and its allowed values
+(``core.switches``); this widget turns each into a checkbox, a dropdown or a slider, so no
+widget types a switch, a limit or a player count of its own.
+
+>>> from orchard_lab import apple_batches as ab
+>>> panel = RuleSwitches(ab, ab.Rules(easy=True))
+>>> panel.rules.easy, panel.controls["steady_reference"].value
+(True, 'last')
+>>> panel.controls["easy"].value = False
+>>> panel.rules == ab.Rules()
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import ipywidgets as w
+
+from orchard_lab.core import Switch, check_type, switches
+
+__all__ = ["RuleSwitches", "players_choice"]
+
+_STYLE = {"description_width": "initial"}
+
+
+def players_choice(game: ModuleType, value: int | None = None) -> w.Dropdown:
+    """A dropdown of the player counts ``game`` allows (its ``FACTS``).
+
+    >>> from orchard_lab import water_drops as wd
+    >>> players_choice(wd).options[-1]
+    5
+    """
+    facts = game.FACTS
+    value = facts.min_players if value is None else facts.check_players(value)
+    return w.Dropdown(
+        options=list(range(facts.min_players, facts.max_players + 1)),
+        value=value,
+        description="players",
+        layout={"width": "150px"},
+        style=_STYLE,
+    )
+
+
+def _control(switch: Switch, value: Any) -> w.ValueWidget:
+    """The control a learner uses for one switch, showing ``value``."""
+    common: dict[str, Any] = {"description": switch.label, "style": _STYLE}
+    if switch.kind == "bool":
+        return w.Checkbox(value=value, indent=False, tooltip=switch.help, **common)
+    if switch.kind == "int":
+        low = switch.low if switch.low is not None else min(0, value)
+        high = switch.high if switch.high is not None else max(low + 10, value)
+        return w.IntSlider(
+            value=value, min=low, max=high, tooltip=switch.help,
+            layout={"width": "min(100%, 340px)"}, **common,
+        )  # fmt: skip
+    options = list(switch.options)
+    if value not in [v for _, v in options]:
+        options.append((str(value), value))
+    return w.Dropdown(
+        options=options, value=value, tooltip=switch.help,
+        layout={"width": "min(100%, 340px)"}, **common,
+    )  # fmt: skip
+
+
+class RuleSwitches:
+    """One control per switch of ``game.Rules``, showing ``rules`` (default: standard rules).
+
+    ``rules`` reads the controls back as a ``game.Rules``; ``show(rules)`` sets them;
+    ``on_change(callback)`` calls ``callback(rules)`` whenever a learner changes one.
+    """
+
+    def __init__(self, game: ModuleType, rules: Any = None, *, title: str = "") -> None:
+        self.game = game
+        rules = game.Rules() if rules is None else check_type(rules, game.Rules, "rules")
+        self.switches = switches(game.Rules)
+        self.controls = {s.name: _control(s, getattr(rules, s.name)) for s in self.switches}
+        rows: list[w.Widget] = [w.HTML(f"<b>{html.escape(title)}</b>")] if title else []
+        for each in self.switches:
+            help_line = w.HTML(f'<span class="orchard-switch-help">{html.escape(each.help)}</span>')
+            rows.append(w.VBox([self.controls[each.name], help_line]))
+        self.widget = w.VBox(rows).add_class("orchard-rule-switches")
+
+    @property
+    def rules(self) -> Any:
+        """The rules the controls show."""
+        return self.game.Rules(**{name: c.value for name, c in self.controls.items()})
+
+    def show(self, rules: Any) -> None:
+        """Set every control to ``rules``."""
+        check_type(rules, self.game.Rules, "rules")
+        for each in self.switches:
+            control = self.controls[each.name]
+            value = getattr(rules, each.name)
+            if isinstance(control, w.Dropdown) and value not in [v for _, v in control.options]:
+                control.options = [*control.options, (str(value), value)]
+            control.value = value
+
+    def on_change(self, callback: Callable[[Any], None]) -> None:
+        """Call ``callback(rules)`` after any control changes."""
+        for control in self.controls.values():
+            control.observe(lambda _change: callback(self.rules), names="value")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        return self.widget._repr_mimebundle_(**kwargs)
