@@ -15,9 +15,16 @@ numpy), ``counting`` (exact chances of making 13 in the unlucky batch).
 
 from __future__ import annotations
 
-from orchard_lab.apple_batches.board import ODD_PRIMES, Board, feather_live, score_batch
+from orchard_lab.apple_batches.board import (
+    ODD_PRIMES,
+    Board,
+    best_batch_points,
+    feather_live,
+    score_batch,
+)
 from orchard_lab.apple_batches.cards import (
     BATCH_CAPACITY,
+    BATCH_NAMES,
     BATCHES,
     COLOURS,
     FACTS,
@@ -33,13 +40,16 @@ from orchard_lab.apple_batches.counting import (
 )
 from orchard_lab.apple_batches.game import Game, Move, cards_per_market_per_player
 from orchard_lab.apple_batches.lookahead import LookaheadPolicy
+from orchard_lab.apple_batches.policies import HINT_POLICIES, hint
 from orchard_lab.apple_batches.simulation import simulate
 
 __all__ = [
     "BATCHES",
     "BATCH_CAPACITY",
+    "BATCH_NAMES",
     "COLOURS",
     "FACTS",
+    "HINT_POLICIES",
     "ODD_PRIMES",
     "VALUES",
     "Board",
@@ -48,9 +58,11 @@ __all__ = [
     "LookaheadPolicy",
     "Move",
     "Rules",
+    "best_batch_points",
     "cards_per_market_per_player",
     "default_deck",
     "feather_live",
+    "hint",
     "partitions_of_13",
     "probability_of_13",
     "score_batch",

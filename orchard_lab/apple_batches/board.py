@@ -26,7 +26,7 @@ from orchard_lab.apple_batches.cards import (
     Card,
     Rules,
 )
-from orchard_lab.core import IllegalMove, Score
+from orchard_lab.core import IllegalMove, Score, require_int
 
 ODD_PRIMES = tuple(sequences.first("odd_prime", BATCH_CAPACITY))  # steady: 3, 5, 7, ..., 41
 _STEADY = (0, *ODD_PRIMES)
@@ -132,6 +132,34 @@ def score_batch(
     if rules.easy:
         return 0, f"{_plural(n, 'apple')}, free in easy mode"
     return -n, f"{_plural(n, 'apple')}, −1 each"
+
+
+def best_batch_points(batch: str, n: int, rules: Rules | None = None) -> int | None:
+    """The most points a batch of n cards can score, or None if it cannot hold n cards.
+
+    Fortepiano pairs heights 1 and 5 (8 a pair), sweet couples score 7 a pair, the unlucky
+    batch needs 3 to 13 cards to make 13, the special batch holds one card.
+
+    >>> [best_batch_points("fortepiano", n) for n in (1, 2, 3, 4)]
+    [0, 8, 8, 16]
+    >>> best_batch_points("unlucky", 2), best_batch_points("special", 2)
+    (0, None)
+    """
+    if batch not in BATCHES:
+        raise ValueError(f"batch must be one of {', '.join(BATCHES)}, got {batch!r}")
+    n = require_int(n, "n", 0, BATCH_CAPACITY)
+    rules = Rules() if rules is None else rules
+    if batch == "special":
+        return None if n > 1 else SPECIAL_BONUS * n
+    if batch == "unlucky":
+        return n * n if n >= sequences.UNLUCKY_MIN_CARDS else 0
+    if batch == "fortepiano":
+        return 8 * (n // 2)
+    if batch == "sweet_couple":
+        return 7 * (n // 2)
+    if batch == "bad":
+        return 0 if rules.easy else -n
+    return sequences.value(sequences.BATCH_SEQUENCE[batch], n) if n else 0
 
 
 class Board:

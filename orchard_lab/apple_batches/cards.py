@@ -27,6 +27,16 @@ BATCHES = (
     "steady",
     "bad",
 )
+BATCH_NAMES = {  # the one name a learner reads for each batch, everywhere
+    "monochrome": "monochrome",
+    "feather": "feather",
+    "special": "special tree",
+    "unlucky": "unlucky 13",
+    "fortepiano": "fortepiano",
+    "sweet_couple": "sweet couple",
+    "steady": "steady height",
+    "bad": "bad batch",
+}
 BATCH_CAPACITY = 12  # AB-3
 CARDS_PER_PLAYER = 12  # AB-2
 UNLUCKY_TARGET = 13  # AB-4

@@ -19,7 +19,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
-from orchard_lab import sequences as seq
+from orchard_lab.apple_batches import best_batch_points
 from orchard_lab.core import Score, require_int
 from orchard_lab.figures.layout import finish
 from orchard_lab.figures.sequences import SEQUENCE_COLOURS
@@ -37,16 +37,7 @@ __all__ = [
     "score_histograms",
 ]
 
-BATCH_LABELS = {
-    "monochrome": "monochrome",
-    "feather": "apples of a feather",
-    "special": "special tree",
-    "unlucky": "unlucky 13",
-    "fortepiano": "fortepiano",
-    "sweet_couple": "sweet couple",
-    "steady": "steady height",
-    "bad": "bad batch",
-}
+BATCH_LABELS = ab.BATCH_NAMES  # one name per batch, the engine's
 BATCH_COLOURS = {
     "monochrome": SEQUENCE_COLOURS["triangular"],
     "feather": SEQUENCE_COLOURS["pronic"],
@@ -62,34 +53,6 @@ _OTHER = "#999999"
 _FADED = 0.3
 _LINE_DASH = {"mean": "solid", "percentile": "dot"}
 _DECK = ab.default_deck()
-
-
-def best_batch_points(batch: str, n: int, rules: ab.Rules | None = None) -> int | None:
-    """The most points a batch of n cards can score, or None if it cannot hold n cards.
-
-    Fortepiano pairs heights 1 and 5 (8 a pair), sweet couples score 7 a pair, the unlucky
-    batch needs 3 to 13 cards to make 13, the special batch holds one card.
-
-    >>> [best_batch_points("fortepiano", n) for n in (1, 2, 3, 4)]
-    [0, 8, 8, 16]
-    >>> best_batch_points("unlucky", 2), best_batch_points("special", 2)
-    (0, None)
-    """
-    if batch not in ab.BATCHES:
-        raise ValueError(f"batch must be one of {', '.join(ab.BATCHES)}, got {batch!r}")
-    n = require_int(n, "n", 0, ab.BATCH_CAPACITY)
-    rules = ab.Rules() if rules is None else rules
-    if batch == "special":
-        return None if n > 1 else 20 * n
-    if batch == "unlucky":
-        return n * n if n >= seq.UNLUCKY_MIN_CARDS else 0
-    if batch == "fortepiano":
-        return 8 * (n // 2)
-    if batch == "sweet_couple":
-        return 7 * (n // 2)
-    if batch == "bad":
-        return 0 if rules.easy else -n
-    return seq.value(seq.BATCH_SEQUENCE[batch], n) if n else 0
 
 
 def batch_growth(
