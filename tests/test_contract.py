@@ -1,0 +1,292 @@
+"""The one shape of the three games (issue "one shape"): the same names with the same meanings.
+
+Each test runs on every game through its adapter (``tests/adapters/``). What is checked here
+is the vocabulary written down in ``orchard_lab/core.py`` and ``../shared/API.md``: declared
+facts, self-describing switches, argument errors, the IllegalMove sentence shape, (player,
+move) history, one save-row format, a checked ``Board.gain``, ``Board.undo``, ``Game.undo``
+without replay, independent copies, ``winner_reason`` and ``__repr__``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import pkgutil
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from orchard_lab import IllegalMove, core
+
+GAMES = ["apple_batches", "water_drops", "stacked_trees"]
+TEMPLATE = {"__init__", "cards", "rules", "board", "game", "policies"}
+SENTENCE = re.compile(r"^[A-Z][^()]* \((AB|WD|ST)-\d\): \S.*$", re.DOTALL)
+
+
+def adapter(name: str):
+    return importlib.import_module(f"tests.adapters.{name}")
+
+
+def board_args(move) -> dict:
+    """A Move's fields as keyword arguments of Board.place/gain (the same names)."""
+    return {f.name: getattr(move, f.name) for f in dataclasses.fields(move)}
+
+
+def started_game(name: str, players: int, moves: int = 5, seed: int = 4):
+    game = adapter(name).module.Game.new(players=players, seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        game.play(legal[int(rng.integers(len(legal)))])
+    return game
+
+
+# -- the package template ------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_the_template_modules(name: str) -> None:
+    package = importlib.import_module(f"orchard_lab.{name}")
+    found = {info.name for info in pkgutil.iter_modules(package.__path__)} | {"__init__"}
+    assert found >= TEMPLATE, f"missing {sorted(TEMPLATE - found)}"
+
+
+def test_every_module_imports_on_its_own() -> None:
+    """No import cycles: each module of the engine imports in a fresh interpreter."""
+    names = ["orchard_lab.core", "orchard_lab.policies", "orchard_lab.sequences"]
+    for game in GAMES:
+        package = importlib.import_module(f"orchard_lab.{game}")
+        names += [
+            f"orchard_lab.{game}.{info.name}" for info in pkgutil.iter_modules(package.__path__)
+        ]
+    script = "import importlib, sys\nname = sys.argv[1]\nimportlib.import_module(name)\n"
+    for name in names:
+        done = subprocess.run(
+            [sys.executable, "-c", script, name], capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, f"{name} does not import on its own:\n{done.stderr[-800:]}"
+
+
+# -- declared facts and switches --------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_facts_declare_players_and_rule_names(name: str) -> None:
+    module = adapter(name).module
+    facts = module.FACTS
+    assert isinstance(facts, core.GameFacts) and facts.name == name
+    assert facts.min_players == adapter(name).PLAYER_COUNTS[0]
+    assert all(re.fullmatch(r"(AB|WD|ST)-\d", rule) for rule in facts.rules)
+    assert facts.min_score < facts.max_score
+    for players in (facts.min_players, facts.max_players):
+        game = module.Game.new(players=players, seed=1)
+        assert module.Game.from_json(game.to_json()).to_json() == game.to_json()
+    with pytest.raises(ValueError, match="players"):
+        module.Game.new(players=facts.max_players + 1)
+    with pytest.raises(ValueError, match="players"):
+        module.Game.new(players=facts.min_players - 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rule_switch_describes_itself(name: str) -> None:
+    module = adapter(name).module
+    declared = core.switches(module.Rules)
+    assert [s.name for s in declared] == [f.name for f in dataclasses.fields(module.Rules)]
+    standard = module.Rules()
+    for each in declared:
+        assert each.label and each.help and each.rule in module.FACTS.rules
+        assert getattr(standard, each.name) == each.default
+        for _label, value in each.options:
+            assert getattr(module.Rules(**{each.name: value}), each.name) == value
+        if each.kind == "bool":
+            with pytest.raises(TypeError, match=each.name):
+                module.Rules(**{each.name: 1})
+        if each.kind == "int":
+            with pytest.raises(TypeError, match=each.name):
+                module.Rules(**{each.name: "3"})
+            if each.high is not None:
+                with pytest.raises(ValueError, match=each.name):
+                    module.Rules(**{each.name: each.high + 1})
+    assert core.describe_rules(standard) == "standard rules"
+
+
+# -- argument errors -----------------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"players": "2"}, TypeError),
+        ({"players": 2.0}, TypeError),
+        ({"rules": "standard"}, TypeError),
+        ({"seed": "7"}, TypeError),
+        ({"seed": -1}, ValueError),
+        ({"first_player": "0"}, TypeError),
+    ],
+)
+def test_new_game_names_the_bad_argument(name: str, kwargs: dict, error: type) -> None:
+    module = adapter(name).module
+    with pytest.raises(error, match=next(iter(kwargs))):
+        module.Game.new(**kwargs)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"games": "10"}, TypeError),
+        ({"games": -1}, ValueError),
+        ({"games": 10**12}, ValueError),
+        ({"players": 10**7}, ValueError),
+        ({"rules": "standard"}, TypeError),
+        ({"policy": "nope", "games": 10**8}, ValueError),
+    ],
+)
+def test_simulate_refuses_before_any_work(name: str, kwargs: dict, error: type) -> None:
+    with pytest.raises(error):
+        adapter(name).module.simulate(**kwargs)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_simulate_of_no_games_is_an_empty_table(name: str) -> None:
+    table = adapter(name).module.simulate(games=0, players=1)
+    assert table.shape == (0, 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_play_and_place_refuse_wrong_types_with_type_error(name: str) -> None:
+    game = started_game(name, 1, moves=0)
+    with pytest.raises(TypeError, match="move"):
+        game.play("a move")
+    board = game.boards[0]
+    move = game.legal_moves()[0]
+    with pytest.raises(TypeError, match="card"):
+        board.place(**{**board_args(move), "card": "not a card"})
+    assert game.to_json() == started_game(name, 1, moves=0).to_json()
+
+
+# -- refusals ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_every_refusal_has_one_sentence_shape(name: str) -> None:
+    ad = adapter(name)
+    rng = np.random.default_rng(2)
+    for players in ad.PLAYER_COUNTS[:2]:
+        game = started_game(name, players, moves=3)
+        legal = game.legal_moves()
+        for move in ad.candidate_moves(game, rng):
+            if move in legal:
+                continue
+            with pytest.raises(IllegalMove) as info:
+                game.play(move)
+            assert info.value.rule in ad.module.FACTS.rules, info.value.rule
+            assert SENTENCE.match(str(info.value)), f"not 'Name (ID): reason': {info.value}"
+            assert f"({info.value.rule})" in str(info.value)
+
+
+# -- history, saves, undo, copies ------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_history_is_an_immutable_sequence_of_player_move_pairs(name: str) -> None:
+    game = adapter(name).module.Game.new(players=2, seed=3)
+    played = []
+    for _ in range(4):
+        player, move = game.current_player, game.legal_moves()[0]
+        game.play(move)
+        played.append((player, move))
+    assert isinstance(game.history, tuple)
+    assert list(game.history) == played
+    saved = json.loads(game.to_json())
+    assert saved["moves"] == [core.move_row(p, m) for p, m in played]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_restores_one_move_without_replaying(name: str, monkeypatch) -> None:
+    module = adapter(name).module
+    game = started_game(name, 2, moves=6)
+    before = game.to_json()
+    game.play(game.legal_moves()[-1])
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("undo replayed a move")
+
+    monkeypatch.setattr(module.Game, "play", refuse)
+    monkeypatch.setattr(module.Board, "place", refuse)
+    game.undo()
+    monkeypatch.undo()
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_nothing_to_undo_is_a_value_error(name: str) -> None:
+    game = adapter(name).module.Game.new(players=1, seed=0)
+    with pytest.raises(ValueError, match="undo"):
+        game.undo()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_copies_are_independent(name: str) -> None:
+    game = started_game(name, 2, moves=3)
+    before = game.to_json()
+    twin = game.copy()
+    while not twin.is_over:
+        twin.play(twin.legal_moves()[0])
+    assert game.to_json() == before
+    twin.undo()
+    assert game.to_json() == before
+
+
+# -- boards ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_board_gain_is_checked_and_exact(name: str) -> None:
+    """``Board.gain`` takes ``place``'s arguments: the change of ``total``, or IllegalMove."""
+    ad = adapter(name)
+    rng = np.random.default_rng(5)
+    game = started_game(name, 1, moves=4)
+    board = game.boards[game.current_player].copy()
+    legal = game.legal_moves()
+    for move in legal[:: max(1, len(legal) // 12)]:
+        trial = board.copy()
+        gain = trial.gain(**board_args(move))
+        before = trial.total
+        trial.place(**board_args(move))
+        assert trial.total - before == gain == trial.score().total - board.score().total
+        trial.undo()
+        assert trial.total == board.total and trial.cards() == board.cards()
+        assert trial.score() == board.score()
+    for move in ad.candidate_moves(game, rng):
+        args = board_args(move)
+        try:
+            expected = board.copy().place(**args)
+        except IllegalMove as refusal:
+            with pytest.raises(IllegalMove) as info:
+                board.gain(**args)
+            assert str(info.value) == str(refusal)
+        else:
+            assert expected is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_board_cards_is_a_tuple(name: str) -> None:
+    game = started_game(name, 1, moves=3)
+    assert isinstance(game.boards[0].cards(), tuple)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_winner_reason_and_repr_read_well(name: str) -> None:
+    module = adapter(name).module
+    for players in (1, 2):
+        game = started_game(name, players, moves=2)
+        assert module.FACTS.title in repr(game)
+        while not game.is_over:
+            game.play(game.legal_moves()[0])
+        reason = game.winner_reason()
+        assert isinstance(reason, str) and reason.endswith(".") and "point" in reason
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hint_comes_from_the_engine(name: str) -> None:
+    module = adapter(name).module
+    game = started_game(name, 2, moves=2)
+    before = game.to_json()
+    advice = module.hint(game)
+    assert isinstance(advice, core.Hint) and advice.move in game.legal_moves()
+    assert advice.reason and advice.policy == "greedy"
+    assert game.to_json() == before
