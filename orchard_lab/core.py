@@ -272,7 +272,7 @@ def switch(
         kind = "choice"
     else:
         kind = "int"
-    info = {"label": label, "help": help, "kind": kind, "options": tuple(options)}
+    info: dict[str, Any] = {"label": label, "help": help, "kind": kind, "options": tuple(options)}
     info |= {"low": low, "high": high, "open": open, "rule": rule}
     return field(default=default, metadata={"switch": info})
 
@@ -330,7 +330,7 @@ def rules_from_dict(rules_type: type[R], data: Any) -> R:
     True
     """
     require(isinstance(data, dict), f"rules must be a JSON object, got {data!r}")
-    known = {f.name for f in fields(rules_type)}
+    known = {f.name for f in fields(rules_type)}  # type: ignore[arg-type]  # a dataclass
     unknown = set(data) - known
     require(not unknown, f"unknown rule switches: {sorted(map(str, unknown))}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
@@ -383,7 +383,7 @@ def move_row(player: int, move: Any) -> dict[str, Any]:
 
 def read_move_row(row: Any, number: int, move_type: type[M], card_type: Any) -> tuple[int, M]:
     """``move_row`` read back as (player, move); any problem is a ValueError naming the move."""
-    names = [f.name for f in fields(move_type)]
+    names = [f.name for f in fields(move_type)]  # type: ignore[arg-type]  # a dataclass
     require(
         isinstance(row, dict) and set(row) <= {"player", *names} and "player" in row,
         f"move {number} must be an object with the fields player, {', '.join(names)}",

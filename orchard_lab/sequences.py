@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import itertools
 import math
-import numbers
 from collections.abc import Iterable
 from typing import Any, NamedTuple
+
+from orchard_lab.core import check_int
 
 __all__ = [
     "BATCH_PHRASES",
@@ -125,16 +126,6 @@ class SieveStep(NamedTuple):
     crossed_out: tuple[int, ...]
 
 
-def _int(value: Any, name: str, low: int, high: int | None = None) -> int:
-    """``value`` as an int in [low, high]: TypeError if not an integer, ValueError if out."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number (int), not {type(value).__name__}")
-    if value < low or (high is not None and value > high):
-        bounds = f"between {low} and {high}" if high is not None else f">= {low}"
-        raise ValueError(f"{name} must be {bounds}, got {value}")
-    return int(value)
-
-
 def _name(value: Any, argument: str = "name") -> str:
     if not isinstance(value, str):
         raise TypeError(f"{argument} must be a str, one of {NAMES}, not {type(value).__name__}")
@@ -162,7 +153,7 @@ def triangular(n: int) -> int:
     >>> [triangular(n) for n in range(5)]
     [0, 1, 3, 6, 10]
     """
-    n = _int(n, "n", 0)
+    n = check_int(n, "n", 0)
     return n * (n + 1) // 2
 
 
@@ -172,7 +163,7 @@ def pronic(n: int) -> int:
     >>> [pronic(n) for n in range(1, 5)]
     [0, 2, 6, 12]
     """
-    n = _int(n, "n", 0)
+    n = check_int(n, "n", 0)
     return n * (n - 1) if n else 0
 
 
@@ -182,7 +173,7 @@ def square(n: int) -> int:
     >>> square(12)
     144
     """
-    n = _int(n, "n", 0)
+    n = check_int(n, "n", 0)
     return n * n
 
 
@@ -195,7 +186,7 @@ def odd_prime(n: int) -> int:
     >>> [odd_prime(n) for n in (1, 2, 3, 4, 12)]
     [3, 5, 7, 11, 41]
     """
-    n = _int(n, "n", 1, MAX_ODD_PRIME_INDEX)
+    n = check_int(n, "n", 1, MAX_ODD_PRIME_INDEX)
     if len(_odd_primes) < n:
         k = max(n + 1, 6)  # the n-th odd prime is the (n+1)-th prime p_k < k(ln k + ln ln k)
         _odd_primes[:] = sieve(int(k * (math.log(k) + math.log(math.log(k)))) + 1)[1:]
@@ -213,7 +204,7 @@ def value(name: str, n: int) -> int:
     """
     name = _name(name)
     if name == "odd_prime":
-        return 0 if _int(n, "n", 0) == 0 else odd_prime(n)
+        return 0 if check_int(n, "n", 0) == 0 else odd_prime(n)
     return _FUNCTIONS[name](n)
 
 
@@ -224,7 +215,7 @@ def first(name: str, count: int) -> list[int]:
     [3, 5, 7, 11, 13, 17]
     """
     name = _name(name)
-    count = _int(count, "count", 0, MAX_COUNT)
+    count = check_int(count, "count", 0, MAX_COUNT)
     return [value(name, n) for n in range(1, count + 1)]
 
 
@@ -235,7 +226,7 @@ def difference(name: str, n: int) -> int:
     (6, 10)
     """
     name = _name(name)
-    n = _int(n, "n", 1)
+    n = check_int(n, "n", 1)
     return value(name, n) - value(name, n - 1)
 
 
@@ -246,7 +237,7 @@ def differences(name: str, count: int) -> list[int]:
     [1, 3, 5, 7, 9]
     """
     name = _name(name)
-    count = _int(count, "count", 0, MAX_COUNT)
+    count = check_int(count, "count", 0, MAX_COUNT)
     values = [0, *first(name, count)]
     return [b - a for a, b in itertools.pairwise(values)]
 
@@ -275,7 +266,7 @@ def naturals(count: int) -> list[int]:
     >>> sum(naturals(4)) == triangular(4)
     True
     """
-    return list(range(1, _int(count, "count", 0, MAX_COUNT) + 1))
+    return list(range(1, check_int(count, "count", 0, MAX_COUNT) + 1))
 
 
 def odd_numbers(count: int) -> list[int]:
@@ -284,7 +275,7 @@ def odd_numbers(count: int) -> list[int]:
     >>> odd_numbers(4), sum(odd_numbers(4))
     ([1, 3, 5, 7], 16)
     """
-    return list(range(1, 2 * _int(count, "count", 0, MAX_COUNT), 2))
+    return list(range(1, 2 * check_int(count, "count", 0, MAX_COUNT), 2))
 
 
 def _sum_text(terms: list[int]) -> str:
@@ -303,7 +294,7 @@ def link(name: str, n: int) -> str:
     '4² = 1 + 3 + 5 + 7 = 16'
     """
     name = _name(name)
-    n = _int(n, "n", 1, MAX_COUNT)
+    n = check_int(n, "n", 1, MAX_COUNT)
     if name == "triangular":
         return f"T({n}) = {_sum_text(naturals(n))} = {triangular(n)}"
     if name == "pronic":
@@ -321,7 +312,7 @@ def sieve(limit: int) -> list[int]:
     >>> sieve(30)
     [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
     """
-    limit = _int(limit, "limit", 0, MAX_SIEVE_LIMIT)
+    limit = check_int(limit, "limit", 0, MAX_SIEVE_LIMIT)
     alive = bytearray([1]) * (limit + 1)
     alive[: min(2, limit + 1)] = bytes(min(2, limit + 1))
     for p in range(2, math.isqrt(limit) + 1):
@@ -337,7 +328,7 @@ def sieve_steps(limit: int) -> list[SieveStep]:
     [SieveStep(prime=2, crossed_out=(4, 6, 8, 10, 12, 14, 16, 18, 20)), \
 SieveStep(prime=3, crossed_out=(9, 15))]
     """
-    limit = _int(limit, "limit", 0, MAX_SIEVE_STEPS_LIMIT)
+    limit = check_int(limit, "limit", 0, MAX_SIEVE_STEPS_LIMIT)
     alive = [k >= 2 for k in range(limit + 1)]
     steps = []
     for p in range(2, math.isqrt(limit) + 1):
@@ -361,7 +352,7 @@ def dots(name: str, n: int) -> list[tuple[int, int]]:
     True
     """
     name = _name(name)
-    n = _int(n, "n", 1 if name == "odd_prime" else 0, MAX_DOTS_N)
+    n = check_int(n, "n", 1 if name == "odd_prime" else 0, MAX_DOTS_N)
     if name == "triangular":
         return [(row, col) for row in range(n) for col in range(row + 1)]
     if name == "pronic":
@@ -399,7 +390,7 @@ def ordinal(n: int) -> str:
     >>> [ordinal(k) for k in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd']
     """
-    n = _int(n, "n", 0)
+    n = check_int(n, "n", 0)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -421,7 +412,7 @@ def batch_sentence(n: int, names: str | Iterable[str]) -> str:
     >>> batch_sentence(6, ["triangular", "pronic"])
     'The 6th apple in the monochrome batch adds 6 points; in apples of a feather it adds 10.'
     """
-    n = _int(n, "n", 1, CARDS_PER_BATCH)
+    n = check_int(n, "n", 1, CARDS_PER_BATCH)
     names = as_names(names)
     if not names:
         raise ValueError("names must name at least one sequence")
