@@ -1,8 +1,9 @@
 """Water drops speed: games/second of ``simulate`` and milliseconds to score a 25-card orchard.
 
 "random" and "greedy" make the shared policies' choices by faster routes (no Move list for
-random; remembered per-square gains for greedy); "lookahead" makes
-``policies.LookaheadPolicy``'s choices by lean greedy playouts (game.LookaheadPolicy). The
+random; remembered per-square gains for greedy, ``Board.best_placement``); "lookahead" makes
+``policies.LookaheadPolicy``'s choices by lean greedy playouts (``wd.LookaheadPolicy``,
+``Game.greedy_outcome``). The
 last lines give lookahead seconds per game for 2, 4 and 5 players, fast and (with a fourth
 argument ``generic``) the shared ``policies.LookaheadPolicy`` on the same games; both must
 end with the same scores. Run: ``.venv/bin/python benchmarks/bench_water_drops.py
@@ -25,7 +26,6 @@ import numpy as np
 
 from orchard_lab import policies
 from orchard_lab import water_drops as wd
-from orchard_lab.water_drops.game import greedy_policy
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 LOOKAHEAD_GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 1
@@ -79,7 +79,7 @@ def orchard_of_25_cards(seed: int) -> wd.Board:
     """The first 25 cards (start + 24) of player 0 in a greedy 2-player game."""
     game = wd.Game.new(players=2, seed=seed)
     while len(game.boards[0].placed) < 24:
-        game.play(greedy_policy(game))
+        game.play(wd.greedy_policy(game))
     return game.boards[0]
 
 
@@ -96,7 +96,7 @@ def mean_ms(action, boards: list[wd.Board], repeats: int = 200) -> tuple[float, 
 def main() -> None:
     print(machine())
     boards = [orchard_of_25_cards(seed) for seed in range(10)]
-    assert all(len(board.cards) == 25 for board in boards)
+    assert all(len(board.cards()) == 25 for board in boards)
     score = mean_ms(lambda board: board.score(), boards)
     groups = mean_ms(lambda board: board.groups(), boards)
     print(f"score() of a 25-card orchard, from scratch: {score[0]:.3f} ms ({score[1]:.3f} cpu)")
