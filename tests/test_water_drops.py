@@ -307,8 +307,11 @@ def test_wd3_board_undo_takes_back_the_last_card_exactly(data, scoring) -> None:
     board = data.draw(orchards(scoring))
     before = snapshot(board)
     board.place(data.draw(CARDS), data.draw(st.sampled_from(board.open_squares())), 0)
+    twin = board.copy()
+    placed = snapshot(twin)
     board.undo()
     assert snapshot(board) == before
+    assert snapshot(twin) == placed, "a copy does not follow the undo"
     card = data.draw(CARDS)
     for at in board.open_squares():
         after = board.copy()

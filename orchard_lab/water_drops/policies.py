@@ -145,7 +145,7 @@ def simulate(
     games: int = 1000,
     players: int = 1,
     policy: str | Policy = "greedy",
-    seed: int | None = 0,
+    seed: int | np.random.Generator | None = 0,
     rules: Rules | None = None,
     rollouts: int = 8,
 ) -> np.ndarray:

@@ -108,7 +108,7 @@ class Rules:
         help="The orchard must fit in a box of this many cards (rows × columns).",
         options=(("no limit", None), ("3×3 cards", (3, 3)), ("4×4 cards", (4, 4)),
                  ("5×5 cards", (5, 5))),
-        open=True, rule="WD-3",
+        open=True, low=1, high=MAX_SIDE, rule="WD-3",
     )  # fmt: skip
 
     def __post_init__(self) -> None:
