@@ -778,8 +778,8 @@ def test_fast_lookahead_checks_its_arguments() -> None:
         wd.LookaheadPolicy(seed=0)(played(players=1, moves=50))
 
 
-def test_greedy_outcome_is_the_shared_greedy_play_out() -> None:
-    """``Game.greedy_outcome`` = play the move on a copy, then GreedyPolicy to the end."""
+def test_wd2_greedy_outcome_is_the_shared_greedy_play_out() -> None:
+    """WD-2 to the end: ``Game.greedy_outcome`` = the move on a copy, then GreedyPolicy."""
     game = played(players=3, seed=6, moves=25, allow_rotation=True)
     before = game.to_json()
     for move in game.legal_moves()[::17]:
@@ -801,8 +801,9 @@ def test_simulate_callables_and_bad_names() -> None:
         wd.greedy_policy(played(players=1, moves=50))
 
 
-def test_simulate_checks_every_argument_before_any_work() -> None:
-    """Issue 14: bounded work for any input; TypeError for types, ValueError for values."""
+def test_wd2_simulate_checks_every_argument_before_any_work() -> None:
+    """WD-2 players within FACTS, games and rollouts bounded, all before any work (issue 14);
+    TypeError for wrong types, ValueError for wrong values."""
     for games in (-1, wd.MAX_GAMES + 1, 10**9):
         with pytest.raises(ValueError, match="games"):
             wd.simulate(games=games)
@@ -841,6 +842,7 @@ def test_hint_greedy_says_the_move_and_why_in_words() -> None:
 
 
 def test_hint_lookahead_is_the_lookahead_choice() -> None:
+    """WD-4 in words: the lookahead hint is the lookahead policy's move, same seed."""
     game = played(players=2, seed=2, moves=44, allow_rotation=True)
     advice = wd.hint(game, "lookahead", rollouts=2, seed=3)
     assert advice.move == wd.LookaheadPolicy(rollouts=2, seed=3)(game)
@@ -851,6 +853,7 @@ def test_hint_lookahead_is_the_lookahead_choice() -> None:
 
 
 def test_hint_checks_its_arguments() -> None:
+    """WD-2: no hint once the game is over; wrong arguments TypeError/ValueError."""
     game = wd.Game.new(players=2, seed=0)
     with pytest.raises(TypeError, match="game"):
         wd.hint("game")  # type: ignore[arg-type]
