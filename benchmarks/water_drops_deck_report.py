@@ -17,7 +17,7 @@ from collections.abc import Callable
 import numpy as np
 
 from orchard_lab import water_drops as wd
-from orchard_lab.water_drops.game import greedy_policy, named_policy
+from orchard_lab.water_drops.policies import greedy_policy, named_policy
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 LOOKAHEAD_GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 4

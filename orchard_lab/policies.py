@@ -36,6 +36,7 @@ __all__ = [
     "LookaheadPolicy",
     "Policy",
     "RandomPolicy",
+    "margin",
     "play_out",
     "resolve",
     "run_games",
@@ -82,7 +83,12 @@ class GreedyPolicy:
         return moves[gains.index(max(gains))]
 
 
-def _margin(scores: Sequence[int], player: int) -> int:
+def margin(scores: Sequence[int], player: int) -> int:
+    """Own score minus the best other score (own score when solo): what lookahead maximises.
+
+    >>> margin([5, 9, 7], 0), margin([5], 0)
+    (-4, 5)
+    """
     others = [s for i, s in enumerate(scores) if i != player]
     return scores[player] - (max(others) if others else 0)
 
@@ -116,7 +122,7 @@ class LookaheadPolicy:
             for world in worlds:
                 trial = world.copy()
                 trial.play(move)
-                total += _margin(play_out(trial, self.rollout_policy).scores(), me)
+                total += margin(play_out(trial, self.rollout_policy).scores(), me)
             if total > best_value:
                 best_move, best_value = move, total
         return best_move

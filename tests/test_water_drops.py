@@ -6,6 +6,8 @@ Each rule of RULES.md (WD-1 .. WD-6) has tests whose names carry its id.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections import Counter
 
 import numpy as np
@@ -13,10 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orchard_lab import IllegalMove, policies
+from orchard_lab import IllegalMove, core, policies
 from orchard_lab import water_drops as wd
+from orchard_lab.core import describe_rules, switches
 from orchard_lab.water_drops import cards as cards_module
-from orchard_lab.water_drops import game as game_module
+from orchard_lab.water_drops import policies as wd_policies
 
 C = wd.Card.from_text
 
@@ -80,7 +83,8 @@ def test_wd3_start_lies_at_square_zero_and_cells_follow_card_squares() -> None:
     assert [board.cell(1, c) for c in range(4)] == ["2", "C", "B", "B"]
     assert board.cell(2, 0) is None and board.cell(-1, 0) is None
     assert str(board) == "BP3B\n2CBB"
-    assert board.cards == {(0, 0): C("BP/2C"), (0, 1): C("3B/BB")}
+    assert board.squares == {(0, 0): C("BP/2C"), (0, 1): C("3B/BB")}
+    assert board.cards() == (C("BP/2C"), C("3B/BB"))
     assert board.placed == (wd.Move(C("3B/BB"), (0, 1)),)
 
 
@@ -89,7 +93,7 @@ def test_wd3_a_card_needs_an_empty_square_touching_the_orchard() -> None:
     before = (str(board), board.total, board.open_squares())
     with pytest.raises(IllegalMove, match=r"WD-3.*already holds") as taken:
         board.place(C("CC/CC"), at=(0, 1))
-    with pytest.raises(IllegalMove, match="WD-3: a card must share a side") as far:
+    with pytest.raises(IllegalMove, match=r"^Placing \(WD-3\): a card must share a side") as far:
         board.place(C("CC/CC"), at=(1, 2))
     assert taken.value.rule == far.value.rule == "WD-3"
     assert (str(board), board.total, board.open_squares()) == before
@@ -106,7 +110,8 @@ def test_wd3_no_rotation_by_default_quarter_turns_when_allowed() -> None:
         board.place(C("B1/CC"), at=(0, 1), rotation=45)
     turning = board_of(allow_rotation=True)
     turning.place(C("B1/CC"), at=(0, 1), rotation=90)
-    assert turning.cards[(0, 1)] == C("CB/C1") and turning.placed[0].card == C("B1/CC")
+    assert turning.squares[(0, 1)] == C("CB/C1") and turning.placed[0].card == C("B1/CC")
+    assert turning.cards() == (C("BP/2C"), C("B1/CC")), "cards() are as printed"
 
 
 def test_wd3_max_size_bounds_the_orchard() -> None:
@@ -124,20 +129,44 @@ def test_wd3_game_refuses_a_max_size_too_small_for_its_cards() -> None:
     game = wd.Game.new(players=4, rules=wd.Rules(max_size=(4, 4)))
     while not game.is_over:
         game.play(game.legal_moves()[-1])
-    assert all(len(board.cards) <= 16 for board in game.boards)
+    assert all(len(board.cards()) <= 16 for board in game.boards)
 
 
-def test_rules_are_validated_naming_the_switch() -> None:
+def test_wd3_wd4_rules_are_validated_naming_the_switch() -> None:
+    """WD-3/WD-4 switches: wrong types raise TypeError, wrong values ValueError (issue 14)."""
     with pytest.raises(ValueError, match="scoring"):
         wd.Rules(scoring="fruits")
+    with pytest.raises(TypeError, match="scoring"):
+        wd.Rules(scoring=3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="allow_rotation"):
         wd.Rules(allow_rotation=1)  # type: ignore[arg-type]
-    for bad in [(0, 3), (2,), "4x4", (2.0, 2), (True, 2)]:
+    for bad in [(0, 3), (2,), (1, 2, 3), (wd.MAX_SIDE + 1, 2), (2, 10**100)]:
         with pytest.raises(ValueError, match="max_size"):
             wd.Rules(max_size=bad)  # type: ignore[arg-type]
+    for bad in ["4x4", 4, (2.0, 2), (True, 2), ("2", 2)]:
+        with pytest.raises(TypeError, match="max_size"):
+            wd.Rules(max_size=bad)  # type: ignore[arg-type]
     assert wd.Rules(max_size=[3, 4]).max_size == (3, 4)
+    assert wd.Rules(max_size=(np.int64(wd.MAX_SIDE), 1)).max_size == (wd.MAX_SIDE, 1)
     with pytest.raises(TypeError, match="start"):
         wd.Board(start="BP/2C")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules"):
+        wd.Board(start=C("BP/2C"), rules="fruit")  # type: ignore[arg-type]
+
+
+def test_wd3_wd4_switches_describe_themselves() -> None:
+    """Every switch carries a label, help, its rule id and the values a widget offers."""
+    found = {each.name: each for each in switches(wd.Rules)}
+    assert list(found) == ["scoring", "allow_rotation", "max_size"]
+    assert [value for _, value in found["scoring"].options] == list(wd.SCORINGS)
+    assert found["scoring"].options[0][0] == "fruit: 1 point per fruit (standard)"
+    assert found["scoring"].rule == "WD-4" and found["allow_rotation"].kind == "bool"
+    assert found["max_size"].open and ("no limit", None) in found["max_size"].options
+    assert all(each.label and each.help and each.rule == "WD-3" for each in [*found.values()][1:])
+    assert describe_rules(wd.Rules()) == "standard rules"
+    assert describe_rules(wd.Rules(scoring="per_drop", max_size=(2, 7))) == (
+        "a scoring group earns: per drop: size × matching drops, largest orchard: (2, 7)"
+    )
 
 
 # --- WD-4 scoring ---------------------------------------------------------------------------
@@ -249,17 +278,123 @@ def test_wd4_standard_and_alternative_scoring_always_agree(board: wd.Board) -> N
 
 @settings(max_examples=100, deadline=None)
 @given(data=st.data(), scoring=st.sampled_from(wd.SCORINGS))
-def test_wd4_incremental_total_and_score_if_placed_match_a_fresh_count(data, scoring) -> None:
+def test_wd4_incremental_total_and_gain_match_a_fresh_count(data, scoring) -> None:
+    """WD-4: ``gain`` is the change of ``score().total`` that ``place`` makes."""
     board = data.draw(orchards(scoring))
     assert board.total == board.score().total == sum(g.points for g in board.groups())
     card = data.draw(CARDS)
     at = data.draw(st.sampled_from(board.open_squares()))
     rotation = data.draw(st.sampled_from((0, 90, 180, 270)))
-    predicted = board.score_if_placed(card, at, rotation)
+    gain = board.gain(card, at, rotation)
     copy = board.copy()
     copy.place(card, at, rotation)
-    assert predicted == copy.total == copy.score().total
+    assert board.score().total + gain == copy.total == copy.score().total
     assert len(copy.placed) == len(board.placed) + 1, "copy is independent"
+
+
+def snapshot(board: wd.Board) -> tuple:
+    """Everything a reader can see of a board."""
+    return (
+        str(board), board.total, board.score(), board.groups(), board.open_squares(),
+        board.placed, board.cards(), board.squares,
+    )  # fmt: skip
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data(), scoring=st.sampled_from(wd.SCORINGS))
+def test_wd3_board_undo_takes_back_the_last_card_exactly(data, scoring) -> None:
+    """WD-3: ``undo`` restores everything a reader sees, and gains stay right after it."""
+    board = data.draw(orchards(scoring))
+    before = snapshot(board)
+    board.place(data.draw(CARDS), data.draw(st.sampled_from(board.open_squares())), 0)
+    twin = board.copy()
+    placed = snapshot(twin)
+    board.undo()
+    assert snapshot(board) == before
+    assert snapshot(twin) == placed, "a copy does not follow the undo"
+    card = data.draw(CARDS)
+    for at in board.open_squares():
+        after = board.copy()
+        after.place(card, at)
+        assert board.total + board.gain(card, at) == after.score().total
+    while board.placed:
+        board.undo()
+    assert str(board) == str(wd.Board(board.start)) and board.open_squares() == [
+        (-1, 0), (0, -1), (0, 1), (1, 0)
+    ]  # fmt: skip
+    with pytest.raises(ValueError, match="nothing to undo"):
+        board.undo()
+
+
+SQUARES = st.tuples(st.integers(-3, 3), st.integers(-3, 3))
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_wd3_gain_raises_exactly_what_place_raises(data) -> None:
+    """WD-3: ``gain`` is the checked "what would this add": same refusal as ``place``."""
+    rules = data.draw(st.sampled_from([{}, {"allow_rotation": True}, {"max_size": (2, 3)}]))
+    board = wd.Board(start=data.draw(CARDS), rules=wd.Rules(**rules))
+    for _ in range(data.draw(st.integers(0, 4))):
+        if board.open_squares():
+            board.place(data.draw(CARDS), data.draw(st.sampled_from(board.open_squares())))
+    card, at = data.draw(CARDS), data.draw(SQUARES)
+    rotation = data.draw(st.sampled_from((0, 90, -90, 180)))
+    before = snapshot(board)
+    try:
+        gain = board.gain(card, at, rotation)
+    except IllegalMove as refused:
+        with pytest.raises(IllegalMove) as again:
+            board.place(card, at, rotation)
+        assert str(again.value) == str(refused) and again.value.rule == refused.rule == "WD-3"
+        assert str(refused).startswith("Placing (WD-3): ")
+        assert snapshot(board) == before
+        return
+    assert snapshot(board) == before, "gain changes nothing"
+    board.place(card, at, rotation)
+    assert board.score().total == before[1] + gain
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_wd3_best_placement_is_the_first_highest_gain(data) -> None:
+    """WD-3: greedy's placement, tried in legal-move order (card, square, turn)."""
+    board = data.draw(orchards())
+    cards = data.draw(st.lists(CARDS, min_size=1, max_size=4))
+    gains = [
+        (board.gain(card, at, turn), -c, at, turn)
+        for c, card in enumerate(cards)
+        for at in board.open_squares()
+        for turn in wd.ROTATIONS
+    ]
+    best = max(gain for gain, *_ in gains)
+    _, c, at, turn = next(entry for entry in gains if entry[0] == best)
+    assert board.best_placement(cards) == (-c, at, turn)
+    total = board.total
+    assert board.place_best(cards) == -c and board.total == total + best
+
+
+def test_wd3_board_arguments_wrong_type_or_value() -> None:
+    """WD-3: wrong types TypeError, wrong values ValueError, naming the argument."""
+    board = board_of()
+    for call in (board.place, board.gain, board.can_place):
+        with pytest.raises(TypeError, match="card"):
+            call("BB/BB", (0, 1))  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="at"):
+            call(C("BB/BB"), "01")  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="at"):
+            call(C("BB/BB"), (0, 1.0))  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="at"):
+            call(C("BB/BB"), (0, 1, 2))  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="rotation"):
+            call(C("BB/BB"), (0, 1), "90")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="at"):
+        wd.Move(C("BB/BB"), None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="card"):
+        wd.Move("BB/BB", (0, 1))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no card"):
+        board.best_placement([])
+    assert str(board) == "BP\n2C" and board.placed == ()
 
 
 @settings(max_examples=60, deadline=None)
@@ -268,7 +403,7 @@ def test_wd4_groups_partition_the_fruit_cells(board: wd.Board) -> None:
     cells = [cell for group in board.groups() for cell in group.cells]
     fruit_cells = [
         (r, c)
-        for (sr, sc) in board.cards
+        for (sr, sc) in board.squares
         for r in (2 * sr, 2 * sr + 1)
         for c in (2 * sc, 2 * sc + 1)
         if board.cell(r, c) in wd.FRUITS
@@ -329,7 +464,10 @@ def test_wd2_only_market_cards_can_be_taken_and_nothing_changes() -> None:
     game = wd.Game.new(players=2, seed=7)
     stranger = next(card for card in wd.default_deck() if card not in game.market)
     before = game.to_json()
-    with pytest.raises(IllegalMove, match="WD-2: you can only take a card from the market") as e:
+    with pytest.raises(
+        IllegalMove,
+        match=r"^Players, market and rounds \(WD-2\): you can only take a card from the market",
+    ) as e:
         game.play(wd.Move(stranger, (0, 1)))
     assert e.value.rule == "WD-2" and game.to_json() == before
     with pytest.raises(IllegalMove, match="WD-3"):
@@ -355,14 +493,55 @@ def test_wd2_practice_mode_for_one_player() -> None:
     assert len(game.boards[0].placed) == 50 and game.winners() == [0]
 
 
-def test_game_new_checks_its_arguments() -> None:
-    for players in (0, 6, "2", True):
+def test_wd2_game_new_checks_its_arguments() -> None:
+    """WD-2: players within FACTS; wrong types TypeError, wrong values ValueError."""
+    for players in (0, 6, 10**9, -1):
         with pytest.raises(ValueError, match="players"):
+            wd.Game.new(players=players)
+    for players in ("2", True, 2.0, None):
+        with pytest.raises(TypeError, match="players"):
             wd.Game.new(players=players)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="first_player"):
         wd.Game.new(players=2, first_player=2)
+    with pytest.raises(TypeError, match="first_player"):
+        wd.Game.new(players=2, first_player="0")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="rules"):
         wd.Game.new(players=2, rules="fruit")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seed"):
+        wd.Game.new(players=2, seed="0")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed"):
+        wd.Game.new(players=2, seed=-1)
+    game = wd.Game.new(players=np.int64(3), first_player=np.int64(2))
+    assert game.players == 3 and type(game.players) is int and game.current_player == 2
+    with pytest.raises(TypeError, match="move"):
+        game.score_after((game.market[0], (0, 1)))  # type: ignore[arg-type]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(-1, 7),
+    first=st.integers(-1, 5),
+    rows=st.integers(1, 8),
+    cols=st.integers(1, 8),
+    bounded=st.booleans(),
+    scoring=st.sampled_from(wd.SCORINGS),
+    rotation=st.booleans(),
+)
+def test_wd2_wd3_what_new_accepts_from_json_loads_back(
+    players, first, rows, cols, bounded, scoring, rotation
+) -> None:
+    """WD-2/WD-3: ``Game.new`` accepts a setup exactly when its save loads back."""
+    rules = wd.Rules(scoring, rotation, (rows, cols) if bounded else None)
+    try:
+        game = wd.Game.new(players=players, seed=players, rules=rules, first_player=first)
+    except ValueError:
+        assert not (1 <= players <= 5 and 0 <= first < players) or (
+            bounded and rows * cols < -(-50 // players) + 1
+        )
+        return
+    assert wd.Game.from_json(game.to_json()).to_json() == game.to_json()
+    game.play(game.legal_moves()[-1])
+    assert wd.Game.from_json(game.to_json()).to_json() == game.to_json()
 
 
 # --- WD-5 winning ---------------------------------------------------------------------------
@@ -373,7 +552,7 @@ def test_wd5_most_points_wins_and_ties_are_shared() -> None:
     game.play(best)
     assert game.scores()[0] > 0 and game.winners() == [0]
     while not game.is_over:
-        game.play(game_module.greedy_policy(game))
+        game.play(wd.greedy_policy(game))
     scores = game.scores()
     assert game.winners() == [p for p in range(3) if scores[p] == max(scores)]
 
@@ -389,11 +568,15 @@ def played(players: int = 2, seed: int = 3, moves: int = 10, **rules) -> wd.Game
 
 
 def test_save_round_trip_keeps_rules_history_and_undo() -> None:
-    game = played(3, seed=1, moves=12, allow_rotation=True, scoring="per_drop")
+    game = played(3, seed=1, moves=12, allow_rotation=True, scoring="per_drop", max_size=(5, 6))
     text = game.to_json()
     data = json.loads(text)
-    assert data["game"] == "water_drops" and data["format"] == 1
-    assert data["rules"] == {"scoring": "per_drop", "allow_rotation": True, "max_size": None}
+    assert (data["game"], data["format"]) == (wd.SAVE_NAME, wd.SAVE_FORMAT) == ("water_drops", 2)
+    assert data["rules"] == {"scoring": "per_drop", "allow_rotation": True, "max_size": [5, 6]}
+    player, move = game.history[0]
+    assert data["moves"][0] == core.move_row(player, move) == {
+        "player": player, "card": str(move.card), "at": list(move.at), "rotation": move.rotation
+    }  # fmt: skip
     loaded = wd.Game.from_json(text)
     assert loaded.to_json() == text and loaded.scores() == game.scores()
     assert loaded.history == game.history
@@ -402,10 +585,73 @@ def test_save_round_trip_keeps_rules_history_and_undo() -> None:
     assert loaded.to_json() == game.to_json()
 
 
+def test_wd2_history_is_an_immutable_sequence_of_player_move_pairs() -> None:
+    game = wd.Game.new(players=3, seed=2, first_player=1)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    history = game.history
+    assert isinstance(history, tuple) and [player for player, _ in history] == [1, 2, 0, 2]
+    assert all(isinstance(move, wd.Move) for _, move in history)
+    with pytest.raises(TypeError):
+        history[0] = history[1]  # type: ignore[index]
+
+
+def test_wd2_undo_restores_one_move_without_replaying(monkeypatch) -> None:
+    """WD-2: ``Game.undo`` takes back exactly one move and never places a card again."""
+    game = played(players=3, seed=5, moves=20)
+    saved = [game.to_json()]
+    for move in game.legal_moves()[:3]:
+        game.play(move)
+        saved.append(game.to_json())
+        game.undo()
+        assert game.to_json() == saved[0]
+    game.play(game.legal_moves()[1])
+    game.play(game.legal_moves()[2])
+    after_two = game.to_json()
+
+    def no_replay(*_args, **_kwargs) -> None:
+        raise AssertionError("undo replayed a placement")
+
+    monkeypatch.setattr(wd.Board, "place", no_replay)
+    monkeypatch.setattr(wd.Board, "__init__", no_replay)
+    game.undo()
+    game.undo()
+    monkeypatch.undo()
+    assert game.to_json() == saved[0]
+    game.play(game.legal_moves()[1])
+    game.play(game.legal_moves()[2])
+    assert game.to_json() == after_two
+
+
 def test_undo_needs_a_move() -> None:
     game = wd.Game.new(players=2, seed=0)
     with pytest.raises(ValueError, match="nothing to undo"):
         game.undo()
+
+
+def test_wd5_winner_reason_and_repr() -> None:
+    """WD-5: the result in words, and a readable repr."""
+    game = wd.Game.new(players=2, seed=1)
+    assert repr(game) == "<water drops: 2 players, 50 cards left, scores [0, 0]>"
+    assert game.winner_reason() == (
+        "Players 0 and 1 share the lead with 0 points each (WD-5: ties are shared)."
+    )
+    game.play(wd.greedy_policy(game))
+    assert repr(game) == f"<water drops: 2 players, 49 cards left, scores {game.scores()}>"
+    assert (
+        game.winner_reason()
+        == f"Player 0 leads with {game.scores()[0]} points (next best: 0 points)."
+    )
+    while not game.is_over:
+        game.play(wd.greedy_policy(game))
+    (winner,) = game.winners()
+    scores = game.scores()
+    assert game.winner_reason() == (
+        f"Player {winner} wins with {scores[winner]} points "
+        f"(next best: {scores[1 - winner]} points)."
+    )
+    solo = played(players=1, moves=50)
+    assert solo.winner_reason() == f"Solo game: {solo.scores()[0]} points."
 
 
 @pytest.mark.parametrize(
@@ -418,11 +664,20 @@ def test_undo_needs_a_move() -> None:
         (lambda d: d.update(starts=[d["starts"][0]] * 2), "starting cards"),
         (lambda d: d["rules"].update(scoring="many"), "scoring"),
         (lambda d: d["rules"].update(allow_rotation="yes"), "allow_rotation"),
-        (lambda d: d["moves"].__setitem__(0, ["BB/BB", 0, 1, 0]), "move 1"),
-        (lambda d: d["moves"].__setitem__(1, [d["moves"][1][0], 9, 9, 0]), "move 2.*WD-3"),
-        (lambda d: d["moves"].__setitem__(2, [d["moves"][2][0], 0, 1, 45]), "rotation"),
+        (lambda d: d["rules"].update(max_size=[2, 2]), "max_size"),
+        (lambda d: d["rules"].update(max_size="2x2"), "max_size"),
+        (lambda d: d["rules"].update(many=1), "unknown rule"),
+        (lambda d: d["moves"][0].update(card="BB/BB"), "move 1"),
+        (lambda d: d["moves"][1].update(at=[9, 9]), r"move 2.*Placing \(WD-3\)"),
+        (lambda d: d["moves"][1].update(at=[0, True]), "move 2"),
+        (lambda d: d["moves"][2].update(rotation=45), "rotation"),
+        (lambda d: d["moves"][2].update(player=1 - d["moves"][2]["player"]), "move 3 is by"),
+        (lambda d: d["moves"][0].update(extra=1), "move 1"),
+        (lambda d: d["moves"][0].pop("card"), "move 1"),
         (lambda d: d["moves"].__setitem__(0, "BB/BB"), "move 1"),
+        (lambda d: d["moves"].extend([d["moves"][0]] * 60), "at most 50 moves"),
         (lambda d: d.update(moves={}), "moves"),
+        (lambda d: d.update(deal=d["deal"] * 1000), "deal must hold 50"),
     ],
 )
 def test_from_json_says_what_is_wrong(change, message: str) -> None:
@@ -438,7 +693,7 @@ def test_copy_and_determinized_are_independent() -> None:
     copy.play(copy.legal_moves()[0])
     assert len(copy.history) == len(game.history) + 1 and game.to_json() != copy.to_json()
     world = game.determinized(np.random.default_rng(1))
-    assert world.market == game.market and world.boards[0].cards == game.boards[0].cards
+    assert world.market == game.market and world.boards[0].squares == game.boards[0].squares
     assert Counter(world.all_cards()) == Counter(game.all_cards())
     assert world.pile != game.pile, "the hidden pile was reshuffled"
     assert world.deck[: -len(world.pile)] == game.deck[: -len(game.pile)]
@@ -487,7 +742,7 @@ POSITIONS = [(2, 44, False), (2, 45, True), (3, 30, False), (4, 44, True), (5, 3
 def test_fast_lookahead_margins_equal_the_shared_lookahead_margins(players, moves, rotation):
     """Same worlds, same greedy playouts, same margins, move by move."""
     game = played(players=players, seed=players, moves=moves, allow_rotation=rotation)
-    fast = game_module.LookaheadPolicy(rollouts=2, seed=5).margins(game)
+    fast = wd.LookaheadPolicy(rollouts=2, seed=5).margins(game)
     assert fast == shared_margins(game, rollouts=2, seed=5)
     assert len(set(fast)) > 1, "the position tells moves apart"
 
@@ -498,7 +753,7 @@ def test_fast_lookahead_margins_equal_the_shared_lookahead_margins(players, move
 )
 def test_fast_lookahead_makes_the_shared_lookahead_choices(players, moves, rotation, turns):
     game = played(players=players, seed=4, moves=moves, allow_rotation=rotation)
-    fast = game_module.named_policy("lookahead", np.random.default_rng(9), rollouts=3)
+    fast = wd_policies.named_policy("lookahead", np.random.default_rng(9), rollouts=3)
     shared = policies.resolve("lookahead", np.random.default_rng(9), rollouts=3)
     for _ in range(turns):
         move = fast(game)
@@ -509,14 +764,32 @@ def test_fast_lookahead_makes_the_shared_lookahead_choices(players, moves, rotat
                 for at in board.open_squares():
                     after = board.copy()
                     after.place(card, at)
-                    assert board.score_if_placed(card, at) == after.score().total
+                    assert board.total + board.gain(card, at) == after.score().total
 
 
 def test_fast_lookahead_checks_its_arguments() -> None:
     with pytest.raises(ValueError, match="rollouts"):
-        game_module.LookaheadPolicy(rollouts=0)
+        wd.LookaheadPolicy(rollouts=0)
+    with pytest.raises(ValueError, match="rollouts"):
+        wd.LookaheadPolicy(rollouts=wd.MAX_ROLLOUTS + 1)
+    with pytest.raises(TypeError, match="rollouts"):
+        wd.LookaheadPolicy(rollouts="8")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="over"):
-        game_module.LookaheadPolicy(seed=0)(played(players=1, moves=50))
+        wd.LookaheadPolicy(seed=0)(played(players=1, moves=50))
+
+
+def test_wd2_greedy_outcome_is_the_shared_greedy_play_out() -> None:
+    """WD-2 to the end: ``Game.greedy_outcome`` = the move on a copy, then GreedyPolicy."""
+    game = played(players=3, seed=6, moves=25, allow_rotation=True)
+    before = game.to_json()
+    for move in game.legal_moves()[::17]:
+        trial = game.copy()
+        trial.play(move)
+        expected = policies.play_out(trial, policies.GreedyPolicy()).scores()
+        assert game.greedy_outcome(move) == expected
+    assert game.to_json() == before
+    with pytest.raises(IllegalMove, match="WD-3"):
+        game.greedy_outcome(wd.Move(game.market[0], (40, 40)))
 
 
 def test_simulate_callables_and_bad_names() -> None:
@@ -525,7 +798,80 @@ def test_simulate_callables_and_bad_names() -> None:
     with pytest.raises(ValueError, match="policy"):
         wd.simulate(games=1, policy="clever")
     with pytest.raises(ValueError, match="over"):
-        game_module.greedy_policy(played(players=1, moves=50))
+        wd.greedy_policy(played(players=1, moves=50))
+
+
+def test_wd2_simulate_checks_every_argument_before_any_work() -> None:
+    """WD-2 players within FACTS, games and rollouts bounded, all before any work (issue 14);
+    TypeError for wrong types, ValueError for wrong values."""
+    for games in (-1, wd.MAX_GAMES + 1, 10**9):
+        with pytest.raises(ValueError, match="games"):
+            wd.simulate(games=games)
+    with pytest.raises(TypeError, match="games"):
+        wd.simulate(games="10")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="policy"):
+        wd.simulate(games=10**6, policy="nope")  # refused before 10**6 seeds are drawn
+    with pytest.raises(TypeError, match="policy"):
+        wd.simulate(games=1, policy=3)  # type: ignore[arg-type]
+    for players in (0, 6, 10**7):
+        with pytest.raises(ValueError, match="players"):
+            wd.simulate(games=1, players=players)
+    with pytest.raises(TypeError, match="rules"):
+        wd.simulate(games=1, rules="x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rollouts"):
+        wd.simulate(games=1, policy="lookahead", rollouts=10**6)
+    with pytest.raises(ValueError, match="max_size"):
+        wd.simulate(games=10**6, players=1, rules=wd.Rules(max_size=(5, 5)))
+    with pytest.raises(TypeError, match="seed"):
+        wd.simulate(games=1, seed="0")  # type: ignore[arg-type]
+    assert wd.simulate(games=0, players=3).shape == (0, 3)
+
+
+# --- hints -----------------------------------------------------------------------------------
+def test_hint_greedy_says_the_move_and_why_in_words() -> None:
+    """WD-4 in words: the greedy hint is greedy's move, with the groups that score."""
+    game = played(players=2, seed=1, moves=6)
+    advice = wd.hint(game)
+    assert advice.policy == "greedy" and advice.move == wd.greedy_policy(game)
+    gain = game.score_after(advice.move) - game.scores()[game.current_player]
+    assert advice.reason.startswith(
+        f"Greedy choice: the {advice.move.card} card at square {advice.move.at} ({gain:+d} now: "
+    )
+    assert "It adds the most points right now. Next best: the " in advice.reason
+    assert "WD-" not in advice.reason and "_" not in advice.reason
+
+
+def test_hint_lookahead_is_the_lookahead_choice() -> None:
+    """WD-4 in words: the lookahead hint is the lookahead policy's move, same seed."""
+    game = played(players=2, seed=2, moves=44, allow_rotation=True)
+    advice = wd.hint(game, "lookahead", rollouts=2, seed=3)
+    assert advice.move == wd.LookaheadPolicy(rollouts=2, seed=3)(game)
+    assert advice.reason.startswith("Lookahead choice: the ")
+    assert "2 times with the hidden cards shuffled" in advice.reason
+    if advice.move != wd.greedy_policy(game):
+        assert "Greedy would take" in advice.reason
+
+
+def test_hint_checks_its_arguments() -> None:
+    """WD-2: no hint once the game is over; wrong arguments TypeError/ValueError."""
+    game = wd.Game.new(players=2, seed=0)
+    with pytest.raises(TypeError, match="game"):
+        wd.hint("game")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="policy"):
+        wd.hint(game, "random")
+    with pytest.raises(ValueError, match="rollouts"):
+        wd.hint(game, "lookahead", rollouts=0)
+    with pytest.raises(ValueError, match="over"):
+        wd.hint(played(players=1, moves=50))
+
+
+@pytest.mark.parametrize(
+    "module", ["cards", "rules", "scoring", "board", "game", "policies", "__init__"]
+)
+def test_each_module_imports_on_its_own(module: str) -> None:
+    """One package template: every module imports alone, in a fresh interpreter."""
+    name = "orchard_lab.water_drops" + ("" if module == "__init__" else f".{module}")
+    subprocess.run([sys.executable, "-c", f"import {name}"], check=True)
 
 
 # --- WD-6 the default deck --------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Water drops (after *Mango*): grow fruit groups whose size matches a touching drop.
 
-Rules WD-1..WD-6 of RULES.md. ``cards`` holds the cards and the designed deck, ``scoring``
-what a group earns and why, ``board`` one player's orchard, ``game`` the drafting game and
-``simulate``.
+Rules WD-1..WD-6 of RULES.md. The modules, as in every game: ``cards`` (Card, the designed
+deck), ``rules`` (Rules and its self-describing switches, Move, FACTS), ``scoring`` (what a
+group earns and why), ``board`` (one player's orchard), ``game`` (the drafting game and its
+saves), ``policies`` (the fast random, greedy and lookahead, ``simulate``, ``hint``).
 
 >>> from orchard_lab import water_drops as wd
 >>> board = wd.Board(start=wd.Card.from_text("BP/2C"))
@@ -13,7 +14,7 @@ what a group earns and why, ``board`` one player's orchard, ``game`` the draftin
 
 from __future__ import annotations
 
-from orchard_lab.water_drops.board import FACTS, Board, Move, Rules
+from orchard_lab.water_drops.board import Board
 from orchard_lab.water_drops.cards import (
     CODES,
     DROPS,
@@ -24,28 +25,57 @@ from orchard_lab.water_drops.cards import (
     parse_deck,
     starting_cards,
 )
-from orchard_lab.water_drops.game import FORMAT, GAME, Game, market_size, simulate
+from orchard_lab.water_drops.game import SAVE_FORMAT, SAVE_NAME, Game
+from orchard_lab.water_drops.policies import (
+    HINT_POLICIES,
+    MAX_GAMES,
+    MAX_ROLLOUTS,
+    LookaheadPolicy,
+    greedy_policy,
+    hint,
+    random_policy,
+    simulate,
+)
+from orchard_lab.water_drops.rules import (
+    CARDS_PER_ORCHARD,
+    FACTS,
+    MAX_SIDE,
+    ROTATIONS,
+    Move,
+    Rules,
+    market_size,
+)
 from orchard_lab.water_drops.scoring import SCORINGS, Group, group_points
 
 __all__ = [
+    "CARDS_PER_ORCHARD",
     "CODES",
     "DROPS",
     "FACTS",
-    "FORMAT",
     "FRUITS",
     "FRUIT_NAMES",
-    "GAME",
+    "HINT_POLICIES",
+    "MAX_GAMES",
+    "MAX_ROLLOUTS",
+    "MAX_SIDE",
+    "ROTATIONS",
+    "SAVE_FORMAT",
+    "SAVE_NAME",
     "SCORINGS",
     "Board",
     "Card",
     "Game",
     "Group",
+    "LookaheadPolicy",
     "Move",
     "Rules",
     "default_deck",
+    "greedy_policy",
     "group_points",
+    "hint",
     "market_size",
     "parse_deck",
+    "random_policy",
     "simulate",
     "starting_cards",
 ]

@@ -2,8 +2,9 @@
 
 Cells live in a dict keyed by one int per cell, so neighbours are ``key ± 1`` and
 ``key ± STRIDE``. The board keeps its fruit groups (members, touching drops, points) up to
-date as cards arrive, so ``total`` and ``score_if_placed`` only look at the groups a card
-touches; ``score()`` and ``groups()`` recompute everything from scratch with a flood fill.
+date as cards arrive, so ``total`` and ``gain`` only look at the groups a card touches, and
+``undo`` counts again only the groups the last card touched; ``score()`` and ``groups()``
+recompute everything from scratch with a flood fill.
 
 >>> board = Board(start=Card.from_text("BP/2C"))
 >>> board.place(Card.from_text("3B/BB"), at=(0, 1))
@@ -19,15 +20,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from orchard_lab.core import GameFacts, IllegalMove, Score
+from orchard_lab.core import IllegalMove, Score, check_type, illegal
 from orchard_lab.water_drops.cards import FRUIT_NAMES, FRUITS, Card, check_degrees
-from orchard_lab.water_drops.scoring import SCORINGS, Group, group_points, reason
+from orchard_lab.water_drops.rules import FACTS, ROTATIONS, Move, Rules, check_square
+from orchard_lab.water_drops.scoring import Group, group_points, reason
 
-__all__ = ["Board", "Move", "Rules", "check_square"]
+__all__ = ["Board"]
 
 STRIDE = 1 << 21  # cell key = (row + OFFSET) * STRIDE + (col + OFFSET)
 OFFSET = 1 << 20
-ROTATIONS = (0, 90, 180, 270)
 _VALUE = {code: -1 - i for i, code in enumerate(FRUITS)} | {str(v): v for v in range(1, 10)}
 _CODE = {value: code for code, value in _VALUE.items()}
 _POS = (0, 1, STRIDE, STRIDE + 1)  # the four cells of a card, from its top-left cell
@@ -35,87 +36,6 @@ _OUT = ((-STRIDE, -1), (1 - STRIDE, 2), (2 * STRIDE, STRIDE - 1), (2 * STRIDE + 
 _AROUND = tuple(off for outs in _OUT for off in outs)  # the 8 cells around a card, numbered
 _AROUND_OF = ((0, 1), (2, 3), (4, 5), (6, 7))  # their numbers, for each cell of the card
 _INSIDE = ((1, 2), (0, 3), (0, 3), (1, 2))  # neighbours of each cell within the card
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The water drops switches of RULES.md.
-
-    ``scoring`` (WD-4): "fruit" (1 point per fruit of a scoring group, the standard),
-    "drop" (the matching drop's value, once) or "per_drop" (the group's size for every
-    matching drop). ``allow_rotation`` (WD-3): quarter turns allowed. ``max_size`` (WD-3):
-    ``None`` or ``(rows, cols)`` in cards, the largest bounding box of an orchard.
-
-    >>> Rules(max_size=[4, 4]).max_size
-    (4, 4)
-    """
-
-    scoring: str = "fruit"
-    allow_rotation: bool = False
-    max_size: tuple[int, int] | None = None
-
-    def __post_init__(self) -> None:
-        if self.scoring not in SCORINGS:
-            raise ValueError(f"scoring must be one of {SCORINGS}, got {self.scoring!r}")
-        if not isinstance(self.allow_rotation, bool):
-            raise TypeError(f"allow_rotation must be True or False, got {self.allow_rotation!r}")
-        size = self.max_size
-        if size is not None:
-            if (
-                not isinstance(size, tuple | list)
-                or len(size) != 2
-                or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in size)
-            ):
-                raise ValueError(f"max_size must be None or (rows, cols) >= 1, got {size!r}")
-            object.__setattr__(self, "max_size", (int(size[0]), int(size[1])))
-
-
-FACTS = GameFacts(
-    name="water_drops",
-    title="water drops",
-    min_players=1,
-    max_players=5,
-    rules={
-        "WD-1": "Cells and cards",
-        "WD-2": "Players, market and rounds",
-        "WD-3": "Placing",
-        "WD-4": "Scoring",
-        "WD-5": "Winning",
-        "WD-6": "The deck",
-    },
-    min_score=0,
-    max_score=4 * 51,  # every fruit of the start card and all 50 cards scoring once
-)
-
-
-@dataclass(frozen=True)
-class Move:
-    """Take ``card`` and lay it on card square ``at`` = (row, col), turned ``rotation`` degrees.
-
-    >>> Move(Card.from_text("BC/3M"), (0, 1), 360).rotation
-    0
-    """
-
-    card: Card
-    at: tuple[int, int]
-    rotation: int = 0
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            raise TypeError(f"card must be a Card, not {type(self.card).__name__}")
-        object.__setattr__(self, "at", check_square(self.at))
-        object.__setattr__(self, "rotation", check_degrees(self.rotation, "rotation"))
-
-
-def check_square(at: object) -> tuple[int, int]:
-    """``at`` as a (row, col) pair of ints, else ValueError naming ``at``."""
-    if (
-        not isinstance(at, tuple | list)
-        or len(at) != 2
-        or any(isinstance(n, bool) or not isinstance(n, int) for n in at)
-    ):
-        raise ValueError(f"at must be a (row, col) pair of ints, got {at!r}")
-    return (int(at[0]), int(at[1]))
 
 
 def _base(at: tuple[int, int]) -> int:
@@ -184,27 +104,45 @@ def _bits(values: Iterable[int]) -> int:
     return mask
 
 
+Square = tuple[int, int]
+Near = tuple[int, int, int] | None  # a cell around a square: (value, key, group id or -1)
+Entry = tuple[set[int], tuple[Near, ...], int, dict[_Shape, int]]  # see Board._gains
+
+
+@cache
+def _turned(card: Card, turn: int) -> tuple[Card, _Shape]:
+    """``card`` turned ``turn`` degrees, and its shape."""
+    turned = card.rotated(turn)
+    return turned, _shape(turned)
+
+
 class Board:
     """One player's orchard (WD-3): the start card at card square (0, 0), then placed cards.
 
     >>> board = Board(start=Card.from_text("BP/2C"))
     >>> board.open_squares()
     [(-1, 0), (0, -1), (0, 1), (1, 0)]
+    >>> board.gain(Card.from_text("B1/11"), (1, 0))
+    2
+    >>> board.place(Card.from_text("B1/11"), (1, 0))
+    >>> board.total, len(board.cards())
+    (2, 2)
+    >>> board.undo()
+    >>> board.total, board.cards()
+    (0, (Card.from_text('BP/2C'),))
     """
 
     def __init__(self, start: Card, rules: Rules | None = None) -> None:
-        if not isinstance(start, Card):
-            raise TypeError(f"start must be a Card, not {type(start).__name__}")
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be water_drops.Rules, not {type(rules).__name__}")
+        check_type(start, Card, "start")
+        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
         self.rules = rules
         self._scoring = rules.scoring
+        self._rotations = ROTATIONS if rules.allow_rotation else (0,)
         self.start = start
-        self._placed: list[Move] = []
-        self._squares: dict[tuple[int, int], Card] = {}
-        self._frontier: set[tuple[int, int]] = set()
-        self._open: list[tuple[int, int]] | None = None
+        self._placed: list[tuple[Card, Square, int]] = []  # (card as printed, at, rotation)
+        self._squares: dict[Square, Card] = {}
+        self._frontier: set[Square] = set()
+        self._open: list[Square] | None = None
         self._box = (0, 0, 0, 0)  # min row, max row, min col, max col
         self._cells: dict[int, int] = {}
         self._gid: dict[int, int] = {}  # fruit cell -> group id
@@ -217,16 +155,17 @@ class Board:
         # square -> (groups around it, its neighbourhood, its cell key, {shape: gain}). Only
         # ever added to while the board keeps its state (copies in that state share it);
         # laying a card replaces it by the entries the card cannot change.
-        self._gains: dict[tuple[int, int], tuple[set[int], tuple, int, dict[_Shape, int]]] = {}
-        # Optional, set by rollouts: boards sharing a ``_family`` table that reach the same
+        self._gains: dict[Square, Entry] = {}
+        # Optional (``share_gains``): boards sharing a ``_family`` table that reach the same
         # state (``_state``: an id per start state, then one per distinct card laid) share
         # one ``_gains``: {(state, shape, square): (state after, its _gains)}.
-        self._family: dict[tuple[int, _Shape, tuple[int, int]], tuple[int, dict]] | None = None
+        self._family: dict[tuple[int, _Shape, Square], tuple[int, dict[Square, Entry]]] | None
+        self._family = None
         self._state = 0
-        self._lay(start, (0, 0))
+        self._lay(start, (0, 0), _shape(start))
 
     # --- placing -------------------------------------------------------------------------
-    def open_squares(self) -> list[tuple[int, int]]:
+    def open_squares(self) -> list[Square]:
         """Empty card squares where a card may go now (WD-3), sorted."""
         if self._open is None:
             squares = sorted(self._frontier)
@@ -235,43 +174,47 @@ class Board:
             self._open = squares
         return list(self._open)
 
-    def _fits(self, at: tuple[int, int]) -> bool:
+    def _fits(self, at: Square) -> bool:
         rows, cols = self.rules.max_size or (0, 0)
         r0, r1, c0, c1 = self._box
         return max(r1, at[0]) - min(r0, at[0]) < rows and max(c1, at[1]) - min(c0, at[1]) < cols
 
-    def _check(self, card: Card, at: object, rotation: object) -> tuple[Card, tuple[int, int]]:
-        """The turned card and square of a legal placement, else IllegalMove (WD-3)."""
-        if not isinstance(card, Card):
-            raise TypeError(f"card must be a Card, not {type(card).__name__}")
+    def _check(self, card: Card, at: object, rotation: object) -> tuple[Card, Square, int]:
+        """The turned card, square and rotation of a legal placement, else IllegalMove (WD-3);
+        TypeError or ValueError for arguments that are not a card, a square, a rotation."""
+        check_type(card, Card, "card")
         at = check_square(at)
         rotation = check_degrees(rotation, "rotation")
+        name = FACTS.rules["WD-3"]
         if rotation and not self.rules.allow_rotation:
-            raise IllegalMove(
+            raise illegal(
                 "WD-3",
-                f"WD-3: turning cards is off in these rules (allow_rotation=False), "
+                name,
+                f"turning cards is off in these rules (allow_rotation=False), "
                 f"so rotation must be 0, not {rotation}.",
             )
         if at in self._squares:
-            raise IllegalMove(
-                "WD-3", f"WD-3: square {at} already holds a card; a card needs an empty square."
+            raise illegal(
+                "WD-3", name, f"square {at} already holds a card; a card needs an empty square."
             )
         if at not in self._frontier:
-            raise IllegalMove(
+            raise illegal(
                 "WD-3",
-                f"WD-3: a card must share a side with a card already in your orchard; "
+                name,
+                f"a card must share a side with a card already in your orchard; "
                 f"square {at} touches none.",
             )
         if self.rules.max_size is not None and not self._fits(at):
             rows, cols = self.rules.max_size
-            raise IllegalMove(
+            raise illegal(
                 "WD-3",
-                f"WD-3: the orchard may be at most {rows}×{cols} cards (max_size); "
+                name,
+                f"the orchard may be at most {rows}×{cols} cards (max_size); "
                 f"a card on square {at} would make it bigger.",
             )
-        return card.rotated(rotation), at
+        return card.rotated(rotation), at, rotation
 
-    def can_place(self, card: Card, at: tuple[int, int], rotation: int = 0) -> bool:
+    def can_place(self, card: Card, at: Square, rotation: int = 0) -> bool:
         """Whether ``place`` would accept this card here."""
         try:
             self._check(card, at, rotation)
@@ -279,26 +222,133 @@ class Board:
             return False
         return True
 
-    def place(self, card: Card, at: tuple[int, int], rotation: int = 0) -> None:
+    def place(self, card: Card, at: Square, rotation: int = 0) -> None:
         """Lay ``card`` on card square ``at`` turned ``rotation`` degrees clockwise (WD-3).
 
         Raises IllegalMove, leaving the board as it was, when the square is taken, touches no
         card, breaks ``max_size``, or the card is turned while rotation is off.
         """
-        turned, at = self._check(card, at, rotation)
-        self._lay(turned, at)
-        self._placed.append(Move(card, at, rotation))
+        turned, at, rotation = self._check(card, at, rotation)
+        self._lay(turned, at, _shape(turned))
+        self._placed.append((card, at, rotation))
 
-    def score_if_placed(self, card: Card, at: tuple[int, int], rotation: int = 0) -> int:
-        """The total this board would have after ``place(card, at, rotation)``; no change.
+    def gain(self, card: Card, at: Square, rotation: int = 0) -> int:
+        """How much ``total`` would change with ``place(card, at, rotation)``; no change made.
 
-        >>> Board(start=Card.from_text("BP/2C")).score_if_placed(Card.from_text("B1/11"), (1, 0))
+        Raises exactly what ``place`` would raise.
+
+        >>> Board(start=Card.from_text("BP/2C")).gain(Card.from_text("B1/11"), (1, 0))
         2
         """
-        turned, at = self._check(card, at, rotation)
-        return self._total + self._gain(_shape(turned), at)
+        turned, at, _ = self._check(card, at, rotation)
+        return self._gain(_shape(turned), at)
 
-    def _gain(self, shape: _Shape, at: tuple[int, int]) -> int:
+    def undo(self) -> None:
+        """Take back the last placement exactly; ValueError when only the start card lies.
+
+        The groups the card touched are counted again from their cells (no replay).
+        """
+        if not self._placed:
+            raise ValueError("nothing to undo: only the start card is in the orchard")
+        _, at, _ = self._placed.pop()
+        del self._squares[at]
+        base = _base(at)
+        cells, gid = self._cells, self._gid
+        keys = [base + off for off in _POS]
+        around = [base + off for off in _AROUND]
+        roots = {gid[key] for key in keys + around if cells.get(key, 1) < 0}
+        loose: list[int] = []  # fruit cells whose groups are counted again
+        for root in roots:
+            members = self._members.pop(root)
+            loose.extend(members)
+            for key in members:
+                del gid[key]
+            del self._drops[root], self._masks[root]
+            self._total -= self._points.pop(root)
+        for key in keys:
+            del cells[key]
+        for key in loose:
+            if key in cells and key not in gid:
+                self._regroup(key)
+        self._frontier.add(at)
+        row, col = at
+        for square in ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col)):
+            r, c = square
+            if square not in self._squares and not any(
+                near in self._squares for near in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
+            ):
+                self._frontier.discard(square)
+        rows = [r for r, _ in self._squares]
+        cols = [c for _, c in self._squares]
+        self._box = (min(rows), max(rows), min(cols), max(cols))
+        self._open = None
+        self._gains, self._family = {}, None
+
+    def _regroup(self, start: int) -> None:
+        """Count the group of fruit cell ``start`` again from its cells, as a new group."""
+        cells, gid = self._cells, self._gid
+        fruit, target = cells[start], self._next
+        self._next += 1
+        members, drops, stack = [], {}, [start]
+        gid[start] = target
+        while stack:
+            key = stack.pop()
+            members.append(key)
+            for near in (key - STRIDE, key - 1, key + 1, key + STRIDE):
+                value = cells.get(near)
+                if value == fruit and near not in gid:
+                    gid[near] = target
+                    stack.append(near)
+                elif value is not None and value > 0:
+                    drops[near] = value
+        points = group_points(self._scoring, len(members), drops.values())
+        self._members[target], self._drops[target] = members, drops
+        self._masks[target], self._points[target] = _bits(drops.values()), points
+        self._total += points
+
+    # --- what the fast policies ask ------------------------------------------------------
+    def best_placement(self, cards: Sequence[Card]) -> tuple[int, Square, int]:
+        """Greedy's choice: (index in ``cards``, square, rotation) of the first highest gain.
+
+        Tries each card in order, its open squares in order, each square's allowed rotations
+        in order (``Game.legal_moves`` order), from remembered gains (``gain`` for each would
+        give the same answer, slower). ValueError if there is no card or no open square.
+
+        >>> board = Board(start=Card.from_text("BP/2C"))
+        >>> board.best_placement([Card.from_text("PP/PP"), Card.from_text("B1/11")])
+        (1, (-1, 0), 0)
+        """
+        squares = self.open_squares()
+        if not cards or not squares:
+            raise ValueError("there is no placement to choose: no card or no open square")
+        shapes = [[_turned(card, turn)[1] for turn in self._rotations] for card in cards]
+        c, s, t = self._first_best(shapes, squares)
+        return c, squares[s], self._rotations[t]
+
+    def place_best(self, cards: Sequence[Card]) -> int:
+        """Place greedy's choice among ``cards`` (``best_placement``); return its index.
+
+        >>> board = Board(start=Card.from_text("BP/2C"))
+        >>> board.place_best([Card.from_text("PP/PP"), Card.from_text("B1/11")]), board.total
+        (1, 3)
+        """
+        c, at, turn = self.best_placement(cards)
+        turned, shape = _turned(cards[c], turn)
+        self._lay(turned, at, shape)
+        self._placed.append((cards[c], at, turn))
+        return c
+
+    def share_gains(self, family: dict, state: int) -> None:
+        """Share remembered gains with the boards given the same ``family`` (a dict, empty at
+        first): boards reaching the same position through the same cards reuse one table.
+
+        Boards that start alike take the same ``state`` id, boards that do not a different
+        one (negative ids are free). Only speed changes: every answer stays the same.
+        """
+        check_type(family, dict, "family")
+        self._family, self._state = family, check_type(state, int, "state")
+
+    def _gain(self, shape: _Shape, at: Square) -> int:
         """Score change of laying ``shape`` on square ``at``, remembered until it can change.
 
         A remembered gain stays right until a card lands next to the square or a group
@@ -314,7 +364,7 @@ class Board:
         return gain
 
     def _first_best(
-        self, shapes: Sequence[Sequence[_Shape]], squares: Sequence[tuple[int, int]]
+        self, shapes: Sequence[Sequence[_Shape]], squares: Sequence[Square]
     ) -> tuple[int, int, int]:
         """(card, square, turn) indices of the first highest gain, trying each card's
         squares in order and each square's turns in order (``Game.legal_moves`` order);
@@ -327,7 +377,7 @@ class Board:
                 entry = entries[at] = (*self._around(base), base, {})
             found.append(entry)
         knowns = [entry[3] for entry in found]
-        best, choice, count = None, (0, 0, 0), len(shapes[0])
+        best, choice, count = -1 << 62, (0, 0, 0), len(shapes[0])
         for c, turns in enumerate(shapes):
             gains = [known.get(shape) for known in knowns for shape in turns]  # legal order
             if None in gains:
@@ -335,29 +385,30 @@ class Board:
                     if gain is None:
                         entry, shape = found[i // count], turns[i % count]
                         gains[i] = entry[3][shape] = self._delta(shape, entry[2], entry[1])
-            top = max(gains)
-            if best is None or top > best:
+            top: int = max(gains)  # type: ignore[type-var, assignment]
+            if top > best:
                 best, choice = top, (c, *divmod(gains.index(top), count))
         return choice
 
-    def _around(self, base: int) -> tuple[set[int], tuple]:
+    def _around(self, base: int) -> tuple[set[int], tuple[Near, ...]]:
         """The groups around the square at cell key ``base``, and its 8 outside neighbours,
-        each None (empty) or (value, cell key, group id or None)."""
+        each None (empty) or (value, cell key, group id; -1 for a drop)."""
         cells, gid = self._cells, self._gid
-        deps, around = set(), []
+        deps: set[int] = set()
+        around: list[Near] = []
         for off in _AROUND:
             value = cells.get(base + off)
             if value is None:
                 around.append(None)
             elif value > 0:
-                around.append((value, base + off, None))
+                around.append((value, base + off, -1))
             else:
                 deps.add(gid[base + off])
                 around.append((value, base + off, gid[base + off]))
         return deps, tuple(around)
 
     # --- the incremental engine ----------------------------------------------------------
-    def _plan(self, shape: _Shape, base: int, around: tuple) -> tuple[int, list, dict]:
+    def _plan(self, shape: _Shape, base: int, around: tuple[Near, ...]) -> tuple[int, list, dict]:
         """Score change of laying ``shape`` at cell key ``base``, and how groups would change.
 
         Returns (delta, clusters, wetted): each cluster is [fruit, new cell offsets, old group
@@ -427,7 +478,7 @@ class Board:
             delta -= points[root]
         return delta, clusters, wetted
 
-    def _delta(self, shape: _Shape, base: int, around: tuple) -> int:
+    def _delta(self, shape: _Shape, base: int, around: tuple[Near, ...]) -> int:
         """``_plan(shape, base, around)[0]``, faster: with "fruit" and "drop" scoring a group
         earns its size when one of its drops equals it, so drop values kept as bits suffice.
         "per_drop" counts matching drop cells, so it asks ``_plan``."""
@@ -487,9 +538,8 @@ class Board:
             delta -= points[root]
         return delta
 
-    def _lay(self, card: Card, at: tuple[int, int]) -> None:
-        """Put an already checked, already turned card down and update the groups."""
-        shape = _shape(card)
+    def _lay(self, card: Card, at: Square, shape: _Shape) -> None:
+        """Put an already checked, already turned card (of this shape) down; update the groups."""
         base = _base(at)
         delta, clusters, wetted = self._plan(shape, base, self._around(base)[1])
         for p in range(4):
@@ -534,7 +584,9 @@ class Board:
         self._box = (min(r0, row), max(r1, row), min(c0, col), max(c1, col))
         self._open = None
 
-    def _regain(self, shape: _Shape, at: tuple[int, int], clusters: list, wetted: dict, near):
+    def _regain(
+        self, shape: _Shape, at: Square, clusters: list, wetted: dict, near: tuple[Square, ...]
+    ) -> None:
         """A new ``_gains`` for the state after laying ``shape`` at ``at``: the old entries
         of squares not next to it whose groups did not change (or the family's, if shared)."""
         family = self._family
@@ -558,10 +610,18 @@ class Board:
     @property
     def placed(self) -> tuple[Move, ...]:
         """The cards placed after the start, in order, as printed (not turned)."""
-        return tuple(self._placed)
+        return tuple(Move(card, at, rotation) for card, at, rotation in self._placed)
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card in the orchard as printed, the start card first, in placement order.
+
+        >>> Board(start=Card.from_text("BP/2C")).cards()
+        (Card.from_text('BP/2C'),)
+        """
+        return (self.start, *(card for card, _, _ in self._placed))
 
     @property
-    def cards(self) -> dict[tuple[int, int], Card]:
+    def squares(self) -> dict[Square, Card]:
         """Card square -> the card as it lies there (turned if it was placed turned)."""
         return dict(self._squares)
 
@@ -642,16 +702,18 @@ class Board:
     def copy(self) -> Board:
         """An independent board in the same state."""
         other = Board.__new__(Board)
-        other.__dict__.update(self.__dict__)
-        other._placed = list(self._placed)
-        other._squares = dict(self._squares)
-        other._frontier = set(self._frontier)
-        other._cells = dict(self._cells)
-        other._gid = dict(self._gid)
-        other._members = {root: list(keys) for root, keys in self._members.items()}
-        other._drops = {root: dict(drops) for root, drops in self._drops.items()}
-        other._points = dict(self._points)
-        other._masks = dict(self._masks)  # _gains is shared: see __init__
+        other.__dict__.update(
+            self.__dict__,
+            _placed=list(self._placed),
+            _squares=dict(self._squares),
+            _frontier=set(self._frontier),
+            _cells=dict(self._cells),
+            _gid=dict(self._gid),
+            _members={root: list(keys) for root, keys in self._members.items()},
+            _drops={root: dict(drops) for root, drops in self._drops.items()},
+            _points=dict(self._points),
+            _masks=dict(self._masks),  # _gains is shared: see __init__
+        )
         return other
 
     def __str__(self) -> str:

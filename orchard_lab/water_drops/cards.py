@@ -81,7 +81,8 @@ class Card:
         rows = text.strip().split("/")
         if len(rows) != 2 or any(len(row) != 2 for row in rows):
             raise ValueError(f"text must be two rows of two cells like 'BC/3M', got {text!r}")
-        return cls(tuple(rows[0] + rows[1]))
+        top, bottom = rows
+        return cls((top[0], top[1], bottom[0], bottom[1]))
 
     def __str__(self) -> str:
         a, b, c, d = self.cells

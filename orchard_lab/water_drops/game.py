@@ -6,43 +6,58 @@
 >>> game.play(game.legal_moves()[0])
 >>> game.current_player, len(game.market)
 (1, 3)
+>>> game.undo()
+>>> game
+<water drops: 2 players, 50 cards left, scores [0, 0]>
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from functools import cache
 from typing import Any
 
 import numpy as np
 
-from orchard_lab import policies
-from orchard_lab.core import IllegalMove, dump_save, load_save, make_rng, require, require_int
-from orchard_lab.water_drops.board import (
-    ROTATIONS,
-    Board,
-    Move,
-    Rules,
-    _Shape,
-    _shape,
+from orchard_lab.core import (
+    check_int,
+    check_type,
+    dump_save,
+    illegal,
+    load_save,
+    make_rng,
+    move_row,
+    read_move_row,
+    require,
+    require_int,
+    rules_from_dict,
+    rules_to_dict,
 )
+from orchard_lab.water_drops.board import Board
 from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
+from orchard_lab.water_drops.rules import FACTS, ROTATIONS, Move, Rules, market_size
 
-__all__ = ["FORMAT", "GAME", "Game", "market_size", "simulate"]
+__all__ = ["SAVE_FORMAT", "SAVE_NAME", "Game", "check_room"]
 
-GAME = "water_drops"
-FORMAT = 1
-MAX_PLAYERS = 5
+SAVE_NAME = "water_drops"
+SAVE_FORMAT = 2  # 2: moves as core.move_row objects, rules through core.rules_to_dict
+_SAVE_KEYS = {"game", "format", "players", "first_player", "rules", "starts", "set_aside"}
+_SAVE_KEYS |= {"deal", "moves"}
 
 
-def market_size(players: int) -> int:
-    """Cards in a full market (WD-2): one per player, but 4 with 2 players.
+def check_room(rules: Rules, players: int, cards: int = 50) -> None:
+    """ValueError unless ``rules.max_size`` holds the orchard of each of ``players`` players
+    when ``cards`` cards are dealt (WD-3: the start card and up to ceil(cards / players)).
 
-    >>> [market_size(n) for n in range(1, 6)]
-    [1, 4, 3, 4, 5]
+    >>> check_room(Rules(max_size=(4, 4)), players=4)
     """
-    return 4 if players == 2 else players
+    cards_each = math.ceil(cards / players) + 1
+    if rules.max_size is not None and rules.max_size[0] * rules.max_size[1] < cards_each:
+        rows, cols = rules.max_size
+        raise ValueError(
+            f"max_size {rows}×{cols} holds {rows * cols} cards, but with {players} "
+            f"player(s) an orchard gets up to {cards_each}"
+        )
 
 
 class Game:
@@ -58,24 +73,20 @@ class Game:
         set_aside: list[Card],
         deal: list[Card],
     ) -> None:
+        check_room(rules, players, len(deal))
         self.players = players
         self.rules = rules
         self.first_player = first_player
         self.set_aside = tuple(set_aside)
+        self._market_size = market_size(players)
         self._deal = list(deal)  # the draw order; _deal[_drawn:] is the face-down pile
         self._drawn = 0
         self._market: list[Card] = []
         self._round_first = first_player
         self._taken = 0
-        self._history: list[tuple[Move, int, tuple[Any, ...]]] = []
+        # (player, move, (market, drawn, round first, taken) before the move)
+        self._history: list[tuple[int, Move, tuple[tuple[Card, ...], int, int, int]]] = []
         self._boards = [Board(start=card, rules=rules) for card in starts]
-        cards_each = math.ceil(len(deal) / players) + 1
-        if rules.max_size is not None and rules.max_size[0] * rules.max_size[1] < cards_each:
-            rows, cols = rules.max_size
-            raise ValueError(
-                f"max_size {rows}×{cols} holds {rows * cols} cards, but with {players} "
-                f"player(s) an orchard gets up to {cards_each}"
-            )
         self._refill()
 
     @classmethod
@@ -88,14 +99,16 @@ class Game:
     ) -> Game:
         """Deal a game: different starting cards at random (WD-2), the deck shuffled.
 
+        Wrong types raise TypeError, wrong values ValueError, naming the argument; what
+        ``new`` accepts ``from_json`` loads back.
+
         >>> Game.new(players=3, seed=7).to_json() == Game.new(players=3, seed=7).to_json()
         True
         """
-        players = require_int(players, "players", 1, MAX_PLAYERS)
-        first_player = require_int(first_player, "first_player", 0, players - 1)
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be water_drops.Rules, not {type(rules).__name__}")
+        players = FACTS.check_players(players)
+        first_player = check_int(first_player, "first_player", 0, players - 1)
+        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+        check_room(rules, players)
         rng = make_rng(seed)
         starts = [starting_cards()[i] for i in rng.permutation(len(starting_cards()))]
         deck = default_deck()
@@ -112,7 +125,7 @@ class Game:
     # --- the state -----------------------------------------------------------------------
     @property
     def boards(self) -> tuple[Board, ...]:
-        """One orchard per player."""
+        """One orchard per player (change them only through ``play``)."""
         return tuple(self._boards)
 
     @property
@@ -141,16 +154,15 @@ class Game:
         return not self._market
 
     @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves played so far."""
-        return tuple(move for move, _, _ in self._history)
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """The (player, move) pairs played so far, oldest first."""
+        return tuple((player, move) for player, move, _ in self._history)
 
     def all_cards(self) -> list[Card]:
         """Every card of the game in any zone: pile, market, orchards, set-aside starts."""
         cards = [*self.pile, *self._market, *self.set_aside]
         for board in self._boards:
-            cards.append(board.start)
-            cards.extend(move.card for move in board.placed)
+            cards.extend(board.cards())
         return cards
 
     def scores(self) -> list[int]:
@@ -162,39 +174,67 @@ class Game:
         scores = self.scores()
         return [player for player, score in enumerate(scores) if score == max(scores)]
 
+    def winner_reason(self) -> str:
+        """The result in words (WD-5: most points wins, ties are shared).
+
+        >>> Game.new(players=1).winner_reason()
+        'Solo game: 0 points so far.'
+        >>> Game.new(players=3).winner_reason()
+        'Players 0, 1 and 2 share the lead with 0 points each (WD-5: ties are shared).'
+        """
+        scores, winners = self.scores(), self.winners()
+        top = _points(scores[winners[0]])
+        if self.players == 1:
+            return f"Solo game: {top}{'' if self.is_over else ' so far'}."
+        if len(winners) == 1:
+            runner_up = max(score for player, score in enumerate(scores) if player != winners[0])
+            verb = "wins" if self.is_over else "leads"
+            return f"Player {winners[0]} {verb} with {top} (next best: {_points(runner_up)})."
+        names = ", ".join(str(p) for p in winners[:-1]) + f" and {winners[-1]}"
+        what = "win" if self.is_over else "lead"
+        return f"Players {names} share the {what} with {top} each (WD-5: ties are shared)."
+
+    def __repr__(self) -> str:
+        left = len(self._market) + len(self._deal) - self._drawn
+        return f"<water drops: {self.players} players, {left} cards left, scores {self.scores()}>"
+
     # --- moves ---------------------------------------------------------------------------
-    def _choices(self) -> tuple[list[Card], list[tuple[int, int]], tuple[int, ...]]:
+    def choices(self) -> tuple[list[Card], list[tuple[int, int]], tuple[int, ...]]:
+        """``legal_moves()`` as its factors: the distinct market cards, the open squares of
+        the player to act and the allowed rotations; the moves are every (card, square,
+        rotation) in this order. Three empty factors once the game is over.
+
+        >>> cards, squares, rotations = Game.new(players=2, seed=1).choices()
+        >>> len(cards), squares, rotations
+        (4, [(-1, 0), (0, -1), (0, 1), (1, 0)], (0,))
+        """
         cards = list(dict.fromkeys(self._market))
         squares = self._boards[self.current_player].open_squares() if cards else []
         return cards, squares, ROTATIONS if self.rules.allow_rotation else (0,)
 
     def legal_moves(self) -> list[Move]:
         """Every (market card, open square, rotation) of the player to act; [] once over."""
-        cards, squares, rotations = self._choices()
+        cards, squares, rotations = self.choices()
         return [Move(card, at, turn) for card in cards for at in squares for turn in rotations]
 
     def _check(self, move: Move) -> None:
-        if not isinstance(move, Move):
-            raise TypeError(f"move must be a water_drops.Move, not {type(move).__name__}")
+        check_type(move, Move, "move")
         if self.is_over:
-            raise IllegalMove("WD-2", "WD-2: the game is over; the market is empty.")
+            raise illegal("WD-2", FACTS.rules["WD-2"], "the game is over; the market is empty.")
         if move.card not in self._market:
-            raise IllegalMove(
-                "WD-2", f"WD-2: you can only take a card from the market; {move.card} is not there."
+            raise illegal(
+                "WD-2",
+                FACTS.rules["WD-2"],
+                f"you can only take a card from the market; {move.card} is not there.",
             )
 
     def play(self, move: Move) -> None:
         """The player to act takes ``move.card`` from the market and places it at once."""
         self._check(move)
-        board = self._boards[self.current_player]
-        turned, at = board._check(move.card, move.at, move.rotation)
-        board._lay(turned, at)
-        board._placed.append(move)
-        self._took(move)
-
-    def _took(self, move: Move) -> None:
+        player = self.current_player
+        self._boards[player].place(move.card, move.at, move.rotation)
         before = (tuple(self._market), self._drawn, self._round_first, self._taken)
-        self._history.append((move, self.current_player, before))
+        self._history.append((player, move, before))
         self._advance(move.card)
 
     def _advance(self, card: Card) -> None:
@@ -206,7 +246,7 @@ class Game:
             self._refill()
 
     def _refill(self) -> None:
-        count = min(market_size(self.players), len(self._deal) - self._drawn)
+        count = min(self._market_size, len(self._deal) - self._drawn)
         self._market = self._deal[self._drawn : self._drawn + count]
         self._drawn += count
         self._taken = 0
@@ -215,107 +255,108 @@ class Game:
         """The mover's own score right after ``move``, without playing it."""
         self._check(move)
         board = self._boards[self.current_player]
-        return board.score_if_placed(move.card, move.at, move.rotation)
+        return board.total + board.gain(move.card, move.at, move.rotation)
 
     def undo(self) -> None:
-        """Take back the last move; ValueError when nothing was played."""
+        """Take back the last move exactly, without replaying; ValueError if none was played.
+
+        >>> game = Game.new(players=2, seed=4)
+        >>> saved = game.to_json()
+        >>> game.play(game.legal_moves()[5]); game.undo()
+        >>> game.to_json() == saved
+        True
+        """
         if not self._history:
             raise ValueError("nothing to undo: no move has been played")
-        _, player, (market, drawn, round_first, taken) = self._history.pop()
+        player, _, (market, drawn, round_first, taken) = self._history.pop()
         self._market, self._drawn = list(market), drawn
         self._round_first, self._taken = round_first, taken
-        old = self._boards[player]
-        board = Board(start=old.start, rules=self.rules)
-        for placed in old.placed[:-1]:
-            board.place(placed.card, placed.at, placed.rotation)
-        self._boards[player] = board
+        self._boards[player].undo()
+
+    def greedy_outcome(self, move: Move) -> list[int]:
+        """The final scores if the player to act plays ``move`` and then everyone plays the
+        greedy policy to the end; this game does not change.
+
+        The same scores as ``policies.play_out`` with ``policies.GreedyPolicy`` on a copy,
+        faster: copies of the boards play it out (``Board.place_best``), with no Moves and
+        no history. IllegalMove if ``move`` is not allowed now.
+
+        >>> game = Game.new(players=2, seed=1)
+        >>> len(game.greedy_outcome(game.legal_moves()[0]))
+        2
+        """
+        self._check(move)
+        player = self.current_player
+        boards = [board.copy() for board in self._boards]
+        boards[player].place(move.card, move.at, move.rotation)
+        market = list(self._market)
+        market.remove(move.card)
+        deal, drawn, size, players = self._deal, self._drawn, self._market_size, self.players
+        first, taken = self._round_first, self._taken + 1
+        while True:
+            if not market:
+                count = min(size, len(deal) - drawn)
+                if not count:
+                    return [board.total for board in boards]
+                first = (first + 1) % players
+                market = deal[drawn : drawn + count]
+                drawn += count
+                taken = 0
+            cards = list(dict.fromkeys(market)) if len(market) > 1 else market
+            market.remove(cards[boards[(first + taken) % players].place_best(cards)])
+            taken += 1
 
     def copy(self) -> Game:
         """An independent game in the same state."""
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other._deal = list(self._deal)
-        other._market = list(self._market)
-        other._history = list(self._history)
-        other._boards = [board.copy() for board in self._boards]
-        return other
-
-    def _rollout_copy(self) -> Game:
-        """A copy for ``_greedy_playout`` only: it shares the deal (a playout never changes
-        it) and starts with no history (a playout keeps none)."""
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other._market = list(self._market)
-        other._history = []
-        other._boards = [board.copy() for board in self._boards]
-        return other
-
-    def _greedy_playout(self, first: tuple[Card, tuple[int, int], int] | None = None) -> None:
-        """Play ``first`` = (card, square, rotation), then ``greedy_policy`` for everyone to
-        the end, skipping the checks, the Moves and the history: this game is then fit only
-        for ``scores()`` (a rollout copy, thrown away after)."""
-        rotations = ROTATIONS if self.rules.allow_rotation else (0,)
-        boards, players, market = self._boards, self.players, self._market
-        if first is not None:
-            card, at, turn = first
-            boards[self.current_player]._lay(card.rotated(turn), at)
-            self._advance(card)
-        while self._market:
-            market = self._market
-            cards = list(dict.fromkeys(market)) if len(market) > 1 else market
-            board = boards[(self._round_first + self._taken) % players]
-            squares = board.open_squares()
-            shapes = [[_turned_shape(card, turn) for turn in rotations] for card in cards]
-            c, s, t = board._first_best(shapes, squares)
-            board._lay(cards[c].rotated(rotations[t]), squares[s])
-            self._advance(cards[c])
+        return self._copy(list(self._deal))
 
     def determinized(self, rng: np.random.Generator) -> Game:
         """A copy with the face-down pile reshuffled: what the player to act cannot see."""
-        other = self.copy()
-        hidden = other._deal[other._drawn :]
-        other._deal[other._drawn :] = [hidden[i] for i in rng.permutation(len(hidden))]
+        hidden = self._deal[self._drawn :]
+        shuffled = [hidden[i] for i in rng.permutation(len(hidden))]
+        return self._copy(self._deal[: self._drawn] + shuffled)
+
+    def _copy(self, deal: list[Card]) -> Game:
+        other = Game.__new__(Game)
+        other.__dict__.update(
+            self.__dict__,
+            _deal=deal,
+            _market=list(self._market),
+            _history=list(self._history),
+            _boards=[board.copy() for board in self._boards],
+        )
         return other
 
     # --- saves ---------------------------------------------------------------------------
     def to_json(self) -> str:
         """The deal and the moves as plain JSON; ``from_json`` replays them exactly."""
-        rules = self.rules
         return dump_save(
-            GAME,
-            FORMAT,
+            SAVE_NAME,
+            SAVE_FORMAT,
             {
                 "players": self.players,
                 "first_player": self.first_player,
-                "rules": {
-                    "scoring": rules.scoring,
-                    "allow_rotation": rules.allow_rotation,
-                    "max_size": None if rules.max_size is None else list(rules.max_size),
-                },
+                "rules": rules_to_dict(self.rules),
                 "starts": [str(board.start) for board in self._boards],
                 "set_aside": [str(card) for card in self.set_aside],
                 "deal": [str(card) for card in self._deal],
-                "moves": [
-                    [str(move.card), move.at[0], move.at[1], move.rotation]
-                    for move, _, _ in self._history
-                ],
+                "moves": [move_row(player, move) for player, move, _ in self._history],
             },
         )
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Load a saved game, checking everything; ValueError says what is wrong."""
-        data = load_save(text, GAME, FORMAT)
-        fields = {"game", "format", "players", "first_player", "rules", "starts", "set_aside"}
-        fields |= {"deal", "moves"}
-        require(set(data) == fields, f"a saved game has exactly the fields {sorted(fields)}")
-        players = require_int(data["players"], "players", 1, MAX_PLAYERS)
+        """Load a saved game, checking everything; ValueError (only) says what is wrong."""
+        data = load_save(text, SAVE_NAME, SAVE_FORMAT)
+        require(
+            set(data) == _SAVE_KEYS, f"a saved game has exactly the fields {sorted(_SAVE_KEYS)}"
+        )
+        players = require_int(data["players"], "players", FACTS.min_players, FACTS.max_players)
         first = require_int(data["first_player"], "first_player", 0, players - 1)
-        rules = _load_rules(data["rules"])
-        starts = _load_cards(data["starts"], "starts")
-        set_aside = _load_cards(data["set_aside"], "set_aside")
-        deal = _load_cards(data["deal"], "deal")
-        require(len(starts) == players, f"starts must hold one card per player ({players})")
+        rules = rules_from_dict(Rules, data["rules"])
+        starts = _load_cards(data["starts"], "starts", players)
+        set_aside = _load_cards(data["set_aside"], "set_aside", len(starting_cards()) - players)
+        deal = _load_cards(data["deal"], "deal", len(default_deck()))
         require(
             Counter(starts + set_aside) == Counter(starting_cards()),
             "starts and set_aside must be the 5 starting cards, each once",
@@ -331,160 +372,31 @@ class Game:
         )
         moves = data["moves"]
         require(isinstance(moves, list), "moves must be a list")
-        for number, raw in enumerate(moves, 1):
+        require(len(moves) <= len(deal), f"a game has at most {len(deal)} moves")
+        for number, row in enumerate(moves, 1):
+            player, move = read_move_row(row, number, Move, Card)
             require(
-                isinstance(raw, list) and len(raw) == 4 and isinstance(raw[0], str),
-                f"move {number} must be [card, row, col, rotation], got {raw!r}",
+                player == game.current_player,
+                f"move {number} is by player {player}, but it was player "
+                f"{game.current_player}'s turn",
             )
             try:
-                move = Move(Card.from_text(raw[0]), (raw[1], raw[2]), raw[3])
                 game.play(move)
-            except (TypeError, ValueError) as exc:
+            except ValueError as exc:
                 raise ValueError(f"move {number} cannot be played: {exc}") from None
         return game
 
 
-def _load_rules(raw: object) -> Rules:
-    require(isinstance(raw, dict), "rules must be an object")
-    assert isinstance(raw, dict)
-    keys = {"scoring", "allow_rotation", "max_size"}
-    require(set(raw) == keys, f"rules must have exactly the keys {sorted(keys)}")
-    try:
-        return Rules(**raw)
-    except TypeError as exc:
-        raise ValueError(f"rules: {exc}") from None
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
-def _load_cards(raw: object, name: str) -> list[Card]:
+def _load_cards(raw: Any, name: str, count: int) -> list[Card]:
+    """``count`` card texts read back as cards; ValueError naming ``name`` otherwise."""
     require(isinstance(raw, list), f"{name} must be a list of cards")
-    assert isinstance(raw, list)
+    require(len(raw) == count, f"{name} must hold {count} cards, got {len(raw)}")
     cards = []
     for text in raw:
         require(isinstance(text, str), f"{name} must hold cards as text, got {text!r}")
         cards.append(Card.from_text(text))
     return cards
-
-
-# --- simulation ----------------------------------------------------------------------------
-def _nth_move(
-    index: int, cards: list[Card], squares: list[tuple[int, int]], rotations: tuple[int, ...]
-) -> Move:
-    """``legal_moves()[index]`` for these ``_choices()``, without building the whole list."""
-    card_index, rest = divmod(index, len(squares) * len(rotations))
-    square_index, turn_index = divmod(rest, len(rotations))
-    return Move(cards[card_index], squares[square_index], rotations[turn_index])
-
-
-def random_policy(rng: np.random.Generator) -> policies.Policy:
-    """``policies.RandomPolicy``'s choices (same index, same move) without building Moves."""
-
-    def choose(game: Game) -> Move:
-        cards, squares, rotations = game._choices()
-        index = int(rng.integers(len(cards) * len(squares) * len(rotations)))
-        return _nth_move(index, cards, squares, rotations)
-
-    return choose
-
-
-@cache
-def _turned_shape(card: Card, turn: int) -> _Shape:
-    return _shape(card.rotated(turn))
-
-
-def greedy_policy(game: Game) -> Move:
-    """``policies.GreedyPolicy``'s choice (the first best ``score_after`` in legal_moves
-    order), from the board's remembered gains instead of one ``score_after`` per Move."""
-    cards, squares, rotations = game._choices()
-    if not cards:
-        raise ValueError("the game is over: there is no move to choose")
-    shapes = [[_turned_shape(card, turn) for turn in rotations] for card in cards]
-    c, s, t = game._boards[game.current_player]._first_best(shapes, squares)
-    return Move(cards[c], squares[s], rotations[t])
-
-
-def simulate(
-    games: int = 1000,
-    players: int = 1,
-    policy: str | policies.Policy = "greedy",
-    seed: int | None = 0,
-    rules: Rules | None = None,
-    rollouts: int = 8,
-) -> np.ndarray:
-    """Final scores, shape (games, players), of games played by one policy for everyone.
-
-    ``policy`` is "random", "greedy", "lookahead" (``rollouts`` per move) or any
-    ``callable(game) -> Move``. The named policies make exactly the choices of
-    ``policies.run_games`` with the same seed, by faster routes.
-
-    >>> simulate(games=3, players=2, policy="greedy", seed=1).shape
-    (3, 2)
-    """
-    players = require_int(players, "players", 1, MAX_PLAYERS)
-    rules = Rules() if rules is None else rules
-    rng = make_rng(seed)
-
-    def new_game(game_seed: int) -> Game:
-        return Game.new(players=players, seed=game_seed, rules=rules)
-
-    return policies.run_games(new_game, games, players, policy, rng, rollouts, faster=FASTER)
-
-
-class LookaheadPolicy:
-    """``policies.LookaheadPolicy``'s choices (same worlds from the same draws, same greedy
-    playouts, same margins, ties to the first move in legal_moves order), by lean playouts:
-    no Move list, no history, remembered gains shared between copies.
-
-    >>> game = Game.new(players=2, seed=3)
-    >>> LookaheadPolicy(rollouts=2, seed=0)(game) in game.legal_moves()
-    True
-    """
-
-    def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
-        self.rollouts = require_int(rollouts, "rollouts", 1)
-        self.rng = make_rng(seed)
-
-    def margins(self, game: Game) -> list[int]:
-        """Each legal move's total final margin over the rollouts, in legal_moves order
-        (drawing the worlds from this policy's generator, as a choice does)."""
-        cards, squares, rotations = game._choices()
-        me = game.current_player
-        worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
-        family: dict = {}  # every world's boards start alike: playouts share board states
-        for world in worlds:
-            for player, board in enumerate(world._boards):
-                board._family, board._state = family, -1 - player
-        totals = []
-        for card in cards:
-            for at in squares:
-                for turn in rotations:
-                    total = 0
-                    for world in worlds:
-                        trial = world._rollout_copy()
-                        trial._greedy_playout((card, at, turn))
-                        total += policies._margin(trial.scores(), me)
-                    totals.append(total)
-        return totals
-
-    def __call__(self, game: Game) -> Move:
-        cards, squares, rotations = game._choices()
-        count = len(cards) * len(squares) * len(rotations)
-        if not count:
-            raise ValueError("the game is over: there is no move to choose")
-        if count > 1:
-            totals = self.margins(game)
-            index = totals.index(max(totals))
-        else:
-            index = 0
-        return _nth_move(index, cards, squares, rotations)
-
-
-FASTER: policies.FasterPolicies = {
-    "random": lambda rng, _rollouts: random_policy(rng),
-    "greedy": lambda _rng, _rollouts: greedy_policy,
-    "lookahead": lambda rng, rollouts: LookaheadPolicy(rollouts, rng),
-}
-
-
-def named_policy(name: str, rng: np.random.Generator, rollouts: int = 8) -> policies.Policy:
-    """``policies.resolve(name, rng, rollouts)`` with the same choices, by faster routes."""
-    return policies.resolve(name, rng, rollouts, faster=FASTER)

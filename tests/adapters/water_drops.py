@@ -16,7 +16,7 @@ def candidate_moves(game: module.Game, rng: np.random.Generator) -> list[module.
         return []
     board = game.boards[game.current_player]
     card = game.market[int(rng.integers(len(game.market)))]
-    taken = list(board.cards)
+    taken = list(board.squares)
     rows = [at[0] for at in taken]
     far = (max(rows) + 2, 0)
     outside = next(
@@ -40,9 +40,9 @@ def full_deck(game: module.Game) -> list[module.Card]:
 
 
 def check_invariants(game: module.Game) -> None:
-    sizes = [len(board.cards) for board in game.boards]
+    sizes = [len(board.cards()) for board in game.boards]
     assert max(sizes) - min(sizes) <= 1, "turn order keeps orchards within one card"
     assert len(game.market) <= module.market_size(game.players)
     assert len({board.start for board in game.boards}) == game.players
     for board in game.boards:
-        assert len(board.cards) == len(board.placed) + 1
+        assert len(board.cards()) == len(board.placed) + 1

@@ -1,0 +1,245 @@
+"""Water drops policies: the fast random, greedy and lookahead, ``simulate``, and ``hint``.
+
+The fast versions make exactly the choices of ``orchard_lab.policies`` (``RandomPolicy``,
+``GreedyPolicy``, ``LookaheadPolicy``) with the same seed, by faster routes: no Move list for
+random, the board's remembered gains for greedy (``Board.best_placement``), lean greedy
+playouts for lookahead (``Game.greedy_outcome``). The tests prove the choices equal.
+
+>>> from orchard_lab.policies import GreedyPolicy
+>>> game = Game.new(players=2, seed=3)
+>>> greedy_policy(game) == GreedyPolicy()(game)
+True
+>>> hint(game).reason.startswith("Greedy choice: the ")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from orchard_lab.core import Hint, check_int, check_type, make_rng
+from orchard_lab.policies import POLICY_NAMES, FasterPolicies, Policy, margin, resolve, run_games
+from orchard_lab.water_drops.cards import Card
+from orchard_lab.water_drops.game import Game, check_room
+from orchard_lab.water_drops.rules import FACTS, Move, Rules
+
+__all__ = [
+    "FASTER",
+    "HINT_POLICIES",
+    "MAX_GAMES",
+    "MAX_ROLLOUTS",
+    "LookaheadPolicy",
+    "greedy_policy",
+    "hint",
+    "named_policy",
+    "random_policy",
+    "simulate",
+]
+
+MAX_GAMES = 1_000_000  # simulate's bound: a million games (8 MB of game seeds)
+MAX_ROLLOUTS = 1_000  # lookahead's bound on playouts per move and world
+HINT_POLICIES = ("greedy", "lookahead")
+
+
+def _nth_move(
+    index: int, cards: list[Card], squares: list[tuple[int, int]], rotations: tuple[int, ...]
+) -> Move:
+    """``legal_moves()[index]`` for these ``Game.choices()``, without building the list."""
+    card_index, rest = divmod(index, len(squares) * len(rotations))
+    square_index, turn_index = divmod(rest, len(rotations))
+    return Move(cards[card_index], squares[square_index], rotations[turn_index])
+
+
+def random_policy(rng: np.random.Generator) -> Policy:
+    """``policies.RandomPolicy``'s choices (same index, same move) without building Moves.
+
+    >>> from orchard_lab.policies import RandomPolicy
+    >>> game = Game.new(players=2, seed=1)
+    >>> fast, shared = random_policy(np.random.default_rng(4)), RandomPolicy(4)
+    >>> [fast(game) for _ in range(3)] == [shared(game) for _ in range(3)]
+    True
+    """
+
+    def choose(game: Game) -> Move:
+        cards, squares, rotations = game.choices()
+        index = int(rng.integers(len(cards) * len(squares) * len(rotations)))
+        return _nth_move(index, cards, squares, rotations)
+
+    return choose
+
+
+def greedy_policy(game: Game) -> Move:
+    """``policies.GreedyPolicy``'s choice (the first best ``score_after`` in legal_moves
+    order), from the board's remembered gains instead of one ``score_after`` per Move."""
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to choose")
+    cards = list(dict.fromkeys(game.market))
+    c, at, turn = game.boards[game.current_player].best_placement(cards)
+    return Move(cards[c], at, turn)
+
+
+class LookaheadPolicy:
+    """``policies.LookaheadPolicy``'s choices (same worlds from the same draws, same greedy
+    playouts, same margins, ties to the first move in legal_moves order), by lean playouts
+    (``Game.greedy_outcome``) whose boards share remembered gains.
+
+    >>> game = Game.new(players=2, seed=3)
+    >>> LookaheadPolicy(rollouts=2, seed=0)(game) in game.legal_moves()
+    True
+    """
+
+    def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
+        self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+        self.rng = make_rng(seed)
+
+    def margins(self, game: Game) -> list[int]:
+        """Each legal move's total final margin over the rollouts, in legal_moves order
+        (drawing the worlds from this policy's generator, as a choice does)."""
+        me = game.current_player
+        worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
+        family: dict[Any, Any] = {}  # every world's boards start alike: they share gains
+        for world in worlds:
+            for player, board in enumerate(world.boards):
+                board.share_gains(family, -1 - player)
+        return [
+            sum(margin(world.greedy_outcome(move), me) for world in worlds)
+            for move in game.legal_moves()
+        ]
+
+    def __call__(self, game: Game) -> Move:
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        if len(moves) == 1:
+            return moves[0]
+        totals = self.margins(game)
+        return moves[totals.index(max(totals))]
+
+
+FASTER: FasterPolicies = {
+    "random": lambda rng, _rollouts: random_policy(rng),
+    "greedy": lambda _rng, _rollouts: greedy_policy,
+    "lookahead": lambda rng, rollouts: LookaheadPolicy(rollouts, rng),
+}
+
+
+def named_policy(name: str, rng: np.random.Generator, rollouts: int = 8) -> Policy:
+    """``policies.resolve(name, rng, rollouts)`` with the same choices, by faster routes."""
+    return resolve(_check_policy(name), rng, rollouts, faster=FASTER)
+
+
+def _check_policy(policy: Any) -> str | Callable[[Any], Any]:
+    """A policy name of ``POLICY_NAMES`` or a callable, else TypeError/ValueError."""
+    if callable(policy):
+        return policy
+    check_type(policy, str, "policy")
+    if policy not in POLICY_NAMES:
+        raise ValueError(f"policy must be one of {POLICY_NAMES} or a callable, got {policy!r}")
+    return policy
+
+
+def simulate(
+    games: int = 1000,
+    players: int = 1,
+    policy: str | Policy = "greedy",
+    seed: int | np.random.Generator | None = 0,
+    rules: Rules | None = None,
+    rollouts: int = 8,
+) -> np.ndarray:
+    """Final scores, shape (games, players), of games played by one policy for everyone.
+
+    ``policy`` is "random", "greedy", "lookahead" (``rollouts`` per move) or any
+    ``callable(game) -> Move``. The named policies make exactly the choices of
+    ``policies.run_games`` with the same seed, by faster routes. Every argument is checked
+    before any game is dealt: ``games`` from 0 to MAX_GAMES, ``players`` within FACTS,
+    ``rollouts`` from 1 to MAX_ROLLOUTS.
+
+    >>> simulate(games=3, players=2, policy="greedy", seed=1).shape
+    (3, 2)
+    """
+    games = check_int(games, "games", 0, MAX_GAMES)
+    players = FACTS.check_players(players)
+    policy = _check_policy(policy)
+    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+    check_room(rules, players)
+    rng = make_rng(seed)
+
+    def new_game(game_seed: int) -> Game:
+        return Game.new(players=players, seed=game_seed, rules=rules)
+
+    return run_games(new_game, games, players, policy, rng, rollouts, faster=FASTER)
+
+
+# --- hints ------------------------------------------------------------------------------------
+def _placing(move: Move) -> str:
+    turn = f" turned {move.rotation}°" if move.rotation else ""
+    return f"the {move.card} card{turn} at square {move.at}"
+
+
+def _why(game: Game, move: Move, gain: int) -> str:
+    """The move's gain now and the groups that explain it, in words: the groups it makes
+    score, or (when it scores nothing) the first group it changes."""
+    before = game.boards[game.current_player]
+    after = before.copy()
+    after.place(move.card, move.at, move.rotation)
+    old = {(group.cells, group.drops) for group in before.groups()}
+    changed = [group for group in after.groups() if (group.cells, group.drops) not in old]
+    scoring = [group for group in changed if group.points]
+    shown = scoring[:2] if gain > 0 and scoring else changed[:1]
+    said = "; ".join(group.reason for group in shown) or "no group changes"
+    return f"{_placing(move)} ({gain:+d} now: {said})"
+
+
+def hint(
+    game: Game,
+    policy: str = "greedy",
+    *,
+    rollouts: int = 8,
+    seed: int | np.random.Generator | None = None,
+) -> Hint:
+    """The move ``policy`` ("greedy" or "lookahead") suggests to the player to act, and why.
+
+    Greedy takes the move that adds the most points now (ties: the first legal move);
+    lookahead plays each move to the end ``rollouts`` times with the hidden cards shuffled.
+
+    >>> game = Game.new(players=2, seed=1)
+    >>> game.play(game.legal_moves()[2])
+    >>> print(hint(game).reason)
+    Greedy choice: the 3C/MM card at square (0, -1) (+2 now: 2 mangoes touch a 2-drop: scores 2).
+    It adds the most points right now. Next best: the 3C/MM card at square (1, 0) (+2 now: 2
+    cherries touch a 2-drop: scores 2).
+    """
+    check_type(game, Game, "game")
+    check_type(policy, str, "policy")
+    if policy not in HINT_POLICIES:
+        raise ValueError(f"policy must be one of {HINT_POLICIES}, got {policy!r}")
+    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+    moves = game.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to suggest")
+    now = game.scores()[game.current_player]
+    gains = [game.score_after(move) - now for move in moves]
+    order = sorted(range(len(moves)), key=lambda i: -gains[i])  # stable: ties keep move order
+    greedy = moves[order[0]]
+
+    def said(move: Move) -> str:
+        return _why(game, move, gains[moves.index(move)])
+
+    if policy == "greedy":
+        reason = f"Greedy choice: {said(greedy)}. It adds the most points right now."
+        if len(moves) > 1:
+            reason += f" Next best: {said(moves[order[1]])}."
+        return Hint(greedy, reason, policy)
+    chosen = LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed))(game)
+    reason = (
+        f"Lookahead choice: {said(chosen)}. It played every possible move to the end of the "
+        f"game {rollouts} times with the hidden cards shuffled, and this move finished best "
+        "on average."
+    )
+    if chosen != greedy:
+        reason += f" Greedy would take {said(greedy)}, which pays more now but less by the end."
+    return Hint(chosen, reason, policy)

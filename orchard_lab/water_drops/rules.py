@@ -1,0 +1,156 @@
+"""The water drops switches (WD-3, WD-4), a move, and what the game declares about itself.
+
+Every switch describes itself (``core.switches(Rules)``): a learner's label, a line of help
+and its allowed values. ``FACTS`` gives the player range, the score bounds and the rule names.
+
+>>> Rules(max_size=[4, 4]).max_size
+(4, 4)
+>>> [market_size(n) for n in range(FACTS.min_players, FACTS.max_players + 1)]
+[1, 4, 3, 4, 5]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from orchard_lab.core import GameFacts, check_switches, check_type, switch
+from orchard_lab.water_drops.cards import Card, check_degrees
+
+__all__ = [
+    "CARDS_PER_ORCHARD",
+    "FACTS",
+    "MAX_SIDE",
+    "ROTATIONS",
+    "Move",
+    "Rules",
+    "check_square",
+    "market_size",
+]
+
+ROTATIONS = (0, 90, 180, 270)  # quarter turns, clockwise (WD-3)
+CARDS_PER_ORCHARD = 51  # the most an orchard can hold: a start card and the 50 of the deck
+MAX_SIDE = CARDS_PER_ORCHARD  # a max_size side beyond this can never matter (WD-3)
+
+FACTS = GameFacts(
+    name="water_drops",
+    title="water drops",
+    min_players=1,
+    max_players=5,
+    rules={
+        "WD-1": "Cells and cards",
+        "WD-2": "Players, market and rounds",
+        "WD-3": "Placing",
+        "WD-4": "Scoring",
+        "WD-5": "Winning",
+        "WD-6": "The deck",
+    },
+    min_score=0,
+    max_score=4 * CARDS_PER_ORCHARD,  # every fruit of all 51 cards scoring once
+)
+
+
+def market_size(players: int) -> int:
+    """Cards in a full market (WD-2): one per player, but 4 with 2 players.
+
+    >>> market_size(2), market_size(3)
+    (4, 3)
+    """
+    players = FACTS.check_players(players)
+    return 4 if players == 2 else players
+
+
+def _check_max_size(size: Any) -> tuple[int, int] | None:
+    """``max_size`` as None or a (rows, cols) pair within 1..MAX_SIDE (WD-3)."""
+    if size is None:
+        return None
+    if not isinstance(size, tuple | list):
+        raise TypeError(f"max_size must be None or a (rows, cols) pair, not {type(size).__name__}")
+    if len(size) != 2:
+        raise ValueError(f"max_size must be a (rows, cols) pair, got {size!r}")
+    for side in size:
+        if isinstance(side, bool) or not isinstance(side, int | np.integer):
+            raise TypeError(f"max_size must hold whole numbers, not {type(side).__name__}")
+        if not 1 <= side <= MAX_SIDE:
+            raise ValueError(f"max_size sides must be between 1 and {MAX_SIDE}, got {size!r}")
+    return (int(size[0]), int(size[1]))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The water drops switches of the rules reference; the defaults are the standard rules.
+
+    >>> Rules(scoring="drop").scoring
+    'drop'
+    >>> from orchard_lab.core import describe_rules
+    >>> describe_rules(Rules(allow_rotation=True, max_size=(4, 4)))
+    'cards may turn: on, largest orchard: 4×4 cards'
+    """
+
+    scoring: str = switch(
+        "fruit", label="a scoring group earns",
+        help="What a group of fruit earns when a touching drop's value equals its size.",
+        options=(
+            ("fruit: 1 point per fruit (standard)", "fruit"),
+            ("drop: the drop's value", "drop"),
+            ("per drop: size × matching drops", "per_drop"),
+        ),
+        rule="WD-4",
+    )  # fmt: skip
+    allow_rotation: bool = switch(
+        False, label="cards may turn",
+        help="A card may be laid turned by quarter turns, clockwise.", rule="WD-3",
+    )  # fmt: skip
+    max_size: tuple[int, int] | None = switch(
+        None, label="largest orchard",
+        help="The orchard must fit in a box of this many cards (rows × columns).",
+        options=(("no limit", None), ("3×3 cards", (3, 3)), ("4×4 cards", (4, 4)),
+                 ("5×5 cards", (5, 5))),
+        open=True, low=1, high=MAX_SIDE, rule="WD-3",
+    )  # fmt: skip
+
+    def __post_init__(self) -> None:
+        check_type(self.scoring, str, "scoring")
+        object.__setattr__(self, "max_size", _check_max_size(self.max_size))
+        check_switches(self)
+
+
+@dataclass(frozen=True)
+class Move:
+    """Take ``card`` and lay it on card square ``at`` = (row, col), turned ``rotation`` degrees.
+
+    >>> Move(Card.from_text("BC/3M"), (0, 1), 360).rotation
+    0
+    """
+
+    card: Card
+    at: tuple[int, int]
+    rotation: int = 0
+
+    def __post_init__(self) -> None:
+        check_type(self.card, Card, "card")
+        object.__setattr__(self, "at", check_square(self.at))
+        object.__setattr__(self, "rotation", check_degrees(self.rotation, "rotation"))
+
+
+def check_square(at: Any, name: str = "at") -> tuple[int, int]:
+    """``at`` as a (row, col) pair of ints: TypeError or ValueError naming ``name``.
+
+    >>> check_square([0, -1])
+    (0, -1)
+    """
+    if not isinstance(at, tuple | list):
+        raise TypeError(f"{name} must be a (row, col) pair, not {type(at).__name__}")
+    if len(at) != 2:
+        raise ValueError(f"{name} must be a (row, col) pair, got {at!r}")
+    row, col = at
+    if (
+        isinstance(row, bool)
+        or isinstance(col, bool)
+        or not isinstance(row, int | np.integer)
+        or not isinstance(col, int | np.integer)
+    ):
+        raise TypeError(f"{name} must be a (row, col) pair of ints, got {at!r}")
+    return (int(row), int(col))
