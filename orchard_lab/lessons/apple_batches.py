@@ -136,7 +136,9 @@ def check_overtake(batch: str, answer: Any) -> None:
             return "give a number of apples from 1 to 12."
         points = seq.value(name, answer)
         each = f"{points / answer:.3g}"
-        said = f"{answer} apples score {points} in the {ab.BATCH_NAMES[batch]} batch, {each} per apple"
+        said = (
+            f"{answer} apples score {points} in the {ab.BATCH_NAMES[batch]} batch, {each} per apple"
+        )
         if points / answer <= SWEET_COUPLE_PER_APPLE:
             return f"{said}: not more than 3.5."
         return f"{said}: more than 3.5, but does a smaller batch already beat 3.5?"
@@ -170,9 +172,7 @@ def check_three_parts(answer: Any) -> None:
     """
     expected = sorted(ab.partitions_of_13(parts=3))
     ordered = answer
-    if isinstance(answer, list | tuple | set) and all(
-        isinstance(p, tuple | list) for p in answer
-    ):
+    if isinstance(answer, list | tuple | set) and all(isinstance(p, tuple | list) for p in answer):
         ordered = sorted(tuple(sorted(p, reverse=True)) for p in answer)
         if len(ordered) != len(answer) or len(set(ordered)) != len(ordered):
             ordered = answer  # repeats: let the hint say so
