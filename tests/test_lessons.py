@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import nbformat
@@ -14,9 +15,11 @@ import pytest
 from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from orchard_lab import apple_batches as ab
 from orchard_lab.lessons import STRICT_VARIABLE, check, check_function
 from orchard_lab.lessons import apple_batches as lesson
 from orchard_lab.lessons.build import build, copy_text, main, stale
+from orchard_lab.widgets import AppleBatchesBoard
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 SOURCES = sorted((NOTEBOOKS / "source").glob("*.ipynb"))
@@ -233,3 +236,21 @@ def test_pupil_copy_runs_top_to_bottom(source: Path) -> None:
     if is_01:
         assert len(verdicts) == 13
         assert printed[-1] == "0 0", "Run All played on the class board or ran the what-if"
+
+
+def test_the_numbers_lesson_01_states() -> None:
+    """The teacher's notes quote these; the engine must still give them."""
+    partitions = ab.partitions_of_13()
+    assert (len(partitions), sum(len(p) <= 12 for p in partitions)) == (57, 56)
+    assert ab.ways_to_make_13(3) == 3150
+    assert ab.probability_of_13(3) == Fraction(126, 2701)
+    assert ab.probability_of_13(4) == Fraction(29, 222)
+    assert ab.best_batch_points("fortepiano", 12) == 48
+    standard, easy, steady = (
+        ab.simulate(games=2000, players=1, policy="greedy", seed=0, rules=rules).mean()
+        for rules in (ab.Rules(), ab.Rules(easy=True), ab.Rules(steady_reference="any"))
+    )
+    assert (round(easy - standard, 1), round(steady - standard, 1)) == (3.6, 1.3)
+    first = AppleBatchesBoard(players=2, seed=1, policy="greedy").hint()
+    assert first == ab.hint(ab.Game.new(players=2, seed=1)).move
+    assert first is not None and first.batch == "special"
