@@ -257,3 +257,12 @@ def test_the_numbers_lesson_01_states() -> None:
     first = AppleBatchesBoard(players=2, seed=1, policy="greedy").hint()
     assert first == ab.hint(ab.Game.new(players=2, seed=1)).move
     assert first is not None and first.batch == "special"
+
+
+def test_lesson_01_hints_take_numpy_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    lesson.check_first_win(np.int64(3))
+    lesson.check_overtake("unlucky", np.int64(3))
+    assert said(capsys).splitlines() == [
+        "Not yet: at n = 3 both batches score 6: is that more?",
+        "Not yet: 3 apples score 9 in the unlucky 13 batch, 3 per apple: not more than 3.5.",
+    ]

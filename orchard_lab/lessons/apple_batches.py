@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import comb
+from numbers import Integral
 from typing import Any
 
 import numpy as np
@@ -52,12 +53,17 @@ def check_monochrome_points(function: Callable[[int], int] | Any) -> None:
     )  # fmt: skip
 
 
+def _whole(answer: Any) -> bool:
+    """Whether ``answer`` is a whole number (numpy's too), not a bool."""
+    return isinstance(answer, Integral) and not isinstance(answer, bool)
+
+
 def _first_win() -> int:
     return min(n for n in range(1, 13) if seq.pronic(n) > seq.triangular(n))
 
 
 def _first_win_hint(answer: Any) -> str | None:
-    if not isinstance(answer, int) or not 1 <= answer <= 12:
+    if not _whole(answer) or not 1 <= answer <= 12:
         return "give a number of apples from 1 to 12."
     feather, mono = seq.pronic(answer), seq.triangular(answer)
     if feather == mono:
@@ -132,7 +138,7 @@ def check_overtake(batch: str, answer: Any) -> None:
     name = _SEQUENCE[batch]
 
     def hint(answer: Any) -> str | None:
-        if not isinstance(answer, int) or not 1 <= answer <= ab.BATCH_CAPACITY:
+        if not _whole(answer) or not 1 <= answer <= ab.BATCH_CAPACITY:
             return "give a number of apples from 1 to 12."
         points = seq.value(name, answer)
         each = f"{points / answer:.3g}"
