@@ -21,7 +21,7 @@ DRAWN_BARS = (
 
 def test_board_and_what_if_in_lab(page, lab) -> None:
     page.set_viewport_size({"width": 1400, "height": 1700})  # the whole board on screen
-    open_and_run_notebook(page, lab, "01_apple_batches.ipynb")
+    open_and_run_notebook(page, lab, "pupil/01_apple_batches.ipynb")
     board = page.locator(".orchard-ab-board").first
     board.scroll_into_view_if_needed()
     board.locator(".orchard-ab-chart.js-plotly-plot").first.wait_for()

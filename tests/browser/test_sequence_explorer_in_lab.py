@@ -13,7 +13,7 @@ PLOT_DATA = "el => JSON.stringify(el.data.map(trace => [trace.x, trace.y]))"
 
 
 def test_explorer_follows_its_slider(page, lab) -> None:
-    open_and_run_notebook(page, lab, "01_apple_batches.ipynb")
+    open_and_run_notebook(page, lab, "pupil/01_apple_batches.ipynb")
     explorer = page.locator(".orchard-sequence-explorer").first
     explorer.scroll_into_view_if_needed()
     plot = explorer.locator(".js-plotly-plot").first  # the values plot comes first

@@ -1,0 +1,35 @@
+"""How pytest runs the lessons (notebooks/README.md, "Tests").
+
+nbval (``--nbval-lax`` in pyproject's ``addopts``) runs the teacher's copies only: the
+sources hold the pupil's placeholders and the teacher's answers side by side, and the
+pupil's copies are run by ``tests/test_lessons.py``, which checks that their checks say
+"Not answered yet". The teacher's copies run with strict checks, so a wrong answer in a
+teacher's cell fails the test instead of printing a hint.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from orchard_lab.lessons.checks import STRICT_VARIABLE
+
+collect_ignore = ["source", "pupil"]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    """Start each teacher's copy's kernel (in its first cell's setup) with strict checks."""
+    if item.path.suffix != ".ipynb":
+        return (yield)
+    before = os.environ.get(STRICT_VARIABLE)
+    os.environ[STRICT_VARIABLE] = "1"
+    try:
+        return (yield)
+    finally:
+        if before is None:
+            del os.environ[STRICT_VARIABLE]
+        else:
+            os.environ[STRICT_VARIABLE] = before

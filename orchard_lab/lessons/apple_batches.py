@@ -1,0 +1,258 @@
+"""The checks of lesson 01 (apple batches), one per exercise, with hints in words.
+
+Every expected answer is computed from the engine, never typed in, so a check cannot
+disagree with the game.
+
+>>> check_first_win(...)
+Not answered yet: replace ... in first_win with your answer.
+>>> check_first_win(3)
+Not yet: at n = 3 both batches score 6: is that more?
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import comb
+from numbers import Integral
+from typing import Any
+
+import numpy as np
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import sequences as seq
+from orchard_lab.lessons.checks import check, check_function
+
+__all__ = [
+    "SWEET_COUPLE_PER_APPLE",
+    "check_card_triples",
+    "check_first_win",
+    "check_helps_more",
+    "check_is_odd_prime",
+    "check_monochrome_points",
+    "check_most_fortepiano",
+    "check_overtake",
+    "check_steady_gain",
+    "check_three_parts",
+    "check_twelfth",
+    "first_overtake",
+]
+
+SWEET_COUPLE_PER_APPLE = 3.5  # 7 points for a pair of apples
+_SEQUENCE = {"monochrome": "triangular", "feather": "pronic", "unlucky": "square"}
+
+
+def check_monochrome_points(function: Callable[[int], int] | Any) -> None:
+    """Exercise 1: a loop that adds 1 + 2 + … + n gives the monochrome batch's points.
+
+    >>> check_monochrome_points(lambda n: n * (n + 1) // 2)
+    ✓ Right! Adding 1 + 2 + … + n gives the triangular numbers.
+    """
+    check_function(
+        "monochrome_points", function, seq.triangular, range(13),
+        explanation="Adding 1 + 2 + … + n gives the triangular numbers.",
+    )  # fmt: skip
+
+
+def _whole(answer: Any) -> bool:
+    """Whether ``answer`` is a whole number (numpy's too), not a bool."""
+    return isinstance(answer, Integral) and not isinstance(answer, bool)
+
+
+def _first_win() -> int:
+    return min(n for n in range(1, 13) if seq.pronic(n) > seq.triangular(n))
+
+
+def _first_win_hint(answer: Any) -> str | None:
+    if not _whole(answer) or not 1 <= answer <= 12:
+        return "give a number of apples from 1 to 12."
+    feather, mono = seq.pronic(answer), seq.triangular(answer)
+    if feather == mono:
+        return f"at n = {answer} both batches score {mono}: is that more?"
+    if feather < mono:
+        return f"at n = {answer} the feather batch scores {feather}, the monochrome {mono}: less."
+    return f"at n = {answer} the feather batch does win, but is it the first size where it does?"
+
+
+def check_first_win(answer: Any) -> None:
+    """Exercise 2: the smallest batch where the feather batch beats a monochrome batch.
+
+    >>> check_first_win(5)
+    Not yet: at n = 5 the feather batch does win, but is it the first size where it does?
+    """
+    check(
+        "first_win", answer, _first_win(), _first_win_hint,
+        explanation="From 4 apples on, the feather batch scores more: 2n − 2 > n + 1.",
+    )  # fmt: skip
+
+
+def check_is_odd_prime(function: Callable[[int], bool] | Any) -> None:
+    """Exercise 3: a test that says True exactly for the odd primes (checked up to 100).
+
+    >>> check_is_odd_prime(lambda k: k in {3, 5, 7})
+    Not yet: with k = 11, is_odd_prime gives False, but it should give True.
+    """
+    odd_primes = set(seq.sieve(100)) - {2}
+    check_function(
+        "is_odd_prime", function, lambda k: k in odd_primes, range(101), argument="k",
+        explanation="Your test agrees with the sieve on every number up to 100.",
+    )  # fmt: skip
+
+
+def check_twelfth(batch: str, answer: Any) -> None:
+    """Exercise 4: what the 12th apple adds to a monochrome or a feather batch.
+
+    >>> check_twelfth("feather", 132)
+    Not yet: 132 is what the whole batch of 12 apples scores; what does the 12th apple add?
+    >>> check_twelfth("monochrome", 12)
+    ✓ Right!
+    """
+    name = _SEQUENCE[batch]
+    whole = seq.value(name, 12)
+    hints = {
+        whole: f"{whole} is what the whole batch of 12 apples scores; what does the 12th "
+        "apple add?",
+        seq.value(name, 11): "that is the score of 11 apples; what does the 12th apple add?",
+    }
+    if batch == "feather":
+        hints[24] = "the 1st apple adds 0, the 2nd adds 2, the 3rd adds 4: what does the 12th add?"
+    check(f"twelfth_{batch}", answer, seq.difference(name, 12), hints)
+
+
+def first_overtake(batch: str) -> int | None:
+    """The smallest batch size at which ``batch`` pays more than 3.5 points per apple.
+
+    >>> [first_overtake(b) for b in ("monochrome", "feather", "unlucky")]
+    [7, 5, 4]
+    """
+    sizes = range(1, ab.BATCH_CAPACITY + 1)
+    name = _SEQUENCE[batch]
+    return next((n for n in sizes if seq.value(name, n) / n > SWEET_COUPLE_PER_APPLE), None)
+
+
+def check_overtake(batch: str, answer: Any) -> None:
+    """Investigation 1: the smallest size at which a batch beats 3.5 points per apple.
+
+    >>> check_overtake("monochrome", 6)
+    Not yet: 6 apples score 21 in the monochrome batch, 3.5 per apple: not more than 3.5.
+    """
+    name = _SEQUENCE[batch]
+
+    def hint(answer: Any) -> str | None:
+        if not _whole(answer) or not 1 <= answer <= ab.BATCH_CAPACITY:
+            return "give a number of apples from 1 to 12."
+        points = seq.value(name, answer)
+        each = f"{points / answer:.3g}"
+        said = (
+            f"{answer} apples score {points} in the {ab.BATCH_NAMES[batch]} batch, {each} per apple"
+        )
+        if points / answer <= SWEET_COUPLE_PER_APPLE:
+            return f"{said}: not more than 3.5."
+        return f"{said}: more than 3.5, but does a smaller batch already beat 3.5?"
+
+    check(f"overtake_{batch}", answer, first_overtake(batch), hint)
+
+
+def _parts_hint(answer: Any) -> str | None:
+    if not isinstance(answer, list | tuple | set):
+        return "write a list of sums, like [(5, 5, 3), (4, 4, 4)]."
+    for parts in answer:
+        if not isinstance(parts, tuple | list) or len(parts) != 3:
+            return f"{parts} is not three sweetnesses: write each sum as (a, b, c)."
+        if max(parts) > 5 or min(parts) < 1:
+            return f"in {parts}, a sweetness is always from 1 to 5."
+        if sum(parts) != 13:
+            return f"{' + '.join(map(str, parts))} = {sum(parts)}, not 13."
+    ordered = [tuple(sorted(parts, reverse=True)) for parts in answer]
+    if len(set(ordered)) < len(ordered):
+        return "two of your sums use the same sweetnesses in another order: list each once."
+    return f"you have {len(ordered)} of them; there are {len(ab.partitions_of_13(parts=3))}."
+
+
+def check_three_parts(answer: Any) -> None:
+    """Investigation 2 (a): the ways to make 13 with exactly three sweetnesses.
+
+    >>> check_three_parts([(5, 5, 3), (4, 4, 5), (6, 4, 3)])
+    Not yet: in (6, 4, 3), a sweetness is always from 1 to 5.
+    >>> check_three_parts([(5, 3, 5), (5, 4, 4)])
+    ✓ Right!
+    """
+    expected = sorted(ab.partitions_of_13(parts=3))
+    ordered = answer
+    if isinstance(answer, list | tuple | set) and all(isinstance(p, tuple | list) for p in answer):
+        ordered = sorted(tuple(sorted(p, reverse=True)) for p in answer)
+        if len(ordered) != len(answer) or len(set(ordered)) != len(ordered):
+            ordered = answer  # repeats: let the hint say so
+    check("three_parts", ordered, expected, lambda _answer: _parts_hint(answer))
+
+
+def check_card_triples(answer: Any) -> None:
+    """Investigation 2 (b): the sets of three cards of the deck whose sweetness makes 13.
+
+    >>> check_card_triples(1575)
+    Not yet: that counts one of the two sums; add the sets for the other one.
+    """
+    half = comb(15, 2) * 15
+    check(
+        "card_triples", answer, ab.ways_to_make_13(3),
+        {
+            2: "that counts the sums; every sweetness is on 15 cards, so each sum is many sets.",
+            half: "that counts one of the two sums; add the sets for the other one.",
+            2 * 15**3: "15 × 15 × 15 counts ordered draws; two 5s or two 4s may come in "
+            "either order, so pick the pair with comb(15, 2).",
+        },
+        explanation="3150 sets of three cards out of comb(75, 3) = 67525.",
+    )  # fmt: skip
+
+
+def check_most_fortepiano(answer: Any) -> None:
+    """Investigation 3: the most a fortepiano batch of 12 apples can score.
+
+    >>> check_most_fortepiano(8)
+    Not yet: 8 is the best single pair; how many pairs fit in a batch of 12 apples?
+    """
+    check(
+        "most_fortepiano", answer, ab.best_batch_points("fortepiano", ab.BATCH_CAPACITY),
+        {
+            8: "8 is the best single pair; how many pairs fit in a batch of 12 apples?",
+            96: "12 apples make 6 pairs, not 12.",
+            24: "a pair scores twice its height gap: 2 × |1 − 5| = 8.",
+        },
+    )  # fmt: skip
+
+
+def check_steady_gain(answer: Any, steady_any: np.ndarray, standard: np.ndarray) -> None:
+    """Investigation 4: the mean gain of steady "any" over the standard rules.
+
+    >>> a, b = np.array([[3.0], [5.0]]), np.array([[1.0], [2.0]])
+    >>> check_steady_gain(2.5, a, b)
+    ✓ Right!
+    >>> check_steady_gain(4.0, a, b)
+    Not yet: take the mean of each table, then subtract: steady "any" minus standard.
+    """
+    expected = float(np.mean(steady_any) - np.mean(standard))
+    check(
+        "steady_gain", answer, expected, tolerance=0.01,
+        otherwise='take the mean of each table, then subtract: steady "any" minus standard.',
+    )  # fmt: skip
+
+
+def check_helps_more(answer: Any, standard: np.ndarray, changed: dict[str, np.ndarray]) -> None:
+    """Investigation 4: which rule change helps more, compared with the ``standard`` scores.
+
+    ``changed`` maps each change, in words, to its table of final scores.
+
+    >>> standard = np.array([[30.0], [32.0]])
+    >>> changed = {"easy": np.array([[34.0], [36.0]]), "steady any": np.array([[31.0], [33.0]])}
+    >>> check_helps_more("Easy", standard, changed)
+    ✓ Right!
+    >>> check_helps_more("more", standard, changed)
+    Not yet: write "easy" or "steady any", the change with the bigger mean gain.
+    """
+    gains = {name: float(np.mean(table) - np.mean(standard)) for name, table in changed.items()}
+    best = max(gains, key=gains.__getitem__)
+    said = answer.strip().lower() if isinstance(answer, str) else answer
+    choices = " or ".join(f'"{name}"' for name in gains)
+    check(
+        "helps_more", said, best,
+        otherwise=f"write {choices}, the change with the bigger mean gain.",
+    )  # fmt: skip

@@ -1,0 +1,111 @@
+"""Build the pupil and the teacher copy of every lesson from its source notebook.
+
+One source notebook per lesson (``notebooks/source/NN_name.ipynb``) holds everything; its
+cells' tags say who sees them (``notebooks/README.md``):
+
+- ``teacher``: answers and talking points, only in the teacher's copy;
+- ``pupil``: placeholders (``...``) for the pupil to replace, only in the pupil's copy;
+- ``held``: a cell waiting for a feature not in the package yet, in neither copy.
+
+The copies are written with nbconvert's ``NotebookExporter`` and its preprocessors
+(``TagRemovePreprocessor`` drops the cells, ``ClearOutputPreprocessor`` and
+``ClearMetadataPreprocessor`` keep the copies free of outputs and saved widget state)::
+
+    python -m orchard_lab.lessons.build            # notebooks/source -> notebooks/{pupil,teacher}
+    python -m orchard_lab.lessons.build --check    # exit 1 if a copy is out of date
+    python -m orchard_lab.lessons.build SOURCE OUT # any other folders
+
+>>> sorted(REMOVED["pupil"]), sorted(REMOVED["teacher"])
+(['held', 'teacher'], ['held', 'pupil'])
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import nbformat
+from nbconvert.exporters import NotebookExporter
+from nbconvert.preprocessors import (
+    ClearMetadataPreprocessor,
+    ClearOutputPreprocessor,
+    TagRemovePreprocessor,
+)
+
+__all__ = ["COPIES", "REMOVED", "build", "copy_text", "stale"]
+
+COPIES = ("pupil", "teacher")
+REMOVED = {"pupil": {"teacher", "held"}, "teacher": {"pupil", "held"}}  # tags left out
+KEPT_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
+
+
+def copy_text(source: Path, copy: str) -> str:
+    """The text of the ``copy`` ("pupil" or "teacher") of the source notebook ``source``."""
+    if copy not in COPIES:
+        raise ValueError(f"copy must be one of {COPIES}, got {copy!r}")
+    exporter = NotebookExporter()
+    for preprocessor in (
+        TagRemovePreprocessor(remove_cell_tags=REMOVED[copy]),
+        ClearOutputPreprocessor(),
+        ClearMetadataPreprocessor(
+            preserve_cell_metadata_mask={"tags"},
+            preserve_nb_metadata_mask=KEPT_NOTEBOOK_METADATA,
+        ),
+    ):
+        exporter.register_preprocessor(preprocessor, enabled=True)
+    notebook = nbformat.read(source, as_version=nbformat.NO_CONVERT)
+    text, _resources = exporter.from_notebook_node(notebook)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _targets(source_dir: Path, out_dir: Path) -> list[tuple[Path, str, Path]]:
+    sources = sorted(Path(source_dir).glob("*.ipynb"))
+    if not sources:
+        raise FileNotFoundError(f"no source notebooks (*.ipynb) in {source_dir}")
+    return [(src, copy, Path(out_dir) / copy / src.name) for src in sources for copy in COPIES]
+
+
+def build(source_dir: Path, out_dir: Path) -> list[Path]:
+    """Write ``out_dir/pupil/NAME`` and ``out_dir/teacher/NAME`` for every source; the paths."""
+    written = []
+    for source, copy, target in _targets(source_dir, out_dir):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(copy_text(source, copy), encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def stale(source_dir: Path, out_dir: Path) -> list[Path]:
+    """The copies that are missing or differ from what ``build`` would write now."""
+    return [
+        target
+        for source, copy, target in _targets(source_dir, out_dir)
+        if not target.exists() or target.read_text(encoding="utf-8") != copy_text(source, copy)
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line: build the copies, or with ``--check`` only report stale ones."""
+    parser = argparse.ArgumentParser(
+        prog="python -m orchard_lab.lessons.build",
+        description="Build the pupil and teacher copies of every lesson from its source.",
+    )
+    parser.add_argument("source", nargs="?", default="notebooks/source", type=Path)
+    parser.add_argument("out", nargs="?", default="notebooks", type=Path)
+    parser.add_argument("--check", action="store_true", help="only check the copies are fresh")
+    args = parser.parse_args(argv)
+    if args.check:
+        old = stale(args.source, args.out)
+        for path in old:
+            print(f"out of date: {path}")
+        if old:
+            print("rebuild them with: python -m orchard_lab.lessons.build")
+        return 1 if old else 0
+    for path in build(args.source, args.out):
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""Exercise checks: every answer gets a sentence, never a bare ``AssertionError``.
+
+A pupil's copy holds ``...`` where an answer goes; ``check`` says "Not answered yet" for it,
+"✓ Right!" for the expected answer, and a hint in words for a wrong one. Set the
+environment variable ``ORCHARD_LAB_STRICT_CHECKS=1`` (the test suite does, for the teacher's
+copies) and every answer that is not right raises ``AssertionError`` with the same sentence.
+
+>>> check("first_win", 3, 4, hints={3: "At n = 3 both batches score 6: is that more?"})
+Not yet: At n = 3 both batches score 6: is that more?
+>>> check("first_win", 4, 4, explanation="From 4 apples on, the feather batch scores more.")
+✓ Right! From 4 apples on, the feather batch scores more.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterable, Mapping
+from numbers import Number
+from typing import Any
+
+__all__ = ["STRICT_VARIABLE", "check", "check_function"]
+
+STRICT_VARIABLE = "ORCHARD_LAB_STRICT_CHECKS"
+RIGHT = "✓ Right!"
+
+Hints = Mapping[Any, str] | Callable[[Any], str | None]
+
+
+def _unanswered(answer: Any) -> bool:
+    """Whether ``answer`` is, or still holds, the placeholder ``...``.
+
+    >>> _unanswered(...), _unanswered([(5, 5, 3), ...]), _unanswered({"a": 1})
+    (True, True, False)
+    """
+    if answer is Ellipsis:
+        return True
+    if isinstance(answer, Mapping):
+        return any(_unanswered(value) for value in answer.values())
+    if isinstance(answer, list | tuple | set | frozenset):
+        return any(_unanswered(item) for item in answer)
+    return False
+
+
+def _equal(answer: Any, expected: Any, tolerance: float) -> bool:
+    """``answer == expected`` (within ``tolerance`` for numbers), False when not comparable."""
+    if isinstance(answer, bool) != isinstance(expected, bool):
+        return False
+    if tolerance and isinstance(answer, Number) and isinstance(expected, Number):
+        return math.isclose(float(answer), float(expected), abs_tol=tolerance)  # type: ignore[arg-type]
+    try:
+        return bool(answer == expected)
+    except (TypeError, ValueError):  # e.g. a numpy array has no single truth value
+        return False
+
+
+def _hint(answer: Any, expected: Any, hints: Hints | None, otherwise: str) -> str:
+    """The sentence for a wrong answer: a specific hint, a type slip, or ``otherwise``."""
+    if callable(hints):
+        said = hints(answer)
+        if said:
+            return said
+    elif hints:
+        for wrong, said in hints.items():
+            if _equal(answer, wrong, 0):
+                return said
+    if isinstance(answer, str) and isinstance(expected, Number):
+        return "your answer is text in quotes; write the number without the quotes."
+    if answer is None:
+        return "the answer is empty (None): did you forget a return, or write print instead?"
+    return otherwise or "that is not the answer yet. Look again and try once more."
+
+
+def _say(right: bool, message: str) -> None:
+    """Print ``message``; in strict mode a wrong answer raises it instead."""
+    if not right and os.environ.get(STRICT_VARIABLE) == "1":
+        raise AssertionError(message)
+    print(message)
+
+
+def check(
+    name: str,
+    answer: Any,
+    expected: Any,
+    hints: Hints | None = None,
+    *,
+    otherwise: str = "",
+    explanation: str = "",
+    tolerance: float = 0.0,
+) -> None:
+    """Print whether ``answer`` (the pupil's ``name``) equals ``expected``, in a sentence.
+
+    ``hints`` maps common wrong answers to a hint (or is a function from the answer to a
+    hint or None); ``otherwise`` is said for any other wrong answer; ``explanation`` follows
+    "✓ Right!"; numbers within ``tolerance`` of ``expected`` count as right.
+
+    >>> check("twelfth", ..., 12)
+    Not answered yet: replace ... in twelfth with your answer.
+    >>> check("twelfth", "12", 12)
+    Not yet: your answer is text in quotes; write the number without the quotes.
+    >>> check("chance", 0.0467, 126 / 2701, tolerance=0.001)
+    ✓ Right!
+    """
+    if _unanswered(answer):
+        _say(False, f"Not answered yet: replace ... in {name} with your answer.")
+    elif _equal(answer, expected, tolerance):
+        _say(True, f"{RIGHT} {explanation}".strip())
+    else:
+        _say(False, f"Not yet: {_hint(answer, expected, hints, otherwise)}")
+
+
+def check_function(
+    name: str,
+    function: Any,
+    reference: Callable[[Any], Any],
+    inputs: Iterable[Any],
+    *,
+    argument: str = "n",
+    explanation: str = "",
+) -> None:
+    """Print whether ``function`` (the pupil's ``name``) agrees with ``reference`` on ``inputs``.
+
+    A function whose body is still ``...`` (it returns None) is not answered yet; the first
+    input where it disagrees or fails is named, with what it gave and what it should give.
+
+    >>> def steady_points(n):
+    ...     ...
+    >>> check_function("steady_points", steady_points, lambda n: 2 * n + 1, range(1, 4))
+    Not answered yet: write the body of steady_points in place of ...
+    >>> def steady_points(n):
+    ...     return 2 * n
+    >>> check_function("steady_points", steady_points, lambda n: 2 * n + 1, range(1, 4))
+    Not yet: with n = 1, steady_points gives 2, but it should give 3.
+    """
+    if function is Ellipsis or not callable(function):
+        _say(False, f"Not answered yet: replace ... in {name} with your function.")
+        return
+    cases = list(inputs)
+    results = []
+    for value in cases:
+        try:
+            results.append(function(value))
+        except Exception as error:  # the pupil's code: report it in words
+            problem = f"{type(error).__name__}: {error}"
+            _say(False, f"Not yet: with {argument} = {value!r}, {name} stopped with {problem}")
+            return
+    if all(result is None or result is Ellipsis for result in results):
+        _say(False, f"Not answered yet: write the body of {name} in place of ...")
+        return
+    for value, result in zip(cases, results, strict=True):
+        wanted = reference(value)
+        if not _equal(result, wanted, 0):
+            _say(
+                False,
+                f"Not yet: with {argument} = {value!r}, {name} gives {result!r}, "
+                f"but it should give {wanted!r}.",
+            )
+            return
+    _say(True, f"{RIGHT} {explanation}".strip())
