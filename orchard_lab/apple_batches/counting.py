@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
-from orchard_lab.apple_batches.cards import UNLUCKY_TARGET, VALUES, Card, default_deck
+from orchard_lab.apple_batches.cards import VALUES, Card, default_deck
+from orchard_lab.apple_batches.rules import UNLUCKY_TARGET
 from orchard_lab.core import require_int
 
 __all__ = ["partitions_of_13", "probability_of_13", "ways_to_make_13"]
