@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from orchard_lab import IllegalMove
 from orchard_lab import apple_batches as ab
 from orchard_lab.apple_batches import BATCHES, Board, Card, Game, Move, Rules
+from orchard_lab.core import rules_from_dict
 from tests.test_conformance import ad_mutate
 
 
@@ -59,6 +60,13 @@ def test_ab1_card_text_round_trip_and_bad_cards() -> None:
         Card.from_text("red h9 s2")
     with pytest.raises(TypeError):
         Card.from_text(3)
+
+
+@pytest.mark.parametrize("text", ["red h٣ s2", "red h3 s２", "gold h𝟓 s1", "red\u00a0h3 s2"])
+def test_ab1_card_text_takes_only_ascii_digits_and_spaces(text: str) -> None:
+    """AB-1: ``int()`` reads ٣ as 3, so the card pattern must not match other scripts' digits."""
+    with pytest.raises(ValueError, match="not a card"):
+        Card.from_text(text)
 
 
 def test_ab1_custom_deck_game_keeps_its_repeats() -> None:
@@ -133,6 +141,88 @@ def test_ab2_bad_arguments_to_new() -> None:
         Game.new(players=2, rules={"easy": True})
     with pytest.raises(TypeError, match="move"):
         Game.new(players=1).play(("red h1 s1", "bad"))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "name"),
+    [
+        ({"rules": "x"}, TypeError, "rules"),
+        ({"players": "2"}, TypeError, "players"),
+        ({"players": 2.0}, TypeError, "players"),
+        ({"players": True}, TypeError, "players"),
+        ({"players": 0}, ValueError, "players"),
+        ({"players": 10**9}, ValueError, "players"),
+        ({"first_player": "0"}, TypeError, "first_player"),
+        ({"first_player": -1}, ValueError, "first_player"),
+        ({"seed": "0"}, TypeError, "seed"),
+        ({"seed": -1}, ValueError, "seed"),
+        ({"shuffle": 0}, TypeError, "shuffle"),
+        ({"deck": "red h1 s1"}, TypeError, "deck"),
+        ({"deck": [*ab.default_deck(), "red h1 s1"]}, TypeError, "deck"),
+        ({"deck": ab.default_deck() * 11}, ValueError, "at most 750"),
+    ],
+)
+def test_ab2_new_names_the_wrong_argument(arguments: dict, error: type, name: str) -> None:
+    """AB-2: wrong types are TypeError, wrong values ValueError, each naming the argument."""
+    with pytest.raises(error, match=name):
+        Game.new(**{"players": 2, **arguments})
+
+
+# -- AB-2 the switch end ------------------------------------------------------------------
+FOUR_ROUNDS = Rules(end="four_rounds")
+
+
+@pytest.mark.parametrize(
+    ("players", "twelve", "four"), [(1, 12, 12), (2, 12, 12), (3, 12, 8), (6, 12, 8)]
+)
+def test_ab2_four_rounds_ends_after_four_markets(players: int, twelve: int, four: int) -> None:
+    """AB-2 switch end: "four_rounds" ends after 4 markets, 8 cards each with 3 or 6 players."""
+    for rules, cards in ((Rules(), twelve), (FOUR_ROUNDS, four)):
+        game = Game.new(players=players, seed=players, rules=rules)
+        assert ab.cards_per_player(players, rules) == cards
+        markets = 0
+        while not game.is_over:
+            assert game.legal_moves()
+            markets += len(game.market) == game.market_size
+            game.play(game.legal_moves()[-1])
+        assert markets == game.rounds == ab.rounds_per_game(players, rules)
+        assert [b.card_count for b in game.boards] == [cards] * players
+        assert game.legal_moves() == [] and game.market == ()
+        assert len(game.pile) == 75 - cards * players
+    assert ab.rounds_per_game(players, FOUR_ROUNDS) == ab.FOUR_ROUNDS
+
+
+def test_ab2_four_rounds_game_over_message_save_and_winner_reason() -> None:
+    """AB-2 switch end: the end is refused in words, saved, loaded, and the winner named."""
+    game = Game.new(players=3, seed=5, rules=FOUR_ROUNDS)
+    for _ in range(23):
+        game.play(game.legal_moves()[0])
+    assert not game.is_over and "lead" in game.winner_reason()
+    game.play(game.legal_moves()[0])
+    assert game.is_over and "lead" not in game.winner_reason()
+    with pytest.raises(IllegalMove, match=r"Game over \(AB-2\): the game ends after 4 rounds"):
+        game.play(Move(game.pile[0], "bad"))
+    saved = game.to_json()
+    assert json.loads(saved)["rules"]["end"] == "four_rounds"
+    loaded = Game.from_json(saved)
+    assert loaded.is_over and loaded.rules == FOUR_ROUNDS and loaded.to_json() == saved
+    data = json.loads(saved)
+    data["rules"]["end"] = "twelve_cards"  # the same moves, but the game is not over yet
+    assert not Game.from_json(json.dumps(data)).is_over
+    data["moves"] += data["moves"][:1]
+    with pytest.raises(ValueError, match="at most 24 moves"):
+        Game.from_json(json.dumps({**data, "rules": {"end": "four_rounds"}}))
+
+
+def test_ab2_four_rounds_custom_deck_needs_only_the_cards_dealt() -> None:
+    """AB-2 switch end: 3 players over 4 rounds deal 24 cards, not 36."""
+    deck = ab.default_deck()[:24]
+    game = Game.new(players=3, seed=1, deck=deck, rules=FOUR_ROUNDS)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    with pytest.raises(ValueError, match="at least 36"):
+        Game.new(players=3, seed=1, deck=deck)
 
 
 # -- AB-3 placing -------------------------------------------------------------------------
@@ -291,7 +381,7 @@ def test_ab6_switch_special_broken_points() -> None:
     board = board_with("special", "red h1 s1", rules=rules)
     board.place(card("red h1 s2"), "feather")
     assert board.total == board.score().total == -20
-    board.pop("feather")
+    board.undo()
     assert board.total == 20
 
 
@@ -373,7 +463,11 @@ def test_switches_are_validated() -> None:
     with pytest.raises(TypeError, match="special_broken_points"):
         Rules(special_broken_points=1.5)
     with pytest.raises(ValueError, match="unknown"):
-        Rules.from_dict({"hard": True})
+        rules_from_dict(Rules, {"hard": True})
+    with pytest.raises(ValueError, match="end"):
+        Rules(end="six_rounds")
+    with pytest.raises(ValueError, match="end"):
+        rules_from_dict(Rules, {"end": "never"})
 
 
 def test_switches_change_simulated_games() -> None:
@@ -405,15 +499,87 @@ def test_gain_matches_place_for_every_legal_move() -> None:
             game.play(moves[int(rng.integers(len(moves)))])
 
 
-def test_pop_reverses_place_exactly() -> None:
+def test_undo_reverses_place_exactly() -> None:
     board = board_with("special", "gold h1 s1")
     board.place(card("gold h2 s3"), "unlucky")
     before = board.copy()
     board.place(card("gold h2 s5"), "unlucky")
-    assert board.pop("unlucky") == card("gold h2 s5")
+    assert board.undo() == Move(card("gold h2 s5"), "unlucky")
     assert board == before and board.total == before.total == board.score().total
     with pytest.raises(ValueError, match="no card"):
-        Board().pop("bad")
+        Board().undo()
+
+
+def test_ab6_undo_takes_back_the_last_card_whatever_its_batch() -> None:
+    """AB-6: the special tree broken by a later apple; taking back must follow placing order.
+
+    ``pop("special")`` out of order used to leave ``total`` at -19 while ``score()`` said 1.
+    """
+    board = board_with("special", "red h1 s1")
+    board.place(card("red h2 s2"), "monochrome")  # breaks the tree: 0 + 1
+    assert board.total == board.score().total == 1
+    assert not hasattr(board, "pop")  # undo is the only take-back
+    assert board.undo() == Move(card("red h2 s2"), "monochrome")
+    assert board.total == board.score().total == 20
+    assert board.undo() == Move(card("red h1 s1"), "special")
+    assert board.total == 0 and board == Board() and board.card_count == 0
+
+
+PLACEMENTS = st.lists(
+    st.tuples(st.sampled_from(ab.default_deck()), st.sampled_from(BATCHES)), max_size=40
+)
+SWITCHES = st.builds(
+    Rules,
+    easy=st.booleans(),
+    unlucky_may_bust=st.booleans(),
+    steady_reference=st.sampled_from(ab.STEADY_REFERENCES),
+    special_broken_points=st.integers(-20, 20),
+    end=st.sampled_from(ab.ENDS),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=SWITCHES, placements=PLACEMENTS)
+def test_ab3_gain_is_the_change_of_score_and_undo_walks_back_exactly(rules, placements) -> None:
+    """AB-3..AB-6: ``gain`` raises exactly what ``place`` raises, else it is the change of
+    ``score().total``; ``undo`` restores every earlier board, in any batch order."""
+    board, history = Board(rules), []
+    for c, batch in placements:
+        refusal = board.refusal(c, batch)
+        if refusal is not None:
+            with pytest.raises(IllegalMove) as gained:
+                board.gain(c, batch)
+            with pytest.raises(IllegalMove) as placed:
+                board.place(c, batch)
+            assert str(gained.value) == str(placed.value) == str(refusal)
+            assert gained.value.rule == placed.value.rule == refusal.rule
+            continue
+        before = board.score().total
+        gain = board.gain(c, batch)
+        assert gain == board.gain_unchecked(c, batch)
+        history.append((board.copy(), board.total))
+        board.place(c, batch)
+        assert board.score().total - before == gain and board.total == board.score().total
+    while history:
+        earlier, total = history.pop()
+        board.undo()
+        assert board == earlier and board.total == total == board.score().total
+        assert board.cards() == earlier.cards()
+
+
+def test_board_refuses_wrong_types_with_type_error() -> None:
+    """AB-1/AB-3: a board takes Cards; a wrong type is a TypeError naming the argument."""
+    board = Board()
+    for method in (board.place, board.gain, board.can_place, board.refusal):
+        with pytest.raises(TypeError, match="card"):
+            method("red h1 s1", "bad")
+    with pytest.raises(TypeError, match="rules"):
+        Board(rules="standard")
+    with pytest.raises(TypeError, match="card"):
+        Move("red h1 s1", "bad")
+    with pytest.raises(TypeError, match="batch"):
+        Move(card("red h1 s1"), 3)
+    assert board.cards() == () and isinstance(board.cards(), tuple)
 
 
 # -- game: undo, copies, determinized, saves ----------------------------------------------
@@ -446,12 +612,27 @@ def test_copy_is_independent() -> None:
     assert game.history == () and len(other.history) == 1
 
 
+def test_ab2_history_holds_player_and_move_pairs() -> None:
+    """AB-2: ``history`` is an immutable sequence of (player, move), oldest first."""
+    game = Game.new(players=3, seed=4, first_player=2)
+    played = []
+    for _ in range(7):
+        move = game.legal_moves()[0]
+        played.append((game.current_player, move))
+        game.play(move)
+    assert game.history == tuple(played) and isinstance(game.history, tuple)
+    assert [player for player, _ in game.history] == [2, 0, 1, 2, 0, 1, 0]
+    game.undo()
+    assert game.history == tuple(played[:-1])
+
+
 def test_save_is_plain_json_and_from_json_explains_what_is_wrong() -> None:
     game = Game.new(players=2, seed=2)
     for _ in range(8):
         game.play(game.legal_moves()[3])
     data = json.loads(game.to_json())
-    assert data["game"] == "apple_batches" and data["format"] == 1
+    assert data["game"] == "apple_batches" and data["format"] == ab.SAVE_FORMAT == 2
+    assert data["rules"]["end"] == "twelve_cards"
 
     def broken(**changes) -> str:
         return json.dumps({**data, **changes})
@@ -466,7 +647,10 @@ def test_save_is_plain_json_and_from_json_explains_what_is_wrong() -> None:
         "steady_reference": broken(rules={**data["rules"], "steady_reference": 3}),
         "players": broken(players=9),
         "exactly the fields": json.dumps({k: v for k, v in data.items() if k != "moves"}),
-        "unknown save format": broken(format=2),
+        "unknown save format": broken(format=1),
+        "end": broken(rules={**data["rules"], "end": "forever"}),
+        "at most 24 moves": broken(moves=moves * 4),
+        "at most 750 cards": broken(order=data["order"] * 11),
     }
     for message, text in cases.items():
         with pytest.raises(ValueError, match=message):
@@ -496,6 +680,58 @@ def test_simulate_policies_and_callables() -> None:
     assert look.shape == (1, 1)
     with pytest.raises(ValueError, match="policy"):
         ab.simulate(games=1, policy="clever")
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy", "lookahead", lambda g: g.legal_moves()[0]])
+def test_simulate_zero_games_gives_an_empty_table(policy) -> None:
+    """AB-2: ``simulate(games=0)`` is an empty (0, players) table (it failed inside numpy)."""
+    table = ab.simulate(games=0, players=4, policy=policy)
+    assert table.shape == (0, 4) and table.dtype == np.int64
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "name"),
+    [
+        ({"games": 10**9, "policy": "nope"}, ValueError, "games"),
+        ({"games": ab.MAX_GAMES + 1}, ValueError, "games"),
+        ({"games": -1}, ValueError, "games"),
+        ({"games": 2.5}, TypeError, "games"),
+        ({"players": 10**7}, ValueError, "players"),
+        ({"players": 0}, ValueError, "players"),
+        ({"players": "1"}, TypeError, "players"),
+        ({"policy": "nope"}, ValueError, "policy"),
+        ({"policy": 3}, TypeError, "policy"),
+        ({"rules": "x"}, TypeError, "rules"),
+        ({"rules": {"easy": True}}, TypeError, "rules"),
+        ({"rollouts": 0}, ValueError, "rollouts"),
+        ({"rollouts": ab.MAX_ROLLOUTS + 1}, ValueError, "rollouts"),
+        ({"seed": "s"}, TypeError, "seed"),
+    ],
+)
+def test_simulate_checks_every_limit_before_any_work(
+    arguments: dict, error: type, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """AB-2: simulate's limits (players within FACTS, games up to MAX_GAMES, the policy name,
+    the rules' type) are checked before a deck is dealt or a game is made."""
+
+    def no_work(*_: object, **__: object) -> None:
+        raise AssertionError("work started before the arguments were checked")
+
+    monkeypatch.setattr(ab.policies.fast, "deal_orders", no_work)
+    monkeypatch.setattr(ab.policies.policies, "run_games", no_work)
+    with pytest.raises(error, match=name):
+        ab.simulate(**{"games": 10, **arguments})
+
+
+def test_simulate_four_rounds_deals_four_markets_on_every_path() -> None:
+    """AB-2 switch end: simulate's fast, lookahead and callable paths all stop after 4 rounds."""
+    rules = Rules(end="four_rounds")
+    last = ab.simulate(games=2, players=3, policy=lambda g: g.legal_moves()[-1], rules=rules)
+    assert (last == -8).all()  # 8 apples each, all in the bad batch
+    longer = ab.simulate(games=2, players=3, policy=lambda g: g.legal_moves()[-1])
+    assert (longer == -12).all()
+    look = ab.simulate(games=1, players=3, policy="lookahead", rollouts=1, rules=rules, seed=2)
+    assert look.shape == (1, 3)
 
 
 # -- counting 13 --------------------------------------------------------------------------
