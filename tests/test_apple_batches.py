@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
 from math import comb, prod
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,7 +19,7 @@ from hypothesis import strategies as st
 from orchard_lab import IllegalMove
 from orchard_lab import apple_batches as ab
 from orchard_lab.apple_batches import BATCHES, Board, Card, Game, Move, Rules
-from orchard_lab.core import rules_from_dict
+from orchard_lab.core import rules_from_dict, switches
 from tests.test_conformance import ad_mutate
 
 
@@ -37,6 +41,47 @@ def refused(board: Board, text: str, batch: str) -> IllegalMove:
     assert (board.batches, board.total, board.score()) == before
     assert not board.can_place(card(text), batch)
     return info.value
+
+
+# -- the package template -----------------------------------------------------------------
+PACKAGE = Path(ab.__file__).parent
+TEMPLATE = {"cards", "rules", "board", "game", "policies"}
+EXTRAS = {"fast", "lookahead", "counting"}
+
+
+def test_package_follows_the_template_without_import_cycles() -> None:
+    """AB-1..AB-7 live in the template's modules, and no two modules import each other."""
+    modules = {path.stem for path in PACKAGE.glob("*.py")} - {"__init__"}
+    assert modules == TEMPLATE | EXTRAS
+    imports = {}
+    for name in modules:
+        tree = ast.parse((PACKAGE / f"{name}.py").read_text())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "orchard_lab.apple_batches":
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module.removeprefix("orchard_lab.apple_batches."))
+        imports[name] = found & modules
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, f"import cycle: {' -> '.join((*path, name))}"
+        if name not in done:
+            for other in imports[name]:
+                visit(other, (*path, name))
+            done.add(name)
+
+    for name in sorted(modules):
+        visit(name, ())
+    assert imports["cards"] == set() and imports["rules"] == {"cards"}
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATE | EXTRAS))
+def test_each_module_imports_on_its_own(name: str) -> None:
+    """Every module imports in a fresh interpreter, first of all."""
+    code = f"import orchard_lab.apple_batches.{name}"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=PACKAGE.parents[1])
 
 
 # -- AB-1 cards ---------------------------------------------------------------------------
@@ -421,6 +466,44 @@ def test_ab7_solo_and_unfinished_reasons() -> None:
     assert Game.new(players=2).winner_reason() == (
         "Players 0 and 1 share the lead: 0 points each and cards in 0 batches each (AB-7)."
     )
+
+
+def test_ab7_declared_score_bounds_are_reached_and_never_passed() -> None:
+    """AB-4/AB-6/AB-7: FACTS bounds one player's final score, under any switches."""
+    lowest = board_with("special", "red h1 s1", rules=Rules(special_broken_points=-20))
+    lowest.place(card("red h1 s2"), "fortepiano")  # breaks the tree, scores 0 itself
+    for _ in range(10):
+        lowest.place(card("gold h1 s1"), "bad")
+    assert lowest.total == lowest.score().total == ab.FACTS.min_score == -30
+    highest = board_with("unlucky", *["red h1 s1"] * 11, "red h1 s2")
+    assert highest.total == ab.FACTS.max_score == 144
+    for rules in (Rules(), Rules(special_broken_points=-20, unlucky_may_bust=True)):
+        for policy in ("random", "greedy"):
+            table = ab.simulate(games=300, players=3, policy=policy, seed=7, rules=rules)
+            assert ab.FACTS.min_score <= table.min() and table.max() <= ab.FACTS.max_score
+
+
+def test_declared_switch_values_match_the_switches() -> None:
+    """AB-2/AB-4: the constants ENDS and STEADY_REFERENCES are the switches' options."""
+    options = {s.name: tuple(v for _, v in s.options) for s in switches(Rules)}
+    assert options["end"] == ab.ENDS and options["steady_reference"] == ab.STEADY_REFERENCES
+    assert {s.name: s.rule for s in switches(Rules)}["end"] == "AB-2"
+    assert all(s.label and s.help for s in switches(Rules))
+
+
+def test_best_batch_points_take_the_rule_constants() -> None:
+    """AB-4/AB-6: best points come from the named constants, not typed numbers."""
+    step = ab.FORTEPIANO_POINTS_PER_STEP * (max(ab.VALUES) - min(ab.VALUES))
+    assert ab.best_batch_points("fortepiano", 12) == 6 * step == 48
+    assert ab.best_batch_points("sweet_couple", 12) == 6 * ab.SWEET_COUPLE_POINTS == 42
+    assert ab.best_batch_points("special", 1) == ab.SPECIAL_BONUS
+    assert ab.best_batch_points("bad", 3, Rules(easy=True)) == 0
+    with pytest.raises(TypeError, match="n"):
+        ab.best_batch_points("bad", "3")
+    with pytest.raises(ValueError, match="batch"):
+        ab.best_batch_points("compost", 3)
+    with pytest.raises(TypeError, match="rules"):
+        ab.best_batch_points("bad", 3, "easy")
 
 
 # -- switches -----------------------------------------------------------------------------

@@ -158,7 +158,7 @@ def best_batch_points(batch: str, n: int, rules: Rules | None = None) -> int | N
     if batch == "special":
         return None if n > 1 else SPECIAL_BONUS * n
     if batch == "unlucky":
-        return n * n if sequences.UNLUCKY_MIN_CARDS <= n <= UNLUCKY_TARGET else 0
+        return n * n if n >= sequences.UNLUCKY_MIN_CARDS else 0
     if batch == "fortepiano":
         return FORTEPIANO_POINTS_PER_STEP * (max(VALUES) - min(VALUES)) * (n // 2)
     if batch == "sweet_couple":
