@@ -255,8 +255,7 @@ class Game:
     # -- changing --------------------------------------------------------------------------
     def play(self, move: Move) -> None:
         """Take ``move.card`` from the market and place it; ``IllegalMove`` if not allowed."""
-        if not isinstance(move, Move):
-            raise TypeError(f"move must be a Move, not {type(move).__name__}")
+        check_type(move, Move, "move")
         if self.is_over:
             raise illegal("AB-2", "Game over", f"{self._end_words()}; no more moves.")
         if move.card not in self._market:
