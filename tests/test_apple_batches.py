@@ -650,6 +650,29 @@ def test_ab3_gain_is_the_change_of_score_and_undo_walks_back_exactly(rules, plac
         assert board.cards() == earlier.cards()
 
 
+@settings(max_examples=15, deadline=None)
+@given(rules=SWITCHES, players=st.integers(1, 6), seed=st.integers(0, 2**32 - 1))
+def test_ab2_undo_save_and_copy_are_exact_under_any_switches(rules, players, seed) -> None:
+    """AB-2..AB-6 with random switches (both values of end): after every move, undo restores
+    ``to_json`` exactly, a loaded save and a copy play on identically."""
+    game = Game.new(players=players, seed=seed, rules=rules)
+    rng = np.random.default_rng(seed)
+    while not game.is_over:
+        before = game.to_json()
+        moves = game.legal_moves()
+        move = moves[int(rng.integers(len(moves)))]
+        twin, loaded = game.copy(), Game.from_json(before)
+        game.play(move)
+        after = game.to_json()
+        game.undo()
+        assert game.to_json() == before
+        game.play(move)
+        for other in (twin, loaded):
+            other.play(move)
+            assert other.to_json() == after and other.scores() == game.scores()
+    assert len(game.history) == ab.cards_per_player(players, rules) * players
+
+
 def test_board_refuses_wrong_types_with_type_error() -> None:
     """AB-1/AB-3: a board takes Cards; a wrong type is a TypeError naming the argument."""
     board = Board()
