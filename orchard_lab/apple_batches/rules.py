@@ -104,8 +104,8 @@ class Rules:
     )  # fmt: skip
     end: str = switch(
         "twelve_cards", label="the game ends",
-        help="When every player holds 12 apples, or after 4 rounds (then 3 or 6 players get "
-        "8 apples each), as the French rules say.",
+        help="When every player holds 12 apples (standard), or after 4 rounds as one edition "
+        "of the rules says: then 3 or 6 players get 8 apples each.",
         options=(("when everyone holds 12 apples", "twelve_cards"),
                  ("after 4 rounds", "four_rounds")), rule="AB-2",
     )  # fmt: skip
