@@ -26,11 +26,11 @@ from orchard_lab.apple_batches.rules import (
     SPECIAL_BONUS,
     SWEET_COUPLE_POINTS,
     UNLUCKY_TARGET,
-    Move,
     Rules,
 )
 from orchard_lab.core import IllegalMove, Score, check_int, check_type, illegal
 
+STANDARD_RULES = Rules()  # shared: Rules are frozen, and checking the switches takes time
 ODD_PRIMES = tuple(sequences.first("odd_prime", BATCH_CAPACITY))  # steady: 3, 5, 7, ..., 41
 _STEADY = (0, *ODD_PRIMES)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
@@ -42,6 +42,25 @@ def _plural(n: int, word: str) -> str:
 
 def _nth(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else _ORDINAL.get(n % 10, 'th')}"
+
+
+_Why = tuple[str, str, str, tuple[object, ...]]  # rule id, rule name, reason template, values
+_NO_BATCH = "there is no batch called {!r}; try {}."
+_MONOCHROME = "this batch is {}, so a {} apple cannot join it."
+_FEATHER = "the batch needs {}, and this apple has sweetness {} and height {}."
+_SPECIAL = (
+    "you already have a {} apple outside the bad batch, so a {} special tree cannot be planted."
+)
+_FORTEPIANO = (
+    "the second apple of a pair must differ in height from the first, and both have height {}."
+)
+_SWEET_COUPLE = "the second apple of a pair needs the first one's sweetness, {}, not {}."
+_STEADY_LAST = "a height-{} apple is not within 1 of the last height, {}."
+_STEADY_ANY = "a height-{} apple is not within 1 of any earlier height ({})."
+
+
+def _not_a_card(card: object) -> TypeError:
+    return TypeError(f"card must be a Card, not {type(card).__name__}")
 
 
 def feather_live(cards: tuple[Card, ...] | list[Card]) -> tuple[int, int]:
@@ -127,9 +146,10 @@ def score_batch(
     if batch == "sweet_couple":
         pairs = _pairs(cards)
         shown = ", ".join(f"{a.sweetness}&{b.sweetness}" for a, b in pairs)
-        points = SWEET_COUPLE_POINTS
-        done = f"{_plural(len(pairs), 'pair')} of equal sweetness ({shown}), {points} each"
-        done = done if pairs else ""
+        done = ""
+        if pairs:
+            points = f"{SWEET_COUPLE_POINTS} each"
+            done = f"{_plural(len(pairs), 'pair')} of equal sweetness ({shown}), {points}"
         return SWEET_COUPLE_POINTS * len(pairs), _join(done, _waiting(cards, "sweetness"))
     if batch == "steady":
         return _STEADY[n], f"{_plural(n, 'apple')} of steady height, the {_nth(n)} odd prime"
@@ -154,7 +174,7 @@ def best_batch_points(batch: str, n: int, rules: Rules | None = None) -> int | N
     if batch not in BATCHES:
         raise ValueError(f"batch must be one of {', '.join(BATCHES)}, got {batch!r}")
     n = check_int(n, "n", 0, BATCH_CAPACITY)
-    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    rules = STANDARD_RULES if rules is None else check_type(rules, Rules, "rules")
     if batch == "special":
         return None if n > 1 else SPECIAL_BONUS * n
     if batch == "unlucky":
@@ -181,13 +201,15 @@ class Board:
     """
 
     def __init__(self, rules: Rules | None = None) -> None:
-        self.rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be Rules, not {type(rules).__name__}")
+        self.rules = STANDARD_RULES if rules is None else rules
         self._cards: dict[str, list[Card]] = {batch: [] for batch in BATCHES}
         self._total = 0
         self._outside = dict.fromkeys(COLOURS, 0)  # colours outside bad and special (AB-6)
         self._live = (0, 0)  # feather's live sweetness and height, 0 = not live (AB-5)
         self._unlucky = 0  # unlucky sweetness total
-        self._placed: list[tuple[str, int]] = []  # (batch, points it added), oldest first
+        self._placed: list[str] = []  # the batch of every card placed, oldest first
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -232,100 +254,60 @@ class Board:
         >>> print(board.refusal(Card("red", 5, 1), "steady"))
         Steady height (AB-4): a height-5 apple is not within 1 of the last height, 3.
         """
-        if not isinstance(card, Card):
-            raise TypeError(f"card must be a Card, not {type(card).__name__}")
+        if not isinstance(card, Card):  # inline, not a call: the rules are asked very often
+            raise _not_a_card(card)
+        why = self._why_not(card, batch)
+        return None if why is None else illegal(why[0], why[1], why[2].format(*why[3]))
+
+    def _why_not(self, card: Card, batch: str) -> _Why | None:
+        """What forbids the move: rule id, rule name, a reason template and its values.
+
+        The sentence is formatted only when an ``IllegalMove`` is made: ``legal_batches`` asks
+        this for every batch and needs only yes or no.
+        """
         cards = self._cards.get(batch) if isinstance(batch, str) else None
         if cards is None:
-            names = ", ".join(BATCHES)
-            return illegal(
-                "AB-3", "No such batch", f"there is no batch called {batch!r}; try {names}."
-            )
+            return "AB-3", "No such batch", _NO_BATCH, (batch, ", ".join(BATCHES))
         n = len(cards)
         if n >= BATCH_CAPACITY:
-            return illegal("AB-3", "Batch full", f"the {batch} batch already holds {n} apples.")
+            return "AB-3", "Batch full", "the {} batch already holds {} apples.", (batch, n)
         if n == 0 and batch != "special":
             return None
         if batch == "monochrome" and card.colour != cards[0].colour:
-            return illegal(
-                "AB-4",
-                "Monochrome",
-                f"this batch is {cards[0].colour}, so a {card.colour} apple cannot join it.",
-            )
+            return "AB-4", "Monochrome", _MONOCHROME, (cards[0].colour, card.colour)
         if batch == "feather":
-            return self._feather_refusal(card)
+            sweetness, height = self._live
+            if card.sweetness != sweetness and card.height != height:
+                needs = f"sweetness {sweetness}" if sweetness else ""
+                needs += " or " if sweetness and height else ""
+                needs += f"height {height}" if height else ""
+                return "AB-5", "Apples of a feather", _FEATHER, (needs, card.sweetness, card.height)
         if batch == "special":
-            return self._special_refusal(card, n)
+            if n:
+                return "AB-6", "Special colour tree", "the special batch holds only one tree.", ()
+            if self._outside[card.colour]:
+                return "AB-6", "Special colour tree", _SPECIAL, (card.colour, card.colour)
         if batch == "unlucky" and not self.rules.unlucky_may_bust:
             total = self._unlucky + card.sweetness
             if total > UNLUCKY_TARGET:
-                return illegal(
-                    "AB-4",
-                    "Unlucky",
-                    f"sweetness {self._unlucky} + {card.sweetness} = {total} would pass "
-                    f"{UNLUCKY_TARGET}.",
-                )
+                values = (self._unlucky, card.sweetness, total, UNLUCKY_TARGET)
+                return "AB-4", "Unlucky", "sweetness {} + {} = {} would pass {}.", values
         if batch == "fortepiano" and n % 2 and card.height == cards[-1].height:
-            return illegal(
-                "AB-4",
-                "Fortepiano",
-                "the second apple of a pair must differ in height from the first, and both "
-                f"have height {card.height}.",
-            )
+            return "AB-4", "Fortepiano", _FORTEPIANO, (card.height,)
         if batch == "sweet_couple" and n % 2 and card.sweetness != cards[-1].sweetness:
-            return illegal(
-                "AB-4",
-                "Sweet couple",
-                "the second apple of a pair needs the first one's sweetness, "
-                f"{cards[-1].sweetness}, not {card.sweetness}.",
-            )
+            return "AB-4", "Sweet couple", _SWEET_COUPLE, (cards[-1].sweetness, card.sweetness)
         if batch == "steady":
-            return self._steady_refusal(card, cards)
+            return self._steady_why_not(card, cards)
         return None
 
-    def _feather_refusal(self, card: Card) -> IllegalMove | None:
-        sweetness, height = self._live
-        if card.sweetness == sweetness or card.height == height:
-            return None
-        live = " or ".join(
-            f"{name} {value}"
-            for name, value in (("sweetness", sweetness), ("height", height))
-            if value
-        )
-        return illegal(
-            "AB-5",
-            "Apples of a feather",
-            f"the batch needs {live}, and this apple has sweetness {card.sweetness} and "
-            f"height {card.height}.",
-        )
-
-    def _special_refusal(self, card: Card, n: int) -> IllegalMove | None:
-        if n:
-            return illegal("AB-6", "Special colour tree", "the special batch holds only one tree.")
-        if self._outside[card.colour]:
-            return illegal(
-                "AB-6",
-                "Special colour tree",
-                f"you already have a {card.colour} apple outside the bad batch, so a "
-                f"{card.colour} special tree cannot be planted.",
-            )
-        return None
-
-    def _steady_refusal(self, card: Card, cards: list[Card]) -> IllegalMove | None:
+    def _steady_why_not(self, card: Card, cards: list[Card]) -> _Why | None:
         if self.rules.steady_reference == "last":
             last = cards[-1].height
             if abs(card.height - last) > 1:
-                return illegal(
-                    "AB-4",
-                    "Steady height",
-                    f"a height-{card.height} apple is not within 1 of the last height, {last}.",
-                )
+                return "AB-4", "Steady height", _STEADY_LAST, (card.height, last)
         elif all(abs(card.height - c.height) > 1 for c in cards):
             heights = ", ".join(str(h) for h in sorted({c.height for c in cards}))
-            return illegal(
-                "AB-4",
-                "Steady height",
-                f"a height-{card.height} apple is not within 1 of any earlier height ({heights}).",
-            )
+            return "AB-4", "Steady height", _STEADY_ANY, (card.height, heights)
         return None
 
     def can_place(self, card: Card, batch: str) -> bool:
@@ -334,7 +316,13 @@ class Board:
 
     def legal_batches(self, card: Card) -> list[str]:
         """The batches that accept ``card``, in ``BATCHES`` order (never empty: bad)."""
-        return [batch for batch in BATCHES if self.refusal(card, batch) is None]
+        if not isinstance(card, Card):  # inline, not a call: the rules are asked very often
+            raise _not_a_card(card)
+        return [  # an empty batch takes any card but the special tree's (asked without a call)
+            batch
+            for batch, held in self._cards.items()
+            if (not held and batch != "special") or self._why_not(card, batch) is None
+        ]
 
     def gain(self, card: Card, batch: str) -> int:
         """How much ``total`` would change if ``card`` went into ``batch`` now.
@@ -400,28 +388,34 @@ class Board:
         ...
         orchard_lab.core.IllegalMove: Monochrome (AB-4): this batch is red, so a gold apple ...
         """
-        points = self.gain(card, batch)
-        self._total += points
+        if not isinstance(card, Card):
+            raise _not_a_card(card)
+        why = self._why_not(card, batch)
+        if why is not None:
+            raise illegal(why[0], why[1], why[2].format(*why[3]))
+        self._total += self.gain_unchecked(card, batch)
         self._cards[batch].append(card)
-        self._placed.append((batch, points))
+        self._placed.append(batch)
         self._update_caches(card, batch, +1)
 
-    def undo(self) -> Move:
-        """Take back the last card placed, whatever its batch: the exact reverse of ``place``.
+    def undo(self) -> Card:
+        """Take back the last card placed, whatever its batch, and return it: the exact
+        reverse of ``place``.
 
         >>> board = Board()
         >>> board.place(Card("red", 1, 1), "special")
         >>> board.place(Card("red", 2, 2), "steady")  # breaks the special tree
         >>> str(board.undo()), board.total
-        ('red h2 s2 → steady', 20)
+        ('red h2 s2', 20)
         """
         if not self._placed:
             raise ValueError("there is no card to take back: the board is empty")
-        batch, points = self._placed.pop()
+        batch = self._placed.pop()
         card = self._cards[batch].pop()
-        self._total -= points
         self._update_caches(card, batch, -1)
-        return Move(card, batch)
+        # the board is now as it was before this card came, so the same gain is taken off
+        self._total -= self.gain_unchecked(card, batch)
+        return card
 
     # -- scoring ---------------------------------------------------------------------------
     def score(self) -> Score:
@@ -447,13 +441,14 @@ class Board:
 
     def copy(self) -> Board:
         """An independent copy (undo included)."""
-        other = Board.__new__(Board)
-        other.__dict__ = {
-            **self.__dict__,
-            "_cards": {batch: list(cards) for batch, cards in self._cards.items()},
-            "_outside": dict(self._outside),
-            "_placed": list(self._placed),
-        }
+        other: Board = Board.__new__(Board)  # annotated: ruff then allows its private fields
+        other.rules = self.rules
+        other._cards = {batch: list(cards) for batch, cards in self._cards.items()}
+        other._total = self._total
+        other._outside = dict(self._outside)
+        other._live = self._live
+        other._unlucky = self._unlucky
+        other._placed = list(self._placed)
         return other
 
     def __eq__(self, other: object) -> bool:

@@ -21,10 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from orchard_lab.apple_batches.board import Board
+from orchard_lab.apple_batches.board import STANDARD_RULES, Board
 from orchard_lab.apple_batches.cards import Card, default_deck
 from orchard_lab.apple_batches.rules import (
-    BATCHES,
     FACTS,
     MAX_DECK_CARDS,
     Move,
@@ -111,7 +110,7 @@ class Game:
         """
         players = FACTS.check_players(players)
         first_player = check_int(first_player, "first_player", 0, players - 1)
-        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+        rules = STANDARD_RULES if rules is None else check_type(rules, Rules, "rules")
         rng = make_rng(seed)
         shuffle = check_bool(shuffle, "shuffle")
         if deck is None:
@@ -201,7 +200,7 @@ class Game:
             if card in seen:
                 continue
             seen.add(card)
-            moves += [_move(card, b) for b in BATCHES if board.refusal(card, b) is None]
+            moves += [_move(card, batch) for batch in board.legal_batches(card)]
         return moves
 
     def scores(self) -> list[int]:
@@ -255,7 +254,8 @@ class Game:
     # -- changing --------------------------------------------------------------------------
     def play(self, move: Move) -> None:
         """Take ``move.card`` from the market and place it; ``IllegalMove`` if not allowed."""
-        check_type(move, Move, "move")
+        if not isinstance(move, Move):  # inline: play is the hot path of every rollout
+            raise TypeError(f"move must be Move, not {type(move).__name__}")
         if self.is_over:
             raise illegal("AB-2", "Game over", f"{self._end_words()}; no more moves.")
         if move.card not in self._market:
@@ -289,23 +289,21 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy."""
-        other = Game.__new__(Game)
-        other.__dict__ = {
-            **self.__dict__,
-            "_boards": [board.copy() for board in self._boards],
-            "_market": list(self._market),
-            "_history": list(self._history),
-        }
+        other: Game = Game.__new__(Game)  # annotated: ruff then allows its private fields
+        other.__dict__.update(self.__dict__)
+        other._boards = [board.copy() for board in self._boards]
+        other._market = list(self._market)
+        other._history = list(self._history)
         return other
 
     def determinized(self, rng: np.random.Generator) -> Game:
         """A copy with the face-down pile reshuffled: what the current player cannot see."""
-        other = self.copy()
+        other: Game = self.copy()
         pile = self.pile
         if pile:
             seen = len(self._order) - len(pile)
             shuffled = [pile[i] for i in make_rng(rng).permutation(len(pile))]
-            other.__dict__["_order"] = (*self._order[:seen], *shuffled)
+            other._order = (*self._order[:seen], *shuffled)
         return other
 
     # -- saving ----------------------------------------------------------------------------

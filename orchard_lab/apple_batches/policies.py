@@ -18,6 +18,7 @@ import numpy as np
 
 from orchard_lab import policies
 from orchard_lab.apple_batches import fast
+from orchard_lab.apple_batches.board import STANDARD_RULES
 from orchard_lab.apple_batches.game import Game
 from orchard_lab.apple_batches.lookahead import LookaheadPolicy
 from orchard_lab.apple_batches.rules import (
@@ -63,7 +64,7 @@ def simulate(
     """
     games = check_int(games, "games", 0, MAX_GAMES)
     players = FACTS.check_players(players)
-    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    rules = STANDARD_RULES if rules is None else check_type(rules, Rules, "rules")
     rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
     if isinstance(policy, str):
         if policy not in policies.POLICY_NAMES:
