@@ -1,7 +1,8 @@
 """One player's orchard of 8 batches: placing cards (AB-3..AB-6) and scoring them.
 
-The board keeps each batch's points up to date as cards arrive (``total``), and
-``score()`` recomputes everything from the cards themselves, with a note per batch.
+The board keeps each batch's points up to date as cards arrive (``total``), ``undo`` takes
+back the last card placed, and ``score()`` recomputes everything from the cards themselves,
+with a note per batch.
 
 >>> from orchard_lab.apple_batches import Board, Card
 >>> board = Board()
@@ -24,13 +25,13 @@ from orchard_lab.apple_batches.rules import (
     BATCHES,
     FORTEPIANO_POINTS_PER_STEP,
     SPECIAL_BONUS,
+    STANDARD_RULES,
     SWEET_COUPLE_POINTS,
     UNLUCKY_TARGET,
     Rules,
 )
 from orchard_lab.core import IllegalMove, Score, check_int, check_type, illegal
 
-STANDARD_RULES = Rules()  # shared: Rules are frozen, and checking the switches takes time
 ODD_PRIMES = tuple(sequences.first("odd_prime", BATCH_CAPACITY))  # steady: 3, 5, 7, ..., 41
 _STEADY = (0, *ODD_PRIMES)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}

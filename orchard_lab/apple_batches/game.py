@@ -21,11 +21,12 @@ from typing import Any
 
 import numpy as np
 
-from orchard_lab.apple_batches.board import STANDARD_RULES, Board
+from orchard_lab.apple_batches.board import Board
 from orchard_lab.apple_batches.cards import Card, default_deck
 from orchard_lab.apple_batches.rules import (
     FACTS,
     MAX_DECK_CARDS,
+    STANDARD_RULES,
     Move,
     Rules,
     cards_per_market_per_player,

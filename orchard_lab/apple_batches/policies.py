@@ -18,7 +18,6 @@ import numpy as np
 
 from orchard_lab import policies
 from orchard_lab.apple_batches import fast
-from orchard_lab.apple_batches.board import STANDARD_RULES
 from orchard_lab.apple_batches.game import Game
 from orchard_lab.apple_batches.lookahead import LookaheadPolicy
 from orchard_lab.apple_batches.rules import (
@@ -26,6 +25,7 @@ from orchard_lab.apple_batches.rules import (
     FACTS,
     MAX_GAMES,
     MAX_ROLLOUTS,
+    STANDARD_RULES,
     Move,
     Rules,
 )

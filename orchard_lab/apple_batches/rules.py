@@ -29,6 +29,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_ROLLOUTS",
     "SPECIAL_BONUS",
+    "STANDARD_RULES",
     "STEADY_REFERENCES",
     "SWEET_COUPLE_POINTS",
     "UNLUCKY_TARGET",
@@ -112,6 +113,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         check_switches(self)
+
+
+STANDARD_RULES = Rules()  # shared by default: Rules are frozen, and checking them takes time
 
 
 @dataclass(frozen=True)
