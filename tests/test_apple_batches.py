@@ -856,6 +856,21 @@ def test_counting_13_exactly() -> None:
     assert ab.ways_to_make_13(3, deck=tiny) == 1 and ab.probability_of_13(3, tiny) == 1
 
 
+def test_ab4_counting_13_bounds_its_work_and_names_bad_arguments() -> None:
+    """AB-4: more than 13 apples never make 13 (answered at once); wrong types are TypeError."""
+    assert ab.ways_to_make_13(10**9) == 0 and ab.probability_of_13(14) == 0
+    with pytest.raises(TypeError, match="k"):
+        ab.ways_to_make_13("3")
+    with pytest.raises(TypeError, match="parts"):
+        ab.partitions_of_13(parts=2.0)
+    with pytest.raises(TypeError, match="deck"):
+        ab.ways_to_make_13(3, deck=["red h1 s5"])
+    with pytest.raises(ValueError, match="at most 750"):
+        ab.ways_to_make_13(3, deck=ab.default_deck() * 11)
+    with pytest.raises(ValueError, match="k"):
+        ab.probability_of_13(76)
+
+
 def test_probability_of_13_matches_seeded_simulation() -> None:
     rng = np.random.default_rng(13)
     sweetness = np.array([c.sweetness for c in ab.default_deck()])
