@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
 from math import comb, prod
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +19,7 @@ from hypothesis import strategies as st
 from orchard_lab import IllegalMove
 from orchard_lab import apple_batches as ab
 from orchard_lab.apple_batches import BATCHES, Board, Card, Game, Move, Rules
+from orchard_lab.core import rules_from_dict, switches
 from tests.test_conformance import ad_mutate
 
 
@@ -38,6 +43,47 @@ def refused(board: Board, text: str, batch: str) -> IllegalMove:
     return info.value
 
 
+# -- the package template -----------------------------------------------------------------
+PACKAGE = Path(ab.__file__).parent
+TEMPLATE = {"cards", "rules", "board", "game", "policies"}
+EXTRAS = {"fast", "lookahead", "counting"}
+
+
+def test_package_follows_the_template_without_import_cycles() -> None:
+    """AB-1..AB-7 live in the template's modules, and no two modules import each other."""
+    modules = {path.stem for path in PACKAGE.glob("*.py")} - {"__init__"}
+    assert modules == TEMPLATE | EXTRAS
+    imports = {}
+    for name in modules:
+        tree = ast.parse((PACKAGE / f"{name}.py").read_text())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "orchard_lab.apple_batches":
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module.removeprefix("orchard_lab.apple_batches."))
+        imports[name] = found & modules
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, f"import cycle: {' -> '.join((*path, name))}"
+        if name not in done:
+            for other in imports[name]:
+                visit(other, (*path, name))
+            done.add(name)
+
+    for name in sorted(modules):
+        visit(name, ())
+    assert imports["cards"] == set() and imports["rules"] == {"cards"}
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATE | EXTRAS))
+def test_each_module_imports_on_its_own(name: str) -> None:
+    """Every module imports in a fresh interpreter, first of all."""
+    code = f"import orchard_lab.apple_batches.{name}"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=PACKAGE.parents[1])
+
+
 # -- AB-1 cards ---------------------------------------------------------------------------
 def test_ab1_default_deck_has_75_distinct_cards() -> None:
     deck = ab.default_deck()
@@ -59,6 +105,13 @@ def test_ab1_card_text_round_trip_and_bad_cards() -> None:
         Card.from_text("red h9 s2")
     with pytest.raises(TypeError):
         Card.from_text(3)
+
+
+@pytest.mark.parametrize("text", ["red h٣ s2", "red h3 s２", "gold h𝟓 s1", "red\u00a0h3 s2"])
+def test_ab1_card_text_takes_only_ascii_digits_and_spaces(text: str) -> None:
+    """AB-1: ``int()`` reads ٣ as 3, so the card pattern must not match other scripts' digits."""
+    with pytest.raises(ValueError, match="not a card"):
+        Card.from_text(text)
 
 
 def test_ab1_custom_deck_game_keeps_its_repeats() -> None:
@@ -133,6 +186,88 @@ def test_ab2_bad_arguments_to_new() -> None:
         Game.new(players=2, rules={"easy": True})
     with pytest.raises(TypeError, match="move"):
         Game.new(players=1).play(("red h1 s1", "bad"))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "name"),
+    [
+        ({"rules": "x"}, TypeError, "rules"),
+        ({"players": "2"}, TypeError, "players"),
+        ({"players": 2.0}, TypeError, "players"),
+        ({"players": True}, TypeError, "players"),
+        ({"players": 0}, ValueError, "players"),
+        ({"players": 10**9}, ValueError, "players"),
+        ({"first_player": "0"}, TypeError, "first_player"),
+        ({"first_player": -1}, ValueError, "first_player"),
+        ({"seed": "0"}, TypeError, "seed"),
+        ({"seed": -1}, ValueError, "seed"),
+        ({"shuffle": 0}, TypeError, "shuffle"),
+        ({"deck": "red h1 s1"}, TypeError, "deck"),
+        ({"deck": [*ab.default_deck(), "red h1 s1"]}, TypeError, "deck"),
+        ({"deck": ab.default_deck() * 11}, ValueError, "at most 750"),
+    ],
+)
+def test_ab2_new_names_the_wrong_argument(arguments: dict, error: type, name: str) -> None:
+    """AB-2: wrong types are TypeError, wrong values ValueError, each naming the argument."""
+    with pytest.raises(error, match=name):
+        Game.new(**{"players": 2, **arguments})
+
+
+# -- AB-2 the switch end ------------------------------------------------------------------
+FOUR_ROUNDS = Rules(end="four_rounds")
+
+
+@pytest.mark.parametrize(
+    ("players", "twelve", "four"), [(1, 12, 12), (2, 12, 12), (3, 12, 8), (6, 12, 8)]
+)
+def test_ab2_four_rounds_ends_after_four_markets(players: int, twelve: int, four: int) -> None:
+    """AB-2 switch end: "four_rounds" ends after 4 markets, 8 cards each with 3 or 6 players."""
+    for rules, cards in ((Rules(), twelve), (FOUR_ROUNDS, four)):
+        game = Game.new(players=players, seed=players, rules=rules)
+        assert ab.cards_per_player(players, rules) == cards
+        markets = 0
+        while not game.is_over:
+            assert game.legal_moves()
+            markets += len(game.market) == game.market_size
+            game.play(game.legal_moves()[-1])
+        assert markets == game.rounds == ab.rounds_per_game(players, rules)
+        assert [b.card_count for b in game.boards] == [cards] * players
+        assert game.legal_moves() == [] and game.market == ()
+        assert len(game.pile) == 75 - cards * players
+    assert ab.rounds_per_game(players, FOUR_ROUNDS) == ab.FOUR_ROUNDS
+
+
+def test_ab2_four_rounds_game_over_message_save_and_winner_reason() -> None:
+    """AB-2 switch end: the end is refused in words, saved, loaded, and the winner named."""
+    game = Game.new(players=3, seed=5, rules=FOUR_ROUNDS)
+    for _ in range(23):
+        game.play(game.legal_moves()[0])
+    assert not game.is_over and "lead" in game.winner_reason()
+    game.play(game.legal_moves()[0])
+    assert game.is_over and "lead" not in game.winner_reason()
+    with pytest.raises(IllegalMove, match=r"Game over \(AB-2\): the game ends after 4 rounds"):
+        game.play(Move(game.pile[0], "bad"))
+    saved = game.to_json()
+    assert json.loads(saved)["rules"]["end"] == "four_rounds"
+    loaded = Game.from_json(saved)
+    assert loaded.is_over and loaded.rules == FOUR_ROUNDS and loaded.to_json() == saved
+    data = json.loads(saved)
+    data["rules"]["end"] = "twelve_cards"  # the same moves, but the game is not over yet
+    assert not Game.from_json(json.dumps(data)).is_over
+    data["moves"] += data["moves"][:1]
+    with pytest.raises(ValueError, match="at most 24 moves"):
+        Game.from_json(json.dumps({**data, "rules": {"end": "four_rounds"}}))
+
+
+def test_ab2_four_rounds_custom_deck_needs_only_the_cards_dealt() -> None:
+    """AB-2 switch end: 3 players over 4 rounds deal 24 cards, not 36."""
+    deck = ab.default_deck()[:24]
+    game = Game.new(players=3, seed=1, deck=deck, rules=FOUR_ROUNDS)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    with pytest.raises(ValueError, match="at least 36"):
+        Game.new(players=3, seed=1, deck=deck)
 
 
 # -- AB-3 placing -------------------------------------------------------------------------
@@ -291,7 +426,7 @@ def test_ab6_switch_special_broken_points() -> None:
     board = board_with("special", "red h1 s1", rules=rules)
     board.place(card("red h1 s2"), "feather")
     assert board.total == board.score().total == -20
-    board.pop("feather")
+    board.undo()
     assert board.total == 20
 
 
@@ -331,6 +466,44 @@ def test_ab7_solo_and_unfinished_reasons() -> None:
     assert Game.new(players=2).winner_reason() == (
         "Players 0 and 1 share the lead: 0 points each and cards in 0 batches each (AB-7)."
     )
+
+
+def test_ab7_declared_score_bounds_are_reached_and_never_passed() -> None:
+    """AB-4/AB-6/AB-7: FACTS bounds one player's final score, under any switches."""
+    lowest = board_with("special", "red h1 s1", rules=Rules(special_broken_points=-20))
+    lowest.place(card("red h1 s2"), "fortepiano")  # breaks the tree, scores 0 itself
+    for _ in range(10):
+        lowest.place(card("gold h1 s1"), "bad")
+    assert lowest.total == lowest.score().total == ab.FACTS.min_score == -30
+    highest = board_with("unlucky", *["red h1 s1"] * 11, "red h1 s2")
+    assert highest.total == ab.FACTS.max_score == 144
+    for rules in (Rules(), Rules(special_broken_points=-20, unlucky_may_bust=True)):
+        for policy in ("random", "greedy"):
+            table = ab.simulate(games=300, players=3, policy=policy, seed=7, rules=rules)
+            assert ab.FACTS.min_score <= table.min() and table.max() <= ab.FACTS.max_score
+
+
+def test_declared_switch_values_match_the_switches() -> None:
+    """AB-2/AB-4: the constants ENDS and STEADY_REFERENCES are the switches' options."""
+    options = {s.name: tuple(v for _, v in s.options) for s in switches(Rules)}
+    assert options["end"] == ab.ENDS and options["steady_reference"] == ab.STEADY_REFERENCES
+    assert {s.name: s.rule for s in switches(Rules)}["end"] == "AB-2"
+    assert all(s.label and s.help for s in switches(Rules))
+
+
+def test_best_batch_points_take_the_rule_constants() -> None:
+    """AB-4/AB-6: best points come from the named constants, not typed numbers."""
+    step = ab.FORTEPIANO_POINTS_PER_STEP * (max(ab.VALUES) - min(ab.VALUES))
+    assert ab.best_batch_points("fortepiano", 12) == 6 * step == 48
+    assert ab.best_batch_points("sweet_couple", 12) == 6 * ab.SWEET_COUPLE_POINTS == 42
+    assert ab.best_batch_points("special", 1) == ab.SPECIAL_BONUS
+    assert ab.best_batch_points("bad", 3, Rules(easy=True)) == 0
+    with pytest.raises(TypeError, match="n"):
+        ab.best_batch_points("bad", "3")
+    with pytest.raises(ValueError, match="batch"):
+        ab.best_batch_points("compost", 3)
+    with pytest.raises(TypeError, match="rules"):
+        ab.best_batch_points("bad", 3, "easy")
 
 
 # -- switches -----------------------------------------------------------------------------
@@ -373,7 +546,11 @@ def test_switches_are_validated() -> None:
     with pytest.raises(TypeError, match="special_broken_points"):
         Rules(special_broken_points=1.5)
     with pytest.raises(ValueError, match="unknown"):
-        Rules.from_dict({"hard": True})
+        rules_from_dict(Rules, {"hard": True})
+    with pytest.raises(ValueError, match="end"):
+        Rules(end="six_rounds")
+    with pytest.raises(ValueError, match="end"):
+        rules_from_dict(Rules, {"end": "never"})
 
 
 def test_switches_change_simulated_games() -> None:
@@ -405,15 +582,110 @@ def test_gain_matches_place_for_every_legal_move() -> None:
             game.play(moves[int(rng.integers(len(moves)))])
 
 
-def test_pop_reverses_place_exactly() -> None:
+def test_undo_reverses_place_exactly() -> None:
     board = board_with("special", "gold h1 s1")
     board.place(card("gold h2 s3"), "unlucky")
     before = board.copy()
     board.place(card("gold h2 s5"), "unlucky")
-    assert board.pop("unlucky") == card("gold h2 s5")
+    assert board.undo() == card("gold h2 s5")
     assert board == before and board.total == before.total == board.score().total
     with pytest.raises(ValueError, match="no card"):
-        Board().pop("bad")
+        Board().undo()
+
+
+def test_ab6_undo_takes_back_the_last_card_whatever_its_batch() -> None:
+    """AB-6: the special tree broken by a later apple; taking back must follow placing order.
+
+    ``pop("special")`` out of order used to leave ``total`` at -19 while ``score()`` said 1.
+    """
+    board = board_with("special", "red h1 s1")
+    board.place(card("red h2 s2"), "monochrome")  # breaks the tree: 0 + 1
+    assert board.total == board.score().total == 1
+    assert not hasattr(board, "pop")  # undo is the only take-back
+    assert board.undo() == card("red h2 s2")
+    assert board.total == board.score().total == 20
+    assert board.undo() == card("red h1 s1")
+    assert board.total == 0 and board == Board() and board.card_count == 0
+
+
+PLACEMENTS = st.lists(
+    st.tuples(st.sampled_from(ab.default_deck()), st.sampled_from(BATCHES)), max_size=40
+)
+SWITCHES = st.builds(
+    Rules,
+    easy=st.booleans(),
+    unlucky_may_bust=st.booleans(),
+    steady_reference=st.sampled_from(ab.STEADY_REFERENCES),
+    special_broken_points=st.integers(-20, 20),
+    end=st.sampled_from(ab.ENDS),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=SWITCHES, placements=PLACEMENTS)
+def test_ab3_gain_is_the_change_of_score_and_undo_walks_back_exactly(rules, placements) -> None:
+    """AB-3..AB-6: ``gain`` raises exactly what ``place`` raises, else it is the change of
+    ``score().total``; ``undo`` restores every earlier board, in any batch order."""
+    board, history = Board(rules), []
+    for c, batch in placements:
+        refusal = board.refusal(c, batch)
+        if refusal is not None:
+            with pytest.raises(IllegalMove) as gained:
+                board.gain(c, batch)
+            with pytest.raises(IllegalMove) as placed:
+                board.place(c, batch)
+            assert str(gained.value) == str(placed.value) == str(refusal)
+            assert gained.value.rule == placed.value.rule == refusal.rule
+            continue
+        before = board.score().total
+        gain = board.gain(c, batch)
+        assert gain == board.gain_unchecked(c, batch)
+        history.append((board.copy(), board.total))
+        board.place(c, batch)
+        assert board.score().total - before == gain and board.total == board.score().total
+    while history:
+        earlier, total = history.pop()
+        board.undo()
+        assert board == earlier and board.total == total == board.score().total
+        assert board.cards() == earlier.cards()
+
+
+@settings(max_examples=15, deadline=None)
+@given(rules=SWITCHES, players=st.integers(1, 6), seed=st.integers(0, 2**32 - 1))
+def test_ab2_undo_save_and_copy_are_exact_under_any_switches(rules, players, seed) -> None:
+    """AB-2..AB-6 with random switches (both values of end): after every move, undo restores
+    ``to_json`` exactly, a loaded save and a copy play on identically."""
+    game = Game.new(players=players, seed=seed, rules=rules)
+    rng = np.random.default_rng(seed)
+    while not game.is_over:
+        before = game.to_json()
+        moves = game.legal_moves()
+        move = moves[int(rng.integers(len(moves)))]
+        twin, loaded = game.copy(), Game.from_json(before)
+        game.play(move)
+        after = game.to_json()
+        game.undo()
+        assert game.to_json() == before
+        game.play(move)
+        for other in (twin, loaded):
+            other.play(move)
+            assert other.to_json() == after and other.scores() == game.scores()
+    assert len(game.history) == ab.cards_per_player(players, rules) * players
+
+
+def test_board_refuses_wrong_types_with_type_error() -> None:
+    """AB-1/AB-3: a board takes Cards; a wrong type is a TypeError naming the argument."""
+    board = Board()
+    for method in (board.place, board.gain, board.can_place, board.refusal):
+        with pytest.raises(TypeError, match="card"):
+            method("red h1 s1", "bad")
+    with pytest.raises(TypeError, match="rules"):
+        Board(rules="standard")
+    with pytest.raises(TypeError, match="card"):
+        Move("red h1 s1", "bad")
+    with pytest.raises(TypeError, match="batch"):
+        Move(card("red h1 s1"), 3)
+    assert board.cards() == () and isinstance(board.cards(), tuple)
 
 
 # -- game: undo, copies, determinized, saves ----------------------------------------------
@@ -446,12 +718,27 @@ def test_copy_is_independent() -> None:
     assert game.history == () and len(other.history) == 1
 
 
+def test_ab2_history_holds_player_and_move_pairs() -> None:
+    """AB-2: ``history`` is an immutable sequence of (player, move), oldest first."""
+    game = Game.new(players=3, seed=4, first_player=2)
+    played = []
+    for _ in range(7):
+        move = game.legal_moves()[0]
+        played.append((game.current_player, move))
+        game.play(move)
+    assert game.history == tuple(played) and isinstance(game.history, tuple)
+    assert [player for player, _ in game.history] == [2, 0, 1, 2, 0, 1, 0]
+    game.undo()
+    assert game.history == tuple(played[:-1])
+
+
 def test_save_is_plain_json_and_from_json_explains_what_is_wrong() -> None:
     game = Game.new(players=2, seed=2)
     for _ in range(8):
         game.play(game.legal_moves()[3])
     data = json.loads(game.to_json())
-    assert data["game"] == "apple_batches" and data["format"] == 1
+    assert data["game"] == "apple_batches" and data["format"] == ab.SAVE_FORMAT == 2
+    assert data["rules"]["end"] == "twelve_cards"
 
     def broken(**changes) -> str:
         return json.dumps({**data, **changes})
@@ -466,7 +753,10 @@ def test_save_is_plain_json_and_from_json_explains_what_is_wrong() -> None:
         "steady_reference": broken(rules={**data["rules"], "steady_reference": 3}),
         "players": broken(players=9),
         "exactly the fields": json.dumps({k: v for k, v in data.items() if k != "moves"}),
-        "unknown save format": broken(format=2),
+        "unknown save format": broken(format=1),
+        "end": broken(rules={**data["rules"], "end": "forever"}),
+        "at most 24 moves": broken(moves=moves * 4),
+        "at most 750 cards": broken(order=data["order"] * 11),
     }
     for message, text in cases.items():
         with pytest.raises(ValueError, match=message):
@@ -498,6 +788,58 @@ def test_simulate_policies_and_callables() -> None:
         ab.simulate(games=1, policy="clever")
 
 
+@pytest.mark.parametrize("policy", ["random", "greedy", "lookahead", lambda g: g.legal_moves()[0]])
+def test_simulate_zero_games_gives_an_empty_table(policy) -> None:
+    """AB-2: ``simulate(games=0)`` is an empty (0, players) table (it failed inside numpy)."""
+    table = ab.simulate(games=0, players=4, policy=policy)
+    assert table.shape == (0, 4) and table.dtype == np.int64
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "name"),
+    [
+        ({"games": 10**9, "policy": "nope"}, ValueError, "games"),
+        ({"games": ab.MAX_GAMES + 1}, ValueError, "games"),
+        ({"games": -1}, ValueError, "games"),
+        ({"games": 2.5}, TypeError, "games"),
+        ({"players": 10**7}, ValueError, "players"),
+        ({"players": 0}, ValueError, "players"),
+        ({"players": "1"}, TypeError, "players"),
+        ({"policy": "nope"}, ValueError, "policy"),
+        ({"policy": 3}, TypeError, "policy"),
+        ({"rules": "x"}, TypeError, "rules"),
+        ({"rules": {"easy": True}}, TypeError, "rules"),
+        ({"rollouts": 0}, ValueError, "rollouts"),
+        ({"rollouts": ab.MAX_ROLLOUTS + 1}, ValueError, "rollouts"),
+        ({"seed": "s"}, TypeError, "seed"),
+    ],
+)
+def test_simulate_checks_every_limit_before_any_work(
+    arguments: dict, error: type, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """AB-2: simulate's limits (players within FACTS, games up to MAX_GAMES, the policy name,
+    the rules' type) are checked before a deck is dealt or a game is made."""
+
+    def no_work(*_: object, **__: object) -> None:
+        raise AssertionError("work started before the arguments were checked")
+
+    monkeypatch.setattr(ab.policies.fast, "deal_orders", no_work)
+    monkeypatch.setattr(ab.policies.policies, "run_games", no_work)
+    with pytest.raises(error, match=name):
+        ab.simulate(**{"games": 10, **arguments})
+
+
+def test_simulate_four_rounds_deals_four_markets_on_every_path() -> None:
+    """AB-2 switch end: simulate's fast, lookahead and callable paths all stop after 4 rounds."""
+    rules = Rules(end="four_rounds")
+    last = ab.simulate(games=2, players=3, policy=lambda g: g.legal_moves()[-1], rules=rules)
+    assert (last == -8).all()  # 8 apples each, all in the bad batch
+    longer = ab.simulate(games=2, players=3, policy=lambda g: g.legal_moves()[-1])
+    assert (longer == -12).all()
+    look = ab.simulate(games=1, players=3, policy="lookahead", rollouts=1, rules=rules, seed=2)
+    assert look.shape == (1, 3)
+
+
 # -- counting 13 --------------------------------------------------------------------------
 def test_counting_13_exactly() -> None:
     assert ab.partitions_of_13(parts=3) == [(5, 5, 3), (5, 4, 4)]
@@ -512,6 +854,21 @@ def test_counting_13_exactly() -> None:
     assert ab.probability_of_13(3) == Fraction(3150, comb(75, 3))
     tiny = [card("red h1 s5"), card("red h1 s4"), card("red h1 s4")]
     assert ab.ways_to_make_13(3, deck=tiny) == 1 and ab.probability_of_13(3, tiny) == 1
+
+
+def test_ab4_counting_13_bounds_its_work_and_names_bad_arguments() -> None:
+    """AB-4: more than 13 apples never make 13 (answered at once); wrong types are TypeError."""
+    assert ab.ways_to_make_13(10**9) == 0 and ab.probability_of_13(14) == 0
+    with pytest.raises(TypeError, match="k"):
+        ab.ways_to_make_13("3")
+    with pytest.raises(TypeError, match="parts"):
+        ab.partitions_of_13(parts=2.0)
+    with pytest.raises(TypeError, match="deck"):
+        ab.ways_to_make_13(3, deck=["red h1 s5"])
+    with pytest.raises(ValueError, match="at most 750"):
+        ab.ways_to_make_13(3, deck=ab.default_deck() * 11)
+    with pytest.raises(ValueError, match="k"):
+        ab.probability_of_13(76)
 
 
 def test_probability_of_13_matches_seeded_simulation() -> None:

@@ -11,16 +11,25 @@ from orchard_lab.apple_batches import fast
 
 DECK = ab.default_deck()
 SWITCHED = ab.Rules(
-    easy=True, unlucky_may_bust=True, steady_reference="any", special_broken_points=-20
+    easy=True,
+    unlucky_may_bust=True,
+    steady_reference="any",
+    special_broken_points=-20,
+    end="four_rounds",
 )
+FOUR_ROUNDS = ab.Rules(end="four_rounds")
+RULES = [ab.Rules(), FOUR_ROUNDS, SWITCHED]
+RULE_IDS = ["standard rules", "four rounds", "all switches"]
 
 
-@pytest.mark.parametrize("rules", [ab.Rules(), SWITCHED], ids=["seed rules", "all switches"])
+@pytest.mark.parametrize("rules", RULES, ids=RULE_IDS)
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
 @pytest.mark.parametrize("policy", ["greedy", "random"])
 def test_replaying_the_vectorised_moves_through_game_gives_the_same_scores(
     rules: ab.Rules, players: int, policy: str
 ) -> None:
+    """AB-2..AB-6 under both values of the AB-2 switch end: the numpy path plays Game's rules
+    and stops where Game stops."""
     rng = np.random.default_rng(players)
     orders = fast.deal_orders(rng, 40)
     record: list[np.ndarray] = []
@@ -38,7 +47,7 @@ def test_replaying_the_vectorised_moves_through_game_gives_the_same_scores(
             if policy == "greedy":
                 assert greedy(game) == move  # same choice, same tie-break
             game.play(move)  # raises IllegalMove if the fast path broke a rule
-        assert game.is_over
+        assert game.is_over and len(record) == ab.cards_per_player(players, rules) * players
         assert game.scores() == [b.score().total for b in game.boards] == list(scores[g])
 
 
@@ -57,6 +66,21 @@ def test_simulate_is_seeded_and_greedy_beats_random() -> None:
     assert not np.array_equal(first, ab.simulate(games=200, players=4, policy="random", seed=4))
     greedy = ab.simulate(games=200, players=4, policy="greedy", seed=3)
     assert greedy.mean() > first.mean() + 10
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_ab2_simulate_four_rounds_gives_each_of_three_players_eight_cards(policy: str) -> None:
+    """AB-2 switch end: 8 apples each instead of 12 with 3 players, so fewer points."""
+    scores = ab.simulate(games=50, players=3, policy=policy, seed=1, rules=FOUR_ROUNDS)
+    twelve = ab.simulate(games=50, players=3, policy=policy, seed=1)
+    assert scores.shape == twelve.shape == (50, 3)
+    assert scores.mean() < twelve.mean()  # fewer apples, fewer points
+
+
+def test_simulate_zero_games_on_the_numpy_path() -> None:
+    """AB-2: zero games is an empty table, not a numpy reshape error."""
+    orders = fast.deal_orders(np.random.default_rng(0), 0)
+    assert fast.play_games(orders, 6, ab.Rules(), "greedy").shape == (0, 6)
 
 
 def test_play_games_rejects_other_policies() -> None:

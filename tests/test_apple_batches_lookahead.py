@@ -10,8 +10,13 @@ from orchard_lab import policies
 from orchard_lab.apple_batches import fast, lookahead
 
 SWITCHED = ab.Rules(
-    easy=True, unlucky_may_bust=True, steady_reference="any", special_broken_points=-20
+    easy=True,
+    unlucky_may_bust=True,
+    steady_reference="any",
+    special_broken_points=-20,
+    end="four_rounds",
 )
+FOUR_ROUNDS = ab.Rules(end="four_rounds")
 
 
 def position(players: int, rules: ab.Rules, moves: int, seed: int, **new: object) -> ab.Game:
@@ -39,14 +44,20 @@ def generic_margins(game: ab.Game, worlds: list[ab.Game]) -> np.ndarray:
     return np.array(rows)
 
 
-@pytest.mark.parametrize("rules", [ab.Rules(), SWITCHED], ids=["seed rules", "all switches"])
+@pytest.mark.parametrize(
+    "rules",
+    [ab.Rules(), FOUR_ROUNDS, SWITCHED],
+    ids=["standard rules", "four rounds", "all switches"],
+)
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
 def test_margins_per_move_and_world_equal_the_generic_rollouts(
     rules: ab.Rules, players: int
 ) -> None:
+    """AB-2..AB-6, both values of the AB-2 switch end: batched rollouts end where Game ends."""
     rng = np.random.default_rng(players)
-    early, later = sorted(rng.integers(players, 12 * players, size=2))
-    for moves in (players + 1, early, later, 12 * players - 2):
+    total = ab.cards_per_player(players, rules) * players
+    early, later = sorted(rng.integers(players, total, size=2))
+    for moves in (players + 1, early, later, total - 2):
         game = position(players, rules, moves, seed=10 * players + moves)
         worlds = [game.determinized(rng) for _ in range(2)]
         batched = lookahead.margins(game, worlds)
@@ -74,11 +85,19 @@ def test_same_seed_same_move_as_the_generic_policy(players: int) -> None:
         assert game.to_json() == before  # looking ahead changes nothing
 
 
-@pytest.mark.parametrize("players", [1, 2])
-def test_simulate_lookahead_gives_the_generic_table(players: int) -> None:
-    batched = ab.simulate(games=2, players=players, policy="lookahead", seed=4, rollouts=2)
+@pytest.mark.parametrize(("players", "rules"), [(1, ab.Rules()), (2, ab.Rules()), (3, FOUR_ROUNDS)])
+def test_simulate_lookahead_gives_the_generic_table(players: int, rules: ab.Rules) -> None:
+    """The batched lookahead makes the generic policy's choices, also under AB-2 end."""
+    batched = ab.simulate(
+        games=2, players=players, policy="lookahead", seed=4, rollouts=2, rules=rules
+    )
     generic = policies.run_games(
-        lambda seed: ab.Game.new(players=players, seed=seed), 2, players, "lookahead", 4, 2
+        lambda seed: ab.Game.new(players=players, seed=seed, rules=rules),
+        2,
+        players,
+        "lookahead",
+        4,
+        2,
     )
     assert np.array_equal(batched, generic)
 

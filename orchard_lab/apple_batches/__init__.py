@@ -1,9 +1,11 @@
 """Apple batches (Draft Cider): draft apple cards into 8 batches that score by sequences.
 
-RULES.md AB-1..AB-7. The pieces: ``cards`` (Card, Rules, the deck), ``board`` (one orchard:
-placing and scoring), ``game`` (Move, Game: markets, turns, saves), ``simulation``
-(``simulate``), ``lookahead`` (``LookaheadPolicy``: Monte-Carlo hints, rollouts batched with
-numpy), ``counting`` (exact chances of making 13 in the unlucky batch).
+RULES.md AB-1..AB-7. The package follows the template of every game: ``cards`` (Card, the
+deck), ``rules`` (Rules and its switches, Move, the batches and the declared ``FACTS``),
+``board`` (one orchard: placing, scoring, undo), ``game`` (Game: markets, turns, undo, saves),
+``policies`` (``simulate`` and ``hint``); extras with one job each: ``fast`` (many games at
+once with numpy), ``lookahead`` (``LookaheadPolicy``, its rollouts batched with ``fast``) and
+``counting`` (exact chances of making 13 in the unlucky batch).
 
 >>> from orchard_lab import apple_batches as ab
 >>> board = ab.Board()
@@ -22,35 +24,59 @@ from orchard_lab.apple_batches.board import (
     feather_live,
     score_batch,
 )
-from orchard_lab.apple_batches.cards import (
-    BATCH_CAPACITY,
-    BATCH_NAMES,
-    BATCHES,
-    COLOURS,
-    FACTS,
-    VALUES,
-    Card,
-    Rules,
-    default_deck,
-)
+from orchard_lab.apple_batches.cards import COLOURS, VALUES, Card, default_deck
 from orchard_lab.apple_batches.counting import (
     partitions_of_13,
     probability_of_13,
     ways_to_make_13,
 )
-from orchard_lab.apple_batches.game import Game, Move, cards_per_market_per_player
+from orchard_lab.apple_batches.game import SAVE_FORMAT, Game
 from orchard_lab.apple_batches.lookahead import LookaheadPolicy
-from orchard_lab.apple_batches.policies import HINT_POLICIES, hint
-from orchard_lab.apple_batches.simulation import simulate
+from orchard_lab.apple_batches.policies import FASTER, HINT_POLICIES, hint, simulate
+from orchard_lab.apple_batches.rules import (
+    BATCH_CAPACITY,
+    BATCH_NAMES,
+    BATCHES,
+    CARDS_PER_PLAYER,
+    ENDS,
+    FACTS,
+    FORTEPIANO_POINTS_PER_STEP,
+    FOUR_ROUNDS,
+    MAX_DECK_CARDS,
+    MAX_GAMES,
+    MAX_ROLLOUTS,
+    SPECIAL_BONUS,
+    STEADY_REFERENCES,
+    SWEET_COUPLE_POINTS,
+    UNLUCKY_TARGET,
+    Move,
+    Rules,
+    cards_per_market_per_player,
+    cards_per_player,
+    rounds_per_game,
+)
 
 __all__ = [
     "BATCHES",
     "BATCH_CAPACITY",
     "BATCH_NAMES",
+    "CARDS_PER_PLAYER",
     "COLOURS",
+    "ENDS",
     "FACTS",
+    "FASTER",
+    "FORTEPIANO_POINTS_PER_STEP",
+    "FOUR_ROUNDS",
     "HINT_POLICIES",
+    "MAX_DECK_CARDS",
+    "MAX_GAMES",
+    "MAX_ROLLOUTS",
     "ODD_PRIMES",
+    "SAVE_FORMAT",
+    "SPECIAL_BONUS",
+    "STEADY_REFERENCES",
+    "SWEET_COUPLE_POINTS",
+    "UNLUCKY_TARGET",
     "VALUES",
     "Board",
     "Card",
@@ -60,11 +86,13 @@ __all__ = [
     "Rules",
     "best_batch_points",
     "cards_per_market_per_player",
+    "cards_per_player",
     "default_deck",
     "feather_live",
     "hint",
     "partitions_of_13",
     "probability_of_13",
+    "rounds_per_game",
     "score_batch",
     "simulate",
     "ways_to_make_13",

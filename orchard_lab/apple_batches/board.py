@@ -1,7 +1,8 @@
 """One player's orchard of 8 batches: placing cards (AB-3..AB-6) and scoring them.
 
-The board keeps each batch's points up to date as cards arrive (``total``), and
-``score()`` recomputes everything from the cards themselves, with a note per batch.
+The board keeps each batch's points up to date as cards arrive (``total``), ``undo`` takes
+back the last card placed, and ``score()`` recomputes everything from the cards themselves,
+with a note per batch.
 
 >>> from orchard_lab.apple_batches import Board, Card
 >>> board = Board()
@@ -18,15 +19,18 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from orchard_lab import sequences
-from orchard_lab.apple_batches.cards import (
+from orchard_lab.apple_batches.cards import COLOURS, VALUES, Card
+from orchard_lab.apple_batches.rules import (
     BATCH_CAPACITY,
     BATCHES,
+    FORTEPIANO_POINTS_PER_STEP,
     SPECIAL_BONUS,
+    STANDARD_RULES,
+    SWEET_COUPLE_POINTS,
     UNLUCKY_TARGET,
-    Card,
     Rules,
 )
-from orchard_lab.core import IllegalMove, Score, require_int
+from orchard_lab.core import IllegalMove, Score, check_int, check_type, illegal
 
 ODD_PRIMES = tuple(sequences.first("odd_prime", BATCH_CAPACITY))  # steady: 3, 5, 7, ..., 41
 _STEADY = (0, *ODD_PRIMES)
@@ -39,6 +43,25 @@ def _plural(n: int, word: str) -> str:
 
 def _nth(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else _ORDINAL.get(n % 10, 'th')}"
+
+
+_Why = tuple[str, str, str, tuple[object, ...]]  # rule id, rule name, reason template, values
+_NO_BATCH = "there is no batch called {!r}; try {}."
+_MONOCHROME = "this batch is {}, so a {} apple cannot join it."
+_FEATHER = "the batch needs {}, and this apple has sweetness {} and height {}."
+_SPECIAL = (
+    "you already have a {} apple outside the bad batch, so a {} special tree cannot be planted."
+)
+_FORTEPIANO = (
+    "the second apple of a pair must differ in height from the first, and both have height {}."
+)
+_SWEET_COUPLE = "the second apple of a pair needs the first one's sweetness, {}, not {}."
+_STEADY_LAST = "a height-{} apple is not within 1 of the last height, {}."
+_STEADY_ANY = "a height-{} apple is not within 1 of any earlier height ({})."
+
+
+def _not_a_card(card: object) -> TypeError:
+    return TypeError(f"card must be a Card, not {type(card).__name__}")
 
 
 def feather_live(cards: tuple[Card, ...] | list[Card]) -> tuple[int, int]:
@@ -112,21 +135,23 @@ def score_batch(
         sums = f"sweetness {'+'.join(str(c.sweetness) for c in cards)} = {total}"
         if total == UNLUCKY_TARGET:
             return n * n, f"{sums} exactly with {_plural(n, 'apple')}, square number {n}²"
-        verdict = "passed 13" if total > UNLUCKY_TARGET else "not 13"
+        verdict = f"passed {UNLUCKY_TARGET}" if total > UNLUCKY_TARGET else f"not {UNLUCKY_TARGET}"
         return 0, f"{sums}, {verdict}: no points"
     if batch == "fortepiano":
         pairs = _pairs(cards)
         gaps = [abs(a.height - b.height) for a, b in pairs]
         shown = ", ".join(f"{a.height}&{b.height}" for a, b in pairs)
-        done = f"heights {shown}: " + " + ".join(f"2·{g}" for g in gaps) if pairs else ""
-        return 2 * sum(gaps), _join(done, _waiting(cards, "height"))
+        step = FORTEPIANO_POINTS_PER_STEP
+        done = f"heights {shown}: " + " + ".join(f"{step}·{g}" for g in gaps) if pairs else ""
+        return step * sum(gaps), _join(done, _waiting(cards, "height"))
     if batch == "sweet_couple":
         pairs = _pairs(cards)
         shown = ", ".join(f"{a.sweetness}&{b.sweetness}" for a, b in pairs)
-        done = (
-            f"{_plural(len(pairs), 'pair')} of equal sweetness ({shown}), 7 each" if pairs else ""
-        )
-        return 7 * len(pairs), _join(done, _waiting(cards, "sweetness"))
+        done = ""
+        if pairs:
+            points = f"{SWEET_COUPLE_POINTS} each"
+            done = f"{_plural(len(pairs), 'pair')} of equal sweetness ({shown}), {points}"
+        return SWEET_COUPLE_POINTS * len(pairs), _join(done, _waiting(cards, "sweetness"))
     if batch == "steady":
         return _STEADY[n], f"{_plural(n, 'apple')} of steady height, the {_nth(n)} odd prime"
     if rules.easy:
@@ -137,26 +162,28 @@ def score_batch(
 def best_batch_points(batch: str, n: int, rules: Rules | None = None) -> int | None:
     """The most points a batch of n cards can score, or None if it cannot hold n cards.
 
-    Fortepiano pairs heights 1 and 5 (8 a pair), sweet couples score 7 a pair, the unlucky
-    batch needs 3 to 13 cards to make 13, the special batch holds one card.
+    A fortepiano pair scores most with the lowest and highest heights, 2·(5 − 1) = 8; sweet
+    couples score 7 a pair; the unlucky batch needs 3 to 13 cards to make 13; the special batch
+    holds one card.
 
     >>> [best_batch_points("fortepiano", n) for n in (1, 2, 3, 4)]
     [0, 8, 8, 16]
     >>> best_batch_points("unlucky", 2), best_batch_points("special", 2)
     (0, None)
     """
+    check_type(batch, str, "batch")
     if batch not in BATCHES:
         raise ValueError(f"batch must be one of {', '.join(BATCHES)}, got {batch!r}")
-    n = require_int(n, "n", 0, BATCH_CAPACITY)
-    rules = Rules() if rules is None else rules
+    n = check_int(n, "n", 0, BATCH_CAPACITY)
+    rules = STANDARD_RULES if rules is None else check_type(rules, Rules, "rules")
     if batch == "special":
         return None if n > 1 else SPECIAL_BONUS * n
     if batch == "unlucky":
         return n * n if n >= sequences.UNLUCKY_MIN_CARDS else 0
     if batch == "fortepiano":
-        return 8 * (n // 2)
+        return FORTEPIANO_POINTS_PER_STEP * (max(VALUES) - min(VALUES)) * (n // 2)
     if batch == "sweet_couple":
-        return 7 * (n // 2)
+        return SWEET_COUPLE_POINTS * (n // 2)
     if batch == "bad":
         return 0 if rules.easy else -n
     return sequences.value(sequences.BATCH_SEQUENCE[batch], n) if n else 0
@@ -166,7 +193,8 @@ class Board:
     """One player's orchard: 8 batches, each a sequence of cards in placement order.
 
     Any well-formed card may be placed, repeats included; deck membership is the Game's
-    business. ``place`` raises ``IllegalMove`` and leaves the board as it was.
+    business. ``place`` raises ``IllegalMove`` and leaves the board as it was; ``undo`` takes
+    back the last card placed, exactly.
 
     >>> board = Board()
     >>> board.legal_batches(Card("red", 3, 3))[:3]
@@ -174,14 +202,15 @@ class Board:
     """
 
     def __init__(self, rules: Rules | None = None) -> None:
-        self.rules = Rules() if rules is None else rules
-        if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be a Rules, not {type(self.rules).__name__}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be Rules, not {type(rules).__name__}")
+        self.rules = STANDARD_RULES if rules is None else rules
         self._cards: dict[str, list[Card]] = {batch: [] for batch in BATCHES}
         self._total = 0
-        self._outside = {"red": 0, "green": 0, "gold": 0}  # colours outside bad and special
+        self._outside = dict.fromkeys(COLOURS, 0)  # colours outside bad and special (AB-6)
         self._live = (0, 0)  # feather's live sweetness and height, 0 = not live (AB-5)
         self._unlucky = 0  # unlucky sweetness total
+        self._placed: list[str] = []  # the batch of every card placed, oldest first
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -196,11 +225,18 @@ class Board:
 
     @property
     def card_count(self) -> int:
-        return sum(len(cards) for cards in self._cards.values())
+        """How many cards the board holds."""
+        return len(self._placed)
 
-    def cards(self) -> list[Card]:
-        """Every card on the board, batch by batch."""
-        return [card for cards in self._cards.values() for card in cards]
+    def cards(self) -> tuple[Card, ...]:
+        """Every card on the board, batch by batch.
+
+        >>> board = Board()
+        >>> board.place(Card("red", 1, 1), "bad")
+        >>> board.cards()
+        (Card(colour='red', height=1, sweetness=1),)
+        """
+        return tuple(card for cards in self._cards.values() for card in cards)
 
     def used_batches(self) -> int:
         """How many batches hold at least one card (the AB-7 tie-break)."""
@@ -219,87 +255,60 @@ class Board:
         >>> print(board.refusal(Card("red", 5, 1), "steady"))
         Steady height (AB-4): a height-5 apple is not within 1 of the last height, 3.
         """
+        if not isinstance(card, Card):  # inline, not a call: the rules are asked very often
+            raise _not_a_card(card)
+        why = self._why_not(card, batch)
+        return None if why is None else illegal(why[0], why[1], why[2].format(*why[3]))
+
+    def _why_not(self, card: Card, batch: str) -> _Why | None:
+        """What forbids the move: rule id, rule name, a reason template and its values.
+
+        The sentence is formatted only when an ``IllegalMove`` is made: ``legal_batches`` asks
+        this for every batch and needs only yes or no.
+        """
         cards = self._cards.get(batch) if isinstance(batch, str) else None
         if cards is None:
-            names = ", ".join(BATCHES)
-            return IllegalMove("AB-3", f"There is no batch called {batch!r} (AB-3): try {names}.")
+            return "AB-3", "No such batch", _NO_BATCH, (batch, ", ".join(BATCHES))
         n = len(cards)
         if n >= BATCH_CAPACITY:
-            return IllegalMove(
-                "AB-3", f"Batch full (AB-3): the {batch} batch already holds 12 apples."
-            )
+            return "AB-3", "Batch full", "the {} batch already holds {} apples.", (batch, n)
         if n == 0 and batch != "special":
             return None
         if batch == "monochrome" and card.colour != cards[0].colour:
-            return IllegalMove(
-                "AB-4",
-                f"Monochrome (AB-4): this batch is {cards[0].colour}, "
-                f"so a {card.colour} apple cannot join it.",
-            )
+            return "AB-4", "Monochrome", _MONOCHROME, (cards[0].colour, card.colour)
         if batch == "feather":
             sweetness, height = self._live
             if card.sweetness != sweetness and card.height != height:
-                live = " or ".join(
-                    f"{name} {value}"
-                    for name, value in (("sweetness", sweetness), ("height", height))
-                    if value
-                )
-                return IllegalMove(
-                    "AB-5",
-                    f"Apples of a feather (AB-5): the batch needs {live}, and this apple "
-                    f"has sweetness {card.sweetness} and height {card.height}.",
-                )
+                needs = f"sweetness {sweetness}" if sweetness else ""
+                needs += " or " if sweetness and height else ""
+                needs += f"height {height}" if height else ""
+                return "AB-5", "Apples of a feather", _FEATHER, (needs, card.sweetness, card.height)
         if batch == "special":
             if n:
-                return IllegalMove(
-                    "AB-6", "Special colour tree (AB-6): the special batch holds only one tree."
-                )
+                return "AB-6", "Special colour tree", "the special batch holds only one tree.", ()
             if self._outside[card.colour]:
-                return IllegalMove(
-                    "AB-6",
-                    f"Special colour tree (AB-6): you already have a {card.colour} apple "
-                    f"outside the bad batch, so a {card.colour} special tree cannot be planted.",
-                )
+                return "AB-6", "Special colour tree", _SPECIAL, (card.colour, card.colour)
         if batch == "unlucky" and not self.rules.unlucky_may_bust:
             total = self._unlucky + card.sweetness
             if total > UNLUCKY_TARGET:
-                return IllegalMove(
-                    "AB-4",
-                    f"Unlucky (AB-4): sweetness {self._unlucky} + {card.sweetness} = {total} "
-                    "would pass 13.",
-                )
+                values = (self._unlucky, card.sweetness, total, UNLUCKY_TARGET)
+                return "AB-4", "Unlucky", "sweetness {} + {} = {} would pass {}.", values
         if batch == "fortepiano" and n % 2 and card.height == cards[-1].height:
-            return IllegalMove(
-                "AB-4",
-                "Fortepiano (AB-4): the second apple of a pair must differ in height from "
-                f"the first, and both have height {card.height}.",
-            )
+            return "AB-4", "Fortepiano", _FORTEPIANO, (card.height,)
         if batch == "sweet_couple" and n % 2 and card.sweetness != cards[-1].sweetness:
-            return IllegalMove(
-                "AB-4",
-                "Sweet couple (AB-4): the second apple of a pair needs the first one's "
-                f"sweetness, {cards[-1].sweetness}, not {card.sweetness}.",
-            )
+            return "AB-4", "Sweet couple", _SWEET_COUPLE, (cards[-1].sweetness, card.sweetness)
         if batch == "steady":
-            return self._steady_refusal(card, cards)
+            return self._steady_why_not(card, cards)
         return None
 
-    def _steady_refusal(self, card: Card, cards: list[Card]) -> IllegalMove | None:
+    def _steady_why_not(self, card: Card, cards: list[Card]) -> _Why | None:
         if self.rules.steady_reference == "last":
             last = cards[-1].height
             if abs(card.height - last) > 1:
-                return IllegalMove(
-                    "AB-4",
-                    f"Steady height (AB-4): a height-{card.height} apple is not within 1 "
-                    f"of the last height, {last}.",
-                )
+                return "AB-4", "Steady height", _STEADY_LAST, (card.height, last)
         elif all(abs(card.height - c.height) > 1 for c in cards):
             heights = ", ".join(str(h) for h in sorted({c.height for c in cards}))
-            return IllegalMove(
-                "AB-4",
-                f"Steady height (AB-4): a height-{card.height} apple is not within 1 of "
-                f"any earlier height ({heights}).",
-            )
+            return "AB-4", "Steady height", _STEADY_ANY, (card.height, heights)
         return None
 
     def can_place(self, card: Card, batch: str) -> bool:
@@ -308,14 +317,32 @@ class Board:
 
     def legal_batches(self, card: Card) -> list[str]:
         """The batches that accept ``card``, in ``BATCHES`` order (never empty: bad)."""
-        return [batch for batch in BATCHES if self.refusal(card, batch) is None]
+        if not isinstance(card, Card):  # inline, not a call: the rules are asked very often
+            raise _not_a_card(card)
+        return [  # an empty batch takes any card but the special tree's (asked without a call)
+            batch
+            for batch, held in self._cards.items()
+            if (not held and batch != "special") or self._why_not(card, batch) is None
+        ]
 
-    # -- changing --------------------------------------------------------------------------
     def gain(self, card: Card, batch: str) -> int:
-        """How much ``total`` would change if ``card`` went into ``batch`` (no checks).
+        """How much ``total`` would change if ``card`` went into ``batch`` now.
+
+        Checked like ``place``: raises exactly what ``place`` would raise, changes nothing.
 
         >>> Board().gain(Card("red", 1, 1), "steady")
         3
+        """
+        refusal = self.refusal(card, batch)
+        if refusal is not None:
+            raise refusal
+        return self.gain_unchecked(card, batch)
+
+    def gain_unchecked(self, card: Card, batch: str) -> int:
+        """``gain`` without the rule checks, for moves already known to be legal (fast paths).
+
+        >>> Board().gain_unchecked(Card("red", 1, 5), "special")
+        20
         """
         cards = self._cards[batch]
         n = len(cards)
@@ -337,11 +364,13 @@ class Board:
             after = (n + 1) ** 2 if self._unlucky + card.sweetness == UNLUCKY_TARGET else 0
             return after - before + lost
         if batch == "fortepiano":
-            return (2 * abs(card.height - cards[-1].height) if n % 2 else 0) + lost
+            step = FORTEPIANO_POINTS_PER_STEP * abs(card.height - cards[-1].height) if n % 2 else 0
+            return step + lost
         if batch == "sweet_couple":
-            return (7 if n % 2 else 0) + lost
+            return (SWEET_COUPLE_POINTS if n % 2 else 0) + lost
         return _STEADY[n + 1] - _STEADY[n] + lost  # steady
 
+    # -- changing --------------------------------------------------------------------------
     def _update_caches(self, card: Card, batch: str, sign: int) -> None:
         if batch not in ("special", "bad"):
             self._outside[card.colour] += sign
@@ -361,22 +390,32 @@ class Board:
         orchard_lab.core.IllegalMove: Monochrome (AB-4): this batch is red, so a gold apple ...
         """
         if not isinstance(card, Card):
-            raise TypeError(f"card must be a Card, not {type(card).__name__}")
-        refusal = self.refusal(card, batch)
-        if refusal is not None:
-            raise refusal
-        self._total += self.gain(card, batch)
+            raise _not_a_card(card)
+        why = self._why_not(card, batch)
+        if why is not None:
+            raise illegal(why[0], why[1], why[2].format(*why[3]))
+        self._total += self.gain_unchecked(card, batch)
         self._cards[batch].append(card)
+        self._placed.append(batch)
         self._update_caches(card, batch, +1)
 
-    def pop(self, batch: str) -> Card:
-        """Take back the last card of ``batch`` (the exact reverse of its ``place``)."""
-        cards = self._cards.get(batch) if isinstance(batch, str) else None
-        if not cards:
-            raise ValueError(f"there is no card to take back from batch {batch!r}")
-        card = cards.pop()
+    def undo(self) -> Card:
+        """Take back the last card placed, whatever its batch, and return it: the exact
+        reverse of ``place``.
+
+        >>> board = Board()
+        >>> board.place(Card("red", 1, 1), "special")
+        >>> board.place(Card("red", 2, 2), "steady")  # breaks the special tree
+        >>> str(board.undo()), board.total
+        ('red h2 s2', 20)
+        """
+        if not self._placed:
+            raise ValueError("there is no card to take back: the board is empty")
+        batch = self._placed.pop()
+        card = self._cards[batch].pop()
         self._update_caches(card, batch, -1)
-        self._total -= self.gain(card, batch)
+        # the board is now as it was before this card came, so the same gain is taken off
+        self._total -= self.gain_unchecked(card, batch)
         return card
 
     # -- scoring ---------------------------------------------------------------------------
@@ -402,22 +441,28 @@ class Board:
         return Score(parts, notes)
 
     def copy(self) -> Board:
-        """An independent copy."""
-        other = Board.__new__(Board)
+        """An independent copy (undo included)."""
+        other: Board = Board.__new__(Board)  # annotated: ruff then allows its private fields
         other.rules = self.rules
         other._cards = {batch: list(cards) for batch, cards in self._cards.items()}
         other._total = self._total
         other._outside = dict(self._outside)
         other._live = self._live
         other._unlucky = self._unlucky
+        other._placed = list(self._placed)
         return other
 
     def __eq__(self, other: object) -> bool:
+        """Boards are equal when their rules and batches are (placement order across batches
+        aside)."""
         if not isinstance(other, Board):
             return NotImplemented
-        return self.rules == other.rules and self._cards == other._cards
+        return self.rules == other.rules and self.batches == other.batches
 
     __hash__ = None  # type: ignore[assignment]  # boards change
+
+    def __repr__(self) -> str:
+        return f"<apple batches board: {self.card_count} cards, {self.total} points>"
 
     def __str__(self) -> str:
         return "\n".join(

@@ -14,18 +14,23 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
-from orchard_lab.apple_batches.cards import UNLUCKY_TARGET, VALUES, Card, default_deck
-from orchard_lab.core import require_int
+from orchard_lab.apple_batches.cards import VALUES, Card, default_deck
+from orchard_lab.apple_batches.rules import MAX_DECK_CARDS, UNLUCKY_TARGET
+from orchard_lab.core import check_int, check_type
 
 __all__ = ["partitions_of_13", "probability_of_13", "ways_to_make_13"]
 
 
 def _deck(deck: Sequence[Card] | None) -> list[Card]:
-    cards = default_deck() if deck is None else list(deck)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise TypeError(f"deck must hold Cards, not {type(card).__name__}")
-    return cards
+    """``deck`` checked like ``Game.new``'s: a list or tuple of at most MAX_DECK_CARDS Cards."""
+    if deck is None:
+        return default_deck()
+    check_type(deck, (list, tuple), "deck")
+    if len(deck) > MAX_DECK_CARDS:
+        raise ValueError(f"deck must hold at most {MAX_DECK_CARDS} cards, got {len(deck)}")
+    for card in deck:
+        check_type(card, Card, "every card of deck")
+    return list(deck)
 
 
 def ways_to_make_13(k: int, deck: Sequence[Card] | None = None) -> int:
@@ -37,10 +42,13 @@ def ways_to_make_13(k: int, deck: Sequence[Card] | None = None) -> int:
     >>> ways_to_make_13(1), ways_to_make_13(14)
     (0, 0)
     """
-    k = require_int(k, "k", 0)
+    k = check_int(k, "k", 0)
+    cards = _deck(deck)
+    if k > UNLUCKY_TARGET:  # every apple is at least 1 sweet: more than 13 pass 13
+        return 0
     ways = [[0] * (UNLUCKY_TARGET + 1) for _ in range(k + 1)]
     ways[0][0] = 1
-    for card in _deck(deck):
+    for card in cards:
         for j in range(k, 0, -1):
             for total in range(UNLUCKY_TARGET, card.sweetness - 1, -1):
                 ways[j][total] += ways[j - 1][total - card.sweetness]
@@ -53,7 +61,7 @@ def probability_of_13(k: int, deck: Sequence[Card] | None = None) -> Fraction:
     >>> probability_of_13(2)
     Fraction(0, 1)
     """
-    k = require_int(k, "k", 0)
+    k = check_int(k, "k", 0)
     size = len(_deck(deck))
     if k > size:
         raise ValueError(f"k must be at most the deck size {size}, got {k}")
@@ -69,7 +77,7 @@ def partitions_of_13(parts: int | None = None) -> list[tuple[int, ...]]:
     (57, [(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)])
     """
     if parts is not None:
-        parts = require_int(parts, "parts", 0)
+        parts = check_int(parts, "parts", 0)
     found: list[tuple[int, ...]] = []
 
     def extend(prefix: tuple[int, ...], left: int) -> None:

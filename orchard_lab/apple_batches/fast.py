@@ -20,18 +20,18 @@ from collections.abc import Sequence
 import numpy as np
 
 from orchard_lab.apple_batches.board import ODD_PRIMES, Board, feather_live
-from orchard_lab.apple_batches.cards import (
+from orchard_lab.apple_batches.cards import COLOURS, Card, default_deck
+from orchard_lab.apple_batches.rules import (
     BATCH_CAPACITY,
     BATCHES,
-    CARDS_PER_PLAYER,
-    COLOURS,
+    FORTEPIANO_POINTS_PER_STEP,
     SPECIAL_BONUS,
+    SWEET_COUPLE_POINTS,
     UNLUCKY_TARGET,
-    Card,
     Rules,
-    default_deck,
+    cards_per_market_per_player,
+    rounds_per_game,
 )
-from orchard_lab.apple_batches.game import cards_per_market_per_player
 
 _DECK = default_deck()
 COLOUR = np.array([COLOURS.index(card.colour) for card in _DECK], dtype=np.int16)
@@ -133,10 +133,11 @@ def _options(
     gain[:, UNLUCKY] = after - before + lost
     odd = n[:, FORTE] % 2 == 1
     legal[:, FORTE] &= ~odd | (h != col(s.forte_h))
-    gain[:, FORTE] = np.where(odd, 2 * np.abs(h - col(s.forte_h)), 0) + lost
+    step = FORTEPIANO_POINTS_PER_STEP * np.abs(h - col(s.forte_h))
+    gain[:, FORTE] = np.where(odd, step, 0) + lost
     odd = n[:, COUPLE] % 2 == 1
     legal[:, COUPLE] &= ~odd | (w == col(s.couple_s))
-    gain[:, COUPLE] = np.where(odd, 7, 0) + lost
+    gain[:, COUPLE] = np.where(odd, SWEET_COUPLE_POINTS, 0) + lost
     if rules.steady_reference == "last":
         near = np.abs(h - col(s.steady_h)) <= 1
     else:
@@ -184,6 +185,8 @@ def play_games(
 ) -> np.ndarray:
     """Final scores ``(games, players)`` of games dealt from ``orders`` (see ``deal_orders``).
 
+    The game ends as ``rules.end`` says (AB-2): after the rounds of ``rounds_per_game``.
+
     ``policy`` is "random" (uniform over legal moves, drawn from ``rng``) or "greedy" (the
     best gain; ties: the first in ``Game.legal_moves()`` order). If ``record`` is a list,
     each turn's chosen ``(card index, batch index)`` pairs are appended to it.
@@ -213,12 +216,14 @@ def play_on(
         raise ValueError(f"the vectorised policies are 'random' and 'greedy', got {policy!r}")
     if policy == "random" and rng is None:
         raise ValueError("the random policy needs rng")
+    random = rng if policy == "random" else None
     games, players = state.total.shape
     market = cards_per_market_per_player(players) * players
     rows = np.arange(games)
+    width = market * len(BATCHES)  # the (slot, batch) moves of a turn, explicit: games may be 0
     taken = np.zeros((games, market), dtype=bool) if taken is None else taken.copy()
     first_turn = int(taken[:1].sum())
-    for r in range(start_round, CARDS_PER_PLAYER * players // market):
+    for r in range(start_round, rounds_per_game(players, rules)):
         dealt = orders[:, r * market : (r + 1) * market].astype(np.intp)
         c, h, w = COLOUR[dealt], HEIGHT[dealt], SWEETNESS[dealt]
         if r > start_round:
@@ -227,13 +232,13 @@ def play_on(
             p = (first_player + r + t) % players
             legal, gain = _options(state, p, c, h, w, rules)
             legal &= ~taken[:, :, None]
-            gain = np.where(legal, gain, _ILLEGAL).reshape(games, -1)  # the legal gains
-            if policy == "greedy":
+            gain = np.where(legal, gain, _ILLEGAL).reshape(games, width)  # the legal gains
+            if random is None:
                 choice = np.argmax(gain, axis=1)
             else:
-                legal = legal.reshape(games, -1)
+                legal = legal.reshape(games, width)
                 counts = legal.sum(axis=1)
-                pick = (rng.random(games) * counts).astype(np.int64)
+                pick = (random.random(games) * counts).astype(np.int64)
                 choice = (np.cumsum(legal, axis=1) <= pick[:, None]).sum(axis=1)
             slot, batch = np.divmod(choice, len(BATCHES))
             card = dealt[rows, slot]

@@ -22,37 +22,38 @@ from typing import Any
 import numpy as np
 
 from orchard_lab.apple_batches.board import Board
-from orchard_lab.apple_batches.cards import BATCHES, CARDS_PER_PLAYER, Card, Rules, default_deck
-from orchard_lab.core import IllegalMove, dump_save, load_save, make_rng, require, require_int
+from orchard_lab.apple_batches.cards import Card, default_deck
+from orchard_lab.apple_batches.rules import (
+    FACTS,
+    MAX_DECK_CARDS,
+    STANDARD_RULES,
+    Move,
+    Rules,
+    cards_per_market_per_player,
+    cards_per_player,
+    rounds_per_game,
+)
+from orchard_lab.core import (
+    check_bool,
+    check_int,
+    check_type,
+    dump_save,
+    illegal,
+    load_save,
+    make_rng,
+    move_row,
+    read_move_row,
+    require,
+    require_int,
+    rules_from_dict,
+    rules_to_dict,
+)
+
+__all__ = ["SAVE_FORMAT", "Game"]
 
 SAVE_NAME = "apple_batches"
-SAVE_FORMAT = 1
-MIN_PLAYERS, MAX_PLAYERS = 1, 6
+SAVE_FORMAT = 2  # 2: rules hold the switch ``end`` (AB-2); moves are ``core.move_row`` rows
 _SAVE_KEYS = {"game", "format", "players", "first_player", "rules", "deck", "order", "moves"}
-
-
-def cards_per_market_per_player(players: int) -> int:
-    """k of AB-2: 2 cards per player with 3 or 6 players, else 3.
-
-    >>> [cards_per_market_per_player(p) for p in range(1, 7)]
-    [3, 3, 2, 3, 3, 2]
-    """
-    return 2 if players in (3, 6) else 3
-
-
-@dataclass(frozen=True)
-class Move:
-    """Take ``card`` from the market and place it in ``batch`` (one turn, AB-2/AB-3).
-
-    >>> str(Move(Card("red", 3, 2), "feather"))
-    'red h3 s2 → feather'
-    """
-
-    card: Card
-    batch: str
-
-    def __str__(self) -> str:
-        return f"{self.card} → {self.batch}"
 
 
 @cache
@@ -83,7 +84,7 @@ class Game:
         self._order = tuple(order)
         self._default = default
         self.market_size = cards_per_market_per_player(players) * players
-        self.rounds = CARDS_PER_PLAYER // cards_per_market_per_player(players)
+        self.rounds = rounds_per_game(players, rules)
         self._boards = [Board(rules) for _ in range(players)]
         self._round = 0
         self._market = list(self._order[: self.market_size])
@@ -101,25 +102,32 @@ class Game:
     ) -> Game:
         """A fresh game: the deck (default: the 75 cards) shuffled with ``seed``.
 
-        ``shuffle=False`` deals ``deck`` in the given order (for prepared lessons).
+        ``shuffle=False`` deals ``deck`` (a list or tuple of at most ``MAX_DECK_CARDS`` cards)
+        in the given order, for prepared lessons. Wrong types raise TypeError, wrong values
+        ValueError, naming the argument.
 
         >>> Game.new(players=3, seed=0).market_size
         6
         """
-        players = require_int(players, "players", MIN_PLAYERS, MAX_PLAYERS)
-        first_player = require_int(first_player, "first_player", 0, players - 1)
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        cards = default_deck() if deck is None else list(deck)
-        for card in cards:
-            if not isinstance(card, Card):
-                raise TypeError(f"deck must hold Cards, not {type(card).__name__}")
-        needed = CARDS_PER_PLAYER * players
+        players = FACTS.check_players(players)
+        first_player = check_int(first_player, "first_player", 0, players - 1)
+        rules = STANDARD_RULES if rules is None else check_type(rules, Rules, "rules")
+        rng = make_rng(seed)
+        shuffle = check_bool(shuffle, "shuffle")
+        if deck is None:
+            cards = default_deck()
+        else:
+            check_type(deck, (list, tuple), "deck")
+            if len(deck) > MAX_DECK_CARDS:
+                raise ValueError(f"deck must hold at most {MAX_DECK_CARDS} cards, got {len(deck)}")
+            for card in deck:
+                check_type(card, Card, "every card of deck")
+            cards = list(deck)
+        needed = cards_per_player(players, rules) * players
         if len(cards) < needed:
             raise ValueError(f"deck must hold at least {needed} cards, got {len(cards)}")
         if shuffle:
-            cards = [cards[i] for i in make_rng(seed).permutation(len(cards))]
+            cards = [cards[i] for i in rng.permutation(len(cards))]
         default = Counter(cards) == Counter(default_deck())
         return cls(players, cards, rules, first_player, default)
 
@@ -151,13 +159,26 @@ class Game:
         return self._order[dealt_rounds * self.market_size :]
 
     @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves played so far."""
-        return tuple(step.move for step in self._history)
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """The (player, move) pairs played so far, oldest first.
+
+        >>> game = Game.new(players=2, seed=0)
+        >>> game.play(game.legal_moves()[0])
+        >>> [(player, str(move)) for player, move in game.history]
+        [(0, 'red h2 s1 → monochrome')]
+        """
+        return tuple((step.player, step.move) for step in self._history)
 
     @property
     def is_over(self) -> bool:
+        """Whether every round is played (AB-2, switch ``end``)."""
         return self._round >= self.rounds
+
+    def _end_words(self) -> str:
+        cards = cards_per_player(self.players, self.rules)
+        if self.rules.end == "four_rounds":
+            return f"the game ends after {self.rounds} rounds, {cards} apples each"
+        return f"the game ends when every player holds {cards} apples"
 
     @property
     def current_player(self) -> int:
@@ -180,7 +201,7 @@ class Game:
             if card in seen:
                 continue
             seen.add(card)
-            moves += [_move(card, b) for b in BATCHES if board.refusal(card, b) is None]
+            moves += [_move(card, batch) for batch in board.legal_batches(card)]
         return moves
 
     def scores(self) -> list[int]:
@@ -190,7 +211,7 @@ class Game:
     def score_after(self, move: Move) -> int:
         """The mover's own score right after ``move`` (assumed legal; nothing changes)."""
         board = self._boards[self.current_player]
-        return board.total + board.gain(move.card, move.batch)
+        return board.total + board.gain_unchecked(move.card, move.batch)
 
     def _ranking(self) -> list[tuple[int, int, int]]:
         return [(b.total, b.used_batches(), i) for i, b in enumerate(self._boards)]
@@ -222,26 +243,27 @@ class Game:
                 f"{names} share the {'win' if self.is_over else 'lead'}: {_points(top)} each "
                 f"and cards in {used} batch{'' if used == 1 else 'es'} each (AB-7)."
             )
-        used = sorted({ranking[i][1] for i in tied}, reverse=True)
-        others = " or ".join(str(u) for u in used[1:])
+        batches = sorted({ranking[i][1] for i in tied}, reverse=True)
+        others = " or ".join(str(u) for u in batches[1:])
         who = _names(winners, "player")
         verb = verb if len(winners) == 1 else verb.removesuffix("s")
         return (
             f"{names} tie on {_points(top)}; {who} {verb} the tie-break (AB-7) "
-            f"with cards in {used[0]} batches against {others}."
+            f"with cards in {batches[0]} batches against {others}."
         )
 
     # -- changing --------------------------------------------------------------------------
     def play(self, move: Move) -> None:
         """Take ``move.card`` from the market and place it; ``IllegalMove`` if not allowed."""
-        if not isinstance(move, Move):
-            raise TypeError(f"move must be a Move, not {type(move).__name__}")
+        if not isinstance(move, Move):  # inline: play is the hot path of every rollout
+            raise TypeError(f"move must be Move, not {type(move).__name__}")
         if self.is_over:
-            raise IllegalMove("AB-2", "The game is over (AB-2): every player holds 12 cards.")
+            raise illegal("AB-2", "Game over", f"{self._end_words()}; no more moves.")
         if move.card not in self._market:
-            raise IllegalMove(
+            raise illegal(
                 "AB-2",
-                f"Market (AB-2): the {move.card} apple is not in the market; "
+                "Market",
+                f"the {move.card} apple is not in the market; "
                 f"it holds {', '.join(map(str, self._market))}.",
             )
         player = self.current_player
@@ -263,12 +285,12 @@ class Game:
         if step.round != self._round:
             self._round = step.round
             self._market = []
-        self._boards[step.player].pop(step.move.batch)
+        self._boards[step.player].undo()  # the last card placed on that board is this move's
         self._market.insert(step.slot, step.move.card)
 
     def copy(self) -> Game:
         """An independent copy."""
-        other = Game.__new__(Game)
+        other: Game = Game.__new__(Game)  # annotated: ruff then allows its private fields
         other.__dict__.update(self.__dict__)
         other._boards = [board.copy() for board in self._boards]
         other._market = list(self._market)
@@ -277,7 +299,7 @@ class Game:
 
     def determinized(self, rng: np.random.Generator) -> Game:
         """A copy with the face-down pile reshuffled: what the current player cannot see."""
-        other = self.copy()
+        other: Game = self.copy()
         pile = self.pile
         if pile:
             seen = len(self._order) - len(pile)
@@ -287,31 +309,40 @@ class Game:
 
     # -- saving ----------------------------------------------------------------------------
     def to_json(self) -> str:
-        """The game as plain JSON: setup, the shuffled deck and every move (format 1)."""
+        """The game as plain JSON: setup, the shuffled deck and every move (``SAVE_FORMAT``).
+
+        >>> Game.from_json(Game.new(players=3, seed=1).to_json()).players
+        3
+        """
         payload = {
             "players": self.players,
             "first_player": self.first_player,
-            "rules": self.rules.to_dict(),
+            "rules": rules_to_dict(self.rules),
             "deck": "default" if self._default else "custom",
             "order": [str(card) for card in self._order],
-            "moves": [
-                {"player": s.player, "card": str(s.move.card), "batch": s.move.batch}
-                for s in self._history
-            ],
+            "moves": [move_row(s.player, s.move) for s in self._history],
         }
         return dump_save(SAVE_NAME, SAVE_FORMAT, payload)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Load ``to_json`` output, replaying and checking every move; else ``ValueError``."""
+        """Load ``to_json`` output, replaying and checking every move; else ``ValueError``.
+
+        Every size is checked before any work: at most ``MAX_DECK_CARDS`` cards and the moves
+        of one game.
+        """
         data = load_save(text, SAVE_NAME, SAVE_FORMAT)
         require(
             set(data) == _SAVE_KEYS, f"a saved game has exactly the fields {sorted(_SAVE_KEYS)}"
         )
-        players = require_int(data["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
+        players = require_int(data["players"], "players", FACTS.min_players, FACTS.max_players)
         first_player = require_int(data["first_player"], "first_player", 0, players - 1)
-        rules = Rules.from_dict(data["rules"])
+        rules = rules_from_dict(Rules, data["rules"])
         require(data["deck"] in ("default", "custom"), "deck must be 'default' or 'custom'")
+        needed = cards_per_player(players, rules) * players
+        moves = data["moves"]
+        require(isinstance(moves, list), "moves must be a list")
+        require(len(moves) <= needed, f"moves must hold at most {needed} moves, got {len(moves)}")
         order = _cards(data["order"], "order")
         if data["deck"] == "default":
             require(
@@ -319,13 +350,8 @@ class Game:
                 "order must hold each of the 75 default cards exactly once",
             )
         else:
-            require(
-                len(order) >= CARDS_PER_PLAYER * players,
-                f"order must hold at least {CARDS_PER_PLAYER * players} cards",
-            )
+            require(len(order) >= needed, f"order must hold at least {needed} cards")
         game = cls(players, order, rules, first_player, data["deck"] == "default")
-        moves = data["moves"]
-        require(isinstance(moves, list), "moves must be a list")
         for number, entry in enumerate(moves, start=1):
             _replay(game, entry, number)
         return game
@@ -348,24 +374,22 @@ def _names(players: list[int], word: str = "Player") -> str:
 
 def _cards(items: Any, field: str) -> list[Card]:
     require(isinstance(items, list), f"{field} must be a list of cards")
+    require(
+        len(items) <= MAX_DECK_CARDS,
+        f"{field} must hold at most {MAX_DECK_CARDS} cards, got {len(items)}",
+    )
     for item in items:
         require(isinstance(item, str), f"{field} must hold card texts like 'red h3 s2'")
     return [Card.from_text(item) for item in items]
 
 
 def _replay(game: Game, entry: Any, number: int) -> None:
-    require(
-        isinstance(entry, dict) and set(entry) == {"player", "card", "batch"},
-        f"move {number} must have exactly the fields player, card, batch",
-    )
-    player = require_int(entry["player"], f"move {number}'s player", 0, game.players - 1)
+    player, move = read_move_row(entry, number, Move, Card)
     require(
         player == game.current_player,
         f"move {number} is by player {player}, but it was player {game.current_player}'s turn",
     )
-    require(isinstance(entry["card"], str), f"move {number}'s card must be a card text")
-    require(isinstance(entry["batch"], str), f"move {number}'s batch must be a batch name")
     try:
-        game.play(Move(Card.from_text(entry["card"]), entry["batch"]))
+        game.play(move)
     except ValueError as exc:
         raise ValueError(f"move {number} is not allowed: {exc}") from None

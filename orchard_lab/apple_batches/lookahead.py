@@ -22,9 +22,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from orchard_lab.apple_batches import fast
-from orchard_lab.apple_batches.cards import BATCHES
-from orchard_lab.apple_batches.game import Game, Move
-from orchard_lab.core import make_rng, require_int
+from orchard_lab.apple_batches.cards import Card
+from orchard_lab.apple_batches.game import Game
+from orchard_lab.apple_batches.rules import BATCHES, MAX_ROLLOUTS, Move
+from orchard_lab.core import check_int, check_type, make_rng
 
 
 def _market_slots(game: Game, moves: list[Move]) -> tuple[np.ndarray, list[int]]:
@@ -41,9 +42,9 @@ def _market_slots(game: Game, moves: list[Move]) -> tuple[np.ndarray, list[int]]
         if left and card == left[0]:
             taken[slot] = False
             left.pop(0)
-    first_left = {}
-    for slot in np.flatnonzero(~taken):
-        first_left.setdefault(dealt[slot], int(slot))
+    first_left: dict[Card, int] = {}
+    for slot in np.flatnonzero(~taken).tolist():
+        first_left.setdefault(dealt[slot], slot)
     return taken, [first_left[move.card] for move in moves]
 
 
@@ -75,7 +76,7 @@ def margins(game: Game, worlds: Sequence[Game]) -> np.ndarray:
     slot = np.repeat(slots, rollouts)
     batch = np.repeat([BATCHES.index(move.batch) for move in moves], rollouts)
     me, board = game.current_player, game.boards[game.current_player]
-    gain = np.repeat([board.gain(move.card, move.batch) for move in moves], rollouts)
+    gain = np.repeat([board.gain_unchecked(move.card, move.batch) for move in moves], rollouts)
     rows = np.arange(size)
     fast.apply(state, me, orders[rows, game.round * game.market_size + slot], batch, gain)
     taken[rows, slot] = True
@@ -94,12 +95,11 @@ class LookaheadPolicy:
     """
 
     def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
-        self.rollouts = require_int(rollouts, "rollouts", 1)
+        self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
         self.rng = make_rng(seed)
 
     def __call__(self, game: Game) -> Move:
-        if not isinstance(game, Game):
-            raise TypeError(f"game must be an apple batches Game, not {type(game).__name__}")
+        check_type(game, Game, "game")
         moves = game.legal_moves()
         if len(moves) == 1:
             return moves[0]

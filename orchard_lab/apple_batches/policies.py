@@ -1,5 +1,11 @@
-"""Apple batches' advice for a learner: a suggested move and why, in plain words.
+"""Apple batches' policies: ``simulate`` many games, and a hint (move and reason) for a learner.
 
+"random" and "greedy" play every game at once with numpy (``fast``); "lookahead" is the
+batched ``LookaheadPolicy`` (``lookahead``), registered in ``FASTER`` as the faster version
+of the shared ``policies.LookaheadPolicy`` (the same choices).
+
+>>> simulate(games=5, players=2, policy="greedy", seed=1).shape
+(5, 2)
 >>> game = Game.new(players=1, seed=3)
 >>> advice = hint(game)
 >>> advice.move in game.legal_moves(), advice.reason.startswith("Greedy choice:")
@@ -10,14 +16,73 @@ from __future__ import annotations
 
 import numpy as np
 
-from orchard_lab.apple_batches.cards import BATCH_NAMES
-from orchard_lab.apple_batches.game import Game, Move
+from orchard_lab import policies
+from orchard_lab.apple_batches import fast
+from orchard_lab.apple_batches.game import Game
 from orchard_lab.apple_batches.lookahead import LookaheadPolicy
-from orchard_lab.core import Hint, check_int, make_rng
+from orchard_lab.apple_batches.rules import (
+    BATCH_NAMES,
+    FACTS,
+    MAX_GAMES,
+    MAX_ROLLOUTS,
+    STANDARD_RULES,
+    Move,
+    Rules,
+)
+from orchard_lab.core import Hint, check_int, check_type, make_rng
 
-__all__ = ["HINT_POLICIES", "hint"]
+__all__ = ["FASTER", "HINT_POLICIES", "hint", "simulate"]
 
 HINT_POLICIES = ("greedy", "lookahead")
+FASTER: policies.FasterPolicies = {
+    "lookahead": lambda rng, rollouts: LookaheadPolicy(rollouts=rollouts, seed=rng)
+}
+
+
+def simulate(
+    games: int = 1000,
+    players: int = 1,
+    policy: str | policies.Policy = "greedy",
+    seed: int | np.random.Generator | None = 0,
+    rules: Rules | None = None,
+    rollouts: int = 8,
+) -> np.ndarray:
+    """Final scores, shape ``(games, players)``, of ``games`` seeded games.
+
+    Every player uses ``policy``: "random", "greedy", "lookahead" (``rollouts`` rollouts per
+    move) or any ``callable(game) -> move``. "random" and "greedy" play all games at once
+    with numpy (``fast.play_games``, the same rules as ``Game``). "lookahead" and callables
+    play game by game through ``policies.run_games``, lookahead as ``LookaheadPolicy`` (each
+    decision's rollouts at once; the same moves as the generic policy).
+
+    Every argument is checked before any work: ``games`` from 0 to ``MAX_GAMES``, ``players``
+    within ``FACTS``, ``rollouts`` from 1 to ``MAX_ROLLOUTS`` (TypeError for a wrong type,
+    ValueError for a wrong value, naming the argument).
+
+    >>> simulate(games=0, players=3).shape
+    (0, 3)
+    """
+    games = check_int(games, "games", 0, MAX_GAMES)
+    players = FACTS.check_players(players)
+    rules = STANDARD_RULES if rules is None else check_type(rules, Rules, "rules")
+    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+    if isinstance(policy, str):
+        if policy not in policies.POLICY_NAMES:
+            raise ValueError(f"policy must be one of {policies.POLICY_NAMES}, got {policy!r}")
+    elif not callable(policy):
+        raise TypeError(f"policy must be a name or a callable, not {type(policy).__name__}")
+    rng = make_rng(seed)
+    if policy in ("random", "greedy"):
+        return fast.play_games(fast.deal_orders(rng, games), players, rules, str(policy), rng)
+    return policies.run_games(
+        lambda game_seed: Game.new(players=players, seed=game_seed, rules=rules),
+        games,
+        players,
+        policy,
+        rng,
+        rollouts=rollouts,
+        faster=FASTER,
+    )
 
 
 def _note_after(game: Game, move: Move) -> str:
@@ -39,11 +104,11 @@ def hint(
     Greedy takes the move that adds the most points now (ties: the first legal move);
     lookahead plays each move to the end ``rollouts`` times with the hidden cards shuffled.
     """
-    if not isinstance(game, Game):
-        raise TypeError(f"game must be an apple batches Game, not {type(game).__name__}")
+    check_type(game, Game, "game")
+    check_type(policy, str, "policy")
     if policy not in HINT_POLICIES:
         raise ValueError(f"policy must be one of {HINT_POLICIES}, got {policy!r}")
-    rollouts = check_int(rollouts, "rollouts", 1)
+    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
     moves = game.legal_moves()
     if not moves:
         raise ValueError("the game is over: there is no move to suggest")

@@ -30,8 +30,14 @@ def check_invariants(game: module.Game) -> None:
     per_round = game.market_size
     assert len(game.market) == (0 if game.is_over else per_round - played % per_round)
     counts = [board.card_count for board in game.boards]
-    assert sum(counts) == played and max(counts) <= 12
+    assert sum(counts) == played and max(counts) <= module.cards_per_player(
+        game.players, game.rules
+    )
     assert max(counts) - min(counts) <= 1
+    movers = [player for player, _ in game.history]  # (player, move) pairs, oldest first
+    assert counts == [movers.count(p) for p in range(game.players)]
+    for player, move in game.history:
+        assert move.card in game.boards[player].batches[move.batch]
     for board in game.boards:
         rebuilt = Board(game.rules)  # special first: AB-6 only limits what comes before it
         for batch in ("special", *(b for b in BATCHES if b != "special")):

@@ -1,0 +1,189 @@
+"""The rules of apple batches as data: the switches, a move, the batches and the declared facts.
+
+RULES.md AB-2..AB-7. Every number a rule fixes has a name here, so that boards, figures and
+lessons take it from the engine instead of typing it again.
+
+>>> Rules().end, rounds_per_game(3, Rules(end="four_rounds"))
+('twelve_cards', 4)
+>>> str(Move(Card("red", 3, 2), "feather"))
+'red h3 s2 → feather'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from orchard_lab.apple_batches.cards import Card
+from orchard_lab.core import GameFacts, check_switches, check_type, switch
+
+__all__ = [
+    "BATCHES",
+    "BATCH_CAPACITY",
+    "BATCH_NAMES",
+    "CARDS_PER_PLAYER",
+    "ENDS",
+    "FACTS",
+    "FORTEPIANO_POINTS_PER_STEP",
+    "FOUR_ROUNDS",
+    "MAX_DECK_CARDS",
+    "MAX_GAMES",
+    "MAX_ROLLOUTS",
+    "SPECIAL_BONUS",
+    "STANDARD_RULES",
+    "STEADY_REFERENCES",
+    "SWEET_COUPLE_POINTS",
+    "UNLUCKY_TARGET",
+    "Move",
+    "Rules",
+    "cards_per_market_per_player",
+    "cards_per_player",
+    "rounds_per_game",
+]
+
+BATCHES = (
+    "monochrome",
+    "feather",
+    "special",
+    "unlucky",
+    "fortepiano",
+    "sweet_couple",
+    "steady",
+    "bad",
+)
+BATCH_NAMES = {  # the one name a learner reads for each batch, everywhere
+    "monochrome": "monochrome",
+    "feather": "feather",
+    "special": "special tree",
+    "unlucky": "unlucky 13",
+    "fortepiano": "fortepiano",
+    "sweet_couple": "sweet couple",
+    "steady": "steady height",
+    "bad": "bad batch",
+}
+BATCH_CAPACITY = 12  # AB-3: cards a batch holds at most
+CARDS_PER_PLAYER = 12  # AB-2, end "twelve_cards": the game ends when everyone holds 12
+FOUR_ROUNDS = 4  # AB-2, end "four_rounds": the game ends after 4 rounds
+ENDS = ("twelve_cards", "four_rounds")  # AB-2: the values of the switch ``end``
+UNLUCKY_TARGET = 13  # AB-4: the unlucky batch's sweetness total
+SPECIAL_BONUS = 20  # AB-6: a special tree whose colour grows nowhere else
+FORTEPIANO_POINTS_PER_STEP = 2  # AB-4: a fortepiano pair scores 2 per height step between them
+SWEET_COUPLE_POINTS = 7  # AB-4: a complete sweet couple
+STEADY_REFERENCES = ("last", "any")  # AB-4: the values of the switch ``steady_reference``
+MAX_GAMES = 100_000  # games one ``simulate`` call plays at most (memory grows with games)
+MAX_ROLLOUTS = 1_000  # rollouts per move a lookahead decision plays at most
+MAX_DECK_CARDS = 750  # cards a custom deck or a saved game's deck holds at most (10 decks)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule switches of the rules reference; the defaults are the standard rules.
+
+    Each switch describes itself (``core.switches(Rules)``): a label, a line of help and its
+    allowed values. Wrong types raise TypeError, wrong values ValueError, naming the switch.
+
+    >>> Rules(easy=True).easy
+    True
+    """
+
+    easy: bool = switch(
+        False, label="easy mode", help="The bad batch costs nothing instead of −1 an apple.",
+        rule="AB-4",
+    )  # fmt: skip
+    unlucky_may_bust: bool = switch(
+        False, label="unlucky may pass 13",
+        help="Apples may take the unlucky batch past sweetness 13; it then scores 0.", rule="AB-4",
+    )  # fmt: skip
+    steady_reference: str = switch(
+        "last", label="steady height compares with",
+        help="A steady apple must be within 1 of the last apple's height, or of any earlier one.",
+        options=(("the last apple", "last"), ("any earlier apple", "any")), rule="AB-4",
+    )  # fmt: skip
+    special_broken_points: int = switch(
+        0, label="broken special tree scores",
+        help="What the special tree scores once an apple of its colour grows elsewhere.",
+        low=-SPECIAL_BONUS, high=SPECIAL_BONUS, rule="AB-6",
+    )  # fmt: skip
+    end: str = switch(
+        "twelve_cards", label="the game ends",
+        help="When every player holds 12 apples (standard), or after 4 rounds as one edition "
+        "of the rules says: then 3 or 6 players get 8 apples each.",
+        options=(("when everyone holds 12 apples", "twelve_cards"),
+                 ("after 4 rounds", "four_rounds")), rule="AB-2",
+    )  # fmt: skip
+
+    def __post_init__(self) -> None:
+        check_switches(self)
+
+
+STANDARD_RULES = Rules()  # shared by default: Rules are frozen, and checking them takes time
+
+
+@dataclass(frozen=True)
+class Move:
+    """Take ``card`` from the market and place it in ``batch`` (one turn, AB-2/AB-3).
+
+    An unknown batch name is a legal *value* of a move, refused when played (AB-3).
+
+    >>> Move(Card("red", 3, 2), "feather").batch
+    'feather'
+    """
+
+    card: Card
+    batch: str
+
+    def __post_init__(self) -> None:
+        check_type(self.card, Card, "card")
+        check_type(self.batch, str, "batch")
+
+    def __str__(self) -> str:
+        return f"{self.card} → {self.batch}"
+
+
+def cards_per_market_per_player(players: int) -> int:
+    """k of AB-2: 2 cards per player with 3 or 6 players, else 3.
+
+    >>> [cards_per_market_per_player(p) for p in range(1, 7)]
+    [3, 3, 2, 3, 3, 2]
+    """
+    return 2 if players in (3, 6) else 3
+
+
+def rounds_per_game(players: int, rules: Rules) -> int:
+    """How many markets a game deals (AB-2): until 12 cards each, or 4 with ``end="four_rounds"``.
+
+    >>> [rounds_per_game(p, Rules()) for p in (2, 3)], rounds_per_game(6, Rules(end="four_rounds"))
+    ([4, 6], 4)
+    """
+    if rules.end == "four_rounds":
+        return FOUR_ROUNDS
+    return CARDS_PER_PLAYER // cards_per_market_per_player(players)
+
+
+def cards_per_player(players: int, rules: Rules) -> int:
+    """How many cards each player holds at the end (AB-2).
+
+    >>> cards_per_player(3, Rules()), cards_per_player(3, Rules(end="four_rounds"))
+    (12, 8)
+    """
+    return rounds_per_game(players, rules) * cards_per_market_per_player(players)
+
+
+FACTS = GameFacts(
+    name="apple_batches",
+    title="apple batches",
+    min_players=1,
+    max_players=6,
+    rules={
+        "AB-1": "Cards",
+        "AB-2": "Players and rounds",
+        "AB-3": "Placing",
+        "AB-4": "The batches",
+        "AB-5": "Apples of a feather",
+        "AB-6": "Special colour tree",
+        "AB-7": "Winning",
+    },
+    # the lowest under any switches: a special tree broken at -20 by one apple scoring 0
+    # (a lone fortepiano apple), and the other 10 apples in the bad batch
+    min_score=-SPECIAL_BONUS - (CARDS_PER_PLAYER - 2),
+    max_score=CARDS_PER_PLAYER**2,  # 12 apples in the unlucky batch summing to 13: 12²
+)
