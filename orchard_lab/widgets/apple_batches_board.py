@@ -55,7 +55,7 @@ HUMAN = 0
 LOOKAHEAD_ROLLOUTS = 8
 CHART_HEIGHT = 290
 HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
-INK, WHITE = "#1a1a1a", "#ffffff"
+INK, WHITE = "#000000", "#ffffff"
 # Colour-blind-safe apple fills told apart by lightness too (dark red, mid green, light
 # gold), and by a shape, so no rule depends on hue alone.
 APPLE_FILL = {"red": "#b2182b", "green": "#1b9e77", "gold": "#f0c419"}
@@ -99,7 +99,7 @@ def text_colour_on(background: str) -> str:
     """White or near-black, whichever reads better on ``background``.
 
     >>> text_colour_on("#f0c419"), text_colour_on("#b2182b")
-    ('#1a1a1a', '#ffffff')
+    ('#000000', '#ffffff')
     """
     return max((WHITE, INK), key=lambda ink: contrast_ratio(ink, background))
 
@@ -654,7 +654,8 @@ class AppleBatchesBoard:
                 if HUMAN in winners
                 else "You do not win this time."
             )
-            you = "" if HUMAN in winners else f" You (player 0) have {_points(mine)}."
+            best = game.scores()[winners[0]]
+            you = "" if mine == best else f" You (player 0) have {_points(mine)}."
             text = f"{headline} {game.winner_reason()}{you}"
         self.summary.value = f'<div class="orchard-ab-result">{html.escape(text)}</div>'
 
