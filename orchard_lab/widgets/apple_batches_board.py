@@ -426,11 +426,13 @@ class AppleBatchesBoard:
         turn: bool = False,
         charts: bool = False,
         summary: bool = False,
+        opponents: bool = False,
     ) -> None:
         """Mark what a lesson talks about (CSS class ``HIGHLIGHT``); the call replaces the last.
 
         ``batches`` are batch columns, ``slots`` market apples, the flags the score table,
-        the whole market, the turn line, the charts and the game-over box.
+        the whole market, the turn line, the charts, the game-over box and the other
+        players' tables.
 
         >>> board = AppleBatchesBoard()
         >>> board.highlight(batches=["feather"], slots=[0])
@@ -443,7 +445,7 @@ class AppleBatchesBoard:
                 raise ValueError(f"batches must be among {', '.join(ab.BATCHES)}, got {batch!r}")
         slots = tuple(require_int(slot, "slot", 0, len(self.game.market) - 1) for slot in slots)
         flags = {"score": score, "market": market, "turn": turn, "charts": charts}
-        flags["summary"] = summary
+        flags.update(summary=summary, opponents=opponents)
         chosen: dict[str, tuple[Any, ...]] = {"batches": batches, "slots": slots}
         chosen.update({name: (True,) for name, on in flags.items() if on})
         self._highlighted = {name: value for name, value in chosen.items() if value}
@@ -726,6 +728,7 @@ class AppleBatchesBoard:
             "turn": self.turn,
             "charts": charts,
             "summary": self.summary,
+            "opponents": self.opponents,
         }
         root = w.VBox([w.HTML(f"<style>{_css()}</style>"), play, charts, details, settings])
         return root.add_class("orchard-ab-board")
