@@ -402,3 +402,18 @@ def test_the_game_over_box_says_the_result_once_with_the_reason_AB_7() -> None:
     assert text.startswith("You do not win this time.") and "tie-break (AB-7)" in text
     assert text.count(f"{game.scores()[1]} points") == 1
     assert "player 0 of" not in board.turn.value
+
+
+def test_a_new_chart_view_is_sized_to_its_container() -> None:
+    """plotly.py#5208: a view drawn off the page keeps 700 px unless autosize is sent again."""
+    board = AppleBatchesBoard(players=1, seed=0)
+    sent = []
+    board.next_figure.observe(
+        lambda change: change["new"] and sent.append(change["new"]["relayout_data"]),
+        names="_py2js_relayout",
+    )
+    board.next_figure._view_count = 1  # what the front end reports when it draws a view
+    assert sent == [{"autosize": False}, {"autosize": True}]
+    board.next_figure._view_count = 0  # a view closed: nothing to fit
+    assert len(sent) == 2
+    assert board.points_figure._config == {"responsive": True}

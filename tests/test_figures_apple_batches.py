@@ -128,3 +128,10 @@ def test_histograms_accept_empty_runs_and_refuse_bad_percentiles() -> None:
         score_histograms({"A": [1]}, percentiles=(150,))
     with pytest.raises(TypeError, match="samples"):
         score_histograms([1, 2, 3])
+
+
+def test_a_number_below_zero_sits_inside_its_bar() -> None:
+    board = ab.Board()
+    bars = next_card_values(board, ab.Card("red", 1, 1)).data[0]
+    positions = dict(zip(bars.y, bars.textposition, strict=True))
+    assert positions["bad batch"] == "inside" and positions["special tree"] == "outside"

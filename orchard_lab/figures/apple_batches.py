@@ -121,9 +121,14 @@ def score_breakdown(
     return _sideways_margins(finish(fig, title, template, width, height), title)
 
 
+def _text_positions(values: Sequence[int]) -> list[str]:
+    """A bar's number outside it, except inside a bar below zero (it would cover the names)."""
+    return ["inside" if value < 0 else "outside" for value in values]
+
+
 def _sideways(fig: go.Figure, axis_title: str) -> None:
-    """Bars drawn sideways, first part on top, numbers outside the bars and never clipped."""
-    fig.update_traces(textposition="outside", cliponaxis=False, constraintext="none")
+    """Bars drawn sideways, first part on top, numbers by the bars and never clipped."""
+    fig.update_traces(cliponaxis=False, constraintext="none", insidetextanchor="middle")
     fig.update_yaxes(title=None, autorange="reversed", automargin=True)
     fig.update_xaxes(title=axis_title, zeroline=True, zerolinecolor="#444", automargin=True)
     fig.update_layout(showlegend=False, autosize=True)
@@ -141,11 +146,13 @@ def breakdown_values(score: Score) -> dict:
     ['-2']
     """
     names = list(score.parts)
+    points = [score.parts[name] for name in names]
     return {
         "orientation": "h",
         "y": [BATCH_LABELS.get(name, name) for name in names],
-        "x": [score.parts[name] for name in names],
-        "text": [str(score.parts[name]) for name in names],
+        "x": points,
+        "text": [str(p) for p in points],
+        "textposition": _text_positions(points),
         "customdata": [score.notes.get(name, "") for name in names],
         "marker": {"color": [BATCH_COLOURS.get(name, _OTHER) for name in names]},
         "hovertemplate": "%{y}: %{x} points<br>%{customdata}<extra></extra>",
@@ -174,10 +181,12 @@ def next_card_bars(board: ab.Board, card: ab.Card | None = None) -> dict:
         for batch in ab.BATCHES
     ]
     refused = "✗ not allowed" if card is not None else "no apple fits"
+    values = [0 if g is None else g for g in gains]
     return {
         "orientation": "h",
         "y": [BATCH_LABELS[batch] for batch in ab.BATCHES],
-        "x": [0 if g is None else g for g in gains],
+        "x": values,
+        "textposition": _text_positions(values),
         "text": [refused if g is None else f"{g:+d}" for g in gains],
         "marker": {
             "color": [BATCH_COLOURS[batch] for batch in ab.BATCHES],

@@ -153,10 +153,13 @@ def _css() -> str:
 .orchard-ab-board .orchard-market-card:hover {{transform: translateY(-3px)}}
 .orchard-ab-board .orchard-selected {{transform: translateY(-6px) scale(1.08);
   outline: 4px solid #1565c0; outline-offset: 3px}}
-.orchard-ab-board .orchard-ab-batches {{flex-wrap: wrap; gap: 6px; align-items: stretch}}
-.orchard-ab-board .orchard-batch {{flex: 1 1 128px; min-width: 118px; min-height: 200px;
+.orchard-ab-board .orchard-ab-batches {{display: grid; gap: 6px;
+  grid-template-columns: repeat(auto-fill, minmax(112px, 1fr))}}
+.orchard-ab-board .orchard-batch {{min-width: 0; min-height: 160px;
   border-radius: 10px; border: 2px solid #ddd; background: #fbfaf6; padding: 4px;
   transition: all .12s}}
+.orchard-ab-board .orchard-batch > *, .orchard-ab-board .orchard-ab-chart-box > * {{
+  margin-left: 0; margin-right: 0; max-width: 100%}}
 .orchard-ab-board .orchard-batch .orchard-batch-button {{width: 100%; height: auto;
   min-height: 32px; font-weight: 700; border-radius: 6px; padding: 2px 4px;
   font-size: 13px; white-space: normal; line-height: 1.15; overflow: visible}}
@@ -166,7 +169,7 @@ def _css() -> str:
   text-align: center}}
 .orchard-ab-board .orchard-legal {{border-color: #2e9d46; background: #eaf8ec;
   box-shadow: 0 0 8px #58c26e}}
-.orchard-ab-board .orchard-illegal {{opacity: .5}}
+.orchard-ab-board .orchard-illegal {{border-style: dashed; background: #f2f2f2}}
 .orchard-ab-board .orchard-hinted {{border: 3px dashed #b06a00}}
 .orchard-ab-board .{HIGHLIGHT} {{outline: 4px solid #e69f00; outline-offset: 2px;
   background-color: #fff3c4; opacity: 1}}
@@ -193,6 +196,8 @@ def _css() -> str:
   align-items: flex-start}}
 .orchard-ab-board .orchard-ab-charts {{flex-wrap: wrap; gap: 8px}}
 .orchard-ab-board .orchard-ab-chart-box {{flex: 1 1 330px; min-width: 0; max-width: 100%}}
+.orchard-ab-board .orchard-ab-chart, .orchard-ab-board .orchard-ab-next-chart {{
+  width: 100%; min-width: 0}}
 .orchard-ab-board .orchard-ab-chart-title {{font-weight: 700; font-size: 14px}}
 .orchard-ab-board .orchard-ab-summary {{font-size: 15px}}
 .orchard-ab-board .orchard-ab-result {{padding: 8px 12px; border-radius: 10px;
@@ -269,6 +274,8 @@ class AppleBatchesBoard:
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
         self.points_figure = go.FigureWidget(score_breakdown(Score({}), height=CHART_HEIGHT))
         self.next_figure = go.FigureWidget(next_card_values(ab.Board(), height=CHART_HEIGHT))
+        for figure in (self.points_figure, self.next_figure):
+            _fit_to_container(figure)
         self.points_title = w.HTML()
         self.next_title = w.HTML()
         self.title = w.HTML("Apple batches")
@@ -743,6 +750,24 @@ def _keep_state(figure: go.FigureWidget) -> None:
     every view true from its first render.
     """
     figure.set_trait("_widget_data", figure.to_plotly_json()["data"])
+
+
+def _fit_to_container(figure: go.FigureWidget) -> None:
+    """Let a FigureWidget take its container's width when a view appears and on resizes.
+
+    plotly 6 draws a new view before it is on the page, at plotly's default 700 px, and
+    only sizes it again on a relayout that changes ``autosize`` (plotly.py#5208). So each
+    time a view appears, ``autosize`` is switched off and on; ``responsive`` makes plotly
+    follow later window resizes.
+    """
+    figure.set_trait("_config", {"responsive": True})
+
+    def refit(change: dict[str, Any]) -> None:
+        if (change["new"] or 0) > (change["old"] or 0):
+            figure.layout.autosize = False
+            figure.layout.autosize = True
+
+    figure.observe(refit, names="_view_count")
 
 
 def _toggle_class(widget: w.DOMWidget, name: str, on: bool) -> None:
