@@ -55,6 +55,7 @@ def test_a_whole_solo_game_by_clicks() -> None:
     assert f"You finished with {total} point" in board.summary.value
     assert "Game over" in board.turn.value
     assert all(button.layout.display == "none" for button in board.market_buttons)
+    assert "orchard-ab-empty" in board.market_box._dom_classes  # no empty market strip
 
 
 def test_a_three_player_game_by_clicks_with_opponents_answering_AB_2() -> None:

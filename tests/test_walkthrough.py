@@ -101,6 +101,7 @@ def test_each_batch_step_shows_an_allowed_and_the_engines_refusal(tour) -> None:
         tour.go(index)
         batch = batches[0]
         assert "✓ Allowed" in tour.note.value and "✗ Refused" in tour.note.value, scene.title
+        assert tour.note.value.count("<br>") == 2, scene.title  # one line per example
         rule = re.search(r"\((AB-\d)\)", tour.note.value)
         assert rule is not None and rule[1] in ("AB-4", "AB-5", "AB-6"), scene.title
         assert tour.view.game.boards[0].batches[batch], scene.title  # the allowed apple is in

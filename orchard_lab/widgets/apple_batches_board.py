@@ -138,6 +138,8 @@ def _css() -> str:
 .orchard-ab-board .orchard-ab-title {{font-size: 22px; font-weight: 700; {text["title"]}}}
 .orchard-ab-board .orchard-ab-turn {{font-size: 15px}}
 .orchard-ab-board .widget-html-content {{white-space: normal; line-height: 1.35}}
+.orchard-ab-board .orchard-ab-market:empty, .orchard-ab-board .orchard-ab-market.orchard-ab-empty
+  {{display: none}}
 .orchard-ab-board .orchard-ab-market {{align-items: flex-end; flex-wrap: wrap;
   padding: 6px 10px 10px; border-radius: 14px; background: #f4ecd6;
   border: 1px solid #d5c69a}}
@@ -153,8 +155,8 @@ def _css() -> str:
 .orchard-ab-board .orchard-market-card:hover {{transform: translateY(-3px)}}
 .orchard-ab-board .orchard-selected {{transform: translateY(-6px) scale(1.08);
   outline: 4px solid #1565c0; outline-offset: 3px}}
-.orchard-ab-board .orchard-ab-batches {{display: grid; gap: 6px;
-  grid-template-columns: repeat(auto-fill, minmax(112px, 1fr))}}
+.orchard-ab-board .orchard-ab-batches {{display: grid; gap: 4px;
+  grid-template-columns: repeat(auto-fill, minmax(116px, 1fr))}}
 .orchard-ab-board .orchard-batch {{min-width: 0; min-height: 160px;
   border-radius: 10px; border: 2px solid #ddd; background: #fbfaf6; padding: 4px;
   transition: all .12s}}
@@ -527,6 +529,7 @@ class AppleBatchesBoard:
 
     def _show_market(self) -> None:
         market = self.game.market
+        _toggle_class(self.market_box, "orchard-ab-empty", not market)
         while len(self.market_buttons) < len(market):
             self._add_market_button()
         for slot, button in enumerate(self.market_buttons):

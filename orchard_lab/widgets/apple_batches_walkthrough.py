@@ -103,7 +103,7 @@ def _batch_scene(
             else:
                 reason = _refuse(board, apple, batch)
                 lines.append(f"✗ Refused: the {_words(ab.Card.from_text(apple))}. {reason}")
-        return " ".join(lines)
+        return "\n".join(lines)
 
     return Scene(title, text, setup, {"batches": [batch]})
 

@@ -53,7 +53,8 @@ TEXT_ON = {  # (text, background) pairs the CSS above uses; a test checks each r
 @dataclass(frozen=True)
 class Step:
     """One step: a ``title``, a short plain-text ``text`` (blank lines part paragraphs) and
-    ``show``, which sets the view up for the step and returns a line about what it shows."""
+    ``show``, which sets the view up for the step and returns what it shows, one line per
+    line of text."""
 
     title: str
     text: str
@@ -111,7 +112,8 @@ class Walkthrough:
         self.text.value = "".join(
             f"<p>{html.escape(part.strip())}</p>" for part in step.text.split("\n\n")
         )
-        self.note.value = html.escape(step.show()) if step.show is not None else ""
+        note = step.show() if step.show is not None else ""
+        self.note.value = "<br>".join(html.escape(line) for line in note.splitlines())
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
 
