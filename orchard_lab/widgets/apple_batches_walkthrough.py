@@ -131,17 +131,18 @@ def _batches(board: AppleBatchesBoard) -> str:
     return "Each batch shows its rule and its points under its button."
 
 
-def _greedy_moves(board: AppleBatchesBoard, count: int) -> None:
-    for _ in range(count):
-        if board.game.is_over:
-            return
-        move = ab.hint(board.game, "greedy").move
-        _place(board, str(move.card), move.batch)
+def _greedy_game(moves: int) -> ab.Game:
+    """The whole-game deal after ``moves`` greedy moves (the hint's choice each time)."""
+    game = ab.Game.new(players=1, seed=SEED)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(ab.hint(game, "greedy").move)
+    return game
 
 
 def _scoring(board: AppleBatchesBoard) -> str:
-    _fresh(board)
-    _greedy_moves(board, 6)
+    board.load(_greedy_game(6))
     score = board.game.boards[0].score()
     best = max(score.parts, key=lambda b: score.parts[b])
     return (
@@ -151,8 +152,7 @@ def _scoring(board: AppleBatchesBoard) -> str:
 
 
 def _end(board: AppleBatchesBoard) -> str:
-    _fresh(board)
-    _greedy_moves(board, 12)
+    board.load(_greedy_game(12))
     return f"12 apples placed: the game is over with {board.game.scores()[0]} points."
 
 
