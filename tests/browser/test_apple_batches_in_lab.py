@@ -169,3 +169,26 @@ def test_every_control_is_reached_with_tab(page, lab) -> None:
     assert text.count("orchard-market-card") >= 3
     for kind in ("|checkbox|", "SELECT|", "noUi-handle", "|number|"):  # the settings row
         assert kind in text, kind
+
+
+DRAWN_BARS = (
+    "el => [...el.querySelectorAll('g.trace.bars')]"
+    ".filter(trace => trace.querySelectorAll('g.point path').length > 0).length"
+)
+
+
+def test_lesson_01_runs_with_the_board_and_the_what_if(page, lab) -> None:
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    open_and_run_notebook(page, lab, "01_apple_batches.ipynb")
+    board = page.locator(".orchard-ab-board").first
+    board.locator(".orchard-ab-chart.js-plotly-plot").first.wait_for()
+    assert board.locator(".orchard-batch-button").count() == 8
+    assert notebook_errors(page) == []
+    what_if = page.locator(".orchard-whatif").first
+    what_if.scroll_into_view_if_needed()
+    plot = what_if.locator(".orchard-whatif-plot.js-plotly-plot").first
+    plot.wait_for()
+    what_if.locator(".orchard-whatif-run").first.click()
+    page.wait_for_function(f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle())
+    assert notebook_errors(page) == []
+    screenshot(page, "lesson-01-what-if", what_if)
