@@ -101,6 +101,7 @@ def test_sideways_charts_take_the_containers_width() -> None:
     for fig in (next_card_values(ab.Board()), score_breakdown(ab.Board().score())):
         assert fig.layout.width is None and fig.layout.autosize
         assert fig.layout.margin.r >= 90  # room for "✗ not allowed" outside a bar
+        assert list(fig.layout.xaxis.autorangeoptions.include) == [0, 5]  # no 0.5 points
     growth = batch_growth()
     assert growth.layout.width is None and growth.layout.legend.yanchor == "top"
     assert growth.layout.xaxis.title.text == "n = apples in the batch"

@@ -130,7 +130,10 @@ def _sideways(fig: go.Figure, axis_title: str) -> None:
     """Bars drawn sideways, first part on top, numbers by the bars and never clipped."""
     fig.update_traces(cliponaxis=False, constraintext="none", insidetextanchor="middle")
     fig.update_yaxes(title=None, autorange="reversed", automargin=True)
-    fig.update_xaxes(title=axis_title, zeroline=True, zerolinecolor="#444", automargin=True)
+    fig.update_xaxes(
+        title=axis_title, zeroline=True, zerolinecolor="#444", automargin=True,
+        autorangeoptions={"include": [0, 5]},  # whole-point ticks even when all bars are 0
+    )  # fmt: skip
     fig.update_layout(showlegend=False, autosize=True)
 
 
