@@ -16,7 +16,7 @@ import time
 from importlib.metadata import version
 
 from orchard_lab import apple_batches as ab
-from orchard_lab.widgets import AppleBatchesBoard, WhatIfExplorer
+from orchard_lab.widgets import AppleBatchesBoard, WhatIfExplorer, rule_walkthrough
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
 SEEDS = range(10)
@@ -57,9 +57,24 @@ def first_click_ms() -> float:
     return 1000 * (time.perf_counter() - start)
 
 
+def walkthrough_ms() -> tuple[float, float]:
+    """Building the rule walkthrough, and the slowest Next click over all its steps."""
+    start = time.perf_counter()
+    tour = rule_walkthrough(ab)
+    built = time.perf_counter() - start
+    slowest = 0.0
+    while not tour.next_button.disabled:
+        start = time.perf_counter()
+        tour.next_button.click()
+        slowest = max(slowest, time.perf_counter() - start)
+    return 1000 * built, 1000 * slowest
+
+
 def main() -> None:
     print(machine())
     print(f"first card + batch click of the session: {first_click_ms():6.1f} ms (once)")
+    built, slowest = walkthrough_ms()
+    print(f"rule walkthrough: built in {built:6.1f} ms, slowest Next click {slowest:6.1f} ms")
     for players, policy in ((1, "greedy"), (3, "greedy"), (6, "random")):
         card, batch, worst = clicks_ms(players, policy)
         print(

@@ -57,17 +57,19 @@ def test_breakdown_has_a_bar_per_part_with_its_note() -> None:
         board.place(ab.Card("red", 1, sweetness), "unlucky")
     score = board.score()
     bars = score_breakdown(score, height=250).data[0]
-    assert list(bars.x) == list(ab.BATCHES)
-    assert list(bars.y) == [score.parts[b] for b in ab.BATCHES]
-    assert dict(zip(bars.x, bars.y, strict=True))["unlucky"] == 9
-    assert "5+5+3 = 13" in dict(zip(bars.x, bars.customdata, strict=True))["unlucky"]
+    assert list(bars.y) == [ab.BATCH_NAMES[b] for b in ab.BATCHES]  # names, never ids
+    assert list(bars.x) == [score.parts[b] for b in ab.BATCHES]
+    assert dict(zip(bars.y, bars.x, strict=True))["unlucky 13"] == 9
+    assert "5+5+3 = 13" in dict(zip(bars.y, bars.customdata, strict=True))["unlucky 13"]
+    assert bars.orientation == "h" and "sweet_couple" not in bars.y
     with pytest.raises(TypeError, match=r"core\.Score"):
         score_breakdown({"a": 1})
 
 
 def test_breakdown_takes_any_score_parts() -> None:
     bars = score_breakdown(Score({"dice": 12, "rotten": -3})).data[0]
-    assert list(bars.y) == [12, -3] and list(bars.text) == ["12", "-3"]
+    assert list(bars.x) == [12, -3] and list(bars.text) == ["12", "-3"]
+    assert list(bars.y) == ["dice", "rotten"]
 
 
 def test_next_card_values_for_a_card_count_the_special_loss_AB_6() -> None:
@@ -75,10 +77,10 @@ def test_next_card_values_for_a_card_count_the_special_loss_AB_6() -> None:
     board.place(ab.Card("red", 2, 2), "special")
     board.place(ab.Card("gold", 2, 2), "steady")
     bars = next_card_values(board, ab.Card("red", 5, 4)).data[0]
-    gains = dict(zip(bars.x, bars.text, strict=True))
+    gains = dict(zip(bars.y, bars.text, strict=True))
     assert gains["monochrome"] == "-19"  # +1 for the apple, -20 for the broken tree
-    assert gains["special"] == gains["steady"] == "✗ not allowed"
-    assert gains["bad"] == "-1"
+    assert gains["special tree"] == gains["steady height"] == "✗ not allowed"
+    assert gains["bad batch"] == "-1"
     assert bars.marker.opacity[ab.BATCHES.index("steady")] < 1
 
 
@@ -87,11 +89,22 @@ def test_next_card_values_without_a_card_show_the_best_apple() -> None:
     for card in (ab.Card("red", 3, 1), ab.Card("gold", 3, 2)):
         board.place(card, "feather")  # locked to height 3 (AB-5)
     bars = next_card_values(board).data[0]
-    best = dict(zip(bars.x, bars.y, strict=True))
-    expected = {b: max(board.gain(c, b) for c in ab.default_deck() if board.can_place(c, b))
+    best = dict(zip(bars.y, bars.x, strict=True))
+    expected = {ab.BATCH_NAMES[b]: max(board.gain(c, b) for c in ab.default_deck()
+                                       if board.can_place(c, b))
                 for b in ab.BATCHES}  # fmt: skip
     assert best == expected
-    assert best["special"] == 20 and best["steady"] == 3
+    assert best["special tree"] == 20 and best["steady height"] == 3
+
+
+def test_sideways_charts_take_the_containers_width() -> None:
+    for fig in (next_card_values(ab.Board()), score_breakdown(ab.Board().score())):
+        assert fig.layout.width is None and fig.layout.autosize
+        assert fig.layout.margin.r >= 90  # room for "✗ not allowed" outside a bar
+        assert list(fig.layout.xaxis.autorangeoptions.include) == [0, 5]  # no 0.5 points
+    growth = batch_growth()
+    assert growth.layout.width is None and growth.layout.legend.yanchor == "top"
+    assert growth.layout.xaxis.title.text == "n = apples in the batch"
 
 
 def test_histograms_count_every_score_and_mark_means_and_percentiles() -> None:
@@ -116,3 +129,10 @@ def test_histograms_accept_empty_runs_and_refuse_bad_percentiles() -> None:
         score_histograms({"A": [1]}, percentiles=(150,))
     with pytest.raises(TypeError, match="samples"):
         score_histograms([1, 2, 3])
+
+
+def test_a_number_below_zero_sits_inside_its_bar() -> None:
+    board = ab.Board()
+    bars = next_card_values(board, ab.Card("red", 1, 1)).data[0]
+    positions = dict(zip(bars.y, bars.textposition, strict=True))
+    assert positions["bad batch"] == "inside" and positions["special tree"] == "outside"

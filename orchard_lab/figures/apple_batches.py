@@ -84,14 +84,15 @@ def batch_growth(
             name=BATCH_LABELS[batch],
             line={"color": BATCH_COLOURS[batch], "width": 2, "shape": "hv" if pairs else "linear"},
             marker={"color": BATCH_COLOURS[batch], "size": 6},
-            hovertemplate=f"{BATCH_LABELS[batch]}: %{{x}} cards → at most %{{y}} points"
+            hovertemplate=f"{BATCH_LABELS[batch]}: %{{x}} apples → at most %{{y}} points"
             "<extra></extra>",
             meta={"role": "growth", "batch": batch},
         )
-    fig.update_xaxes(title="n = cards in the batch", dtick=1)
+    fig.update_xaxes(title="n = apples in the batch", dtick=1)
     fig.update_yaxes(title="most points", zeroline=True)
-    fig.update_layout(legend={"orientation": "h", "y": -0.2})
-    return finish(fig, title, template, width, height)
+    fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25})
+    fig = finish(fig, title, template, width, height)
+    return fig.update_layout(margin={"b": 110}, autosize=width is None)
 
 
 def score_breakdown(
@@ -102,22 +103,43 @@ def score_breakdown(
     width: int | None = None,
     height: int | None = None,
 ) -> go.Figure:
-    """One bar per part of a ``core.Score``, its points written on it, its note on hover.
+    """One horizontal bar per part of a ``core.Score``, its points written by it, note on hover.
+
+    Parts named after a batch read as the batch's one name (``BATCH_LABELS``); the bars run
+    sideways so the names stay readable in a narrow notebook.
 
     >>> from orchard_lab.core import Score
-    >>> fig = score_breakdown(Score({"monochrome": 6, "bad": -1}))
-    >>> list(fig.data[0].x), list(fig.data[0].y)
-    (['monochrome', 'bad'], [6, -1])
+    >>> fig = score_breakdown(Score({"sweet_couple": 7, "bad": -1}))
+    >>> list(fig.data[0].y), list(fig.data[0].x)
+    (['sweet couple', 'bad batch'], [7, -1])
     """
     if not isinstance(score, Score):
         raise TypeError(f"score must be a core.Score, not {type(score).__name__}")
     fig = go.Figure()
     fig.add_bar(**breakdown_values(score), meta={"role": "breakdown"})
-    fig.update_traces(textposition="outside", cliponaxis=False, constraintext="none")
-    fig.update_xaxes(title=None)
-    fig.update_yaxes(title="points", zeroline=True, zerolinecolor="#444")
-    fig.update_layout(showlegend=False)
-    return finish(fig, title, template, width, height)
+    _sideways(fig, "points")
+    return _sideways_margins(finish(fig, title, template, width, height), title)
+
+
+def _text_positions(values: Sequence[int]) -> list[str]:
+    """A bar's number outside it, except inside a bar below zero (it would cover the names)."""
+    return ["inside" if value < 0 else "outside" for value in values]
+
+
+def _sideways(fig: go.Figure, axis_title: str) -> None:
+    """Bars drawn sideways, first part on top, numbers by the bars and never clipped."""
+    fig.update_traces(cliponaxis=False, constraintext="none", insidetextanchor="middle")
+    fig.update_yaxes(title=None, autorange="reversed", automargin=True)
+    fig.update_xaxes(
+        title=axis_title, zeroline=True, zerolinecolor="#444", automargin=True,
+        autorangeoptions={"include": [0, 5]},  # whole-point ticks even when all bars are 0
+    )  # fmt: skip
+    fig.update_layout(showlegend=False, autosize=True)
+
+
+def _sideways_margins(fig: go.Figure, title: str | None) -> go.Figure:
+    """Room on the right for the longest label outside a bar ("✗ not allowed")."""
+    return fig.update_layout(margin={"l": 10, "r": 100, "t": 50 if title else 20, "b": 40})
 
 
 def breakdown_values(score: Score) -> dict:
@@ -127,13 +149,16 @@ def breakdown_values(score: Score) -> dict:
     ['-2']
     """
     names = list(score.parts)
+    points = [score.parts[name] for name in names]
     return {
-        "x": names,
-        "y": [score.parts[name] for name in names],
-        "text": [str(score.parts[name]) for name in names],
+        "orientation": "h",
+        "y": [BATCH_LABELS.get(name, name) for name in names],
+        "x": points,
+        "text": [str(p) for p in points],
+        "textposition": _text_positions(points),
         "customdata": [score.notes.get(name, "") for name in names],
         "marker": {"color": [BATCH_COLOURS.get(name, _OTHER) for name in names]},
-        "hovertemplate": "%{x}: %{y} points<br>%{customdata}<extra></extra>",
+        "hovertemplate": "%{y}: %{x} points<br>%{customdata}<extra></extra>",
     }
 
 
@@ -159,15 +184,18 @@ def next_card_bars(board: ab.Board, card: ab.Card | None = None) -> dict:
         for batch in ab.BATCHES
     ]
     refused = "✗ not allowed" if card is not None else "no apple fits"
+    values = [0 if g is None else g for g in gains]
     return {
-        "x": list(ab.BATCHES),
-        "y": [0 if g is None else g for g in gains],
+        "orientation": "h",
+        "y": [BATCH_LABELS[batch] for batch in ab.BATCHES],
+        "x": values,
+        "textposition": _text_positions(values),
         "text": [refused if g is None else f"{g:+d}" for g in gains],
         "marker": {
             "color": [BATCH_COLOURS[batch] for batch in ab.BATCHES],
             "opacity": [_FADED if g is None else 1.0 for g in gains],
         },
-        "hovertemplate": "%{x}: %{text}<extra></extra>",
+        "hovertemplate": "%{y}: %{text}<extra></extra>",
     }
 
 
@@ -182,23 +210,21 @@ def next_card_values(
 ) -> go.Figure:
     """What the next card adds to each batch of ``board``: for ``card``, or the best card.
 
-    A batch that refuses the card gets an empty bar labelled "✗ not allowed" (with
-    ``card``) or "no apple fits" (no card of the deck fits). The bar shows the change of
-    the whole total, so a card that breaks the special tree counts its loss.
+    One sideways bar per batch, so "✗ not allowed" (with ``card``) or "no apple fits" (no
+    card of the deck fits) sits on its own row and never runs into a neighbour's label. The
+    bar shows the change of the whole total, so a card that breaks the special tree counts
+    its loss.
 
     >>> board = ab.Board()
     >>> board.place(ab.Card("red", 2, 2), "monochrome")
     >>> fig = next_card_values(board, ab.Card("red", 3, 3))
-    >>> dict(zip(fig.data[0].x, fig.data[0].y))["monochrome"]
+    >>> dict(zip(fig.data[0].y, fig.data[0].x))["monochrome"]
     2
     """
     fig = go.Figure()
     fig.add_bar(**next_card_bars(board, card), meta={"role": "next_card"})
-    fig.update_traces(textposition="outside", cliponaxis=False, constraintext="none")
-    what = f"the {card} apple" if card is not None else "the best possible next apple"
-    fig.update_yaxes(title=f"points {what} adds", zeroline=True, zerolinecolor="#444")
-    fig.update_layout(showlegend=False)
-    return finish(fig, title, template, width, height)
+    _sideways(fig, "points it adds")
+    return _sideways_margins(finish(fig, title, template, width, height), title)
 
 
 def _histogram(values: np.ndarray) -> tuple[list[int], list[int]]:

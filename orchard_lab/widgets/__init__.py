@@ -8,6 +8,15 @@
 from orchard_lab.widgets.apple_batches_board import AppleBatchesBoard
 from orchard_lab.widgets.rule_switches import RuleSwitches
 from orchard_lab.widgets.sequence_explorer import SequenceExplorer
+from orchard_lab.widgets.walkthrough import Step, Walkthrough, rule_walkthrough
 from orchard_lab.widgets.what_if import WhatIfExplorer
 
-__all__ = ["AppleBatchesBoard", "RuleSwitches", "SequenceExplorer", "WhatIfExplorer"]
+__all__ = [
+    "AppleBatchesBoard",
+    "RuleSwitches",
+    "SequenceExplorer",
+    "Step",
+    "Walkthrough",
+    "WhatIfExplorer",
+    "rule_walkthrough",
+]

@@ -1,24 +1,24 @@
 """The apple batches board: a class plays a whole game by clicking apples and batches.
 
-A plain class composing stock ipywidgets over ``apple_batches.Game``. Player 0 is the
-human; the other players are played by a chosen policy right after each human move. Every
+A plain class composing stock ipywidgets over ``apple_batches.Game``. You are player 0;
+the other players are played by a chosen policy right after each of your moves. Every
 user action is a method (``select_card``, ``choose_batch``, ``undo``, ``hint``,
 ``new_game``) and every button calls the same method, so tests drive the board without a
 browser. Views are updated in place: the same buttons, HTML and plotly FigureWidgets
-live for the whole life of the board.
+live for the whole life of the board. Building a board deals a game and plays nothing.
 
 >>> board = AppleBatchesBoard(players=1, seed=3)
 >>> board.select_card(0)
 >>> board.choose_batch("bad")
->>> board.game.boards[0].batches["bad"] == (board.game.history[0].card,)
-True
+>>> len(board.game.boards[0].batches["bad"])
+1
 """
 
 from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
@@ -27,7 +27,7 @@ import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
-from orchard_lab.core import IllegalMove, Score, require_int
+from orchard_lab.core import IllegalMove, Score, check_type, require_int
 from orchard_lab.figures import (
     BATCH_COLOURS,
     BATCH_LABELS,
@@ -37,14 +37,71 @@ from orchard_lab.figures import (
     score_breakdown,
 )
 from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 
-__all__ = ["HINT_POLICIES", "AppleBatchesBoard", "batch_rule"]
+__all__ = [
+    "APPLE_FILL",
+    "APPLE_MARK",
+    "HIGHLIGHT",
+    "POLICY_WORDS",
+    "TEXT_ON",
+    "AppleBatchesBoard",
+    "batch_rule",
+    "contrast_ratio",
+    "text_colour_on",
+]
 
 HUMAN = 0
-HINT_POLICIES = ("greedy", "lookahead")
 LOOKAHEAD_ROLLOUTS = 8
-CHART_SIZE = {"width": 470, "height": 290}
-APPLE_TEXT_COLOUR = {"red": "#fff", "green": "#fff", "gold": "#3b2a00"}
+CHART_HEIGHT = 290
+HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
+INK, WHITE = "#000000", "#ffffff"
+# Colour-blind-safe apple fills told apart by lightness too (dark red, mid green, light
+# gold), and by a shape, so no rule depends on hue alone.
+APPLE_FILL = {"red": "#b2182b", "green": "#1b9e77", "gold": "#f0c419"}
+APPLE_MARK = {"red": "●", "green": "▲", "gold": "★"}
+POLICY_WORDS = {
+    "random": "random: any allowed move, picked by chance",
+    "greedy": "greedy: the move that adds the most points right now",
+    "lookahead": "lookahead: plays each move to the end of the game a few times, keeps the best",
+}
+# Every (text, background) pair the board's CSS uses; a test checks each reaches 4.5:1.
+TEXT_ON = {
+    "title": ("#7a2e12", "#ffffff"),
+    "rule": ("#4d4d4d", "#fbfaf6"),
+    "rule on a lit batch": ("#4d4d4d", "#eaf8ec"),
+    "refused": ("#b3261e", "#ffffff"),
+    "hint": ("#4a3b00", "#ffffff"),
+    "help": ("#595959", "#ffffff"),
+    "result": ("#1a1a1a", "#fff4d6"),
+    "highlight label": ("#1a1a1a", "#fff3c4"),
+}
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of a ``#rrggbb`` colour."""
+    channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """The WCAG 2.1 contrast ratio of two ``#rrggbb`` colours (1 to 21).
+
+    >>> round(contrast_ratio("#ffffff", "#000000"), 1)
+    21.0
+    """
+    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def text_colour_on(background: str) -> str:
+    """White or near-black, whichever reads better on ``background``.
+
+    >>> text_colour_on("#f0c419"), text_colour_on("#b2182b")
+    ('#000000', '#ffffff')
+    """
+    return max((WHITE, INK), key=lambda ink: contrast_ratio(ink, background))
 
 
 def batch_rule(batch: str, rules: ab.Rules) -> str:
@@ -58,115 +115,135 @@ def batch_rule(batch: str, rules: ab.Rules) -> str:
         return f"height within 1 of {which} apple · odd primes 3, 5, 7, 11…"
     if batch == "unlucky":
         bust = "may pass 13 (then 0)" if rules.unlucky_may_bust else "never past 13"
-        return f"sweetness adds to exactly 13, {bust} · n²"
+        return f"sweetness adds to exactly 13, {bust} · n × n"
     if batch == "special":
         broken = rules.special_broken_points
         return f"one tree; its colour nowhere else · 20 (else {broken})"
     if batch == "bad":
         return "takes anything · free (easy mode)" if rules.easy else "takes anything · −1 each"
     return {
-        "monochrome": "one colour only · T(n) = 1, 3, 6, 10…",
-        "feather": "match sweetness or height · n(n−1) = 0, 2, 6, 12…",
-        "fortepiano": "pairs of different heights · 2×height gap",
+        "monochrome": "one colour only · 1, 3, 6, 10…",
+        "feather": "match sweetness or height · 0, 2, 6, 12…",
+        "fortepiano": "pairs of different heights · 2 × the height gap",
         "sweet_couple": "pairs of equal sweetness · 7 a pair",
     }[batch]
 
 
-_CSS = """
-.orchard-ab-board {gap: 6px; font-family: var(--jp-ui-font-family); max-width: 1180px}
-.orchard-ab-board .orchard-ab-title {font-size: 22px; font-weight: 700; color: #7a2e12}
-.orchard-ab-board .orchard-ab-turn {font-size: 15px}
-.orchard-ab-board .orchard-ab-turn b {color: #7a2e12}
-.orchard-ab-board .orchard-ab-market {align-items: flex-end; flex-wrap: wrap;
-  padding: 6px 10px 10px; border-radius: 14px;
-  background: linear-gradient(#f4ecd6, #e7dcbc); border: 1px solid #d5c69a}
-.orchard-ab-board .orchard-market-card {width: 78px; height: 80px; margin: 16px 7px 2px;
-  border-radius: 46% 46% 50% 50% / 42% 42% 58% 58%; border: 1px solid rgba(0,0,0,.35);
-  font-weight: 700; font-size: 12px; line-height: 1.35; white-space: pre; overflow: visible;
-  position: relative; padding: 8px 0 0;
-  box-shadow: inset -7px -9px 14px rgba(0,0,0,.28), inset 7px 7px 12px rgba(255,255,255,.35),
-    0 2px 3px rgba(0,0,0,.25);
-  transition: transform .12s}
-.orchard-ab-board .orchard-market-card::before {content: ""; position: absolute; top: -11px;
-  left: 47%; width: 4px; height: 14px; background: #5b3a1e; border-radius: 2px;
-  transform: rotate(10deg)}
-.orchard-ab-board .orchard-market-card::after {content: ""; position: absolute; top: -11px;
-  left: 53%; width: 17px; height: 9px; background: #3c8d2f; border-radius: 0 100% 0 100%}
-.orchard-ab-board .orchard-market-card:hover {transform: translateY(-3px)}
-.orchard-ab-board .orchard-selected {transform: translateY(-6px) scale(1.08);
-  outline: 4px solid #1565c0; outline-offset: 3px}
-.orchard-ab-board .orchard-apple-red {background: radial-gradient(circle at 35% 30%,
-  #ff8a80, #d32f2f 55%, #8e1b1b) !important; color: #fff}
-.orchard-ab-board .orchard-apple-green {background: radial-gradient(circle at 35% 30%,
-  #c5e86c, #5aa02c 55%, #2f6415) !important; color: #fff}
-.orchard-ab-board .orchard-apple-gold {background: radial-gradient(circle at 35% 30%,
-  #fff2a8, #f2c12e 55%, #b88a0b) !important; color: #3b2a00}
-.orchard-ab-board .orchard-ab-batches {gap: 6px; align-items: stretch}
-.orchard-ab-board .widget-html-content {line-height: 1.35}
-.orchard-ab-board .orchard-batch {flex: 1 1 0; min-width: 0; min-height: 250px;
+def _css() -> str:
+    text = {name: f"color: {fg}" for name, (fg, _bg) in TEXT_ON.items()}
+    return f"""
+.orchard-ab-board {{gap: 6px; font-family: var(--jp-ui-font-family); max-width: 1180px;
+  box-sizing: border-box; min-width: 0; overflow-x: hidden}}
+.orchard-ab-board * {{box-sizing: border-box}}
+.orchard-ab-board .orchard-ab-title {{font-size: 22px; font-weight: 700; {text["title"]}}}
+.orchard-ab-board .orchard-ab-turn {{font-size: 15px}}
+.orchard-ab-board .widget-html-content {{white-space: normal; line-height: 1.35}}
+.orchard-ab-board .orchard-ab-market:empty, .orchard-ab-board .orchard-ab-market.orchard-ab-empty
+  {{display: none}}
+.orchard-ab-board .orchard-ab-market {{align-items: flex-end; flex-wrap: wrap;
+  padding: 6px 10px 10px; border-radius: 14px; background: #f4ecd6;
+  border: 1px solid #d5c69a}}
+.orchard-ab-board .orchard-market-card {{width: 82px; height: 84px; margin: 16px 7px 2px;
+  border-radius: 46% 46% 50% 50% / 42% 42% 58% 58%; border: 1px solid rgba(0,0,0,.45);
+  font-weight: 700; font-size: 12px; line-height: 1.3; white-space: pre; overflow: visible;
+  position: relative; padding: 6px 0 0;
+  box-shadow: inset -6px -8px 10px rgba(0,0,0,.18), 0 2px 3px rgba(0,0,0,.25);
+  transition: transform .12s}}
+.orchard-ab-board .orchard-market-card::before {{content: ""; position: absolute;
+  top: -11px; left: 47%; width: 4px; height: 14px; background: #5b3a1e;
+  border-radius: 2px; transform: rotate(10deg)}}
+.orchard-ab-board .orchard-market-card:hover {{transform: translateY(-3px)}}
+.orchard-ab-board .orchard-selected {{transform: translateY(-6px) scale(1.08);
+  outline: 4px solid #1565c0; outline-offset: 3px}}
+.orchard-ab-board .orchard-ab-batches {{display: grid; gap: 4px;
+  grid-template-columns: repeat(auto-fill, minmax(116px, 1fr))}}
+.orchard-ab-board .orchard-batch {{min-width: 0; min-height: 160px;
   border-radius: 10px; border: 2px solid #ddd; background: #fbfaf6; padding: 4px;
-  transition: all .12s}
-.orchard-ab-board .orchard-batch .orchard-batch-button {width: 100%; font-weight: 700;
-  color: #fff; border-radius: 6px; padding: 0 2px; font-size: 13px}
-.orchard-ab-board .orchard-batch-rule {font-size: 11px; line-height: 1.25; color: #555;
-  min-height: 42px}
-.orchard-ab-board .orchard-batch-rule .widget-html-content {white-space: normal}
-.orchard-ab-board .orchard-batch-points {font-size: 20px; font-weight: 700; text-align: center}
-.orchard-ab-board .orchard-legal {border-color: #2e9d46; background: #eaf8ec;
-  box-shadow: 0 0 8px #58c26e}
-.orchard-ab-board .orchard-illegal {opacity: .45}
-.orchard-ab-board .orchard-hinted {border: 3px dashed #e69f00}
-.orchard-ab-board .orchard-chip {display: inline-block; box-sizing: border-box;
-  width: 100%; margin: 1px 0; padding: 1px 6px; border-radius: 9px; font-size: 12px;
-  font-weight: 600; text-align: center}
-.orchard-ab-board .orchard-ab-opponent .orchard-chip {width: auto; font-size: 10px}
-.orchard-ab-board .orchard-ab-message {min-height: 24px; font-size: 14px}
-.orchard-ab-board .orchard-ab-message .orchard-refused {color: #b3261e; font-weight: 600}
-.orchard-ab-board .orchard-ab-score table {border-collapse: collapse; font-size: 12px}
-.orchard-ab-board .orchard-ab-score td {padding: 1px 8px; border-bottom: 1px solid #eee}
-.orchard-ab-board .orchard-ab-opponent table {border-collapse: collapse; font-size: 11px}
-.orchard-ab-board .orchard-ab-opponent td, .orchard-ab-board .orchard-ab-opponent th
-  {padding: 1px 5px; text-align: center; border: 1px solid #e4e4e4}
-.orchard-ab-board .orchard-ab-hint-text {font-size: 13px; color: #4a3b00; flex: 1;
-  padding-left: 10px}
-.orchard-ab-board .orchard-ab-details {gap: 24px; align-items: flex-start}
-.orchard-ab-board .orchard-ab-charts {gap: 8px}
-.orchard-ab-board .orchard-ab-summary {font-size: 15px}
-.orchard-ab-board .orchard-ab-result {padding: 8px 12px; border-radius: 10px;
-  background: #fff4d6; border: 2px solid #e69f00}
-.orchard-ab-board .orchard-ab-settings {flex-wrap: wrap; gap: 2px 16px; padding: 8px 6px;
-  border-top: 1px solid #ddd; align-items: center}
+  transition: all .12s}}
+.orchard-ab-board .orchard-batch > *, .orchard-ab-board .orchard-ab-chart-box > * {{
+  margin-left: 0; margin-right: 0; max-width: 100%}}
+.orchard-ab-board .orchard-batch .orchard-batch-button {{width: 100%; height: auto;
+  min-height: 32px; font-weight: 700; border-radius: 6px; padding: 2px 4px;
+  font-size: 13px; white-space: normal; line-height: 1.15; overflow: visible}}
+.orchard-ab-board .orchard-batch-rule {{font-size: 12px; line-height: 1.25;
+  {text["rule"]}; min-height: 46px}}
+.orchard-ab-board .orchard-batch-points {{font-size: 20px; font-weight: 700;
+  text-align: center}}
+.orchard-ab-board .orchard-legal {{border-color: #2e9d46; background: #eaf8ec;
+  box-shadow: 0 0 8px #58c26e}}
+.orchard-ab-board .orchard-illegal {{border-style: dashed; background: #f2f2f2}}
+.orchard-ab-board .orchard-hinted {{border: 3px dashed #b06a00}}
+.orchard-ab-board .{HIGHLIGHT} {{outline: 4px solid #e69f00; outline-offset: 2px;
+  background-color: #fff3c4; opacity: 1}}
+.orchard-ab-board .orchard-chip {{display: inline-block; margin: 1px 0; padding: 1px 6px;
+  border-radius: 9px; font-size: 12px; font-weight: 700; text-align: center;
+  white-space: nowrap}}
+.orchard-ab-board .orchard-batch-cards .orchard-chip {{width: 100%}}
+.orchard-ab-board .orchard-ab-message {{min-height: 24px; font-size: 14px}}
+.orchard-ab-board .orchard-refused {{{text["refused"]}; font-weight: 600}}
+.orchard-ab-board .orchard-ab-score table, .orchard-ab-board .orchard-ab-opponent table
+  {{border-collapse: collapse; font-size: 12px}}
+.orchard-ab-board .orchard-ab-score td, .orchard-ab-board .orchard-ab-opponent td
+  {{padding: 1px 6px; border-bottom: 1px solid #eee; vertical-align: top}}
+.orchard-ab-board .orchard-ab-score, .orchard-ab-board .orchard-ab-opponents
+  {{flex: 1 1 280px; min-width: 0; max-width: 100%}}
+.orchard-ab-board .orchard-ab-opponents .widget-html-content {{display: flex;
+  flex-wrap: wrap; gap: 8px 20px}}
+.orchard-ab-board .orchard-ab-opponent {{flex: 1 1 240px; min-width: 0}}
+.orchard-ab-board .orchard-ab-opponent .orchard-chip {{font-size: 11px}}
+.orchard-ab-board .orchard-ab-actions {{flex-wrap: wrap; align-items: center; gap: 4px 8px}}
+.orchard-ab-board .orchard-ab-hint-text {{font-size: 13px; {text["hint"]}}}
+.orchard-ab-board .orchard-ab-help {{font-size: 12px; {text["help"]}}}
+.orchard-ab-board .orchard-ab-details {{flex-wrap: wrap; gap: 12px 24px;
+  align-items: flex-start}}
+.orchard-ab-board .orchard-ab-charts {{flex-wrap: wrap; gap: 8px}}
+.orchard-ab-board .orchard-ab-chart-box {{flex: 1 1 330px; min-width: 0; max-width: 100%}}
+.orchard-ab-board .orchard-ab-chart, .orchard-ab-board .orchard-ab-next-chart {{
+  width: 100%; min-width: 0}}
+.orchard-ab-board .orchard-ab-chart-title {{font-weight: 700; font-size: 14px}}
+.orchard-ab-board .orchard-ab-summary {{font-size: 15px}}
+.orchard-ab-board .orchard-ab-result {{padding: 8px 12px; border-radius: 10px;
+  background: #fff4d6; border: 2px solid #e69f00; {text["result"]}}}
+.orchard-ab-board .orchard-ab-settings {{flex-wrap: wrap; gap: 4px 16px; padding: 8px 6px;
+  border-top: 1px solid #ddd; align-items: flex-start}}
+.orchard-ab-board .orchard-ab-settings .orchard-rule-switches {{flex: 1 1 300px;
+  min-width: 0}}
+.orchard-ab-board .widget-slider, .orchard-ab-board .widget-dropdown {{max-width: 100%}}
 """
 
 
 def _chip(card: ab.Card) -> str:
-    """A card as a coloured pill, 'h3 · s2' on the apple's colour, the words on hover."""
-    style = f"background:{_APPLE_FILL[card.colour]};color:{APPLE_TEXT_COLOUR[card.colour]}"
+    """A card as a pill on the apple's colour: its shape, then 'h3 · s2'; words on hover."""
+    fill = APPLE_FILL[card.colour]
+    style = f"background:{fill};color:{text_colour_on(fill)}"
     words = f"{card.colour} apple, height {card.height}, sweetness {card.sweetness}"
     return (
         f'<span class="orchard-chip" style="{style}" title="{html.escape(words)}">'
-        f"h{card.height} · s{card.sweetness}</span>"
+        f"{APPLE_MARK[card.colour]} h{card.height} · s{card.sweetness}</span>"
     )
-
-
-_APPLE_FILL = {"red": "#d32f2f", "green": "#5aa02c", "gold": "#f2c12e"}
 
 
 def _points(n: int) -> str:
     return f"{n} point" if abs(n) == 1 else f"{n} points"
 
 
+def _apple(card: ab.Card) -> str:
+    """An apple in words: 'red apple (height 3, sweetness 2)'."""
+    return f"{card.colour} apple (height {card.height}, sweetness {card.sweetness})"
+
+
 class AppleBatchesBoard:
     """Play apple batches by clicking: an apple of the market, then one of your batches.
 
-    ``players`` 1-6 (you are player 0), ``seed`` deals the deck, ``rules`` holds the
-    switches, ``policy`` plays the other players ("random", "greedy", "lookahead"),
-    ``hint_policy`` answers the hint button. Display it as the last line of a cell.
+    ``players`` within the game's range (you are the first player), ``seed`` deals the
+    deck, ``rules`` holds the switches (default: the standard rules), ``policy`` plays the
+    other players ("random", "greedy", "lookahead"), ``hint_policy`` answers the hint
+    button. Display it as the last line of a cell.
 
     >>> board = AppleBatchesBoard(players=2, seed=0, policy="greedy")
     >>> board.select_card(0); board.choose_batch("bad")
-    >>> len(board.game.history)  # your move and the other player's answer
-    2
+    >>> [b.card_count for b in board.game.boards]  # your move and the other player's answer
+    [1, 1]
     """
 
     def __init__(
@@ -177,39 +254,50 @@ class AppleBatchesBoard:
         policy: str = "greedy",
         hint_policy: str = "greedy",
     ) -> None:
-        self._build_controls()
+        self.message = w.HTML()
+        self.players_choice = players_choice(ab)
+        self.seed_choice = w.BoundedIntText(
+            value=0, min=0, max=2**31 - 1, description="seed",
+            style={"description_width": "initial"}, layout={"width": "140px"},
+        )  # fmt: skip
+        self.policy_choice = w.Dropdown(
+            options=list(policies.POLICY_NAMES), value="greedy", description="others play",
+            style={"description_width": "initial"}, layout={"width": "200px"},
+        )  # fmt: skip
+        self.rule_switches = RuleSwitches(ab, title="Rules (standard rules unless you change them)")
+        self.new_button = w.Button(description="New game", button_style="success")
         self.hint_choice = w.ToggleButtons(
-            options=HINT_POLICIES, value=_hint_name(hint_policy), description="hint by",
-            style={"description_width": "initial", "button_width": "96px"},
+            options=ab.HINT_POLICIES, value=_hint_name(hint_policy), description="hint by",
+            tooltips=[POLICY_WORDS[p] for p in ab.HINT_POLICIES],
+            style={"description_width": "initial", "button_width": "90px"},
         )  # fmt: skip
         self.market_buttons: list[w.Button] = []
         self.market_box = w.HBox()
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
-        self.points_figure = go.FigureWidget(
-            score_breakdown(ab.Board().score(), title="Your points by batch", **CHART_SIZE)
-        )
-        self.next_figure = go.FigureWidget(
-            next_card_values(ab.Board(), title="What the next apple adds", **CHART_SIZE)
-        )
+        self.points_figure = go.FigureWidget(score_breakdown(Score({}), height=CHART_HEIGHT))
+        self.next_figure = go.FigureWidget(next_card_values(ab.Board(), height=CHART_HEIGHT))
+        for figure in (self.points_figure, self.next_figure):
+            _fit_to_container(figure)
+        self.points_title = w.HTML()
+        self.next_title = w.HTML()
         self.title = w.HTML("Apple batches")
         self.turn = w.HTML()
-        self.message = w.HTML()
         self.hint_text = w.HTML()
         self.score_text = w.HTML()
         self.opponents = w.HTML()
         self.summary = w.HTML()
-        self.undo_button = w.Button(
-            description="Undo", icon="undo", tooltip="take back your move", layout={"width": "90px"}
+        self.policy_help = w.HTML(
+            "<br>".join(html.escape(POLICY_WORDS[p]) for p in policies.POLICY_NAMES)
         )
-        self.hint_button = w.Button(
-            description="Hint", icon="lightbulb-o", tooltip="a suggestion", layout={"width": "90px"}
-        )
+        self.undo_button = w.Button(description="Undo", tooltip="take back your last move")
+        self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
         self.undo_button.on_click(lambda _b: self._clicked(self.undo))
         self.hint_button.on_click(lambda _b: self._clicked(self.hint))
         self.new_button.on_click(lambda _b: self._clicked(self.new_game))
         self.widget = self._layout()
         self.selected_slot: int | None = None
         self._hinted: str | None = None
+        self._highlighted: dict[str, tuple[Any, ...]] = {}
         self.new_game(players=players, seed=seed, rules=rules, policy=policy)
 
     # ---- what a player does ------------------------------------------------------------
@@ -223,9 +311,9 @@ class AppleBatchesBoard:
         self.selected_slot = slot
         self._hinted = None
         card = self.game.market[slot]
-        fits = self.game.boards[HUMAN].legal_batches(card)
+        fits = [m.batch for m in self.game.legal_moves() if m.card == card]
         names = ", ".join(BATCH_LABELS[b] for b in fits)
-        self._say(f"The {html.escape(str(card))} apple fits: {html.escape(names)}. Pick a batch.")
+        self._say(f"The {html.escape(_apple(card))} fits: {html.escape(names)}. Pick a batch.")
         self._show_selection()
         self._show_next_card()
 
@@ -239,17 +327,15 @@ class AppleBatchesBoard:
             self._say("Pick an apple from the market first, then a batch.")
             return
         move = ab.Move(self.game.market[self.selected_slot], batch)
-        before = len(self.game.history)
+        before = self._moves_played()
         try:
             self.game.play(move)
         except IllegalMove as refusal:
-            self._say(f'<span class="orchard-refused">{html.escape(str(refusal))}</span>')
+            self._say(f'<span class="orchard-refused">✗ {html.escape(str(refusal))}</span>')
             return
         self._marks.append(before)
         self.hint_text.value = ""
-        placed = f"You put the {html.escape(str(move.card))} apple in {BATCH_LABELS[batch]}."
-        if self._opponent_policy == "lookahead" and self.game.players > 1:
-            self._say(f"{placed} The other players are looking ahead…")
+        placed = f"You put the {html.escape(_apple(move.card))} in the {BATCH_LABELS[batch]}."
         self._play_opponents()
         self._say(placed)
         self._forget_selection()
@@ -261,7 +347,7 @@ class AppleBatchesBoard:
             self._say("There is no move of yours to take back yet.")
             return
         mark = self._marks.pop()
-        while len(self.game.history) > mark:
+        for _ in range(self._moves_played() - mark):
             self.game.undo()
         self._forget_selection()
         self.hint_text.value = ""
@@ -269,18 +355,19 @@ class AppleBatchesBoard:
         self._show_all()
 
     def hint(self) -> ab.Move | None:
-        """Suggest a move (the hint policy's choice), say why, and select its apple."""
+        """Suggest a move (the engine's ``hint`` by the chosen policy), select its apple."""
         if self._refuse_turn():
             return None
-        if self.hint_choice.value == "lookahead":
-            self._say("Looking ahead: playing every possible move to the end a few times…")
-        move, why = _advice(self.game, self.hint_choice.value, self._rng)
+        advice = ab.hint(
+            self.game, self.hint_choice.value, rollouts=LOOKAHEAD_ROLLOUTS, seed=self._rng
+        )
+        move = advice.move
         self.selected_slot = self.game.market.index(move.card)
         self._hinted = move.batch
-        self.hint_text.value = why
+        self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
         self._show_selection()
         self._show_next_card()
-        self._say(f"Hint: the {html.escape(str(move.card))} apple is selected; click a batch.")
+        self._say(f"Hint: the {html.escape(_apple(move.card))} is picked; click a batch.")
         return move
 
     def new_game(
@@ -296,11 +383,11 @@ class AppleBatchesBoard:
         the settings row as they were.
         """
         if players is not None:
-            players = require_int(players, "players", 1, 6)
+            players = ab.FACTS.check_players(players)
         if seed is not None:
             seed = require_int(seed, "seed", 0, self.seed_choice.max)
-        if rules is not None and not isinstance(rules, ab.Rules):
-            raise TypeError(f"rules must be an apple_batches Rules, not {type(rules).__name__}")
+        if rules is not None:
+            check_type(rules, ab.Rules, "rules")
         if policy is not None:
             policy = _policy_name(policy)
         if players is not None:
@@ -308,22 +395,75 @@ class AppleBatchesBoard:
         if seed is not None:
             self.seed_choice.value = seed
         if rules is not None:
-            self._show_rules(rules)
+            self.rule_switches.show(rules)
         if policy is not None:
             self.policy_choice.value = policy
-        seed = self.seed_choice.value
-        self.game = ab.Game.new(
-            players=self.players_choice.value, seed=seed, rules=self.rules_from_settings()
+        game = ab.Game.new(
+            players=self.players_choice.value,
+            seed=self.seed_choice.value,
+            rules=self.rule_switches.rules,
         )
-        self._rng = np.random.default_rng(seed)
-        self._opponent_policy = self.policy_choice.value
-        self._opponent = policies.resolve(self._opponent_policy, seed=self._rng)
-        self._marks: list[int] = []
-        self._forget_selection()
-        self._play_opponents()
-        self.hint_text.value = ""
+        self._start(game, self.policy_choice.value)
         self._say("New game: pick an apple from the market, then a batch for it.")
         self._show_all()
+
+    def load(self, game: ab.Game, policy: str | None = None) -> None:
+        """Show a copy of ``game`` (you are player 0) and play on from it; its moves so far
+        cannot be undone. A lesson uses it to show a prepared position.
+
+        >>> board = AppleBatchesBoard()
+        >>> board.load(ab.Game.new(players=3, seed=5))
+        >>> board.game.players, board.players_choice.value
+        (3, 3)
+        """
+        check_type(game, ab.Game, "game")
+        policy = self.policy_choice.value if policy is None else _policy_name(policy)
+        self.players_choice.value = game.players
+        self.rule_switches.show(game.rules)
+        self.policy_choice.value = policy
+        self._start(game.copy(), policy)
+        self._say("")
+        self._show_all()
+
+    def highlight(
+        self,
+        *,
+        batches: Iterable[str] = (),
+        slots: Iterable[int] = (),
+        score: bool = False,
+        market: bool = False,
+        turn: bool = False,
+        charts: bool = False,
+        summary: bool = False,
+        opponents: bool = False,
+    ) -> None:
+        """Mark what a lesson talks about (CSS class ``HIGHLIGHT``); the call replaces the last.
+
+        ``batches`` are batch columns, ``slots`` market apples, the flags the score table,
+        the whole market, the turn line, the charts, the game-over box and the other
+        players' tables.
+
+        >>> board = AppleBatchesBoard()
+        >>> board.highlight(batches=["feather"], slots=[0])
+        >>> board.highlighted
+        {'batches': ('feather',), 'slots': (0,)}
+        """
+        batches = tuple(batches)
+        for batch in batches:
+            if batch not in ab.BATCHES:
+                raise ValueError(f"batches must be among {', '.join(ab.BATCHES)}, got {batch!r}")
+        slots = tuple(require_int(slot, "slot", 0, len(self.game.market) - 1) for slot in slots)
+        flags = {"score": score, "market": market, "turn": turn, "charts": charts}
+        flags.update(summary=summary, opponents=opponents)
+        chosen: dict[str, tuple[Any, ...]] = {"batches": batches, "slots": slots}
+        chosen.update({name: (True,) for name, on in flags.items() if on})
+        self._highlighted = {name: value for name, value in chosen.items() if value}
+        self._show_highlight()
+
+    @property
+    def highlighted(self) -> dict[str, tuple[Any, ...]]:
+        """What ``highlight`` marked, by kind (only kinds that mark something)."""
+        return dict(self._highlighted)
 
     # ---- what the board shows ------------------------------------------------------------
     @property
@@ -333,17 +473,25 @@ class AppleBatchesBoard:
 
     def rules_from_settings(self) -> ab.Rules:
         """The rule switches as set in the settings row."""
-        return ab.Rules(
-            easy=self.easy_choice.value,
-            unlucky_may_bust=self.bust_choice.value,
-            steady_reference=self.steady_choice.value,
-            special_broken_points=self.broken_choice.value,
-        )
+        return self.rule_switches.rules
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.widget._repr_mimebundle_(**kwargs)
 
     # ---- turns ---------------------------------------------------------------------------
+    def _start(self, game: ab.Game, policy: str) -> None:
+        self.game = game
+        self._rng = np.random.default_rng(self.seed_choice.value)
+        self._opponent_policy = policy
+        self._opponent = policies.resolve(policy, seed=self._rng)
+        self._marks: list[int] = []
+        self._highlighted = {}
+        self._forget_selection()
+        self.hint_text.value = ""
+
+    def _moves_played(self) -> int:
+        return sum(board.card_count for board in self.game.boards)
+
     def _refuse_turn(self) -> bool:
         if self.game.is_over:
             self._say("The game is over: start a new game with the button below.")
@@ -377,9 +525,11 @@ class AppleBatchesBoard:
         self._show_turn()
         self._show_opponents()
         self._show_summary()
+        self._show_highlight()
 
     def _show_market(self) -> None:
         market = self.game.market
+        _toggle_class(self.market_box, "orchard-ab-empty", not market)
         while len(self.market_buttons) < len(market):
             self._add_market_button()
         for slot, button in enumerate(self.market_buttons):
@@ -388,10 +538,13 @@ class AppleBatchesBoard:
                 continue
             card = market[slot]
             button.layout.display = None
-            button.description = f"height {card.height}\nsweet {card.sweetness}"
-            button.tooltip = (
-                f"{card.colour} apple, height {card.height}, sweetness {card.sweetness}"
+            button.description = (
+                f"{APPLE_MARK[card.colour]} {card.colour}\nheight {card.height}\n"
+                f"sweet {card.sweetness}"
             )
+            button.tooltip = _apple(card)
+            button.style.button_color = APPLE_FILL[card.colour]
+            button.style.text_color = text_colour_on(APPLE_FILL[card.colour])
             for colour in ab.COLOURS:
                 _toggle_class(button, f"orchard-apple-{colour}", colour == card.colour)
 
@@ -406,39 +559,45 @@ class AppleBatchesBoard:
         for slot, button in enumerate(self.market_buttons):
             _toggle_class(button, "orchard-selected", slot == self.selected_slot)
         card = self.selected
-        board = self.game.boards[HUMAN]
+        fits = {m.batch for m in self.game.legal_moves() if m.card == card}
         for batch, column in self.columns.items():
-            legal = card is not None and board.can_place(card, batch)
-            _toggle_class(column["box"], "orchard-legal", legal)
-            _toggle_class(column["box"], "orchard-illegal", card is not None and not legal)
+            _toggle_class(column["box"], "orchard-legal", batch in fits)
+            _toggle_class(column["box"], "orchard-illegal", card is not None and batch not in fits)
             _toggle_class(column["box"], "orchard-hinted", batch == self._hinted)
 
-    def _show_batches(self, score: Score) -> None:
+    def _show_highlight(self) -> None:
+        marked = self._highlighted
         for batch, column in self.columns.items():
-            cards = self.game.boards[HUMAN].batches[batch]
+            _toggle_class(column["box"], HIGHLIGHT, batch in marked.get("batches", ()))
+        for slot, button in enumerate(self.market_buttons):
+            _toggle_class(button, HIGHLIGHT, slot in marked.get("slots", ()))
+        for name, widget in self._highlightable.items():
+            _toggle_class(widget, HIGHLIGHT, name in marked)
+
+    def _show_batches(self, score: Score) -> None:
+        batches = self.game.boards[HUMAN].batches
+        for batch, column in self.columns.items():
             column["rule"].value = html.escape(batch_rule(batch, self.game.rules))
             column["points"].value = f"{score.parts[batch]}"
-            column["cards"].value = "<br>".join(_chip(card) for card in cards)
+            column["cards"].value = "<br>".join(_chip(card) for card in batches[batch])
             column["points"].tooltip = score.notes[batch]
 
     def _show_charts(self, score: Score) -> None:
-        with self.points_figure.batch_update():
-            self.points_figure.data[0].update(breakdown_values(score))
-            self.points_figure.layout.title.text = f"Your points by batch · total {score.total}"
+        self.points_figure.data[0].update(breakdown_values(score))
+        _keep_state(self.points_figure)
+        self.points_title.value = f"Your points by batch · total {score.total}"
 
     def _show_next_card(self) -> None:
         card = self.selected
         board = self.game.boards[HUMAN]
-        with self.next_figure.batch_update():
-            self.next_figure.data[0].update(next_card_bars(board, card))
-            what = f"the {card} apple" if card is not None else "the best next apple"
-            self.next_figure.layout.title.text = f"What {what} would add"
-            self.next_figure.layout.yaxis.title.text = "points it adds"
+        self.next_figure.data[0].update(next_card_bars(board, card))
+        _keep_state(self.next_figure)
+        what = f"the {_apple(card)}" if card is not None else "the best next apple"
+        self.next_title.value = f"What {html.escape(what)} would add"
 
     def _show_score(self, score: Score) -> None:
         rows = "".join(
-            f'<tr><td style="color:{BATCH_COLOURS[name]};font-weight:700">'
-            f"{html.escape(BATCH_LABELS[name])}</td>"
+            f"<tr><td><b>{html.escape(BATCH_LABELS[name])}</b></td>"
             f"<td>{html.escape(score.notes.get(name, ''))}</td>"
             f'<td style="text-align:right">{points}</td></tr>'
             for name, points in score.parts.items()
@@ -454,7 +613,12 @@ class AppleBatchesBoard:
         if game.is_over:
             self.turn.value = "<b>Game over.</b> Undo to try a different last move, or deal anew."
             return
-        seats = "solo game" if game.players == 1 else f"you are player {HUMAN} of {game.players}"
+        others = game.players - 1
+        seats = (
+            "solo game"
+            if others == 0
+            else f"you against {others} other player{'s' if others > 1 else ''}"
+        )
         left = len(game.market)
         self.turn.value = (
             f"<b>Your turn</b> · round {game.round + 1} of {game.rounds} · {seats} · "
@@ -467,20 +631,21 @@ class AppleBatchesBoard:
         if game.players == 1:
             self.opponents.value = ""
             return
-        head = "".join(f"<th>{html.escape(BATCH_LABELS[b])}</th>" for b in ab.BATCHES)
         blocks = []
         for player in range(1, game.players):
             board = game.boards[player]
             score = board.score()
-            cells = "".join(
-                f"<td>{' '.join(_chip(card) for card in board.batches[b])}"
-                f"<br><b>{score.parts[b]}</b></td>"
+            batches = board.batches
+            rows = "".join(
+                f"<tr><td>{html.escape(BATCH_LABELS[b])}</td>"
+                f"<td>{' '.join(_chip(card) for card in batches[b])}</td>"
+                f'<td style="text-align:right"><b>{score.parts[b]}</b></td></tr>'
                 for b in ab.BATCHES
             )
             blocks.append(
                 f'<div class="orchard-ab-opponent"><b>Player {player}</b> '
                 f"({html.escape(self._opponent_policy)}) · {_points(score.total)}"
-                f"<table><tr>{head}</tr><tr>{cells}</tr></table></div>"
+                f"<table>{rows}</table></div>"
             )
         self.opponents.value = "".join(blocks)
 
@@ -489,68 +654,31 @@ class AppleBatchesBoard:
         if not game.is_over:
             self.summary.value = ""
             return
-        winners = game.winners()
+        mine = game.scores()[HUMAN]
         if game.players == 1:
-            headline = f"You finished with {_points(game.scores()[HUMAN])}."
-        elif winners == [HUMAN]:
-            headline = "You win!"
-        elif HUMAN in winners:
-            headline = "You share the win."
+            text = f"You finished with {_points(mine)}."
         else:
-            names = " and ".join(f"player {i}" for i in winners)
-            headline = f"The win goes to {names}."
-        scores = ", ".join(
-            f"player {i}{' (you)' if i == HUMAN else ''}: {s}" for i, s in enumerate(game.scores())
-        )
-        self.summary.value = (
-            f'<div class="orchard-ab-result"><b>{html.escape(headline)}</b>'
-            f"<br>{html.escape(game.winner_reason())}"
-            f"<br>Final scores: {html.escape(scores)}.</div>"
-        )
+            winners = game.winners()
+            headline = (
+                "You win!"
+                if winners == [HUMAN]
+                else "You share the win."
+                if HUMAN in winners
+                else "You do not win this time."
+            )
+            best = game.scores()[winners[0]]
+            you = "" if mine == best else f" You (player 0) have {_points(mine)}."
+            text = f"{headline} {game.winner_reason()}{you}"
+        self.summary.value = f'<div class="orchard-ab-result">{html.escape(text)}</div>'
 
     # ---- building ------------------------------------------------------------------------
-    def _build_controls(self) -> None:
-        def fit(width: str) -> dict[str, Any]:
-            return {"style": {"description_width": "initial"}, "layout": {"width": width}}
-
-        self.players_choice = w.Dropdown(
-            options=list(range(1, 7)), value=1, description="players", **fit("110px")
-        )
-        self.seed_choice = w.BoundedIntText(
-            value=0, min=0, max=2**31 - 1, description="seed", **fit("130px")
-        )
-        self.policy_choice = w.Dropdown(
-            options=list(policies.POLICY_NAMES), value="greedy", description="others play",
-            **fit("190px"),
-        )  # fmt: skip
-        self.easy_choice = w.Checkbox(
-            value=False, description="easy: bad batch free", indent=False, **fit("160px")
-        )
-        self.bust_choice = w.Checkbox(
-            value=False, description="unlucky may pass 13", indent=False, **fit("160px")
-        )
-        self.steady_choice = w.ToggleButtons(
-            options=[("steady: last", "last"), ("steady: any", "any")], value="last",
-            tooltips=["within 1 of the last apple", "within 1 of any earlier apple"],
-            style={"button_width": "100px"},
-        )  # fmt: skip
-        self.broken_choice = w.IntSlider(
-            value=0, min=-20, max=20, step=1, description="broken special scores",
-            **fit("330px"),
-        )  # fmt: skip
-        self.new_button = w.Button(description="New game", icon="refresh", button_style="success")
-
-    def _show_rules(self, rules: ab.Rules) -> None:
-        self.easy_choice.value = rules.easy
-        self.bust_choice.value = rules.unlucky_may_bust
-        self.steady_choice.value = rules.steady_reference
-        self.broken_choice.value = rules.special_broken_points
-
     def _column(self, batch: str) -> dict[str, w.Widget]:
+        colour = BATCH_COLOURS[batch]
         button = w.Button(
-            description=batch.replace("_", " "), tooltip=f"put the apple in {BATCH_LABELS[batch]}"
+            description=BATCH_LABELS[batch],
+            tooltip=f"put the apple in the {BATCH_LABELS[batch]}",
+            style={"button_color": colour, "text_color": text_colour_on(colour)},
         )
-        button.style.button_color = BATCH_COLOURS[batch]
         button.add_class("orchard-batch-button")
         button.on_click(lambda _b: self._clicked(functools.partial(self.choose_batch, batch)))
         rule = w.HTML().add_class("orchard-batch-rule")
@@ -561,109 +689,104 @@ class AppleBatchesBoard:
         return {"box": box, "button": button, "rule": rule, "points": points, "cards": cards}
 
     def _layout(self) -> w.Box:
-        self.title.add_class("orchard-ab-title")
-        self.turn.add_class("orchard-ab-turn")
-        self.message.add_class("orchard-ab-message")
-        self.hint_text.add_class("orchard-ab-hint-text")
-        self.score_text.add_class("orchard-ab-score")
-        self.opponents.add_class("orchard-ab-opponents")
-        self.summary.add_class("orchard-ab-summary")
-        self.market_box.add_class("orchard-ab-market")
-        self.points_figure.add_class("orchard-ab-chart")
-        self.next_figure.add_class("orchard-ab-next-chart")
-        self.undo_button.add_class("orchard-ab-undo")
-        self.hint_button.add_class("orchard-ab-hint")
-        self.new_button.add_class("orchard-ab-new")
+        for widget, hook in (
+            (self.title, "orchard-ab-title"),
+            (self.turn, "orchard-ab-turn"),
+            (self.message, "orchard-ab-message"),
+            (self.hint_text, "orchard-ab-hint-text"),
+            (self.score_text, "orchard-ab-score"),
+            (self.opponents, "orchard-ab-opponents"),
+            (self.summary, "orchard-ab-summary"),
+            (self.market_box, "orchard-ab-market"),
+            (self.points_figure, "orchard-ab-chart"),
+            (self.next_figure, "orchard-ab-next-chart"),
+            (self.points_title, "orchard-ab-chart-title"),
+            (self.next_title, "orchard-ab-chart-title"),
+            (self.undo_button, "orchard-ab-undo"),
+            (self.hint_button, "orchard-ab-hint"),
+            (self.new_button, "orchard-ab-new"),
+            (self.policy_help, "orchard-ab-help"),
+        ):
+            widget.add_class(hook)
         batches = w.HBox([c["box"] for c in self.columns.values()]).add_class("orchard-ab-batches")
-        actions = w.HBox([self.undo_button, self.hint_button, self.hint_choice])
-        settings = w.HBox(
-            [
-                self.players_choice,
-                self.seed_choice,
-                self.policy_choice,
-                self.easy_choice,
-                self.bust_choice,
-                self.steady_choice,
-                self.broken_choice,
-                self.new_button,
-            ]
-        ).add_class("orchard-ab-settings")
+        hint_help = w.HTML(
+            " · ".join(html.escape(POLICY_WORDS[p]) for p in ab.HINT_POLICIES)
+        ).add_class("orchard-ab-help")
+        actions = w.HBox([self.undo_button, self.hint_button, self.hint_choice, hint_help])
+        actions.add_class("orchard-ab-actions")
         play = w.VBox(
+            [self.title, self.turn, self.market_box, self.message, batches, actions,
+             self.hint_text, self.summary]
+        ).add_class("orchard-ab-play")  # fmt: skip
+        charts = w.HBox(
             [
-                self.title,
-                self.turn,
-                self.market_box,
-                self.message,
-                batches,
-                w.HBox([actions, self.hint_text]),
-                self.summary,
+                w.VBox([self.points_title, self.points_figure]).add_class("orchard-ab-chart-box"),
+                w.VBox([self.next_title, self.next_figure]).add_class("orchard-ab-chart-box"),
             ]
-        ).add_class("orchard-ab-play")
-        charts = w.HBox([self.points_figure, self.next_figure]).add_class("orchard-ab-charts")
-        root = w.VBox(
-            [
-                w.HTML(f"<style>{_CSS}</style>"),
-                play,
-                charts,
-                w.HBox([self.score_text, self.opponents]).add_class("orchard-ab-details"),
-                settings,
-            ]
+        ).add_class("orchard-ab-charts")
+        details = w.HBox([self.score_text, self.opponents]).add_class("orchard-ab-details")
+        game_settings = w.VBox(
+            [w.HTML("<b>New game</b>"), self.players_choice, self.seed_choice,
+             self.policy_choice, self.policy_help, self.new_button]
+        )  # fmt: skip
+        settings = w.HBox([game_settings, self.rule_switches.widget]).add_class(
+            "orchard-ab-settings"
         )
+        self._highlightable: dict[str, w.DOMWidget] = {
+            "score": self.score_text,
+            "market": self.market_box,
+            "turn": self.turn,
+            "charts": charts,
+            "summary": self.summary,
+            "opponents": self.opponents,
+        }
+        root = w.VBox([w.HTML(f"<style>{_css()}</style>"), play, charts, details, settings])
         return root.add_class("orchard-ab-board")
 
 
+def _keep_state(figure: go.FigureWidget) -> None:
+    """Store a FigureWidget's current traces as its synced state, not only as an update.
+
+    plotly sends trace changes as one-off messages and keeps the state it was built with;
+    a view drawn later (an app page, a notebook reopened, a cell run before its output
+    shows) would draw that first state until the next click. Setting the state keeps
+    every view true from its first render.
+    """
+    figure.set_trait("_widget_data", figure.to_plotly_json()["data"])
+
+
+def _fit_to_container(figure: go.FigureWidget) -> None:
+    """Let a FigureWidget take its container's width when a view appears and on resizes.
+
+    plotly 6 draws a new view before it is on the page, at plotly's default 700 px, and
+    only sizes it again on a relayout that changes ``autosize`` (plotly.py#5208). So each
+    time a view appears, ``autosize`` is switched off and on; ``responsive`` makes plotly
+    follow later window resizes.
+    """
+    figure.set_trait("_config", {"responsive": True})
+
+    def refit(change: dict[str, Any]) -> None:
+        if (change["new"] or 0) > (change["old"] or 0):
+            figure.layout.autosize = False
+            figure.layout.autosize = True
+
+    figure.observe(refit, names="_view_count")
+
+
 def _toggle_class(widget: w.DOMWidget, name: str, on: bool) -> None:
-    if on and name not in widget._dom_classes:
-        widget.add_class(name)
-    elif not on and name in widget._dom_classes:
-        widget.remove_class(name)
+    if on:
+        widget.add_class(name)  # ipywidgets adds a class once
+    else:
+        widget.remove_class(name)  # and removes it only if present
 
 
 def _hint_name(policy: Any) -> str:
-    if policy not in HINT_POLICIES:
-        raise ValueError(f"hint_policy must be one of {HINT_POLICIES}, got {policy!r}")
-    return policy
+    if policy not in ab.HINT_POLICIES:
+        raise ValueError(f"hint_policy must be one of {ab.HINT_POLICIES}, got {policy!r}")
+    return str(policy)
 
 
 def _policy_name(policy: Any) -> str:
     if policy not in policies.POLICY_NAMES:
         raise ValueError(f"policy must be one of {policies.POLICY_NAMES}, got {policy!r}")
-    return policy
-
-
-def _after(game: ab.Game, move: ab.Move) -> str:
-    """The batch's note once ``move`` is made: what the points would be made of."""
-    board = game.boards[game.current_player].copy()
-    board.place(move.card, move.batch)
-    return board.score().notes[move.batch]
-
-
-def _advice(game: ab.Game, policy: str, rng: np.random.Generator) -> tuple[ab.Move, str]:
-    """A suggested move for the player to act, and why, as HTML."""
-    moves = game.legal_moves()
-    now = game.scores()[game.current_player]
-    gains = [game.score_after(move) - now for move in moves]
-    order = sorted(range(len(moves)), key=lambda i: -gains[i])  # stable: ties keep move order
-    greedy, runner_up = moves[order[0]], (moves[order[1]] if len(moves) > 1 else None)
-
-    def said(move: ab.Move) -> str:
-        gain = gains[moves.index(move)]
-        return (
-            f"the <b>{html.escape(str(move.card))}</b> apple in "
-            f"<b>{BATCH_LABELS[move.batch]}</b> ({gain:+d} now: {html.escape(_after(game, move))})"
-        )
-
-    if policy == "greedy":
-        why = f"<b>Greedy choice:</b> {said(greedy)}. It adds the most points right now."
-        if runner_up is not None:
-            why += f" Next best: {said(runner_up)}."
-        return greedy, why
-    chosen = policies.LookaheadPolicy(rollouts=LOOKAHEAD_ROLLOUTS, seed=rng)(game)
-    why = (
-        f"<b>Lookahead choice:</b> {said(chosen)}. It played every possible move to the end of "
-        f"the game {LOOKAHEAD_ROLLOUTS} times with shuffled hidden cards, and this move "
-        "finished best on average."
-    )
-    if chosen != greedy:
-        why += f" Greedy would take {said(greedy)}, which pays more now but less by the end."
-    return chosen, why
+    return str(policy)

@@ -1,63 +1,194 @@
-"""Lesson 01 in a real JupyterLab and Chromium: the board plays a click, the what-if draws."""
+"""The apple batches board in a real JupyterLab and Chromium, at projector and laptop sizes.
+
+The file browser stays open, as a teacher has it. The board must fit the output area (no
+sideways scroll, no clipped batch name), draw its charts true from the first render, take
+a click, and let every control be reached with Tab.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import nbformat
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import notebook_errors, open_and_run_notebook, screenshot
+from tests.browser.conftest import Lab, notebook_errors, open_and_run_notebook, screenshot
 
 pytestmark = pytest.mark.browser
 
+SIZES = {"1024x768": (1024, 768), "1400x900": (1400, 900)}
 BATCH_OF = (
     "el => [...el.classList].find(c => c.startsWith('orchard-batch-'))"
     ".replace('orchard-batch-', '')"
 )
+# Elements of the widget outputs that scroll sideways, or stick out of their output area.
+SIDEWAYS = """outputs => outputs.flatMap(out => {
+    const box = out.getBoundingClientRect();
+    const bad = [];
+    if (out.scrollWidth > out.clientWidth + 1) bad.push('output scrolls: ' + out.scrollWidth
+        + ' > ' + out.clientWidth);
+    for (const el of out.querySelectorAll('.jupyter-widgets, .js-plotly-plot, table')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (r.right > box.right + 1 || r.left < box.left - 1)
+            bad.push((el.className.baseVal ?? el.className) + ' sticks out: '
+                + Math.round(r.left) + '..' + Math.round(r.right) + ' of '
+                + Math.round(box.left) + '..' + Math.round(box.right));
+        const style = getComputedStyle(el);
+        if (['auto', 'scroll'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+            const inner = el.getBoundingClientRect();
+            const widest = [...el.querySelectorAll('*')].reduce((a, c) =>
+                c.getBoundingClientRect().right > a.getBoundingClientRect().right ? c : a, el);
+            bad.push((el.className.baseVal ?? el.className) + ' scrolls sideways: '
+                + el.scrollWidth + ' > ' + el.clientWidth + ' because of '
+                + (widest.className.baseVal ?? widest.className) + ' reaching '
+                + Math.round(widest.getBoundingClientRect().right - inner.right) + ' px out');
+        }
+    }
+    return bad;
+})"""
+CUT_BUTTONS = """buttons => buttons
+    .filter(b => b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1)
+    .map(b => b.textContent)"""
+BOARD_CELL = """\
+from orchard_lab.widgets import AppleBatchesBoard
+board = AppleBatchesBoard(players=3, seed=2)
+board.select_card(0)
+board.choose_batch("special")  # played before the view is drawn
+board"""
+
+
+def write_notebook(lab: Lab, name: str, *cells: str) -> str:
+    """A notebook of code ``cells`` in the lab's root; its name for ``open_and_run_notebook``."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(code) for code in cells]
+    notebook.metadata["kernelspec"] = {
+        "name": "python3", "display_name": "Python 3", "language": "python",
+    }  # fmt: skip
+    nbformat.write(notebook, Path(lab.root) / name)
+    return name
+
+
+def open_with_file_browser(page, lab: Lab, name: str, size: tuple[int, int]) -> None:
+    """Run ``name`` at ``size`` with the file browser shown, as a teacher has it: open the
+    browser, then Run All again so the widgets are drawn in the narrower output area."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_and_run_notebook(page, lab, name)
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    page.locator(".jp-FileBrowser").first.wait_for(state="visible")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.locator(".jp-OutputArea-output").first.wait_for(state="detached")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.locator(".jp-OutputArea-output .jupyter-widgets").first.wait_for()
+
+
+def whole_board_screenshot(page, locator, name: str) -> None:
+    """The whole widget in one picture: a taller window of the same width, then back."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": 3000})
+    page.wait_for_timeout(300)
+    screenshot(page, name, locator)
+    page.set_viewport_size(size)
+    page.wait_for_timeout(500)  # plotly redraws its charts at the width they have again
+
+
+def output_width(page) -> float:
+    return page.locator(".jp-OutputArea-output").first.evaluate(
+        "el => el.getBoundingClientRect().width"
+    )
+
+
+def sideways(page) -> list[str]:
+    return page.locator(".jp-OutputArea-output").evaluate_all(SIDEWAYS)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_board_fits_draws_true_and_plays(page, lab, size) -> None:
+    name = write_notebook(lab, f"board_{size}.ipynb", BOARD_CELL)
+    open_with_file_browser(page, lab, name, SIZES[size])
+    board = page.locator(".orchard-ab-board").first
+    chart = board.locator(".orchard-ab-chart.js-plotly-plot").first
+    chart.wait_for()
+    board.locator(".orchard-ab-next-chart.js-plotly-plot").first.wait_for()
+    assert notebook_errors(page) == []
+    if size == "1024x768":
+        assert output_width(page) < 640  # the projector's narrow output area
+    # The charts agree with the board from the first render (the special tree's 20).
+    points = chart.evaluate("el => el.data[0].x")
+    assert points[2] == 20 and len(points) == 8
+    next_text = board.locator(".orchard-ab-next-chart").first.evaluate("el => el.data[0].text")
+    assert next_text[2] == "no apple fits"  # the special batch is full
+    page.wait_for_timeout(300)  # let plotly finish its autosize
+    screenshot(page, f"board-{size}-page")
+    whole_board_screenshot(page, board, f"board-{size}")
+    problems = sideways(page)
+    assert problems == [], "\n".join(problems)
+    buttons = board.locator(".orchard-batch-button")
+    assert buttons.evaluate_all(CUT_BUTTONS) == []
+    assert "steady height" in buttons.all_inner_texts()
+    assert board.locator(".orchard-ab-opponent").count() == 2
+
+    market = board.locator(".orchard-market-card").first
+    market.click()
+    lit = board.locator(".orchard-batch.orchard-legal").first
+    lit.wait_for()
+    batch = lit.evaluate(BATCH_OF)
+    cards = board.locator(f".orchard-batch-{batch} .orchard-batch-cards").first
+    before = cards.text_content()
+    board.locator(f".orchard-batch-{batch} .orchard-batch-button").first.click()
+    page.wait_for_function(
+        "([el, old]) => el.textContent !== old", arg=[cards.element_handle(), before]
+    )
+    expect(board.locator(".orchard-ab-message").first).to_contain_text("You put the")
+    board.locator(".orchard-ab-hint").first.click()
+    expect(board.locator(".orchard-ab-hint-text").first).to_contain_text("Greedy choice")
+    assert sideways(page) == [] and notebook_errors(page) == []
+    whole_board_screenshot(page, board, f"board-{size}-hint")
+
+
+def test_every_control_is_reached_with_tab(page, lab) -> None:
+    name = write_notebook(lab, "board_tab.ipynb", BOARD_CELL)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
+    board = page.locator(".orchard-ab-board").first
+    board.locator(".orchard-market-card").first.wait_for()
+    board.locator(".orchard-market-card").first.focus()
+    reached = set()
+    for _ in range(80):
+        reached.add(
+            page.evaluate(
+                "() => { const el = document.activeElement;"
+                " return el.closest('.orchard-ab-board') ? [el.tagName, el.type, el.className,"
+                " el.textContent].join('|') : 'outside'; }"
+            )
+        )
+        page.keyboard.press("Tab")
+    text = " ".join(reached)
+    for label in ("monochrome", "sweet couple", "bad batch", "Undo", "Hint", "New game"):
+        assert label in text, label
+    assert text.count("orchard-market-card") >= 3
+    for kind in ("|checkbox|", "SELECT|", "noUi-handle", "|number|"):  # the settings row
+        assert kind in text, kind
+
+
 DRAWN_BARS = (
     "el => [...el.querySelectorAll('g.trace.bars')]"
     ".filter(trace => trace.querySelectorAll('g.point path').length > 0).length"
 )
 
 
-def test_board_and_what_if_in_lab(page, lab) -> None:
-    page.set_viewport_size({"width": 1400, "height": 1700})  # the whole board on screen
+def test_lesson_01_runs_with_the_board_and_the_what_if(page, lab) -> None:
+    page.set_viewport_size({"width": 1400, "height": 1000})
     open_and_run_notebook(page, lab, "pupil/01_apple_batches.ipynb")
     board = page.locator(".orchard-ab-board").first
-    board.scroll_into_view_if_needed()
     board.locator(".orchard-ab-chart.js-plotly-plot").first.wait_for()
+    assert board.locator(".orchard-batch-button").count() == 8
     assert notebook_errors(page) == []
-    screenshot(page, "apple-batches-board", board)
-
-    score = board.locator(".orchard-ab-score").first
-    score_before = score.text_content()
-    board.locator(".orchard-market-card").first.click()
-    lit = board.locator(".orchard-batch.orchard-legal").first
-    lit.wait_for()
-    screenshot(page, "apple-batches-selected", board)
-    batch = lit.evaluate(BATCH_OF)
-    cards = board.locator(f".orchard-batch-{batch} .orchard-batch-cards").first
-    cards_before = cards.text_content()
-    board.locator(f".orchard-batch-{batch} .orchard-batch-button").first.click()
-    page.wait_for_function(
-        "([el, old]) => el.textContent !== old", arg=[cards.element_handle(), cards_before]
-    )
-    page.wait_for_function(
-        "([el, old]) => el.textContent !== old", arg=[score.element_handle(), score_before]
-    )
-    assert cards.text_content().count("·") == cards_before.count("·") + 1  # one more apple
-    expect(board.locator(".orchard-ab-message").first).to_contain_text("You put the")
-    assert notebook_errors(page) == []
-    screenshot(page, "apple-batches-placed", board)
-
     what_if = page.locator(".orchard-whatif").first
     what_if.scroll_into_view_if_needed()
     plot = what_if.locator(".orchard-whatif-plot.js-plotly-plot").first
     plot.wait_for()
-    assert plot.evaluate(DRAWN_BARS) == 0  # nothing drawn before Run
     what_if.locator(".orchard-whatif-run").first.click()
     page.wait_for_function(f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle())
-    legend = plot.locator(".legend").first.text_content()
-    assert "A: seeds' rules" in legend and "B: easy" in legend
-    expect(what_if.locator(".orchard-whatif-summary").first).to_contain_text("mean")
     assert notebook_errors(page) == []
-    screenshot(page, "what-if", what_if)
+    screenshot(page, "lesson-01-what-if", what_if)

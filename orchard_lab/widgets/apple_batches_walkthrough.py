@@ -1,0 +1,313 @@
+"""The apple batches rules, one step at a time, on a board of the walkthrough's own.
+
+Each step deals a scripted, seeded position on the walkthrough's board, plays the step's
+example by the board's own clicks, and marks what the text talks about
+(``AppleBatchesBoard.highlight``). A batch's step plays an allowed apple and tries a refused
+one; the refusal is the engine's sentence. ``SCRIPT`` lists the steps with the highlight
+each one sets, so tests can check them.
+
+>>> tour = walkthrough()
+>>> tour.go(4); tour.heading.value, tour.view.highlighted["batches"]
+('Feather', ('feather',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as w
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import policies
+from orchard_lab.core import IllegalMove, make_rng
+from orchard_lab.widgets.apple_batches_board import APPLE_MARK, AppleBatchesBoard
+from orchard_lab.widgets.walkthrough import Step, Walkthrough
+
+__all__ = ["SCRIPT", "SEED", "TIE_SEED", "Scene", "walkthrough"]
+
+SEED = 7  # the deal of the whole-game steps
+TIE_SEED = 62  # two greedy players tie on points here and AB-7 decides
+_CSS = """
+.orchard-walkthrough .orchard-ab-settings, .orchard-walkthrough .orchard-ab-actions,
+.orchard-walkthrough .orchard-ab-hint-text {display: none}
+"""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A step's script: its words, how it sets the board up, and what it highlights."""
+
+    title: str
+    text: str
+    setup: Callable[[AppleBatchesBoard], str]
+    highlight: dict[str, Any] = field(default_factory=dict)
+
+
+def _deal(*apples: str) -> ab.Game:
+    """A solo game whose first market holds ``apples``, then the rest of a seeded deck."""
+    first = [ab.Card.from_text(apple) for apple in apples]
+    rest = [card for card in ab.Game.new(players=1, seed=SEED).deck if card not in first]
+    return ab.Game.new(players=1, deck=first + rest, shuffle=False)
+
+
+def _words(card: ab.Card) -> str:
+    mark = APPLE_MARK[card.colour]
+    return f"{mark} {card.colour} apple (height {card.height}, sweetness {card.sweetness})"
+
+
+def _place(board: AppleBatchesBoard, apple: str, batch: str) -> ab.Card:
+    """Click the market apple written ``apple``, then ``batch`` (it must be allowed)."""
+    card = ab.Card.from_text(apple)
+    board.select_card(board.game.market.index(card))
+    board.choose_batch(batch)
+    return card
+
+
+def _refuse(board: AppleBatchesBoard, apple: str, batch: str) -> str:
+    """Click ``apple`` then ``batch``, which refuses it; the engine's reason, in words."""
+    card = ab.Card.from_text(apple)
+    try:  # the same sentence the board shows, read from the engine
+        board.game.copy().play(ab.Move(card, batch))
+    except IllegalMove as refusal:
+        reason = str(refusal)
+    else:
+        raise ValueError(f"the {card} apple fits the {batch} batch: no refusal to show")
+    board.select_card(board.game.market.index(card))
+    board.choose_batch(batch)
+    return reason
+
+
+def _batch_scene(
+    title: str,
+    text: str,
+    batch: str,
+    deal: tuple[str, str, str],
+    order: str,
+    elsewhere: str = "",
+) -> Scene:
+    """A batch's step: ``order`` says which dealt apple is allowed (a) in ``batch``, refused
+    (r) by it, or first placed in the batch ``elsewhere`` (e)."""
+
+    def setup(board: AppleBatchesBoard) -> str:
+        board.load(_deal(*deal))
+        lines = []
+        for letter, apple in zip(order, deal, strict=True):
+            if letter == "e":
+                card = _place(board, apple, elsewhere)
+                lines.append(f"First the {_words(card)} went into the {ab.BATCH_NAMES[elsewhere]}.")
+            elif letter == "a":
+                card = _place(board, apple, batch)
+                lines.append(f"✓ Allowed: the {_words(card)}.")
+            else:
+                reason = _refuse(board, apple, batch)
+                lines.append(f"✗ Refused: the {_words(ab.Card.from_text(apple))}. {reason}")
+        return "\n".join(lines)
+
+    return Scene(title, text, setup, {"batches": [batch]})
+
+
+def _fresh(board: AppleBatchesBoard) -> ab.Game:
+    board.load(ab.Game.new(players=1, seed=SEED))
+    return board.game
+
+
+def _deck(board: AppleBatchesBoard) -> str:
+    _fresh(board)
+    shown = ", ".join(_words(card) for card in board.game.market)
+    return f"Dealt from the shuffled deck: {shown}."
+
+
+def _market(board: AppleBatchesBoard) -> str:
+    game = _fresh(board)
+    board.select_card(0)
+    fits = [ab.BATCH_NAMES[m.batch] for m in game.legal_moves() if m.card == game.market[0]]
+    return f"You picked the first apple: {len(fits)} batches take it, and they light up."
+
+
+def _batches(board: AppleBatchesBoard) -> str:
+    _fresh(board)
+    return "Each batch shows its rule and its points under its button."
+
+
+def _greedy_game(moves: int) -> ab.Game:
+    """The whole-game deal after ``moves`` greedy moves (the hint's choice each time)."""
+    game = ab.Game.new(players=1, seed=SEED)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(ab.hint(game, "greedy").move)
+    return game
+
+
+def _scoring(board: AppleBatchesBoard) -> str:
+    board.load(_greedy_game(6))
+    score = board.game.boards[0].score()
+    best = max(score.parts, key=lambda b: score.parts[b])
+    return (
+        f"After 6 apples: {score.total} points. The most come from the {ab.BATCH_NAMES[best]}: "
+        f"{score.notes[best]}."
+    )
+
+
+def _end(board: AppleBatchesBoard) -> str:
+    board.load(_greedy_game(12))
+    return f"12 apples placed: the game is over with {board.game.scores()[0]} points."
+
+
+def _tie(board: AppleBatchesBoard) -> str:
+    game = ab.Game.new(players=2, seed=TIE_SEED)
+    greedy = policies.resolve("greedy", seed=make_rng(TIE_SEED))
+    while not game.is_over:
+        game.play(greedy(game))
+    board.load(game, policy="greedy")
+    return game.winner_reason()
+
+
+def _bad(board: AppleBatchesBoard) -> str:
+    board.load(_deal("red h5 s5", "gold h1 s1", "green h3 s3"))
+    card = _place(board, "red h5 s5", "bad")
+    return f"✓ Allowed: the {_words(card)}, for −1 point. The bad batch never refuses."
+
+
+SCRIPT = (
+    Scene(
+        "The apples",
+        "Every card is an apple. An apple has a colour (red ●, green ▲ or gold ★), a height "
+        "from 1 to 5 and a sweetness from 1 to 5.\n\n"
+        "The deck holds 75 apples, one of every kind. The shape in front of the colour "
+        "helps when two colours look alike.",
+        _deck,
+        {"market": True},
+    ),
+    Scene(
+        "The market and your turn",
+        "Each round some apples lie face up: the market. On your turn you take one apple "
+        "and put it into one of your 8 batches at once.\n\n"
+        "Playing alone you take all 3 apples of a market, one by one. With 2 players the "
+        "market holds 6 and you take turns, one apple each. The line above the market says "
+        "whose turn it is and how many apples are left.",
+        _market,
+        {"slots": [0], "turn": True},
+    ),
+    Scene(
+        "Eight batches",
+        "Your orchard has 8 batches. Each batch has its own rule for which apples it takes "
+        "and its own way of scoring. If a batch says no, it tells you why.",
+        _batches,
+        {"batches": list(ab.BATCHES)},
+    ),
+    _batch_scene(
+        "Monochrome",
+        "Monochrome takes apples of one colour only: the colour of its first apple.\n\n"
+        "Points: 1, 3, 6, 10, … each new apple adds one more than the last one did.",
+        "monochrome",
+        ("red h2 s3", "red h4 s1", "gold h3 s2"),
+        "aar",
+    ),
+    _batch_scene(
+        "Feather",
+        "The first apple sets a sweetness and a height. Every next apple must match at least "
+        "one of them, and from then on the batch keeps only what matched.\n\n"
+        "Points: 0, 2, 6, 12, … that is n × (n − 1) for n apples.",
+        "feather",
+        ("red h2 s3", "gold h4 s3", "green h2 s5"),
+        "aar",
+    ),
+    _batch_scene(
+        "Special tree",
+        "The special tree holds one apple. You may plant it only if you have no apple of its "
+        "colour in another batch (the bad batch does not count).\n\n"
+        "It scores 20 points, but only while no apple of its colour grows in another batch "
+        "later.",
+        "special",
+        ("red h3 s3", "red h1 s1", "gold h2 s4"),
+        "era",
+        elsewhere="monochrome",
+    ),
+    _batch_scene(
+        "Unlucky 13",
+        "Add up the sweetness of the apples in this batch: it may never pass 13.\n\n"
+        "If it is exactly 13, the batch scores n × n for n apples (3 apples: 9 points, "
+        "4 apples: 16). Short of 13 it scores nothing.",
+        "unlucky",
+        ("green h1 s5", "gold h2 s5", "red h3 s4"),
+        "aar",
+    ),
+    _batch_scene(
+        "Fortepiano",
+        "Apples come in pairs: the 1st with the 2nd, the 3rd with the 4th, and so on. The "
+        "second apple of a pair must have a different height from the first.\n\n"
+        "A full pair scores twice the height gap: heights 1 and 5 give 2 × 4 = 8 points.",
+        "fortepiano",
+        ("red h1 s2", "green h1 s4", "gold h5 s3"),
+        "ara",
+    ),
+    _batch_scene(
+        "Sweet couple",
+        "Apples come in pairs again. The second apple of a pair needs the same sweetness as "
+        "the first.\n\nEvery full pair scores 7 points.",
+        "sweet_couple",
+        ("red h2 s4", "gold h5 s2", "green h3 s4"),
+        "ara",
+    ),
+    _batch_scene(
+        "Steady height",
+        "Each new apple's height must be within 1 of the apple before it: after height 3 "
+        "come heights 2, 3 or 4.\n\n"
+        "Points: 3, 5, 7, 11, 13, … the odd prime numbers.",
+        "steady",
+        ("gold h3 s1", "red h5 s2", "green h4 s3"),
+        "ara",
+    ),
+    Scene(
+        "The bad batch",
+        "The bad batch takes any apple, so you always have somewhere to put one. Each apple "
+        "in it costs 1 point (in easy mode it costs nothing).",
+        _bad,
+        {"batches": ["bad"]},
+    ),
+    Scene(
+        "Scoring",
+        "Your score is the points of all 8 batches added up. 'Explain my score' says where "
+        "each batch's points come from, and the bars show the same numbers.\n\n"
+        "The second chart shows what the best next apple could add to each batch.",
+        _scoring,
+        {"score": True, "charts": True},
+    ),
+    Scene(
+        "The end of the game",
+        "The game ends when every player holds 12 apples: 4 rounds of 3 apples when you play "
+        "alone or with 2 players. The player with the most points wins.",
+        _end,
+        {"summary": True, "turn": True},
+    ),
+    Scene(
+        "A tie",
+        "If players have the same points, the one whose apples sit in more different "
+        "batches wins. If that is the same too, they share the win.\n\n"
+        "Here you (player 0) played against player 1, and both scored the same points.",
+        _tie,
+        {"summary": True, "opponents": True},
+    ),
+)
+
+
+def _show(board: AppleBatchesBoard, scene: Scene) -> Callable[[], str]:
+    def show() -> str:
+        note = scene.setup(board)
+        board.highlight(**scene.highlight)
+        return note
+
+    return show
+
+
+def walkthrough() -> Walkthrough:
+    """The apple batches rules in 14 steps on a fresh board (never the class's board)."""
+    board = AppleBatchesBoard(players=1, seed=SEED)
+    board.widget.add_class("orchard-ab-tour")
+    steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
+    tour = Walkthrough(steps, board, title="How to play apple batches")
+    tour.widget.children = (*tour.widget.children, w.HTML(f"<style>{_CSS}</style>"))
+    return tour

@@ -1,0 +1,151 @@
+"""A rule walkthrough: a game's rules taught one step at a time, Next and Back, on a board.
+
+``Walkthrough(steps, view)`` shows one ``Step`` at a time: a progress line ("Step 3 of
+14"), the step's title and a short text in plain words, a line saying what the board shows
+(returned by the step's ``show``), then the view (a board). ``show`` sets the view up for
+its step from scratch, so Back and Next give the same picture in any order. The widget
+knows nothing about any game; ``rule_walkthrough(game)`` builds the steps of one game.
+
+>>> seen = []
+>>> tour = Walkthrough([Step("Deck", "75 apples."), Step("Market", "Take one.",
+...                     show=lambda: seen.append("market") or "3 apples on show")])
+>>> tour.next(); tour.index, tour.progress.value, tour.note.value, seen
+(1, 'Step 2 of 2', '3 apples on show', ['market'])
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import ipywidgets as w
+
+from orchard_lab.core import check_type, require_int
+from orchard_lab.widgets.guard import guarded
+
+__all__ = ["WALKTHROUGHS", "Step", "Walkthrough", "rule_walkthrough"]
+
+# The module building each game's walkthrough (a function ``walkthrough() -> Walkthrough``).
+WALKTHROUGHS = {"apple_batches": "orchard_lab.widgets.apple_batches_walkthrough"}
+
+_CSS = """
+.orchard-walkthrough {gap: 6px; max-width: 1180px; min-width: 0; box-sizing: border-box}
+.orchard-walkthrough .orchard-walkthrough-card {padding: 8px 12px; border-radius: 10px;
+  background: #f3f7fb; border: 1px solid #c9d6e3; color: #1a1a1a; min-width: 0}
+.orchard-walkthrough .orchard-walkthrough-progress {font-size: 13px; color: #3d4f61}
+.orchard-walkthrough .orchard-walkthrough-title {font-size: 19px; font-weight: 700}
+.orchard-walkthrough .orchard-walkthrough-text, .orchard-walkthrough .orchard-walkthrough-note
+  {font-size: 15px; line-height: 1.4}
+.orchard-walkthrough .widget-html-content {white-space: normal}
+.orchard-walkthrough .orchard-walkthrough-note {color: #1a1a1a; font-weight: 600}
+.orchard-walkthrough .orchard-walkthrough-nav {gap: 8px; flex-wrap: wrap}
+"""
+TEXT_ON = {  # (text, background) pairs the CSS above uses; a test checks each reaches 4.5:1
+    "card": ("#1a1a1a", "#f3f7fb"),
+    "progress": ("#3d4f61", "#f3f7fb"),
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: a ``title``, a short plain-text ``text`` (blank lines part paragraphs) and
+    ``show``, which sets the view up for the step and returns what it shows, one line per
+    line of text."""
+
+    title: str
+    text: str
+    show: Callable[[], str] | None = None
+
+
+class Walkthrough:
+    """Next and Back through ``steps`` above ``view`` (a widget, or an object with ``.widget``).
+
+    The first step is shown at once. Plain text is escaped, never read as HTML.
+    """
+
+    def __init__(self, steps: Sequence[Step], view: Any = None, *, title: str = "") -> None:
+        self.steps = tuple(check_type(step, Step, "step") for step in steps)
+        if not self.steps:
+            raise ValueError("steps must hold at least one Step")
+        self.view = view
+        self.index = 0
+        self.progress = w.HTML().add_class("orchard-walkthrough-progress")
+        self.heading = w.HTML().add_class("orchard-walkthrough-title")
+        self.text = w.HTML().add_class("orchard-walkthrough-text")
+        self.note = w.HTML().add_class("orchard-walkthrough-note")
+        self.message = self.note  # where a failing step says why (no traceback)
+        self.back_button = w.Button(description="◀ Back", tooltip="the step before")
+        self.next_button = w.Button(
+            description="Next ▶", tooltip="the next step", button_style="primary"
+        )
+        self.back_button.add_class("orchard-walkthrough-back")
+        self.next_button.add_class("orchard-walkthrough-next")
+        self.back_button.on_click(lambda _b: self._clicked(self.back))
+        self.next_button.on_click(lambda _b: self._clicked(self.next))
+        nav = w.HBox([self.back_button, self.next_button]).add_class("orchard-walkthrough-nav")
+        card = w.VBox([self.progress, self.heading, self.text, self.note, nav])
+        card.add_class("orchard-walkthrough-card")
+        parts: list[w.Widget] = [w.HTML(f"<style>{_CSS}</style>")]
+        if title:
+            parts.append(w.HTML(f"<h3>{html.escape(title)}</h3>"))
+        parts.append(card)
+        if view is not None:
+            parts.append(view if isinstance(view, w.Widget) else view.widget)
+        self.widget = w.VBox(parts).add_class("orchard-walkthrough")
+        self.go(0)
+
+    @property
+    def step(self) -> Step:
+        """The step on show."""
+        return self.steps[self.index]
+
+    def go(self, index: int) -> None:
+        """Show step ``index`` (0 = the first)."""
+        self.index = require_int(index, "index", 0, len(self.steps) - 1)
+        step = self.step
+        self.progress.value = f"Step {self.index + 1} of {len(self.steps)}"
+        self.heading.value = html.escape(step.title)
+        self.text.value = "".join(
+            f"<p>{html.escape(part.strip())}</p>" for part in step.text.split("\n\n")
+        )
+        note = step.show() if step.show is not None else ""
+        self.note.value = "<br>".join(html.escape(line) for line in note.splitlines())
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == len(self.steps) - 1
+
+    def next(self) -> None:
+        """The next step (the last step stays)."""
+        self.go(min(self.index + 1, len(self.steps) - 1))
+
+    def back(self) -> None:
+        """The step before (the first step stays)."""
+        self.go(max(self.index - 1, 0))
+
+    @guarded
+    def _clicked(self, action: Callable[[], Any]) -> None:
+        action()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def rule_walkthrough(game: ModuleType) -> Walkthrough:
+    """The rule walkthrough of ``game`` (a game package such as ``apple_batches``).
+
+    >>> from orchard_lab import apple_batches as ab
+    >>> rule_walkthrough(ab).progress.value
+    'Step 1 of 14'
+    """
+    check_type(game, ModuleType, "game")
+    name = getattr(getattr(game, "FACTS", None), "name", None)
+    if name not in WALKTHROUGHS:
+        raise ValueError(
+            f"game must be one of {', '.join(WALKTHROUGHS)} (a walkthrough exists for it), "
+            f"got {game.__name__}"
+        )
+    builder: Callable[[], Walkthrough] = importlib.import_module(WALKTHROUGHS[name]).walkthrough
+    return builder()

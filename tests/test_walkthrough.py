@@ -1,0 +1,139 @@
+"""The rule walkthrough: Next and Back reach every step, each step marks what it talks about."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import water_drops as wd
+from orchard_lab.widgets import AppleBatchesBoard, Step, Walkthrough, rule_walkthrough
+from orchard_lab.widgets import walkthrough as walkthrough_module
+from orchard_lab.widgets.apple_batches_board import HIGHLIGHT
+from orchard_lab.widgets.apple_batches_walkthrough import SCRIPT, TIE_SEED
+from tests.test_apple_batches_board import _wcag
+
+
+def _three() -> Walkthrough:
+    return Walkthrough([Step("One", "first <b>not bold</b>"), Step("Two", "a\n\nb"), Step("3", "")])
+
+
+def test_next_and_back_walk_every_step_and_stop_at_the_ends() -> None:
+    tour = _three()
+    assert tour.progress.value == "Step 1 of 3" and tour.back_button.disabled
+    tour.back_button.click()
+    assert tour.index == 0
+    seen = []
+    while not tour.next_button.disabled:
+        tour.next_button.click()
+        seen.append(tour.progress.value)
+    assert seen == ["Step 2 of 3", "Step 3 of 3"] and tour.heading.value == "3"
+    tour.next()
+    assert tour.index == 2
+    tour.back_button.click()
+    assert tour.index == 1 and not tour.back_button.disabled and not tour.next_button.disabled
+
+
+def test_step_text_is_plain_text_in_paragraphs() -> None:
+    tour = _three()
+    assert "&lt;b&gt;not bold&lt;/b&gt;" in tour.text.value
+    tour.go(1)
+    assert tour.text.value == "<p>a</p><p>b</p>"
+
+
+def test_a_failing_step_says_why_without_a_traceback() -> None:
+    def broken() -> str:
+        raise RuntimeError("the orchard is flooded")
+
+    tour = Walkthrough([Step("Fine", "ok"), Step("Broken", "no", show=broken)])
+    tour.next_button.click()
+    assert "That did not work" in tour.note.value and "flooded" in tour.note.value
+
+
+def test_bad_arguments_are_named() -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        Walkthrough([])
+    with pytest.raises(TypeError, match="step"):
+        Walkthrough(["a step"])
+    with pytest.raises(ValueError, match="index"):
+        _three().go(3)
+    with pytest.raises(ValueError, match="apple_batches"):
+        rule_walkthrough(wd)
+
+
+def test_the_walkthrough_text_has_contrast_4_5() -> None:
+    for name, (fg, bg) in walkthrough_module.TEXT_ON.items():
+        assert _wcag(fg, bg) >= 4.5, name
+
+
+@pytest.fixture(scope="module")
+def tour() -> Walkthrough:
+    return rule_walkthrough(ab)
+
+
+def _expected(highlight: dict) -> dict:
+    return {name: tuple(v) if isinstance(v, list) else (v,) for name, v in highlight.items()}
+
+
+def test_apple_walkthrough_steps_forward_and_back_with_each_highlight(tour) -> None:
+    board = tour.view
+    assert isinstance(board, AppleBatchesBoard) and len(tour.steps) == len(SCRIPT) == 14
+    tour.go(0)
+    order = [*range(len(SCRIPT)), *reversed(range(len(SCRIPT) - 1))]
+    for index in order:
+        if index > tour.index:
+            tour.next_button.click()
+        elif index < tour.index:
+            tour.back_button.click()
+        assert tour.index == index and "did not work" not in tour.note.value
+        assert tour.progress.value == f"Step {index + 1} of 14"
+        assert board.highlighted == _expected(SCRIPT[index].highlight), SCRIPT[index].title
+        lit = [b for b, c in board.columns.items() if HIGHLIGHT in c["box"]._dom_classes]
+        assert lit == list(SCRIPT[index].highlight.get("batches", ()))
+
+
+def test_each_batch_step_shows_an_allowed_and_the_engines_refusal(tour) -> None:
+    for index, scene in enumerate(SCRIPT):
+        batches = scene.highlight.get("batches", [])
+        if len(batches) != 1 or batches == ["bad"]:
+            continue
+        tour.go(index)
+        batch = batches[0]
+        assert "✓ Allowed" in tour.note.value and "✗ Refused" in tour.note.value, scene.title
+        assert tour.note.value.count("<br>") == 2, scene.title  # one line per example
+        rule = re.search(r"\((AB-\d)\)", tour.note.value)
+        assert rule is not None and rule[1] in ("AB-4", "AB-5", "AB-6"), scene.title
+        assert tour.view.game.boards[0].batches[batch], scene.title  # the allowed apple is in
+    tour.go([s.title for s in SCRIPT].index("The bad batch"))
+    assert tour.view.game.boards[0].batches["bad"] and "never refuses" in tour.note.value
+
+
+def test_a_step_looks_the_same_however_you_reach_it(tour) -> None:
+    tour.go(4)
+    first = tour.view.game.to_json(), tour.note.value
+    tour.go(11)
+    tour.go(4)
+    assert (tour.view.game.to_json(), tour.note.value) == first
+
+
+def test_scoring_end_and_tie_steps_AB_7(tour) -> None:
+    titles = [s.title for s in SCRIPT]
+    tour.go(titles.index("Scoring"))
+    assert tour.view.game.boards[0].card_count == 6 and "points" in tour.note.value
+    tour.go(titles.index("The end of the game"))
+    assert tour.view.game.is_over and "You finished with" in tour.view.summary.value
+    tour.go(titles.index("A tie"))
+    game = tour.view.game
+    assert game.players == 2 and game.scores()[0] == game.scores()[1]
+    assert "tie-break (AB-7)" in tour.note.value and len(game.winners()) == 1
+    assert game.to_json() != ab.Game.new(players=2, seed=TIE_SEED).to_json()
+
+
+def test_the_walkthrough_uses_its_own_board() -> None:
+    class_board = AppleBatchesBoard(players=2, seed=1)
+    saved = class_board.game.to_json()
+    first, second = rule_walkthrough(ab), rule_walkthrough(ab)
+    first.go(12)
+    assert first.view is not second.view and first.view is not class_board
+    assert class_board.game.to_json() == saved and second.view.game.boards[0].card_count == 0
