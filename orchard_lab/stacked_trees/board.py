@@ -261,23 +261,28 @@ class Board:
         return f"<stacked trees board: {_plural(cards, 'card')}, total {self.total}>"
 
     # -- legal placements (fast, unchecked layer) -----------------------------------------
-    def _mismatches(self, card: Card, rotation: int, top: int) -> tuple[int, list[int]]:
-        """(spots where the turned card covers a tree and no rotten one, ``at_least``) where
-        ``at_least[j]`` holds the spots with at least j trees on a different fruit, j <= top."""
+    def _counted(self, card: Card, rotation: int) -> tuple[int, int, int, int]:
+        """(spots where the turned card covers a tree and no rotten one, then the spots with at
+        least 1, 2 and 3 trees on a different fruit): enough while at most 2 tokens are left."""
+        occ, rot, vis = self._occ, self._rot, self._vis
+        other = {f: occ & ~vis[f] for f in FRUITS}
+        over = blocked = one = two = three = 0
+        for k, f in offsets(card, rotation, self._stride):
+            over |= occ >> k
+            blocked |= rot >> k
+            x = other[f] >> k
+            three |= two & x
+            two |= one & x
+            one |= x
+        return over & ~blocked, one, two, three
+
+    def _mismatches(self, card: Card, rotation: int, top: int) -> list[int]:
+        """Any number of tokens: [spots as in ``_counted``, then the spots with at least
+        1, 2, ..., ``top`` trees on a different fruit]."""
         occ, rot, vis = self._occ, self._rot, self._vis
         other = {f: occ & ~vis[f] for f in FRUITS}
         over = blocked = 0
-        if top <= 3:
-            one = two = three = 0
-            for k, f in offsets(card, rotation, self._stride):
-                over |= occ >> k
-                blocked |= rot >> k
-                x = other[f] >> k
-                three |= two & x
-                two |= one & x
-                one |= x
-            return over & ~blocked, [-1, one, two, three]
-        at_least = [-1] + [0] * top
+        at_least = [0] * (top + 1)
         for k, f in offsets(card, rotation, self._stride):
             over |= occ >> k
             blocked |= rot >> k
@@ -285,7 +290,8 @@ class Board:
             for j in range(top, 1, -1):
                 at_least[j] |= at_least[j - 1] & x
             at_least[1] |= x
-        return over & ~blocked, at_least
+        at_least[0] = over & ~blocked
+        return at_least
 
     def spots(self, card: Card, rotation: int) -> int:
         """A bit mask of the grid spots where the card (turned by a checked ``rotation`` in 0,
@@ -295,19 +301,33 @@ class Board:
         >>> [board.spot_cell(s) for s in bits(board.spots(Card.from_text("AAA/AAA"), 0))][:2]
         [(-1, -2), (-1, -1)]
         """
-        left = min(self.rules.rotten_tokens - self._rotten_used, MOST_TOKENS)
-        ok, at_least = self._mismatches(card, rotation, left + 1)
-        return ok & ~at_least[left + 1] if left < MOST_TOKENS else ok
+        left = self.rules.rotten_tokens - self._rotten_used
+        if left <= 2:
+            ok, one, two, three = self._counted(card, rotation)
+            return ok & ~(one, two, three)[left]
+        if left >= MOST_TOKENS:
+            return self._counted(card, rotation)[0]
+        at_least = self._mismatches(card, rotation, left + 1)
+        return at_least[0] & ~at_least[left + 1]
 
     def masks(self, card: Card, rotation: int) -> tuple[int, ...]:
         """Bit masks of the grid spots where the card may go costing exactly 0, 1, ...
         rotten tokens, up to the tokens left (at most 6, a card's trees)."""
-        left = min(self.rules.rotten_tokens - self._rotten_used, MOST_TOKENS)
-        ok, at_least = self._mismatches(card, rotation, left + 1)
-        at_least[0] = ok
-        if left == MOST_TOKENS:
+        left = self.rules.rotten_tokens - self._rotten_used
+        if left <= 2:
+            ok, one, two, three = self._counted(card, rotation)
+            if left == 0:
+                return (ok & ~one,)
+            if left == 1:
+                return ok & ~one, ok & one & ~two
+            return ok & ~one, ok & one & ~two, ok & two & ~three
+        top = min(left, MOST_TOKENS)
+        at_least = self._mismatches(card, rotation, top + 1 if top < MOST_TOKENS else top)
+        if top == MOST_TOKENS:
             at_least.append(0)
-        return tuple(ok & at_least[t] & ~at_least[t + 1] for t in range(left + 1))
+        ok = at_least[0]
+        rest = (ok & at_least[t] & ~at_least[t + 1] for t in range(1, top + 1))
+        return (ok & ~at_least[1], *rest)
 
     def fits_any(self, cards: Sequence[Card]) -> bool:
         """Whether some of ``cards`` has a legal placement (the ST-6 end check).
@@ -327,13 +347,30 @@ class Board:
         62
         """
         check_type(card, Card, "card")
-        found = []
+        return [Placement(at, rotation, tokens) for at, rotation, tokens in self.legal_spots(card)]
+
+    def legal_spots(self, card: Card) -> Iterator[tuple[tuple[int, int], int, int]]:
+        """(at, rotation, tokens) of every legal placement of ``card``, in ``placements`` order
+        (the fast way to list them)."""
+        stride, r0, c0 = self._stride, self._r0, self._c0
         for rotation in ROTATIONS:
             masks = self.masks(card, rotation)
-            for p in bits(self.spots(card, rotation)):
-                tokens = next(t for t, mask in enumerate(masks) if mask >> p & 1)
-                found.append(Placement(self.spot_cell(p), rotation, tokens))
-        return found
+            free = masks[0]
+            every = 0
+            for mask in masks:
+                every |= mask
+            while every:
+                low = every & -every
+                p = low.bit_length() - 1
+                every ^= low
+                if free & low:
+                    tokens = 0
+                else:
+                    tokens = 1
+                    while not masks[tokens] & low:
+                        tokens += 1
+                r, c = divmod(p, stride)
+                yield (r - r0, c - c0), rotation, tokens
 
     def count_placements(self, card: Card, rotation: int) -> int:
         """How many legal spots the card has in this rotation (a fast count)."""
@@ -558,12 +595,13 @@ class Board:
         fruit_at, die_at, left, climb = self._fruit, self._die, self._left, self._climb
         pos = self.spot(*at)
         cells = [(pos + k, f) for k, f in offsets(card, rotation, self._stride)]
-        changed = () if layout else tuple((i, fruit_at.get(i), die_at.get(i)) for i, _ in cells)
+        changed: list[tuple[int, str | None, int | None]] = []
         self._undo.append((changed, dict(left), self._rotten_used, self._dice_sum, bounds, layout))
         tokens = 0
         rotten_bits = 0
         for idx, f in cells:  # 1. rotten tokens first: dice under them go back to the supply
             below = fruit_at.get(idx)
+            changed.append((idx, below, die_at.get(idx)))
             if below is not None and below != f:
                 tokens += 1
                 rotten_bits |= 1 << idx

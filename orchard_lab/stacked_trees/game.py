@@ -197,8 +197,8 @@ class Game:
         seat = self.seats[self._current]
         moves = []
         for card in dict.fromkeys(seat.hand):
-            for spot in seat.board.placements(card):
-                moves.append(Move(card, spot.at, spot.rotation, spot.tokens > 0))
+            for at, rotation, tokens in seat.board.legal_spots(card):
+                moves.append(Move(card, at, rotation, tokens > 0))
         return moves
 
     def scores(self) -> list[int]:

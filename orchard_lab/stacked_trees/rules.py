@@ -73,6 +73,8 @@ FACTS = GameFacts(
     max_score=150,  # all 15 dice at the top of the ladder
 )
 
+_ROTATIONS = frozenset((0, 90, 180, 270))
+
 LADDERS = (
     ("triangular 1, 3, 6, 10", (1, 3, 6, 10)),
     ("squares 1, 4, 9, 16", (1, 4, 9, 16)),
@@ -216,6 +218,18 @@ class Move:
     rotten: bool = False
 
     def __post_init__(self) -> None:
+        at, rotation, rotten = self.at, self.rotation, self.rotten
+        if (  # the common case, quickly: every field already in its final form
+            type(at) is tuple
+            and len(at) == 2
+            and type(at[0]) is int
+            and type(at[1]) is int
+            and rotation in _ROTATIONS
+            and type(rotation) is int
+            and (rotten is True or rotten is False)
+            and type(self.card) is Card
+        ):
+            return
         if not isinstance(self.card, Card):
             raise TypeError(f"card must be a Card, not {type(self.card).__name__}")
         object.__setattr__(self, "at", check_at(self.at))
