@@ -367,7 +367,10 @@ def hint(
     if policy == "greedy":
         reason = f"Greedy choice: {said(greedy)}. No other move adds more points right now."
         if len(moves) > 1:
-            reason += f" Next best: {said(moves[order[1]])}."
+            runner_up = order[1]
+            reason += f" Next best: {said(moves[runner_up])}."
+            if gains[runner_up] == gains[order[0]]:
+                reason += " Both add as much; greedy takes the one it finds first."
         return Hint(greedy, reason, policy)
     chooser: Any
     if policy == "lookahead":
@@ -384,5 +387,8 @@ def hint(
         "this move finished best on average."
     )
     if chosen != greedy:
-        reason += f" Greedy would play {said(greedy)}, which pays more now but less by the end."
+        now_word = "more" if gains[order[0]] > gains[moves.index(chosen)] else "as much"
+        reason += (
+            f" Greedy would play {said(greedy)}, which pays {now_word} now but less by the end."
+        )
     return Hint(chosen, reason, policy)

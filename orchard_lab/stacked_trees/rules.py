@@ -1,6 +1,13 @@
 """The switches of stacked trees (ST-2, ST-4, ST-5, ST-6), a move, the declared facts and limits,
 and the rating table.
 
+Limits (checked before any work, so the cost of every call is at most linear in its input):
+1 to ``MAX_PLAYERS`` = 64 players (``FACTS``; ``Game.new``, ``from_json`` and ``simulate``
+alike), ``cards_per_game`` up to 18, ``hand_size`` up to 6, ``dice_per_fruit`` up to 20,
+``rotten_tokens`` up to 12, ``rotten_penalty`` up to 10, a ladder of up to 20 values up to
+10**6, decks and saved card lists of up to 1,000 cards, ``MAX_GAMES`` = 1,000,000 games and
+``MAX_ROLLOUTS`` = 1,000 rollouts per call.
+
 >>> Rules().ladder
 (1, 3, 6, 10)
 >>> rating(47)
@@ -21,7 +28,7 @@ from orchard_lab.stacked_trees.cards import Card, check_rotation
 
 # Upper limits of what one call may ask for (issue 14: the work of any input is bounded).
 MAX_PLAYERS = 64  # orchards at one table (ST-7)
-MAX_CARDS = 36  # cards_per_game: two boxes' worth
+MAX_CARDS = 18  # cards_per_game: the whole box (ST-1), so simulate can always deal it
 MAX_HAND = 6  # hand_size
 MAX_DICE = 20  # dice_per_fruit
 MAX_TOKENS = 12  # rotten_tokens (a card has 6 trees, so one card spends at most 6)
