@@ -148,9 +148,10 @@ class Board:
         """A bit mask of the grid spots that carry a rotten token."""
         return self._rot
 
-    def supply(self, fruit: str) -> int:
-        """Dice of ``fruit`` still in the supply (``dice_left[fruit]`` without a copy)."""
-        return self._left[fruit]
+    @property
+    def supply(self) -> Mapping[str, int]:
+        """Dice still in the supply by fruit (read only; ``dice_left`` is a copy)."""
+        return self._left
 
     # -- reading the orchard --------------------------------------------------------------
     def top(self, row: int, col: int) -> str | None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -76,7 +76,7 @@ def _levels(board: Board) -> dict[str, dict[int, int]]:
     still come (the supply, plus one per rotten token left, which could send a die back)."""
     level_of = ladder_steps(board.rules.ladder).level
     levels: dict[str, dict[int, int]] = {
-        f: {-1: board.supply(f) + board.rotten_left} for f in FRUITS
+        f: {-1: board.supply[f] + board.rotten_left} for f in FRUITS
     }
     fruit_at = board.grid_trees
     for idx, value in board.grid_dice.items():
@@ -86,18 +86,36 @@ def _levels(board: Board) -> dict[str, dict[int, int]]:
     return levels
 
 
+Context = tuple[
+    Mapping[int, str], Mapping[int, int], int, Mapping[str, int], int, Mapping[int, int], int
+]
+
+
+def _context(board: Board) -> Context:
+    """What ``_levels_after`` reads from a board, fetched once per position."""
+    ladder = board.rules.ladder
+    return (
+        board.grid_trees,
+        board.grid_dice,
+        board.stride,
+        board.supply,
+        board.rotten_left,
+        ladder_steps(ladder).level,
+        len(ladder) - 1,
+    )
+
+
 def _levels_after(
-    board: Board, levels: dict[str, dict[int, int]], card: Card, pos: int, rotation: int
+    context: Context, levels: dict[str, dict[int, int]], card: Card, pos: int, rotation: int
 ) -> dict[str, dict[int, int]]:
-    """``_levels`` of the board after a legal placement, without making it."""
-    top = len(board.rules.ladder) - 1
-    level_of = ladder_steps(board.rules.ladder).level
+    """``_levels`` of the board (read through its ``_context``) after a legal placement,
+    without making it."""
+    fruit_at, die_at, stride, supply_left, rotten_left, level_of, top = context
     after = {f: dict(counts) for f, counts in levels.items()}
-    fruit_at, die_at = board.grid_trees, board.grid_dice
     tokens = 0
     back = dict.fromkeys(FRUITS, 0)
     wanted = dict.fromkeys(FRUITS, 0)
-    for k, f in offsets(card, rotation, board.stride):
+    for k, f in offsets(card, rotation, stride):
         below = fruit_at.get(pos + k)
         if below is None:
             continue
@@ -114,9 +132,9 @@ def _levels_after(
             counts[level] -= 1
             if below == f:
                 counts[min(level + 1, top)] = counts.get(min(level + 1, top), 0) + 1
-    rotten_left = board.rotten_left - tokens
+    rotten_left -= tokens
     for f in FRUITS:
-        supply = board.supply(f) + back[f]
+        supply = supply_left[f] + back[f]
         placed = min(wanted[f], supply)
         counts = after[f]
         counts[0] = counts.get(0, 0) + placed
@@ -211,9 +229,10 @@ def _at_least(acc: list[int], threshold: int, mask: int) -> int:
 def _planes(board: Board) -> dict[str, list[int]]:
     """Per fruit, bit planes of what one matching tree on each cell adds: the die's next step,
     or a new die while the supply lasts."""
-    first, steps, rot, die = (
+    first, steps, left, rot, die = (
         board.rules.ladder[0],
         ladder_steps(board.rules.ladder).step,
+        board.supply,
         board.rotten_spots,
         board.grid_dice,
     )
@@ -223,7 +242,7 @@ def _planes(board: Board) -> dict[str, list[int]]:
         if rot >> idx & 1:
             continue
         value = die.get(idx)
-        add = (first if board.supply(f) else 0) if value is None else steps[value]
+        add = (first if left[f] else 0) if value is None else steps[value]
         j = 0
         while add:
             if add & 1:
@@ -399,6 +418,7 @@ class _Search:
             return
         kids.sort(key=lambda kid: -kid[0])
         levels = _levels(board)
+        context = _context(board)
         budgets = _budgets(remaining)
         ladder = self.rules.ladder
         left = {
@@ -408,7 +428,7 @@ class _Search:
         for kid in kids:
             gain, card, pos, rotation, _ = kid
             if self.best_score is not None:
-                after = _levels_after(board, levels, card, pos, rotation)
+                after = _levels_after(context, levels, card, pos, rotation)
                 bound = _knapsack(after, left[card], len(remaining) - 1, ladder)
                 if base + gain + bound <= self.best_score:
                     continue
