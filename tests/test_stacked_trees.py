@@ -456,7 +456,7 @@ def test_st7_a_finished_player_is_skipped() -> None:
 # -- ST-8 default deck ------------------------------------------------------------------------
 def test_st8_default_deck_design() -> None:
     deck = st.default_deck()
-    assert len(deck) == 18
+    assert len(deck) == 18 == st.MAX_CARDS  # simulate can deal every allowed cards_per_game
     assert all(card.height == 2 and card.width == 3 for card in deck)
     assert all(len(set("".join(card.rows))) >= 2 for card in deck)
     counts = Counter("".join("".join(card.rows) for card in deck))

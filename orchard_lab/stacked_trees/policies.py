@@ -256,11 +256,6 @@ def simulate(
     players = FACTS.check_players(players)
     games = check_int(games, "games", 0, MAX_GAMES)
     rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    deck = default_deck()
-    if rules.cards_per_game > len(deck):
-        raise ValueError(
-            f"cards_per_game = {rules.cards_per_game} is more than the deck's {len(deck)} cards"
-        )
     if not isinstance(policy, str) or policy not in ("random", "greedy"):
         return run_games(
             lambda s: Game.new(players=players, seed=s, rules=rules),
@@ -276,6 +271,7 @@ def simulate(
         )
     rng = make_rng(seed)
     game_seeds = rng.integers(0, 2**63 - 1, size=games)
+    deck = default_deck()  # MAX_CARDS is the whole deck: every cards_per_game can be dealt
     turn: Turn
     if policy == "random":
 
