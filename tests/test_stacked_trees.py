@@ -1096,3 +1096,57 @@ def test_hint_gives_the_policys_move_and_a_reason_in_words() -> None:
         short.play(short.legal_moves()[0])
     with pytest.raises(ValueError, match="over"):
         st.hint(short)
+
+
+# -- a quick soak: random switches, every move checked ----------------------------------------
+LADDER = hst.lists(hst.integers(1, 40), min_size=1, max_size=st.MAX_LADDER, unique=True).map(
+    lambda values: tuple(sorted(values))
+)
+RULES = hst.builds(
+    Rules,
+    dice_per_fruit=hst.integers(0, st.rules.MAX_DICE),
+    rotten_tokens=hst.integers(0, st.rules.MAX_TOKENS),
+    rotten_penalty=hst.integers(0, st.rules.MAX_PENALTY),
+    ladder=hst.one_of(hst.sampled_from([v for _, v in st.LADDERS]), LADDER),
+    cards_per_game=hst.integers(1, st.MAX_CARDS),
+    hand_size=hst.integers(1, st.rules.MAX_HAND),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=RULES, players=hst.integers(1, 3), seed=hst.integers(0, 2**32 - 1))
+def test_st_random_switches_keep_every_invariant(rules: Rules, players: int, seed: int) -> None:
+    """ST-2..ST-7 under any switch values: every legal move is accepted, crafted illegal ones
+    are refused and change nothing, and after each move the copy twin, undo and save/load all
+    agree with the game, and the dice supply and the cards add up."""
+    from tests.adapters.stacked_trees import candidate_moves, check_invariants
+
+    game = Game.new(players=players, seed=seed, rules=rules)
+    rng = np.random.default_rng(seed)
+    while not game.is_over:
+        check_invariants(game)
+        before = game.to_json()
+        legal = game.legal_moves()
+        assert legal
+        for move in candidate_moves(game, rng):
+            if move not in legal:
+                with pytest.raises(IllegalMove):
+                    game.play(move)
+                assert game.to_json() == before
+        move = legal[int(rng.integers(len(legal)))]
+        twin = game.copy()
+        expected = game.score_after(move)
+        game.play(move)
+        assert game.scores()[game.history[-1][0]] == expected
+        assert twin.to_json() == before  # the copy is independent
+        twin.play(move)
+        after = game.to_json()
+        assert twin.to_json() == after
+        game.undo()
+        assert game.to_json() == before
+        game = Game.from_json(after)
+        assert game.to_json() == after
+    check_invariants(game)
+    assert game.legal_moves() == [] and not any(
+        b.fits_any(h) for b, h in zip(game.boards, game.hands(), strict=True)
+    )

@@ -212,7 +212,7 @@ class Board:
         """
         values = sorted(self._die.values())
         if values:
-            count = _plural(len(values), "die") if len(values) == 1 else f"{len(values)} dice"
+            count = "1 die" if len(values) == 1 else f"{len(values)} dice"
             dice_note = f"{count}: {'+'.join(map(str, values))} = {sum(values)}"
         else:
             dice_note = "no dice on the table yet"
