@@ -347,12 +347,17 @@ class Board:
         >>> len(board.placements(Card.from_text("AAA/AAA")))  # 15 flat + 16 upright, twice
         62
         """
-        check_type(card, Card, "card")
         return [Placement(at, rotation, tokens) for at, rotation, tokens in self.legal_spots(card)]
 
-    def legal_spots(self, card: Card) -> Iterator[tuple[tuple[int, int], int, int]]:
+    def legal_spots(self, card: Card) -> list[tuple[tuple[int, int], int, int]]:
         """(at, rotation, tokens) of every legal placement of ``card``, in ``placements`` order
-        (the fast way to list them)."""
+        (the fast way to list them).
+
+        >>> Board(Card.from_text("AAA/AAA")).legal_spots(Card.from_text("AAA/PPP"))[0]
+        ((-1, -2), 0, 1)
+        """
+        check_type(card, Card, "card")
+        found = []
         stride, r0, c0 = self._stride, self._r0, self._c0
         for rotation in ROTATIONS:
             masks = self.masks(card, rotation)
@@ -371,7 +376,8 @@ class Board:
                     while not masks[tokens] & low:
                         tokens += 1
                 r, c = divmod(p, stride)
-                yield (r - r0, c - c0), rotation, tokens
+                found.append(((r - r0, c - c0), rotation, tokens))
+        return found
 
     def count_placements(self, card: Card, rotation: int) -> int:
         """How many legal spots the card has in this rotation (a fast count)."""
