@@ -4,7 +4,10 @@
 
 - a random solo game (``simulate`` fast path): ms per game, and 1,000 games in seconds;
 - a greedy solo game: ms per game;
-- a lookahead solo game (``LookaheadPolicy``, 8 rollouts, 6 candidates): s per game;
+- a planner solo game (``PlannerPolicy``, 8 rollouts, 6 candidates; "lookahead" before the
+  shared lookahead got its one meaning): s per game;
+- a lookahead solo game (``LookaheadPolicy``: the shared lookahead's choices, every move,
+  8 rollouts): s per game, and one decision against the shared ``policies.LookaheadPolicy``;
 - ``best_line`` on 9-card deals with the 10 s budget: seconds, score, proven or not;
 - random play through the full ``Game`` object (legal_moves + play) for comparison.
 """
@@ -17,6 +20,7 @@ import time
 
 import numpy as np
 
+from orchard_lab import policies
 from orchard_lab import stacked_trees as st
 
 
@@ -40,9 +44,20 @@ def main() -> None:
     )
     seconds, scores = timed(st.simulate, games=1000, policy="greedy", seed=0)
     print(f"greedy solo game:   {seconds:.3f} ms/game (mean score {scores.mean():.1f})")
-    seconds, scores = timed(st.simulate, games=10, policy="lookahead", seed=0)
+    seconds, scores = timed(st.simulate, games=10, policy="planner", seed=0)
     print(
-        f"lookahead solo game: {seconds / 10:.2f} s/game (mean score {scores.mean():.1f}, 10 games)"
+        f"planner solo game: {seconds / 10:.2f} s/game (mean score {scores.mean():.1f}, 10 games)"
+    )
+    seconds, scores = timed(st.simulate, games=2, policy="lookahead", seed=0)
+    print(
+        f"lookahead solo game: {seconds / 2:.2f} s/game (mean score {scores.mean():.1f}, 2 games)"
+    )
+    game = st.Game.new(seed=0)
+    fast, move = timed(st.LookaheadPolicy(rollouts=8, seed=1), game)
+    generic, same = timed(policies.LookaheadPolicy(rollouts=8, seed=1), game)
+    print(
+        f"first lookahead decision ({len(game.legal_moves())} moves, 8 rollouts): {fast:.2f} s, "
+        f"shared policies.LookaheadPolicy {generic:.2f} s, same move: {move == same}"
     )
 
     rng = np.random.default_rng(0)

@@ -5,7 +5,8 @@ and the 10th / 50th / 90th percentiles of the final score for four players of on
 
 - random: a uniformly random legal move (``simulate``'s fast path);
 - greedy: the best immediate score;
-- lookahead: ``LookaheadPolicy`` (knows its hand and the set of unseen cards);
+- planner: ``PlannerPolicy`` (knows its hand and the set of unseen cards; the policy this
+  column called "lookahead" before the shared lookahead got its one meaning);
 - best_line: the perfect-information search, with a smaller time budget per deal than the
   10 s of the benchmark (``--best-line-time``, default 0.25 s) so 1,000 deals finish in a few
   minutes; it is an anytime search, so this is a lower bound on the best line.
@@ -25,9 +26,9 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.stacked_trees.game import greedy_turn, play_table, random_turn
+from orchard_lab.stacked_trees.policies import greedy_turn, play_table, random_turn
 
-POLICIES = ("random", "greedy", "lookahead", "best_line")
+POLICIES = ("random", "greedy", "planner", "best_line")
 
 
 def deal(deck: list[st.Card], seed: int, size: int = 9) -> list[st.Card]:
@@ -46,12 +47,12 @@ def play_deal(args: tuple) -> dict[str, int]:
         out["random"] = play_table(order, rules, lambda b, h: random_turn(b, h, rng))[0].total
     if "greedy" in policies:
         out["greedy"] = play_table(order, rules, greedy_turn)[0].total
-    if "lookahead" in policies:
+    if "planner" in policies:
         game = st.Game(order, [c for c in deck if c not in order], rules=rules)
-        policy = st.LookaheadPolicy(rollouts=rollouts, seed=seed)
+        policy = st.PlannerPolicy(rollouts=rollouts, seed=seed)
         while not game.is_over:
             game.play(policy(game))
-        out["lookahead"] = game.scores()[0]
+        out["planner"] = game.scores()[0]
     if "best_line" in policies:
         out["best_line"] = st.best_line(order, rules, time_limit=best_line_time).score
     return out
@@ -138,7 +139,7 @@ def main() -> None:
         f"stacked trees calibration: {args.deals} seeded deals of 9 cards "
         f"(seeds 0..{args.deals - 1})"
     )
-    print(f"best_line budget {args.best_line_time} s per deal; lookahead {args.rollouts} rollouts")
+    print(f"best_line budget {args.best_line_time} s per deal; planner {args.rollouts} rollouts")
     for policy, scores in figures.items():
         print(f"  {policy:9s} {describe(scores)}")
     print(f"({time.perf_counter() - start:.0f} s on {args.jobs} process(es))")

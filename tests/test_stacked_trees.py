@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import subprocess
+import sys
+import time
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
-from orchard_lab import IllegalMove
+from orchard_lab import IllegalMove, policies
 from orchard_lab import stacked_trees as st
+from orchard_lab.core import move_row, rules_to_dict, switches
 from orchard_lab.policies import GreedyPolicy, run_games
 from orchard_lab.stacked_trees import Board, Card, Game, Move, Rules
+from orchard_lab.stacked_trees.policies import margins
 
 C = Card.from_text
 
@@ -52,7 +61,7 @@ def test_st1_all_four_rotations_clockwise() -> None:
 def test_st1_rotation_must_be_a_multiple_of_90(degrees: int) -> None:
     with pytest.raises(ValueError, match="degrees"):
         C("APL/LAP").rotated(degrees)
-    with pytest.raises(ValueError, match="degrees"):
+    with pytest.raises(TypeError, match="degrees"):
         C("APL/LAP").rotated(90.0)
 
 
@@ -71,7 +80,7 @@ def test_st2_set_up() -> None:
     assert len(game.order) == 9 and len(game.set_aside) == 9
     assert Counter(game.order + game.set_aside) == Counter(st.default_deck())
     board = game.boards[0]
-    assert board.cards == (game.order[0],)
+    assert board.cards() == (game.order[0],)
     assert game.hand == game.order[1:3]
     assert board.dice_left == {"A": 5, "P": 5, "L": 5}
     assert board.rotten_left == 2 and board.rotten_used == 0
@@ -86,8 +95,10 @@ def test_st2_rules_are_validated_by_name() -> None:
         Rules(rotten_tokens="2")
     with pytest.raises(ValueError, match="ladder"):
         Rules(ladder=(1, 3, 3))
-    with pytest.raises(TypeError, match="ladder"):
+    with pytest.raises(ValueError, match="ladder"):
         Rules(ladder=())
+    with pytest.raises(TypeError, match="ladder"):
+        Rules(ladder="1, 3, 6")
     with pytest.raises(ValueError, match="cards_per_game"):
         Rules(cards_per_game=0)
     assert Rules(ladder=[1, 2]).ladder == (1, 2)
@@ -145,7 +156,8 @@ def test_st3_mismatch_without_a_token_is_refused() -> None:
     before = snapshot(board)
     with pytest.raises(IllegalMove) as info:
         board.place(C("AAA/AAA"), at=(0, 0))
-    assert info.value.rule == "ST-5" and "4 rotten tokens" in str(info.value)
+    assert info.value.rule == "ST-3" and "4 rotten tokens" in str(info.value)
+    assert str(info.value).startswith("Matching fruit (ST-3): 4 trees would lie on")
     assert snapshot(board) == before
 
 
@@ -170,16 +182,30 @@ def _covers(placement, cell) -> bool:
 
 
 @pytest.mark.parametrize(
-    "bad", [dict(rotation=45), dict(at=(0,)), dict(at=(0.5, 1)), dict(rotten="yes")]
+    ("bad", "error", "name"),
+    [
+        (dict(rotation=45), ValueError, "rotation"),
+        (dict(rotation=90.0), TypeError, "rotation"),
+        (dict(at=(0,)), ValueError, "at"),
+        (dict(at=(0.5, 1)), TypeError, "at"),
+        (dict(at="00"), TypeError, "at"),
+        (dict(rotten="yes"), TypeError, "rotten"),
+        (dict(rotten=None), TypeError, "rotten"),
+        (dict(rotten=0), TypeError, "rotten"),
+        (dict(card="APL/LAP"), TypeError, "card"),
+    ],
 )
-def test_st3_malformed_placements_are_illegal_moves(bad) -> None:
+def test_st3_malformed_placements_raise_type_or_value_errors(bad, error, name) -> None:
+    """ST-3: wrong types are TypeError, wrong values ValueError, naming the argument; the board
+    and ``gain`` (the checked "what would this add") raise the same and change nothing."""
     board = Board(start=C("APL/LAP"))
-    args = {"at": (0, 0), "rotation": 0, "rotten": False, **bad}
-    with pytest.raises(IllegalMove) as info:
-        board.place(C("APL/LAP"), **args)
-    assert info.value.rule in ("ST-3", "ST-5")
-    if "rotation" in bad:
-        assert "rotation" in str(info.value)
+    before = snapshot(board)
+    args = {"card": C("APL/LAP"), "at": (0, 0), "rotation": 0, "rotten": False, **bad}
+    for method in (board.place, board.gain):
+        with pytest.raises(error, match=name) as info:
+            method(**args)
+        assert not isinstance(info.value, IllegalMove)
+    assert snapshot(board) == before
 
 
 def test_st3_placements_lists_every_legal_spot_with_its_cost() -> None:
@@ -265,7 +291,7 @@ def test_st5_a_token_is_spent_only_when_asked_and_the_message_counts() -> None:
     board = Board(start=C("APL/LAP"))
     with pytest.raises(IllegalMove, match="1 rotten token") as info:
         board.place(C("APA/LAP"), at=(0, 0))
-    assert info.value.rule == "ST-5" and str(info.value).endswith("(rule ST-5)")
+    assert info.value.rule == "ST-3" and str(info.value).startswith("Matching fruit (ST-3): ")
     board.place(C("APA/LAP"), at=(0, 0), rotten=True)
     assert board.rotten_used == 1 and board.is_rotten(0, 2)
     assert board.score().parts == {"dice": 5, "rotten": -3}
@@ -326,7 +352,7 @@ def test_st6_the_game_ends_mid_way_when_stuck() -> None:
     moves = game.legal_moves()
     assert moves and all(m.card == C("LLA/LLL") and not m.rotten for m in moves)
     game.play(moves[0])
-    assert game.is_over and game.legal_moves() == [] and len(game.boards[0].cards) == 2
+    assert game.is_over and game.legal_moves() == [] and len(game.boards[0].cards()) == 2
     assert game.hand == (C("PPP/PPP"), C("PPP/PPP"))
 
 
@@ -336,7 +362,7 @@ def test_st6_the_game_ends_after_the_ninth_card() -> None:
     while not game.is_over:
         game.play(game.legal_moves()[0])
         placed += 1
-    assert placed == 8 and len(game.boards[0].cards) == 9 and game.hand == ()
+    assert placed == 8 and len(game.boards[0].cards()) == 9 and game.hand == ()
 
 
 @pytest.mark.parametrize(
@@ -370,7 +396,7 @@ def test_st6_score_is_dice_minus_three_per_token() -> None:
     assert score.parts == {"dice": 6 * 5, "rotten": -3}
     assert score.total == board.total == 27
     assert "dice: 5 dice: 6+6+6+6+6 = 30 → 30 points" in score.explain()
-    with pytest.raises(ValueError, match="score"):
+    with pytest.raises(TypeError, match="score"):
         st.rating("45")
 
 
@@ -387,7 +413,7 @@ def test_st7_players_share_the_order_and_take_turns() -> None:
         game.play(moves[int(rng.integers(len(moves)))])
     assert seen[:6] == [1, 2, 0, 1, 2, 0]
     for board in game.boards:
-        assert board.cards[0] == game.order[0]
+        assert board.cards()[0] == game.order[0]
     drawn = [seat.drawn for seat in game.seats]
     assert drawn == [5, 5, 5]
 
@@ -430,7 +456,7 @@ def test_st7_a_finished_player_is_skipped() -> None:
 # -- ST-8 default deck ------------------------------------------------------------------------
 def test_st8_default_deck_design() -> None:
     deck = st.default_deck()
-    assert len(deck) == 18
+    assert len(deck) == 18 == st.MAX_CARDS  # simulate can deal every allowed cards_per_game
     assert all(card.height == 2 and card.width == 3 for card in deck)
     assert all(len(set("".join(card.rows))) >= 2 for card in deck)
     counts = Counter("".join("".join(card.rows) for card in deck))
@@ -485,7 +511,7 @@ def test_game_refuses_a_card_not_in_hand() -> None:
     before = game.to_json()
     with pytest.raises(IllegalMove, match="not in your hand"):
         game.play(Move(outsider, (0, 0)))
-    with pytest.raises(IllegalMove):
+    with pytest.raises(TypeError, match="move"):
         game.play("a move")
     assert game.to_json() == before
 
@@ -504,16 +530,22 @@ def test_undo_and_save_round_trip() -> None:
     loaded.undo()
     assert loaded.to_json() == start
     data = json.loads(saved)
-    assert data["game"] == "stacked_trees" and data["format"] == 1
+    assert data["game"] == "stacked_trees" and data["format"] == st.SAVE_FORMAT == 2
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         (lambda d: d.update(order=d["order"][:-1]), "order"),
-        (lambda d: d["moves"][0].__setitem__(2, 40), "illegal"),
-        (lambda d: d["moves"][0].__setitem__(0, 1), "player"),
-        (lambda d: d["moves"][0].__setitem__(4, 45), "rotation"),
+        (lambda d: d["moves"][0].__setitem__("at", [40, 0]), "illegal"),
+        (lambda d: d["moves"][0].__setitem__("player", 1), "player"),
+        (lambda d: d["moves"][0].__setitem__("rotation", 45), "rotation"),
+        (lambda d: d["moves"][0].__setitem__("rotten", None), "rotten"),
+        (lambda d: d["moves"][0].__setitem__("card", "LA/AP/PL"), "illegal"),
+        (lambda d: d["order"].__setitem__(1, "LA/AP/PL"), "order"),
+        (lambda d: d["rules"].__setitem__("cards_per_game", 10**6), "cards_per_game"),
+        (lambda d: d["rules"].__setitem__("ladder", list(range(1, 10**4))), "ladder"),
+        (lambda d: d.update(players=st.FACTS.max_players + 1), "players"),
         (lambda d: d["order"].__setitem__(0, "APL/LA"), "order"),
         (lambda d: d["rules"].__setitem__("ladder", [3, 1]), "ladder"),
         (lambda d: d["rules"].pop("hand_size"), "switch"),
@@ -545,7 +577,7 @@ def test_determinized_keeps_what_the_player_has_seen() -> None:
     seen = max(seat.drawn for seat in game.seats)
     assert world.order[:seen] == game.order[:seen]
     assert Counter(world.all_cards()) == Counter(game.all_cards())
-    assert world.hands() == game.hands() and world.boards[0].cards == game.boards[0].cards
+    assert world.hands() == game.hands() and world.boards[0].cards() == game.boards[0].cards()
     hidden = Counter(world.order[seen:] + world.set_aside)
     assert hidden == Counter(game.order[seen:] + game.set_aside)
     worlds = {game.determinized(np.random.default_rng(i)).order for i in range(5)}
@@ -577,23 +609,13 @@ def test_simulate_random_is_seeded_and_mostly_low() -> None:
 
 def test_lookahead_plays_legal_moves_to_the_end() -> None:
     game = Game.new(seed=12)
-    policy = st.LookaheadPolicy(rollouts=2, candidates=3, seed=0)
+    policy = st.PlannerPolicy(rollouts=2, candidates=3, seed=0)
     while not game.is_over:
         move = policy(game)
         assert move in game.legal_moves()
         game.play(move)
-    scores = st.simulate(games=2, policy="lookahead", seed=0, rollouts=2)
+    scores = st.simulate(games=2, policy="planner", seed=0, rollouts=2)
     assert scores.shape == (2, 1)
-
-
-def test_simulate_lookahead_draws_deals_and_worlds_from_one_generator() -> None:
-    """As run_games does for every policy: one stream, not two twins of the same seed."""
-    rng = np.random.default_rng(4)
-    expected = run_games(
-        lambda s: Game.new(seed=s), 2, 1, st.LookaheadPolicy(rollouts=2, seed=rng), rng
-    )
-    actual = st.simulate(games=2, policy="lookahead", seed=4, rollouts=2)
-    assert np.array_equal(actual, expected)
 
 
 def test_lookahead_on_a_finished_game_says_it_is_over() -> None:
@@ -602,3 +624,529 @@ def test_lookahead_on_a_finished_game_says_it_is_over() -> None:
         game.play(game.legal_moves()[0])
     with pytest.raises(ValueError, match="game is over"):  # not an IndexError
         st.LookaheadPolicy(rollouts=2, seed=0)(game)
+
+
+# -- issue 14: nothing gets past the rules ------------------------------------------------------
+def test_st5_rotten_must_be_a_bool() -> None:
+    """ST-5: ``rotten=None`` is a TypeError, never "falsy" (it let 6 tokens of 2 through)."""
+    board = Board(start=C("AAA/AAA"))
+    before = snapshot(board)
+    for rotten in (None, 0, 1, "", np.int64(0)):
+        with pytest.raises(TypeError, match="rotten"):
+            board.place(C("PPP/PPP"), (0, 0), 0, rotten=rotten)
+        with pytest.raises(TypeError, match="rotten"):
+            board.gain(C("PPP/PPP"), (0, 0), 0, rotten=rotten)
+        with pytest.raises(TypeError, match="rotten"):
+            Move(C("PPP/PPP"), (0, 0), 0, rotten)
+    assert snapshot(board) == before and board.rotten_used == 0
+
+
+def brute_force_spots(board: Board, card: Card) -> dict:
+    """Every legal (at, rotation) -> tokens, found by trying each cell around the orchard."""
+    rmin, rmax, cmin, cmax = board.bounds()
+    found = {}
+    for rotation in st.ROTATIONS:
+        for r in range(rmin - 3, rmax + 2):
+            for c in range(cmin - 3, cmax + 2):
+                for rotten in (False, True):
+                    if board.can_place(card, (r, c), rotation, rotten):
+                        found[(r, c), rotation] = board.tokens_needed(card, (r, c), rotation)
+    return found
+
+
+def test_st5_six_tokens_repro_offers_every_placement() -> None:
+    """ST-5 with ``rotten_tokens=6``: ALP/PAP at (0, 0) turned 0 costs 3 tokens and is legal."""
+    game = Game.new(players=1, seed=0, rules=Rules(rotten_tokens=6))
+    moves = game.legal_moves()
+    assert Move(C("ALP/PAP"), (0, 0), 0, True) in moves
+    assert len(moves) == 124  # 104 with at most 2 tokens, and 20 that cost 3 or more
+    board = game.boards[0]
+    assert board.tokens_needed(C("ALP/PAP"), (0, 0)) >= 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(tokens=hst.integers(0, st.rules.MAX_TOKENS), seed=hst.integers(0, 10**6))
+def test_st5_any_token_count_legal_moves_equal_brute_force(tokens: int, seed: int) -> None:
+    """ST-5/ST-6 for every ``rotten_tokens``: ``placements`` (hence ``legal_moves`` and the
+    end check) lists exactly what ``place`` accepts, with the tokens each costs."""
+    game = Game.new(seed=seed, rules=Rules(rotten_tokens=tokens))
+    rng = np.random.default_rng(seed)
+    while not game.is_over:
+        board = game.boards[0]
+        for card in set(game.hand):
+            listed = {(p.at, p.rotation): p.tokens for p in board.placements(card)}
+            assert listed == brute_force_spots(board, card)
+        assert board.fits_any(game.hand)
+        moves = game.legal_moves()
+        game.play(moves[int(rng.integers(len(moves)))])
+    board = game.boards[0]
+    assert not any(brute_force_spots(board, card) for card in game.hand)
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(rotten_tokens=6),
+        Rules(rotten_tokens=12, rotten_penalty=0),
+        Rules(ladder=(1, 4, 9, 16), dice_per_fruit=2, hand_size=3, cards_per_game=12),
+        Rules(rotten_tokens=0, ladder=(2,)),
+    ],
+    ids=["6 tokens", "12 free tokens", "squares, 2 dice, hand 3", "no tokens"],
+)
+def test_st5_fast_simulate_makes_the_shared_choices_under_every_switch(policy, rules) -> None:
+    """ST-5 (and every project switch): both fast ``simulate`` paths equal the shared policies
+    playing ``Game`` objects, so they offer the 3-token placements too."""
+    fast = st.simulate(games=6, players=2, policy=policy, seed=3, rules=rules)
+    generic = run_games(lambda s: Game.new(players=2, seed=s, rules=rules), 6, 2, policy, seed=3)
+    assert np.array_equal(fast, generic)
+
+
+def test_st4_ladder_work_is_bounded_and_linear() -> None:
+    """ST-4: a ladder longer than MAX_LADDER is refused at once (a 20,000-step ladder took 3.3 s
+    in ``Game.new``); the tables of an allowed ladder are built once."""
+    start = time.perf_counter()
+    for length in (st.MAX_LADDER + 1, 20_000, 10**6):
+        with pytest.raises(ValueError, match="ladder"):
+            Rules(ladder=tuple(range(1, length + 1)))
+    assert time.perf_counter() - start < 0.5
+    longest = Rules(ladder=tuple(range(1, st.MAX_LADDER + 1)))
+    board = Board(C("APL/LAP"), longest)
+    for _ in range(st.MAX_LADDER + 2):
+        board.place(C("APL/LAP"), (0, 0))
+    assert board.die(0, 0) == st.MAX_LADDER and longest.climb(st.MAX_LADDER) == st.MAX_LADDER
+    with pytest.raises(ValueError, match="ladder"):
+        Rules(ladder=(1, st.rules.MAX_LADDER_VALUE + 1))
+
+
+def test_st2_every_switch_describes_itself_and_declares_its_bounds() -> None:
+    """ST-2..ST-6: each switch has a label, a line of help, a rule id and its limits; a value
+    past a limit is a ValueError naming the switch, a wrong type a TypeError."""
+    found = switches(Rules)
+    assert [s.name for s in found] == [f.name for f in dataclasses.fields(Rules)]
+    for each in found:
+        assert each.label and each.help and each.rule in st.FACTS.rules
+        value = getattr(Rules(), each.name)
+        if each.kind == "int":
+            assert each.low is not None and each.high is not None
+            assert Rules(**{each.name: each.high}) and Rules(**{each.name: each.low})
+            for bad in (each.high + 1, each.low - 1, 10**100):
+                with pytest.raises(ValueError, match=each.name):
+                    Rules(**{each.name: bad})
+        for wrong in ("3", 2.0, None, True):
+            if wrong is True and each.kind == "bool":
+                continue
+            with pytest.raises(TypeError, match=each.name):
+                Rules(**{each.name: wrong})
+        assert value == each.default
+    ladder = next(s for s in found if s.name == "ladder")
+    assert ladder.kind == "choice" and ladder.open
+    assert dict((v, k) for k, v in ladder.options)[(1, 4, 9, 16)].startswith("squares")
+    assert Rules(ladder=(2, 5)).ladder == (2, 5)  # open: any climbing ladder
+
+
+def test_st7_players_beyond_the_limit_are_refused_at_once() -> None:
+    """ST-7: ``Game.new(players=10**9)`` and ``simulate(players=10**7)`` hung; now ValueError."""
+    start = time.perf_counter()
+    for players in (10**9, st.FACTS.max_players + 1, 0):
+        with pytest.raises(ValueError, match="players"):
+            Game.new(players=players)
+        with pytest.raises(ValueError, match="players"):
+            st.simulate(games=1, players=players)
+        with pytest.raises(ValueError, match="players"):
+            Game.deal([C("APL/LAP")] * 3, players=players)
+    with pytest.raises(ValueError, match="policy"):
+        st.simulate(games=10**8, policy="nope")  # allocated 800 MB of seeds before refusing
+    with pytest.raises(ValueError, match="games"):
+        st.simulate(games=st.MAX_GAMES + 1)
+    with pytest.raises(ValueError, match="games"):
+        st.simulate(games=10**9)
+    with pytest.raises(ValueError, match="rollouts"):
+        st.simulate(games=1, policy="lookahead", rollouts=st.MAX_ROLLOUTS + 1)
+    assert time.perf_counter() - start < 1.0
+    assert st.simulate(games=0, players=3).shape == (0, 3)
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: Game.new(rules="x"), "rules"),
+        (lambda: Game.deal([C("APL/LAP")] * 3, rules="x"), "rules"),
+        (lambda: st.simulate(games=1, rules="x"), "rules"),
+        (lambda: Game.new(players="2"), "players"),
+        (lambda: Game.new(first_player=0.0), "first_player"),
+        (lambda: Game.new(deck="APL/LAP"), "deck"),
+        (lambda: Game.new(deck=["APL/LAP"] * 9), "deck"),
+        (lambda: st.simulate(games=1.0), "games"),
+        (lambda: st.simulate(games=1, players=2.0), "players"),
+        (lambda: st.simulate(games=1, policy=3), "policy"),
+        (lambda: Board(C("APL/LAP"), rules="x"), "rules"),
+        (lambda: Board(C("APL/LAP")).placements("APL/LAP"), "card"),
+        (lambda: st.hint("game"), "game"),
+        (lambda: st.rating(45.0), "score"),
+    ],
+)
+def test_st2_wrong_types_are_type_errors_naming_the_argument(call, name: str) -> None:
+    """Wrong types are TypeError everywhere (``Game.new(rules="x")`` was an AttributeError)."""
+    with pytest.raises(TypeError, match=name):
+        call()
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=hst.integers(1, st.FACTS.max_players))
+def test_st7_every_accepted_player_count_loads_back(players: int) -> None:
+    """ST-7: ``Game.new(players=N)`` accepted <=> ``from_json`` loads it (65 was accepted and
+    then refused on load)."""
+    game = Game.new(players=players, seed=players)
+    game.play(game.legal_moves()[-1])
+    saved = game.to_json()
+    assert Game.from_json(saved).to_json() == saved
+
+
+def test_st1_a_deal_order_holds_unturned_cards_only() -> None:
+    """ST-1: ``Game.deal`` with a turned card ("LA/AP/PL") saved a game that did not load; now
+    ``deal`` and ``new`` refuse it with a ValueError."""
+    turned = C("LA/AP/PL")
+    with pytest.raises(ValueError, match="turned"):
+        Game.deal([C("APL/LAP"), turned, C("APL/LAP")])
+    with pytest.raises(ValueError, match="turned"):
+        Game.new(deck=[turned] * 9)
+    with pytest.raises(ValueError, match="turned"):
+        Game(order=[C("APL/LAP")] * 9, set_aside=[turned])
+
+
+def test_st6_largest_save_loads_quickly() -> None:
+    """ST-6: the work of a save is bounded: the most players, cards, hand and tokens allowed,
+    played to the end, loads back in well under a second."""
+    rules = Rules(cards_per_game=st.MAX_CARDS, hand_size=6, rotten_tokens=12)
+    game = Game.new(players=8, seed=2, rules=rules, deck=st.default_deck() * 2)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    saved = game.to_json()
+    start = time.perf_counter()
+    assert Game.from_json(saved).to_json() == saved
+    assert time.perf_counter() - start < 1.0
+    data = json.loads(saved)
+    data["moves"] = data["moves"] * 50
+    with pytest.raises(ValueError, match="at most"):
+        Game.from_json(json.dumps(data))
+    data = json.loads(saved)
+    data["set_aside"] = ["APL/LAP"] * (st.MAX_DECK + 1)
+    with pytest.raises(ValueError, match="at most"):
+        Game.from_json(json.dumps(data))
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=hst.text(alphabet="APL/ LX\u0661", max_size=14))
+def test_st1_card_texts_are_cards_or_value_errors(text: str) -> None:
+    """ST-1: any text is a card or a ValueError; a card's text reads back to the same card."""
+    try:
+        card = Card.from_text(text)
+    except ValueError:
+        return
+    assert Card.from_text(str(card)) == card
+
+
+# -- one vocabulary: cards(), gain, undo, history, winner_reason, repr ---------------------------
+@settings(max_examples=20, deadline=None)
+@given(seed=hst.integers(0, 10**6), tokens=hst.integers(0, 8))
+def test_st4_board_undo_takes_back_each_placement_exactly(seed: int, tokens: int) -> None:
+    """ST-4/ST-5: ``Board.undo`` restores trees, dice, supply and tokens, even after the grid
+    grew; ``gain`` equals the change of ``total`` and changes nothing."""
+    rng = np.random.default_rng(seed)
+    deck = st.default_deck()
+    board = Board(deck[int(rng.integers(18))], Rules(rotten_tokens=tokens, dice_per_fruit=3))
+    seen = [(snapshot(board), board.total)]
+    for _ in range(14):
+        card = deck[int(rng.integers(18))]
+        spots = board.placements(card)
+        if not spots:
+            break
+        spot = spots[int(rng.integers(len(spots)))]
+        gain = board.gain(card, spot.at, spot.rotation, spot.tokens > 0)
+        assert (snapshot(board), board.total) == seen[-1]
+        board.place(card, spot.at, spot.rotation, spot.tokens > 0)
+        assert board.total == seen[-1][1] + gain == board.score().total
+        seen.append((snapshot(board), board.total))
+    twin = board.copy()
+    while len(seen) > 1:
+        seen.pop()
+        board.undo()
+        assert (snapshot(board), board.total) == seen[-1]
+    with pytest.raises(ValueError, match="nothing to undo"):
+        board.undo()
+    assert len(twin.cards()) == len(twin.history)  # the copy kept its own placements
+
+
+def test_st3_gain_raises_exactly_what_place_raises() -> None:
+    """ST-3/ST-5: ``gain`` is the checked "what would this move add": same IllegalMove."""
+    board = Board(start=C("APL/LAP"))
+    board.place(C("AAL/LAA"), at=(0, 0), rotten=True)
+    for args in [
+        (C("APL/LAP"), (5, 5), 0, False),
+        (C("PPP/AAA"), (1, -2), 0, True),
+        (C("APL/LAP"), (0, 0), 0, True),
+        (C("PLA/LAP"), (0, 0), 0, False),
+        (C("PPA/AAA"), (0, 0), 0, False),
+    ]:
+        with pytest.raises(IllegalMove) as from_gain:
+            board.gain(*args)
+        with pytest.raises(IllegalMove) as from_place:
+            board.place(*args)
+        assert str(from_gain.value) == str(from_place.value)
+        assert from_gain.value.rule == from_place.value.rule
+        _, rest = str(from_gain.value).split(" (", 1)
+        assert rest.startswith(f"{from_gain.value.rule}): ") and rest.endswith(".")
+
+
+def test_st3_every_illegal_move_has_the_one_sentence_shape() -> None:
+    """ST-3/ST-6: "Name (ID): reason." for the game's own refusals too."""
+    game = Game.deal([C("AAA/AAA"), C("PPP/LLL"), C("PPP/LLL")], rules=Rules(rotten_tokens=0))
+    with pytest.raises(IllegalMove, match=r"^End and score \(ST-6\): the game is over"):
+        game.play(Move(C("PPP/LLL"), (0, 0)))
+    game = Game.new(seed=1)
+    outsider = next(c for c in st.default_deck() if c not in game.hand)
+    with pytest.raises(IllegalMove, match=r"^A turn \(ST-3\): the card .* is not in your hand\.$"):
+        game.play(Move(outsider, (0, 0)))
+
+
+def test_st7_game_undo_restores_one_move_without_replaying(monkeypatch) -> None:
+    """ST-7: ``Game.undo`` takes back exactly one move, and never plays the game again."""
+    game = Game.new(players=3, seed=5, first_player=2)
+    saves = [game.to_json()]
+    reprs = [repr(game)]
+    rng = np.random.default_rng(5)
+    while not game.is_over:
+        moves = game.legal_moves()
+        game.play(moves[int(rng.integers(len(moves)))])
+        saves.append(game.to_json())
+        reprs.append(repr(game))
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("undo replayed a move")
+
+    monkeypatch.setattr(Board, "place", no_replay)
+    monkeypatch.setattr(Board, "place_spot", no_replay)
+    monkeypatch.setattr(Game, "play", no_replay)
+    while len(saves) > 1:
+        saves.pop()
+        reprs.pop()
+        game.undo()
+        assert game.to_json() == saves[-1] and repr(game) == reprs[-1]
+    with pytest.raises(ValueError, match="nothing to undo"):
+        game.undo()
+
+
+def test_st7_history_is_an_immutable_tuple_of_player_move_pairs() -> None:
+    game = Game.new(players=2, seed=1)
+    game.play(game.legal_moves()[0])
+    game.play(game.legal_moves()[1])
+    history = game.history
+    assert isinstance(history, tuple) and [p for p, _ in history] == [0, 1]
+    assert all(isinstance(move, Move) for _, move in history)
+    with pytest.raises(AttributeError):
+        game.history = ()  # type: ignore[misc]
+    assert game.history == history
+    data = json.loads(game.to_json())
+    assert data["moves"][0] == move_row(0, history[0][1])
+    assert data["rules"] == rules_to_dict(game.rules)
+
+
+def test_st7_winner_reason_names_the_tie_break() -> None:
+    """ST-7: the reason names the tie-break that decided: fewer rotten tokens, then more dice."""
+    game = Game.deal([C("APL/LAP")] * 9, players=3)
+    a, b, c = game.boards
+    _play(a, ("APL/LAP", (-1, -1), 0, False), ("APL/LAP", (-2, -2), 0, False))
+    _play(b, ("APL/LAP", (0, 0), 0, False), ("APL/LAP", (-1, -1), 90, True))
+    _play(c, ("APA/LAP", (0, 0), 270, True), ("APL/LAP", (-1, -1), 0, False))
+    assert game.winner_reason() == (
+        "Players 0, 1 and 2 tie on 4 points; player 0 leads the tie-break (ST-7) with fewer "
+        "rotten tokens: 0 against 1."
+    )
+    duel = Game.deal([C("APL/LAP")] * 9, players=2)
+    _play(duel.boards[0], ("APA/LAP", (0, 0), 270, True), ("APL/LAP", (-1, -1), 0, False))
+    _play(duel.boards[1], ("APL/LAP", (0, 0), 0, False), ("APL/LAP", (-1, -1), 90, True))
+    assert "with more dice on the table: 5 against 3" in duel.winner_reason()
+    shared = Game.deal([C("APL/LAP")] * 9, players=2)
+    for board in shared.boards:
+        _play(board, ("AAA/AAA", (-1, -2), 0, False), ("AAA/AAA", (-1, -3), 0, False))
+    assert shared.winner_reason().startswith("Players 0 and 1 share the lead:")
+    solo = Game.deal([C("APL/LAP")] * 3)
+    while not solo.is_over:
+        solo.play(solo.legal_moves()[0])
+    assert solo.winner_reason() == f"Solo game: {solo.scores()[0]} points (Pal-tree)."
+
+
+def test_game_repr_is_readable() -> None:
+    game = Game.new(players=1, seed=0)
+    for _ in range(2):
+        game.play(game.legal_moves()[0])
+    assert repr(game) == f"<stacked trees: 1 player, card 4 of 9, scores {game.scores()}>"
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert repr(game).startswith("<stacked trees: 1 player, over, scores [")
+
+
+def test_each_module_imports_on_its_own() -> None:
+    """The package template: every module imports alone, in a fresh interpreter (no cycle)."""
+    root = Path(st.__file__).parent
+    names = sorted(p.stem for p in root.glob("*.py") if p.stem != "__init__")
+    assert names == ["board", "cards", "game", "policies", "rules", "search"]
+    for name in names:
+        done = subprocess.run(
+            [sys.executable, "-c", f"import orchard_lab.stacked_trees.{name}"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+
+
+# -- one meaning for "lookahead", and hints --------------------------------------------------
+def generic_margins(game: Game, worlds: list[Game]) -> np.ndarray:
+    """What the shared LookaheadPolicy adds up: Game objects, greedy play_out, move by move."""
+    me, rows = game.current_player, []
+    for move in game.legal_moves():
+        row = []
+        for world in worlds:
+            trial = world.copy()
+            trial.play(move)
+            scores = policies.play_out(trial, policies.GreedyPolicy()).scores()
+            others = [s for i, s in enumerate(scores) if i != me]
+            row.append(scores[me] - (max(others) if others else 0))
+        rows.append(row)
+    return np.array(rows)
+
+
+def position(players: int, rules: Rules, moves: int, seed: int) -> Game:
+    game = Game.new(players=players, seed=seed, rules=rules, first_player=players - 1)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        game.play(legal[int(rng.integers(len(legal)))])
+    return game
+
+
+SHORT = Rules(cards_per_game=5)
+
+
+@pytest.mark.parametrize(
+    "rules", [SHORT, Rules(cards_per_game=4, rotten_tokens=4, ladder=(1, 2, 4, 8), hand_size=3)]
+)
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_lookahead_margins_equal_the_generic_rollouts(rules: Rules, players: int) -> None:
+    """The fast ``margins`` are the shared lookahead's, per move and world (any switch)."""
+    for moves in (0, players + 1):
+        game = position(players, rules, moves, seed=7 * players + moves)
+        if game.is_over:
+            continue
+        worlds = [game.determinized(np.random.default_rng(s)) for s in range(2)]
+        assert np.array_equal(margins(game, worlds), generic_margins(game, worlds))
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_lookahead_makes_the_generic_policys_choice(players: int) -> None:
+    game = position(players, SHORT, players, seed=players)
+    before = game.to_json()
+    move = st.LookaheadPolicy(rollouts=2, seed=9)(game)
+    assert move == policies.LookaheadPolicy(rollouts=2, seed=9)(game)
+    assert game.to_json() == before  # looking ahead changes nothing
+
+
+def test_simulate_lookahead_gives_the_generic_table() -> None:
+    rules = Rules(cards_per_game=4)
+    fast = st.simulate(games=2, players=2, policy="lookahead", seed=4, rollouts=1, rules=rules)
+    generic = run_games(
+        lambda s: Game.new(players=2, seed=s, rules=rules), 2, 2, "lookahead", 4, rollouts=1
+    )
+    assert np.array_equal(fast, generic)
+
+
+def test_planner_is_its_own_policy_name() -> None:
+    """The 6-candidate search is "planner", not "lookahead" (a different search, its own name)."""
+    rng = np.random.default_rng(4)
+    expected = run_games(
+        lambda s: Game.new(seed=s), 2, 1, st.PlannerPolicy(rollouts=2, seed=rng), rng
+    )
+    actual = st.simulate(games=2, policy="planner", seed=4, rollouts=2)
+    assert np.array_equal(actual, expected)
+    assert "planner" in st.POLICY_NAMES
+
+
+def test_hint_gives_the_policys_move_and_a_reason_in_words() -> None:
+    game = position(2, Rules(), 3, seed=8)
+    advice = st.hint(game)
+    assert advice.move == policies.GreedyPolicy()(game) and advice.policy == "greedy"
+    assert advice.reason.startswith("Greedy choice: the card ")
+    assert "row" in advice.reason and "points now" in advice.reason
+    assert "Next best:" in advice.reason
+    short = position(1, SHORT, 1, seed=2)
+    looked = st.hint(short, "lookahead", rollouts=2, seed=1)
+    assert looked.move == st.LookaheadPolicy(rollouts=2, seed=1)(short)
+    assert "played every possible move to the end of the game 2 times" in looked.reason
+    planned = st.hint(short, "planner", rollouts=2, seed=1)
+    assert planned.move == st.PlannerPolicy(rollouts=2, seed=1)(short)
+    with pytest.raises(ValueError, match="policy"):
+        st.hint(short, "clever")
+    with pytest.raises(ValueError, match="rollouts"):
+        st.hint(short, "lookahead", rollouts=0)
+    while not short.is_over:
+        short.play(short.legal_moves()[0])
+    with pytest.raises(ValueError, match="over"):
+        st.hint(short)
+
+
+# -- a quick soak: random switches, every move checked ----------------------------------------
+LADDER = hst.lists(hst.integers(1, 40), min_size=1, max_size=st.MAX_LADDER, unique=True).map(
+    lambda values: tuple(sorted(values))
+)
+RULES = hst.builds(
+    Rules,
+    dice_per_fruit=hst.integers(0, st.rules.MAX_DICE),
+    rotten_tokens=hst.integers(0, st.rules.MAX_TOKENS),
+    rotten_penalty=hst.integers(0, st.rules.MAX_PENALTY),
+    ladder=hst.one_of(hst.sampled_from([v for _, v in st.LADDERS]), LADDER),
+    cards_per_game=hst.integers(1, st.MAX_CARDS),
+    hand_size=hst.integers(1, st.rules.MAX_HAND),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=RULES, players=hst.integers(1, 3), seed=hst.integers(0, 2**32 - 1))
+def test_st_random_switches_keep_every_invariant(rules: Rules, players: int, seed: int) -> None:
+    """ST-2..ST-7 under any switch values: every legal move is accepted, crafted illegal ones
+    are refused and change nothing, and after each move the copy twin, undo and save/load all
+    agree with the game, and the dice supply and the cards add up."""
+    from tests.adapters.stacked_trees import candidate_moves, check_invariants
+
+    game = Game.new(players=players, seed=seed, rules=rules)
+    rng = np.random.default_rng(seed)
+    while not game.is_over:
+        check_invariants(game)
+        before = game.to_json()
+        legal = game.legal_moves()
+        assert legal
+        for move in candidate_moves(game, rng):
+            if move not in legal:
+                with pytest.raises(IllegalMove):
+                    game.play(move)
+                assert game.to_json() == before
+        move = legal[int(rng.integers(len(legal)))]
+        twin = game.copy()
+        expected = game.score_after(move)
+        game.play(move)
+        assert game.scores()[game.history[-1][0]] == expected
+        assert twin.to_json() == before  # the copy is independent
+        twin.play(move)
+        after = game.to_json()
+        assert twin.to_json() == after
+        game.undo()
+        assert game.to_json() == before
+        game = Game.from_json(after)
+        assert game.to_json() == after
+    check_invariants(game)
+    assert game.legal_moves() == [] and not any(
+        b.fits_any(h) for b, h in zip(game.boards, game.hands(), strict=True)
+    )

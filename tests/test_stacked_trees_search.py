@@ -97,10 +97,22 @@ def test_best_line_when_stuck_at_once() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "word"), [({"time_limit": 0}, "time_limit"), ({"time_limit": "1"}, "time_limit")]
+    ("kwargs", "error", "word"),
+    [
+        ({"time_limit": 0}, ValueError, "time_limit"),
+        ({"time_limit": float("nan")}, ValueError, "time_limit"),
+        ({"time_limit": "1"}, TypeError, "time_limit"),
+        ({"node_limit": 1.5}, TypeError, "node_limit"),
+        ({"rules": "x"}, TypeError, "rules"),
+    ],
 )
-def test_best_line_checks_its_arguments(kwargs, word: str) -> None:
-    with pytest.raises(ValueError, match=word):
+def test_best_line_checks_its_arguments(kwargs, error, word: str) -> None:
+    """Wrong types are TypeError, wrong values ValueError, each naming the argument."""
+    with pytest.raises(error, match=word):
         st.best_line(deal(0, 3), **kwargs)
     with pytest.raises(ValueError, match="cards"):
         st.best_line([])
+    with pytest.raises(TypeError, match="cards"):
+        st.best_line(["APL/LAP"])
+    with pytest.raises(ValueError, match="cards_per_game"):
+        st.best_line(deal(0, 3) * 13)  # 39 cards: more than MAX_CARDS

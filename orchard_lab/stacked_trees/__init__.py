@@ -1,6 +1,10 @@
 """Stacked trees (after *Orchard: A 9 Card Solitaire Game*): quarter turns, the dice ladder
 1 → 3 → 6 → 10 and planning with scarce dice and rotten fruit (RULES.md ST-1..ST-8).
 
+The package has the shape of every game: ``cards`` (Card, the deck), ``rules`` (Rules, Move,
+FACTS, the limits, the rating), ``board``, ``game``, ``policies`` (fast policies, ``simulate``,
+``hint``) and ``search`` (the best line of a known deal).
+
 >>> from orchard_lab import stacked_trees as st
 >>> board = st.Board(start=st.Card.from_text("APL/LAP"))
 >>> board.place(st.Card.from_text("LAP/APL"), at=(1, 0))
@@ -19,16 +23,46 @@ from orchard_lab.stacked_trees.cards import (
     default_deck,
     same_under_rotation,
 )
-from orchard_lab.stacked_trees.game import Game, simulate
-from orchard_lab.stacked_trees.rules import FACTS, RATINGS, Move, Rules, rating
-from orchard_lab.stacked_trees.search import BestLine, LookaheadPolicy, best_line
+from orchard_lab.stacked_trees.game import SAVE_FORMAT, SAVE_NAME, Game
+from orchard_lab.stacked_trees.policies import (
+    POLICY_NAMES,
+    LookaheadPolicy,
+    PlannerPolicy,
+    hint,
+    simulate,
+)
+from orchard_lab.stacked_trees.rules import (
+    FACTS,
+    LADDERS,
+    MAX_CARDS,
+    MAX_DECK,
+    MAX_GAMES,
+    MAX_LADDER,
+    MAX_PLAYERS,
+    MAX_ROLLOUTS,
+    RATINGS,
+    Move,
+    Rules,
+    rating,
+)
+from orchard_lab.stacked_trees.search import BestLine, best_line
 
 __all__ = [
     "FACTS",
     "FRUITS",
     "FRUIT_NAMES",
+    "LADDERS",
+    "MAX_CARDS",
+    "MAX_DECK",
+    "MAX_GAMES",
+    "MAX_LADDER",
+    "MAX_PLAYERS",
+    "MAX_ROLLOUTS",
+    "POLICY_NAMES",
     "RATINGS",
     "ROTATIONS",
+    "SAVE_FORMAT",
+    "SAVE_NAME",
     "BestLine",
     "Board",
     "Card",
@@ -36,9 +70,11 @@ __all__ = [
     "LookaheadPolicy",
     "Move",
     "Placement",
+    "PlannerPolicy",
     "Rules",
     "best_line",
     "default_deck",
+    "hint",
     "rating",
     "same_under_rotation",
     "simulate",

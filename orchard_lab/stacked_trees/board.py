@@ -1,26 +1,34 @@
 """One player's orchard of stacked trees (ST-3, ST-4, ST-5, ST-6).
 
-The trees lie on a grid of (row, col) cells that grows in every direction. Inside, each
-fruit's visible trees are a bit mask over a padded grid, so the legal spots of a card in all
-positions at once come from a few shifts and ands (no loop over positions).
+The trees lie on a grid of (row, col) cells that grows in every direction. Inside, each cell
+is a *spot*: an index into a padded grid, so each fruit's visible trees are a bit mask and
+the legal spots of a card in all positions at once come from a few shifts and ands (no loop
+over positions). ``spots``, ``spot_gain`` and ``place_spot`` are that fast, unchecked layer
+(for policies and search); ``place``, ``gain`` and ``placements`` are the checked one.
 
 >>> from orchard_lab.stacked_trees import Board, Card
 >>> board = Board(start=Card.from_text("APL/LAP"))
 >>> board.place(Card.from_text("PLA/APA"), at=(0, 1))
 >>> board.die(0, 1), board.die(1, 2), board.score().total
 (1, 1, 4)
+>>> board.undo()
+>>> board.score().total, board.cards()
+(0, (Card.from_text('APL/LAP'),))
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from orchard_lab.core import IllegalMove, Score
-from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, trees
-from orchard_lab.stacked_trees.rules import Rules
+from orchard_lab.core import Score, check_bool, check_type, illegal
+from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, check_rotation, trees
+from orchard_lab.stacked_trees.rules import Rules, check_at, ladder_steps
 
 MARGIN = 6  # spare grid columns and rows kept around the trees (at least 2 are needed)
+MOST_TOKENS = 6  # a card has 6 trees, so one placement never costs more tokens
 
 
 @dataclass(frozen=True)
@@ -33,26 +41,29 @@ class Placement:
 
 
 @lru_cache(maxsize=8192)
-def _offsets(card: Card, rotation: int, stride: int) -> tuple[tuple[int, str], ...]:
-    """The grid offset and fruit of each tree of the turned card for a grid ``stride``."""
+def offsets(card: Card, rotation: int, stride: int) -> tuple[tuple[int, str], ...]:
+    """The grid offset and fruit of each tree of the turned card for a grid ``stride`` (cached).
+
+    >>> offsets(Card.from_text("APL/LAP"), 0, 10)[3]
+    (10, 'L')
+    """
     return tuple((r * stride + c, fruit) for r, c, fruit in trees(card, rotation))
 
 
-def _bits(mask: int):
-    """The set bit indexes of ``mask``, lowest first."""
+def bits(mask: int) -> Iterator[int]:
+    """The set bit indexes of ``mask``, lowest first.
+
+    >>> list(bits(0b1010))
+    [1, 3]
+    """
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
 
 
-def illegal(rule: str, message: str) -> IllegalMove:
-    """An IllegalMove whose sentence ends by naming its rule.
-
-    >>> str(illegal("ST-3", "no tree overlaps"))
-    'no tree overlaps (rule ST-3)'
-    """
-    return IllegalMove(rule, f"{message} (rule {rule})")
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class Board:
@@ -63,57 +74,84 @@ class Board:
     """
 
     def __init__(self, start: Card, rules: Rules | None = None) -> None:
-        if not isinstance(start, Card):
-            raise TypeError(f"start must be a Card, got {type(start).__name__}")
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+        check_type(start, Card, "start")
+        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
         self.rules = rules
-        self._climb = {v: rules.climb(v) for v in rules.ladder}
-        self._steps = {v: rules.climb(v) - v for v in rules.ladder}
-        self._level = {v: i for i, v in enumerate(rules.ladder)}
+        ladder = ladder_steps(rules.ladder)
+        self._climb, self._steps = ladder.climb, ladder.step
         self._left = dict.fromkeys(FRUITS, rules.dice_per_fruit)
         self._rotten_used = 0
         self._dice_sum = 0
         self._placed: list[tuple[Card, tuple[int, int], int, int]] = [(start, (0, 0), 0, 0)]
         self._bounds = [0, start.height - 1, 0, start.width - 1]
-        trees_ = {(r, c): fruit for r, c, fruit in trees(start, 0)}
-        self._rebuild(trees_, {}, set())
+        self._undo: list[tuple[Any, ...]] = []
+        self._rebuild({(r, c): fruit for r, c, fruit in trees(start, 0)}, {}, set())
 
     # -- the grid -------------------------------------------------------------------------
     def _rebuild(
-        self, fruit: dict[tuple[int, int], str], dice: dict[tuple[int, int], int], rotten: set
+        self,
+        fruit: dict[tuple[int, int], str],
+        dice: dict[tuple[int, int], int],
+        rotten: set[tuple[int, int]],
     ) -> None:
         """Lay the trees on a fresh padded grid (at the start, and when the orchard grows)."""
         rmin, _, cmin, cmax = self._bounds
         self._r0, self._c0 = MARGIN - rmin, MARGIN - cmin
         self._stride = cmax - cmin + 1 + 2 * MARGIN
-        self._fruit: dict[int, str] = {self._index(*rc): f for rc, f in fruit.items()}
-        self._die: dict[int, int] = {self._index(*rc): v for rc, v in dice.items()}
+        self._fruit: dict[int, str] = {self.spot(*rc): f for rc, f in fruit.items()}
+        self._die: dict[int, int] = {self.spot(*rc): v for rc, v in dice.items()}
         self._occ = self._rot = 0
         self._vis = dict.fromkeys(FRUITS, 0)
         for idx, f in self._fruit.items():
             self._occ |= 1 << idx
-            if self._cell(idx) in rotten:
+            if self.spot_cell(idx) in rotten:
                 self._rot |= 1 << idx
             else:
                 self._vis[f] |= 1 << idx
 
-    def _index(self, r: int, c: int) -> int:
-        return (r + self._r0) * self._stride + c + self._c0
+    def spot(self, row: int, col: int) -> int:
+        """The grid spot of cell (row, col) in the current layout (it changes as the orchard
+        grows: use spots at once, do not keep them across placements)."""
+        return (row + self._r0) * self._stride + col + self._c0
 
-    def _cell(self, idx: int) -> tuple[int, int]:
-        r, c = divmod(idx, self._stride)
+    def spot_cell(self, spot: int) -> tuple[int, int]:
+        """The (row, col) cell of a grid spot: ``spot_cell(spot(r, c)) == (r, c)``."""
+        r, c = divmod(spot, self._stride)
         return r - self._r0, c - self._c0
 
     def _lookup(self, r: int, c: int) -> int | None:
-        """The grid index of (r, c) if a tree lies there, else None."""
+        """The grid spot of (r, c) if a tree lies there, else None."""
         rmin, rmax, cmin, cmax = self._bounds
         if rmin <= r <= rmax and cmin <= c <= cmax:
-            idx = self._index(r, c)
+            idx = self.spot(r, c)
             if idx in self._fruit:
                 return idx
         return None
+
+    @property
+    def stride(self) -> int:
+        """Grid spots per row of the current layout."""
+        return self._stride
+
+    @property
+    def grid_trees(self) -> Mapping[int, str]:
+        """The visible fruit by grid spot (read only; for the fast search)."""
+        return self._fruit
+
+    @property
+    def grid_dice(self) -> Mapping[int, int]:
+        """The die value by grid spot (read only; for the fast search)."""
+        return self._die
+
+    @property
+    def rotten_spots(self) -> int:
+        """A bit mask of the grid spots that carry a rotten token."""
+        return self._rot
+
+    @property
+    def supply(self) -> Mapping[str, int]:
+        """Dice still in the supply by fruit (read only; ``dice_left`` is a copy)."""
+        return self._left
 
     # -- reading the orchard --------------------------------------------------------------
     def top(self, row: int, col: int) -> str | None:
@@ -144,7 +182,6 @@ class Board:
     def rotten_left(self) -> int:
         return self.rules.rotten_tokens - self._rotten_used
 
-    @property
     def cards(self) -> tuple[Card, ...]:
         """Every card in the orchard, the start card first, in the order they were placed."""
         return tuple(card for card, _, _, _ in self._placed)
@@ -156,15 +193,16 @@ class Board:
 
     def dice(self) -> dict[tuple[int, int], int]:
         """Every die on the table by cell, in reading order."""
-        return {self._cell(idx): v for idx, v in sorted(self._die.items())}
+        return {self.spot_cell(idx): v for idx, v in sorted(self._die.items())}
 
     def trees(self) -> dict[tuple[int, int], str]:
         """The visible tree of every cell, in reading order."""
-        return {self._cell(idx): f for idx, f in sorted(self._fruit.items())}
+        return {self.spot_cell(idx): f for idx, f in sorted(self._fruit.items())}
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(first row, last row, first col, last col) of the orchard."""
-        return tuple(self._bounds)
+        rmin, rmax, cmin, cmax = self._bounds
+        return rmin, rmax, cmin, cmax
 
     def score(self) -> Score:
         """Recomputed from the table (ST-6): dice values minus the penalty per rotten token.
@@ -174,15 +212,14 @@ class Board:
         """
         values = sorted(self._die.values())
         if values:
-            count = f"{len(values)} {'die' if len(values) == 1 else 'dice'}"
+            count = "1 die" if len(values) == 1 else f"{len(values)} dice"
             dice_note = f"{count}: {'+'.join(map(str, values))} = {sum(values)}"
         else:
             dice_note = "no dice on the table yet"
         used, penalty = self._rotten_used, self.rules.rotten_penalty
-        token = "token" if used == 1 else "tokens"
         return Score(
             {"dice": sum(values), "rotten": -penalty * used},
-            {"dice": dice_note, "rotten": f"{used} rotten {token} × −{penalty}"},
+            {"dice": dice_note, "rotten": f"{_plural(used, 'rotten token')} × −{penalty}"},
         )
 
     @property
@@ -200,6 +237,7 @@ class Board:
         twin._fruit = dict(self._fruit)
         twin._die = dict(self._die)
         twin._vis = dict(self._vis)
+        twin._undo = list(self._undo)
         return twin
 
     def __str__(self) -> str:
@@ -219,26 +257,87 @@ class Board:
             lines.append(" ".join(cells))
         return "\n".join(lines)
 
-    # -- legal placements -----------------------------------------------------------------
-    def _masks(self, card: Card, rotation: int) -> tuple[int, int, int]:
-        """Grid positions where the turned card may go with 0, 1 and 2 rotten tokens."""
+    def __repr__(self) -> str:
+        cards = len(self._placed)
+        return f"<stacked trees board: {_plural(cards, 'card')}, total {self.total}>"
+
+    # -- legal placements (fast, unchecked layer) -----------------------------------------
+    def _counted(self, card: Card, rotation: int) -> tuple[int, int, int, int]:
+        """(spots where the turned card covers a tree and no rotten one, then the spots with at
+        least 1, 2 and 3 trees on a different fruit): enough while at most 2 tokens are left."""
         occ, rot, vis = self._occ, self._rot, self._vis
         other = {f: occ & ~vis[f] for f in FRUITS}
         over = blocked = one = two = three = 0
-        for k, f in _offsets(card, rotation, self._stride):
+        for k, f in offsets(card, rotation, self._stride):
             over |= occ >> k
             blocked |= rot >> k
             x = other[f] >> k
             three |= two & x
             two |= one & x
             one |= x
-        ok = over & ~blocked
+        return over & ~blocked, one, two, three
+
+    def _mismatches(self, card: Card, rotation: int, top: int) -> list[int]:
+        """Any number of tokens: [spots as in ``_counted``, then the spots with at least
+        1, 2, ..., ``top`` trees on a different fruit]."""
+        occ, rot, vis = self._occ, self._rot, self._vis
+        other = {f: occ & ~vis[f] for f in FRUITS}
+        over = blocked = 0
+        at_least = [0] * (top + 1)
+        for k, f in offsets(card, rotation, self._stride):
+            over |= occ >> k
+            blocked |= rot >> k
+            x = other[f] >> k
+            for j in range(top, 1, -1):
+                at_least[j] |= at_least[j - 1] & x
+            at_least[1] |= x
+        at_least[0] = over & ~blocked
+        return at_least
+
+    def spots(self, card: Card, rotation: int) -> int:
+        """A bit mask of the grid spots where the card (turned by a checked ``rotation`` in 0,
+        90, 180, 270) may go with its top-left tree, whatever the tokens it costs.
+
+        >>> board = Board(start=Card.from_text("AAA/AAA"))
+        >>> [board.spot_cell(s) for s in bits(board.spots(Card.from_text("AAA/AAA"), 0))][:2]
+        [(-1, -2), (-1, -1)]
+        """
         left = self.rules.rotten_tokens - self._rotten_used
-        return (
-            ok & ~one,
-            ok & one & ~two if left >= 1 else 0,
-            ok & two & ~three if left >= 2 else 0,
-        )
+        if left <= 2:
+            ok, one, two, three = self._counted(card, rotation)
+            return ok & ~(one, two, three)[left]
+        if left >= MOST_TOKENS:
+            return self._counted(card, rotation)[0]
+        at_least = self._mismatches(card, rotation, left + 1)
+        return at_least[0] & ~at_least[left + 1]
+
+    def masks(self, card: Card, rotation: int) -> tuple[int, ...]:
+        """Bit masks of the grid spots where the card may go costing exactly 0, 1, ...
+        rotten tokens, up to the tokens left (at most 6, a card's trees)."""
+        left = self.rules.rotten_tokens - self._rotten_used
+        if left <= 2:
+            ok, one, two, three = self._counted(card, rotation)
+            if left == 0:
+                return (ok & ~one,)
+            if left == 1:
+                return ok & ~one, ok & one & ~two
+            return ok & ~one, ok & one & ~two, ok & two & ~three
+        top = min(left, MOST_TOKENS)
+        at_least = self._mismatches(card, rotation, top + 1 if top < MOST_TOKENS else top)
+        if top == MOST_TOKENS:
+            at_least.append(0)
+        ok = at_least[0]
+        rest = (ok & at_least[t] & ~at_least[t + 1] for t in range(1, top + 1))
+        return (ok & ~at_least[1], *rest)
+
+    def fits_any(self, cards: Sequence[Card]) -> bool:
+        """Whether some of ``cards`` has a legal placement (the ST-6 end check).
+
+        >>> Board(Card.from_text("AAA/AAA"), Rules(rotten_tokens=0)).fits_any(
+        ...     [Card.from_text("PPP/LLL")])
+        False
+        """
+        return any(self.spots(card, r) for card in set(cards) for r in ROTATIONS)
 
     def placements(self, card: Card) -> list[Placement]:
         """Every legal spot for ``card`` (ST-3, ST-5): rotations 0, 90, 180, 270, each in reading
@@ -248,51 +347,79 @@ class Board:
         >>> len(board.placements(Card.from_text("AAA/AAA")))  # 15 flat + 16 upright, twice
         62
         """
+        return [Placement(at, rotation, tokens) for at, rotation, tokens in self.legal_spots(card)]
+
+    def legal_spots(self, card: Card) -> list[tuple[tuple[int, int], int, int]]:
+        """(at, rotation, tokens) of every legal placement of ``card``, in ``placements`` order
+        (the fast way to list them).
+
+        >>> Board(Card.from_text("AAA/AAA")).legal_spots(Card.from_text("AAA/PPP"))[0]
+        ((-1, -2), 0, 1)
+        """
+        check_type(card, Card, "card")
         found = []
+        stride, r0, c0 = self._stride, self._r0, self._c0
         for rotation in ROTATIONS:
-            free, one, two = self._masks(card, rotation)
-            for p in _bits(free | one | two):
-                tokens = 0 if free >> p & 1 else 1 if one >> p & 1 else 2
-                found.append(Placement(self._cell(p), rotation, tokens))
+            masks = self.masks(card, rotation)
+            free = masks[0]
+            every = 0
+            for mask in masks:
+                every |= mask
+            while every:
+                low = every & -every
+                p = low.bit_length() - 1
+                every ^= low
+                if free & low:
+                    tokens = 0
+                else:
+                    tokens = 1
+                    while not masks[tokens] & low:
+                        tokens += 1
+                r, c = divmod(p, stride)
+                found.append(((r - r0, c - c0), rotation, tokens))
         return found
 
     def count_placements(self, card: Card, rotation: int) -> int:
         """How many legal spots the card has in this rotation (a fast count)."""
-        return sum(mask.bit_count() for mask in self._masks(card, rotation))
+        return self.spots(card, check_rotation(rotation)).bit_count()
 
-    def can_place(
-        self, card: Card, at: tuple[int, int], rotation: int = 0, rotten: bool = False
-    ) -> bool:
-        """Whether ``place`` would accept this placement."""
-        try:
-            self._assess(card, at, rotation, rotten)
-        except IllegalMove:
-            return False
-        return True
+    def spot_gain(self, card: Card, spot: int, rotation: int) -> int:
+        """How much the total would change with the card at a legal ``spot`` (from ``spots``);
+        unchecked: ``gain`` is the checked version."""
+        fruit_at, die_at, steps = self._fruit, self._die, self._steps
+        gain = tokens = 0
+        new = back = ""
+        for k, f in offsets(card, rotation, self._stride):
+            below = fruit_at.get(spot + k)
+            if below is None:
+                continue
+            value = die_at.get(spot + k)
+            if below == f:
+                if value is None:
+                    new += f
+                else:
+                    gain += steps[value]
+            else:
+                tokens += 1
+                if value is not None:
+                    gain -= value
+                    back += below
+        if new:
+            first, left = self.rules.ladder[0], self._left
+            for f in set(new):
+                gain += first * min(new.count(f), left[f] + back.count(f))
+        return gain - self.rules.rotten_penalty * tokens
 
-    def tokens_needed(self, card: Card, at: tuple[int, int], rotation: int = 0) -> int:
-        """The rotten tokens a placement costs (trees on a different fruit), 0 if none."""
-        return self._assess(card, at, rotation, None)[1]
+    def place_spot(self, card: Card, spot: int, rotation: int) -> None:
+        """Place the card at a legal ``spot`` (from ``spots``); unchecked: ``place`` checks."""
+        self._put(card, self.spot_cell(spot), rotation)
 
-    def _assess(
-        self, card: Card, at: tuple[int, int], rotation: int, rotten: bool | None
-    ) -> tuple[int, int]:
-        """Check a placement against ST-3 and ST-5: (grid position, tokens) or IllegalMove."""
-        if not isinstance(card, Card):
-            raise illegal("ST-3", f"only a card can be placed, not {card!r}")
-        if isinstance(rotation, bool) or not isinstance(rotation, int) or rotation % 90:
-            raise illegal(
-                "ST-3", f"rotation must be a multiple of 90 (0, 90, 180, 270), got {rotation!r}"
-            )
-        if (
-            not isinstance(at, tuple)
-            or len(at) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in at)
-        ):
-            raise illegal("ST-3", f"at must be a (row, col) pair of whole numbers, got {at!r}")
-        if rotten is not None and not isinstance(rotten, bool):
-            raise illegal("ST-5", f"rotten must be True or False, got {rotten!r}")
-        rotation %= 360
+    # -- checked placing ------------------------------------------------------------------
+    def _cover(self, card: Any, at: Any, rotation: Any) -> tuple[tuple[int, int], int, int]:
+        """Check the arguments and ST-3: (at, rotation mod 360, tokens the placement costs)."""
+        check_type(card, Card, "card")
+        at = check_at(at)
+        rotation = check_rotation(rotation)
         row, col = at
         overlaps = tokens = 0
         for r, c, fruit in trees(card, rotation):
@@ -300,68 +427,138 @@ class Board:
             if idx is None:
                 continue
             overlaps += 1
-            cell = (row + r, col + c)
             if self._rot >> idx & 1:
                 raise illegal(
-                    "ST-3", f"the tree at {cell} is rotten: a rotten tree can never be covered"
+                    "ST-3",
+                    "Stacking",
+                    f"the tree at {(row + r, col + c)} is rotten, and a rotten tree can never "
+                    "be covered.",
                 )
             if self._fruit[idx] != fruit:
                 tokens += 1
         if not overlaps:
             raise illegal(
                 "ST-3",
-                f"at least one tree of the card must lie on a tree in play; at {at} none does",
+                "Stacking",
+                f"at least one tree of the card must lie on a tree in play; at {at} none does.",
             )
-        if rotten is not None:
-            left = self.rotten_left
-            plural = "token" if tokens == 1 else "tokens"
-            if tokens and not rotten:
-                raise illegal(
-                    "ST-5",
-                    f"{tokens} tree{'s' if tokens > 1 else ''} would lie on a different fruit, so "
-                    f"this costs {tokens} rotten {plural}: play it with rotten=True to spend "
-                    f"{'it' if tokens == 1 else 'them'}",
-                )
-            if tokens > left:
-                raise illegal(
-                    "ST-5", f"this needs {tokens} rotten {plural} but only {left} are left"
-                )
-            if rotten is True and not tokens:
-                raise illegal(
-                    "ST-5",
-                    "every covering tree matches the fruit below, so no rotten token is needed: "
-                    "play it with rotten=False",
-                )
-        return self._index(row, col), tokens
+        return at, rotation, tokens
 
-    # -- placing --------------------------------------------------------------------------
+    def _check(
+        self, card: Any, at: Any, rotation: Any, rotten: Any
+    ) -> tuple[tuple[int, int], int, int]:
+        """``_cover`` plus the rotten token rules (ST-5): what ``place`` and ``gain`` check."""
+        rotten = check_bool(rotten, "rotten")
+        at, rotation, tokens = self._cover(card, at, rotation)
+        if tokens and not rotten:
+            trees_ = "1 tree" if tokens == 1 else f"{tokens} trees"
+            raise illegal(
+                "ST-3",
+                "Matching fruit",
+                f"{trees_} would lie on a different fruit, so this costs "
+                f"{_plural(tokens, 'rotten token')}: play it with rotten=True to spend "
+                f"{'it' if tokens == 1 else 'them'}.",
+            )
+        left = self.rotten_left
+        if tokens > left:
+            raise illegal(
+                "ST-5",
+                "Rotten fruit",
+                f"this needs {_plural(tokens, 'rotten token')} but only {left} "
+                f"{'is' if left == 1 else 'are'} left.",
+            )
+        if rotten and not tokens:
+            raise illegal(
+                "ST-5",
+                "Rotten fruit",
+                "every covering tree matches the fruit below, so no rotten token is needed: "
+                "play it with rotten=False.",
+            )
+        return at, rotation, tokens
+
+    def can_place(
+        self, card: Card, at: tuple[int, int], rotation: int = 0, rotten: bool = False
+    ) -> bool:
+        """Whether ``place`` would accept this placement (wrong argument types still raise)."""
+        try:
+            self._check(card, at, rotation, rotten)
+        except ValueError:
+            return False
+        return True
+
+    def tokens_needed(self, card: Card, at: tuple[int, int], rotation: int = 0) -> int:
+        """The rotten tokens a placement costs (trees on a different fruit), 0 if none;
+        IllegalMove if it breaks ST-3 whatever the tokens."""
+        return self._cover(card, at, rotation)[2]
+
+    def gain(self, card: Card, at: tuple[int, int], rotation: int = 0, rotten: bool = False) -> int:
+        """How much the score total would change with this placement, changing nothing; raises
+        exactly what ``place`` would raise.
+
+        >>> Board(start=Card.from_text("APL/LAP")).gain(Card.from_text("APL/LAP"), at=(0, 0))
+        6
+        """
+        at, rotation, _ = self._check(card, at, rotation, rotten)
+        return self.spot_gain(card, self.spot(*at), rotation)  # a legal card stays in the grid
+
     def place(
         self, card: Card, at: tuple[int, int], rotation: int = 0, rotten: bool = False
     ) -> None:
         """Play ``card`` turned by ``rotation`` with its top-left tree at ``at`` (ST-3..ST-5).
 
-        Raises IllegalMove and leaves the board exactly as it was when the rules forbid it.
+        Raises IllegalMove and leaves the board exactly as it was when the rules forbid it;
+        TypeError or ValueError for arguments of the wrong type or value.
 
         >>> board = Board(start=Card.from_text("APL/LAP"))
         >>> board.place(Card.from_text("AAA/AAA"), at=(1, 1), rotten=True)
         >>> board.rotten_used, board.die(1, 1), board.is_rotten(1, 2)
         (1, 1, True)
         """
-        self._assess(card, at, rotation, rotten)
-        rotation %= 360
-        self._grow(card, at, rotation)
-        tokens = self._apply(card, self._index(*at), rotation)
-        self._placed.append((card, tuple(at), rotation, tokens))
+        at, rotation, _ = self._check(card, at, rotation, rotten)
+        self._put(card, at, rotation)
 
-    def _place_at(self, card: Card, pos: int, rotation: int) -> None:
-        """Place a card already known to be legal at grid position ``pos`` (the fast path)."""
-        at = self._cell(pos)
-        self._grow(card, at, rotation)
-        tokens = self._apply(card, self._index(*at), rotation)
-        self._placed.append((card, at, rotation, tokens))
+    def undo(self) -> None:
+        """Take back the last placement exactly: trees, dice, supply and tokens (ValueError when
+        only the start card lies).
 
-    def _grow(self, card: Card, at: tuple[int, int], rotation: int) -> None:
-        """Widen the bounds for the card; lay out a new grid if it would reach the padding."""
+        >>> board = Board(start=Card.from_text("APL/LAP"))
+        >>> board.place(Card.from_text("APL/LAP"), at=(0, 0)); board.undo()
+        >>> board.dice(), board.dice_left["A"]
+        ({}, 5)
+        """
+        if not self._undo:
+            raise ValueError("nothing to undo: only the start card lies in the orchard")
+        changed, left, rotten_used, dice_sum, bounds, layout = self._undo.pop()
+        self._placed.pop()
+        self._left, self._rotten_used, self._dice_sum, self._bounds = (
+            dict(left),
+            rotten_used,
+            dice_sum,
+            list(bounds),
+        )
+        if layout is not None:  # the placement laid out a new grid: take the old one back
+            fruit, die, self._occ, self._rot, vis, self._r0, self._c0, self._stride = layout
+            self._fruit, self._die, self._vis = dict(fruit), dict(die), dict(vis)
+            return
+        fruit_at, die_at, vis = self._fruit, self._die, self._vis
+        for idx, below, value in changed:  # a covered tree was never rotten (ST-3)
+            bit = 1 << idx
+            vis[fruit_at[idx]] &= ~bit
+            self._rot &= ~bit
+            if below is None:
+                del fruit_at[idx]
+                self._occ &= ~bit
+            else:
+                fruit_at[idx] = below
+                vis[below] |= bit
+            if value is None:
+                die_at.pop(idx, None)
+            else:
+                die_at[idx] = value
+
+    def _grow(self, card: Card, at: tuple[int, int], rotation: int) -> tuple[Any, ...] | None:
+        """Widen the bounds for the card; lay out a new grid if it would reach the padding, and
+        then return the old layout (for ``undo``)."""
         height, width = (
             (card.height, card.width) if rotation in (0, 180) else (card.width, card.height)
         )
@@ -373,7 +570,7 @@ class Board:
             max(b[3], at[1] + width - 1),
         ]
         if new == b:
-            return
+            return None
         inside = (
             new[0] + self._r0 >= 2
             and new[2] + self._c0 >= 2
@@ -381,20 +578,37 @@ class Board:
         )
         if inside:
             self._bounds = new
-            return
+            return None
+        layout = (
+            self._fruit,
+            self._die,
+            self._occ,
+            self._rot,
+            self._vis,
+            self._r0,
+            self._c0,
+            self._stride,
+        )
         fruit, dice = self.trees(), self.dice()
-        rotten = {self._cell(idx) for idx in _bits(self._rot)}
+        rotten = {self.spot_cell(idx) for idx in bits(self._rot)}
         self._bounds = new
         self._rebuild(fruit, dice, rotten)
+        return layout
 
-    def _apply(self, card: Card, pos: int, rotation: int) -> int:
-        """Lay a checked card at grid position ``pos``; returns the rotten tokens spent (ST-4)."""
+    def _put(self, card: Card, at: tuple[int, int], rotation: int) -> None:
+        """Lay a checked card (ST-4), remembering what ``undo`` needs."""
+        bounds = tuple(self._bounds)
+        layout = self._grow(card, at, rotation)
         fruit_at, die_at, left, climb = self._fruit, self._die, self._left, self._climb
-        cells = [(pos + k, f) for k, f in _offsets(card, rotation, self._stride)]
+        pos = self.spot(*at)
+        cells = [(pos + k, f) for k, f in offsets(card, rotation, self._stride)]
+        changed: list[tuple[int, str | None, int | None]] = []
+        self._undo.append((changed, dict(left), self._rotten_used, self._dice_sum, bounds, layout))
         tokens = 0
         rotten_bits = 0
         for idx, f in cells:  # 1. rotten tokens first: dice under them go back to the supply
             below = fruit_at.get(idx)
+            changed.append((idx, below, die_at.get(idx)))
             if below is not None and below != f:
                 tokens += 1
                 rotten_bits |= 1 << idx
@@ -430,40 +644,4 @@ class Board:
                 vis[f] |= bit
             self._occ |= bit
         self._rotten_used += tokens
-        return tokens
-
-    def _gain(self, card: Card, pos: int, rotation: int) -> int:
-        """How much the score total would change with the card at grid position ``pos``."""
-        fruit_at, die_at, steps = self._fruit, self._die, self._steps
-        gain = tokens = 0
-        new = back = ""
-        for k, f in _offsets(card, rotation, self._stride):
-            below = fruit_at.get(pos + k)
-            if below is None:
-                continue
-            value = die_at.get(pos + k)
-            if below == f:
-                if value is None:
-                    new += f
-                else:
-                    gain += steps[value]
-            else:
-                tokens += 1
-                if value is not None:
-                    gain -= value
-                    back += below
-        if new:
-            first, left = self.rules.ladder[0], self._left
-            for f in set(new):
-                gain += first * min(new.count(f), left[f] + back.count(f))
-        return gain - self.rules.rotten_penalty * tokens
-
-    def gain(self, card: Card, at: tuple[int, int], rotation: int = 0, rotten: bool = False) -> int:
-        """How much the score would change with this placement, without placing (IllegalMove
-        if it is not allowed).
-
-        >>> Board(start=Card.from_text("APL/LAP")).gain(Card.from_text("APL/LAP"), at=(0, 0))
-        6
-        """
-        pos, _ = self._assess(card, at, rotation, rotten)
-        return self._gain(card, pos, rotation % 360)
+        self._placed.append((card, at, rotation, tokens))

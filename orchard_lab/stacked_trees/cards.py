@@ -18,13 +18,14 @@ DECK_FILE = "stacked_trees_deck.txt"
 
 
 def check_rotation(rotation: object, name: str = "rotation") -> int:
-    """``rotation`` taken mod 360, else ``ValueError`` naming it (a multiple of 90 is needed).
+    """``rotation`` taken mod 360: TypeError if not an int, ValueError (naming it) if it is not a
+    multiple of 90.
 
     >>> check_rotation(-90)
     270
     """
     if isinstance(rotation, bool) or not isinstance(rotation, int):
-        raise ValueError(f"{name} must be a whole number of degrees, got {rotation!r}")
+        raise TypeError(f"{name} must be a whole number of degrees, not {rotation!r}")
     if rotation % 90:
         raise ValueError(f"{name} must be a multiple of 90 (0, 90, 180, 270), got {rotation}")
     return rotation % 360

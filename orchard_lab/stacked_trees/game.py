@@ -1,4 +1,4 @@
-"""A game of stacked trees for one or several players (ST-2, ST-3, ST-6, ST-7), and simulate.
+"""A game of stacked trees for one or several players (ST-2, ST-3, ST-6, ST-7).
 
 Every player gets the same cards in the same order (ST-7: one "caller" deals) and builds an
 own orchard from an own hand. Players take turns; a player whose hand has no legal placement
@@ -8,26 +8,40 @@ own orchard from an own hand. Players take turns; a player whose hand has no leg
 >>> len(game.hand), game.is_over
 (2, False)
 >>> game.play(game.legal_moves()[0])
->>> len(game.boards[0].cards)
-2
+>>> len(game.boards[0].cards()), len(game.history)
+(2, 1)
+>>> game.undo(); game.history
+()
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from orchard_lab.core import IllegalMove, dump_save, load_save, make_rng, require, require_int
-from orchard_lab.policies import run_games
-from orchard_lab.stacked_trees.board import Board, _bits, illegal
-from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
-from orchard_lab.stacked_trees.rules import Move, Rules
+from orchard_lab.core import (
+    check_int,
+    check_type,
+    dump_save,
+    illegal,
+    load_save,
+    make_rng,
+    move_row,
+    read_move_row,
+    require,
+    require_int,
+    rules_from_dict,
+    rules_to_dict,
+)
+from orchard_lab.stacked_trees.board import Board
+from orchard_lab.stacked_trees.cards import Card, default_deck
+from orchard_lab.stacked_trees.rules import FACTS, MAX_DECK, Move, Rules, rating
 
 SAVE_NAME = "stacked_trees"
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2  # 2: rules by core.rules_to_dict, moves by core.move_row
 
 
 class Seat:
@@ -44,9 +58,20 @@ class Seat:
         return twin
 
 
-def has_placement(board: Board, hand: Sequence[Card]) -> bool:
-    """Whether some card of ``hand`` has a legal placement on ``board`` (ST-6)."""
-    return any(any(board._masks(card, rotation)) for card in set(hand) for rotation in ROTATIONS)
+def check_cards(cards: Any, name: str) -> tuple[Card, ...]:
+    """A sequence of unturned cards (2 rows of 3), at most ``MAX_DECK``: TypeError or ValueError
+    naming ``name``."""
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        raise TypeError(f"{name} must be a sequence of Card values, not {type(cards).__name__}")
+    if len(cards) > MAX_DECK:
+        raise ValueError(f"{name} may hold at most {MAX_DECK} cards, got {len(cards)}")
+    for card in cards:
+        check_type(card, Card, f"{name}'s cards")
+        if card.height != 2:
+            raise ValueError(
+                f"{name}: a card is dealt with 2 rows of 3 trees, not turned like {card}"
+            )
+    return tuple(cards)
 
 
 class Game:
@@ -60,36 +85,29 @@ class Game:
         rules: Rules | None = None,
         first_player: int = 0,
     ) -> None:
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
         self.rules = rules
-        self.players = require_int(players, "players", 1)
-        self.first_player = require_int(first_player, "first_player", 0, self.players - 1)
-        self.order = tuple(order)
-        self.set_aside = tuple(set_aside)
-        for card in (*self.order, *self.set_aside):
-            if not isinstance(card, Card):
-                raise TypeError(f"cards must be Card values, got {card!r}")
+        self.players = FACTS.check_players(players)
+        self.first_player = check_int(first_player, "first_player", 0, self.players - 1)
+        self.order = check_cards(order, "order")
+        self.set_aside = check_cards(set_aside, "set_aside")
         if len(self.order) != rules.cards_per_game:
             raise ValueError(
                 f"the order must hold cards_per_game = {rules.cards_per_game} cards, "
                 f"got {len(self.order)}"
             )
-        self.history: list[tuple[int, Move]] = []
-        self._reset()
-
-    def _reset(self) -> None:
-        hand_size = self.rules.hand_size
-        self.seats = []
+        hand_size = rules.hand_size
+        self.seats: list[Seat] = []
         for _ in range(self.players):
             seat = Seat(
-                Board(self.order[0], self.rules),
+                Board(self.order[0], rules),
                 list(self.order[1 : 1 + hand_size]),
                 min(1 + hand_size, len(self.order)),
             )
-            seat.finished = not has_placement(seat.board, seat.hand)
+            seat.finished = not seat.board.fits_any(seat.hand)
             self.seats.append(seat)
+        self._history: list[tuple[int, Move]] = []
+        self._undo: list[tuple[int, tuple[Card, ...], int]] = []
         self._current = self.first_player
         if self.seats[self._current].finished:
             self._advance()
@@ -108,13 +126,14 @@ class Game:
         >>> Game.new(seed=3).order == Game.new(seed=3).order
         True
         """
-        rules = Rules() if rules is None else rules
-        deck = default_deck() if deck is None else list(deck)
-        if len(deck) < rules.cards_per_game:
+        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+        FACTS.check_players(players)
+        cards = default_deck() if deck is None else list(check_cards(deck, "deck"))
+        if len(cards) < rules.cards_per_game:
             raise ValueError(
-                f"deck has {len(deck)} cards, fewer than cards_per_game = {rules.cards_per_game}"
+                f"deck has {len(cards)} cards, fewer than cards_per_game = {rules.cards_per_game}"
             )
-        shuffled = [deck[i] for i in make_rng(seed).permutation(len(deck))]
+        shuffled = [cards[i] for i in make_rng(seed).permutation(len(cards))]
         n = rules.cards_per_game
         return cls(shuffled[:n], shuffled[n:], players, rules, first_player)
 
@@ -127,14 +146,15 @@ class Game:
         first_player: int = 0,
     ) -> Game:
         """A game over a given card order (the caller's order), nothing set aside; its
-        ``cards_per_game`` is the length of the order.
+        ``cards_per_game`` is the length of the order. Cards are dealt unturned.
 
         >>> cards = [Card.from_text("APL/LAP")] * 5
         >>> Game.deal(cards).hand
         (Card.from_text('APL/LAP'), Card.from_text('APL/LAP'))
         """
-        rules = Rules() if rules is None else rules
-        if isinstance(rules, Rules) and rules.cards_per_game != len(order):
+        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+        order = check_cards(order, "order")
+        if rules.cards_per_game != len(order):
             rules = replace(rules, cards_per_game=len(order))
         return cls(order, (), players, rules, first_player)
 
@@ -157,12 +177,17 @@ class Game:
         return [tuple(seat.hand) for seat in self.seats]
 
     @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """The (player, move) pairs played so far, oldest first."""
+        return tuple(self._history)
+
+    @property
     def is_over(self) -> bool:
         return all(seat.finished for seat in self.seats)
 
     def finished(self, player: int) -> bool:
         """Whether ``player`` has placed every card or cannot place any card in hand (ST-6)."""
-        return self.seats[player].finished
+        return self.seats[check_int(player, "player", 0, self.players - 1)].finished
 
     def legal_moves(self) -> list[Move]:
         """Moves of the player to act: each distinct hand card, rotations 0..270, spots in
@@ -172,51 +197,99 @@ class Game:
         seat = self.seats[self._current]
         moves = []
         for card in dict.fromkeys(seat.hand):
-            for spot in seat.board.placements(card):
-                moves.append(Move(card, spot.at, spot.rotation, spot.tokens > 0))
+            for at, rotation, tokens in seat.board.legal_spots(card):
+                moves.append(Move(card, at, rotation, tokens > 0))
         return moves
 
     def scores(self) -> list[int]:
         return [seat.board.total for seat in self.seats]
 
+    def _ranking(self) -> list[tuple[int, int, int]]:
+        """Per player the ST-7 key: (score, -rotten tokens, dice on the table)."""
+        return [
+            (seat.board.total, -seat.board.rotten_used, len(seat.board.grid_dice))
+            for seat in self.seats
+        ]
+
     def winners(self) -> list[int]:
         """Highest score; tie: fewer rotten tokens, then more dice on the table (ST-7)."""
-        keys = [
-            (seat.board.total, -seat.board.rotten_used, len(seat.board._die)) for seat in self.seats
-        ]
+        keys = self._ranking()
         best = max(keys)
         return [i for i, key in enumerate(keys) if key == best]
+
+    def winner_reason(self) -> str:
+        """The result in words, naming the ST-7 tie-break when it decided; solo: the score and
+        its rating (ST-6).
+
+        >>> Game.new(players=1).winner_reason()
+        'Solo game: 0 points so far (Pal-tree).'
+        """
+        keys = self._ranking()
+        if self.players == 1:
+            return f"Solo game: {_points(keys[0][0])}{'' if self.is_over else ' so far'} " + (
+                f"({rating(keys[0][0])})."
+            )
+        verb = "wins" if self.is_over else "leads"
+        top = max(key[0] for key in keys)
+        tied = [i for i, key in enumerate(keys) if key[0] == top]
+        winners = self.winners()
+        if len(tied) == 1:
+            return f"Player {tied[0]} {verb} with {_points(top)}."
+        names = _names(tied)
+        if len(winners) == len(tied):
+            used, dice = -keys[tied[0]][1], keys[tied[0]][2]
+            return (
+                f"{names} share the {'win' if self.is_over else 'lead'}: {_points(top)}, "
+                f"{_count(used, 'rotten token')} and {_count(dice, 'die', 'dice')} each (ST-7)."
+            )
+        who = _names(winners, "player")
+        verb = verb if len(winners) == 1 else verb.removesuffix("s")
+        fewest = max(keys[i][1] for i in tied)
+        if any(keys[i][1] != fewest for i in tied):
+            others = sorted({-keys[i][1] for i in tied} - {-fewest})
+            return (
+                f"{names} tie on {_points(top)}; {who} {verb} the tie-break (ST-7) with fewer "
+                f"rotten tokens: {-fewest} against {' or '.join(map(str, others))}."
+            )
+        most = sorted({keys[i][2] for i in tied}, reverse=True)
+        return (
+            f"{names} tie on {_points(top)} and rotten tokens; {who} {verb} the tie-break (ST-7) "
+            f"with more dice on the table: {most[0]} against {' or '.join(map(str, most[1:]))}."
+        )
 
     def all_cards(self) -> list[Card]:
         """Every card each player holds in any zone: orchard, hand, still to draw, set aside."""
         cards = []
         for seat in self.seats:
-            cards += [*seat.board.cards, *seat.hand, *self.order[seat.drawn :], *self.set_aside]
+            cards += [*seat.board.cards(), *seat.hand, *self.order[seat.drawn :], *self.set_aside]
         return cards
+
+    def __repr__(self) -> str:
+        seat = self.seats[self._current]
+        placed = len(seat.board.cards())
+        state = "over" if self.is_over else f"card {placed + 1} of {len(self.order)}"
+        players = f"{self.players} player{'' if self.players == 1 else 's'}"
+        return f"<stacked trees: {players}, {state}, scores {self.scores()}>"
 
     # -- playing --------------------------------------------------------------------------
     def play(self, move: Move) -> None:
         """Play ``move`` for the player to act; IllegalMove (state unchanged) if not allowed."""
-        if not isinstance(move, Move):
-            raise illegal("ST-3", f"a move is a Move(card, at, rotation, rotten), not {move!r}")
+        check_type(move, Move, "move")
         if self.is_over:
-            raise illegal("ST-6", "the game is over: no more cards can be played")
+            raise illegal("ST-6", "End and score", "the game is over: no card can be played.")
         player = self._current
         seat = self.seats[player]
         if move.card not in seat.hand:
-            raise illegal("ST-3", f"the card {move.card} is not in your hand")
+            raise illegal("ST-3", "A turn", f"the card {move.card} is not in your hand.")
         seat.board.place(move.card, move.at, move.rotation, move.rotten)
-        self._after_place(seat, move.card)
-        self.history.append((player, Move(move.card, move.at, move.rotation % 360, move.rotten)))
-        self._advance()
-
-    def _after_place(self, seat: Seat, card: Card) -> None:
-        """Draw back up while the order lasts; finish the player if stuck (ST-3, ST-6)."""
-        seat.hand.remove(card)
+        self._undo.append((player, tuple(seat.hand), seat.drawn))
+        seat.hand.remove(move.card)
         while len(seat.hand) < self.rules.hand_size and seat.drawn < len(self.order):
             seat.hand.append(self.order[seat.drawn])
             seat.drawn += 1
-        seat.finished = not has_placement(seat.board, seat.hand)
+        seat.finished = not seat.board.fits_any(seat.hand)
+        self._history.append((player, move))
+        self._advance()
 
     def _advance(self) -> None:
         """Pass the turn to the next player who is not finished."""
@@ -227,14 +300,16 @@ class Game:
                 return
 
     def undo(self) -> None:
-        """Take back the last move (ValueError when nothing has been played)."""
-        if not self.history:
+        """Take back the last move exactly, without replaying the game (ValueError when nothing
+        has been played)."""
+        if not self._history:
             raise ValueError("nothing to undo: no move has been played")
-        moves = self.history[:-1]
-        self.history = []
-        self._reset()
-        for _, move in moves:
-            self.play(move)
+        player, hand, drawn = self._undo.pop()
+        self._history.pop()
+        seat = self.seats[player]
+        seat.board.undo()
+        seat.hand, seat.drawn, seat.finished = list(hand), drawn, False
+        self._current = player
 
     def score_after(self, move: Move) -> int:
         """The mover's own score right after ``move`` (IllegalMove if not allowed); no change."""
@@ -242,10 +317,12 @@ class Game:
         return board.total + board.gain(move.card, move.at, move.rotation, move.rotten)
 
     def copy(self) -> Game:
+        """An independent copy."""
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
         twin.seats = [seat.copy() for seat in self.seats]
-        twin.history = list(self.history)
+        twin._history = list(self._history)
+        twin._undo = list(self._undo)
         return twin
 
     def determinized(self, rng: np.random.Generator) -> Game:
@@ -266,84 +343,54 @@ class Game:
     # -- saving ---------------------------------------------------------------------------
     def to_json(self) -> str:
         """Plain JSON: rules, the order, the set-aside cards and every move played."""
-        rules = self.rules
         return dump_save(
             SAVE_NAME,
             SAVE_FORMAT,
             {
-                "rules": {
-                    "dice_per_fruit": rules.dice_per_fruit,
-                    "rotten_tokens": rules.rotten_tokens,
-                    "rotten_penalty": rules.rotten_penalty,
-                    "ladder": list(rules.ladder),
-                    "cards_per_game": rules.cards_per_game,
-                    "hand_size": rules.hand_size,
-                },
+                "rules": rules_to_dict(self.rules),
                 "players": self.players,
                 "first_player": self.first_player,
                 "order": [str(card) for card in self.order],
                 "set_aside": [str(card) for card in self.set_aside],
-                "moves": [
-                    [player, str(m.card), m.at[0], m.at[1], m.rotation, m.rotten]
-                    for player, m in self.history
-                ],
+                "moves": [move_row(player, move) for player, move in self._history],
             },
         )
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Load a saved game, checking everything; ValueError says what is wrong."""
+        """Load a saved game, checking every limit before any work; ValueError says what is
+        wrong."""
         data = load_save(text, SAVE_NAME, SAVE_FORMAT)
-        expected = {
-            "game",
-            "format",
-            "rules",
-            "players",
-            "first_player",
-            "order",
-            "set_aside",
-            "moves",
-        }
+        expected = {"game", "format", "rules", "players", "first_player"}
+        expected |= {"order", "set_aside", "moves"}
         require(set(data) == expected, f"a saved game has exactly the fields {sorted(expected)}")
         raw = data["rules"]
         require(isinstance(raw, dict), "rules must be an object")
         require(set(raw) == set(Rules.__dataclass_fields__), "rules must name every switch")
-        ladder = raw["ladder"]
-        require(isinstance(ladder, list), "rules.ladder must be a list of numbers")
-        try:
-            rules = Rules(**{**raw, "ladder": tuple(ladder)})
-        except TypeError as exc:
-            raise ValueError(f"bad rules: {exc}") from None
-        players = require_int(data["players"], "players", 1, 64)
+        rules = rules_from_dict(Rules, raw)
+        players = require_int(data["players"], "players", FACTS.min_players, FACTS.max_players)
         first = require_int(data["first_player"], "first_player", 0, players - 1)
         order = _cards(data["order"], "order")
         set_aside = _cards(data["set_aside"], "set_aside")
-        game = cls(order, set_aside, players, rules, first)
         moves = data["moves"]
         require(isinstance(moves, list), "moves must be a list")
-        for i, entry in enumerate(moves):
-            require(
-                isinstance(entry, list) and len(entry) == 6,
-                f"move {i} must be [player, card, row, col, rotation, rotten]",
-            )
-            player, card_text, row, col, rotation, rotten = entry
-            require_int(player, f"move {i} player", 0, players - 1)
+        most = players * (rules.cards_per_game - 1)
+        require(len(moves) <= most, f"moves: at most {most} moves fit in this game")
+        game = cls(order, set_aside, players, rules, first)
+        for i, row in enumerate(moves):
+            player, move = read_move_row(row, i, Move, Card)
             require(player == game.current_player, f"move {i} is not player {player}'s turn")
-            card = _cards([card_text], f"move {i} card")[0]
-            row = require_int(row, f"move {i} row")
-            col = require_int(col, f"move {i} col")
-            rotation = require_int(rotation, f"move {i} rotation")
-            require(rotation in ROTATIONS, f"move {i} rotation must be 0, 90, 180 or 270")
-            require(isinstance(rotten, bool), f"move {i} rotten must be true or false")
             try:
-                game.play(Move(card, (row, col), rotation, rotten))
-            except IllegalMove as exc:
+                game.play(move)
+            except ValueError as exc:
                 raise ValueError(f"move {i} is illegal: {exc}") from None
         return game
 
 
 def _cards(texts: Any, name: str) -> list[Card]:
+    """Card texts of a save, at most ``MAX_DECK``, each unturned (ValueError otherwise)."""
     require(isinstance(texts, list), f"{name} must be a list of cards like 'APL/LAP'")
+    require(len(texts) <= MAX_DECK, f"{name} may hold at most {MAX_DECK} cards")
     cards = []
     for text in texts:
         require(isinstance(text, str), f"{name} must hold card texts, got {text!r}")
@@ -356,131 +403,16 @@ def _cards(texts: Any, name: str) -> list[Card]:
     return cards
 
 
-# -- fast play for simulate -------------------------------------------------------------------
-def random_turn(board: Board, hand: Sequence[Card], rng: np.random.Generator) -> Card | None:
-    """Place a uniformly random legal placement of a hand card, exactly the one ``RandomPolicy``
-    would pick from ``legal_moves()`` with the same generator; return the card played, None if
-    there is none (then nothing is drawn from ``rng``)."""
-    options = []
-    total = 0
-    for card in dict.fromkeys(hand):
-        for rotation in ROTATIONS:
-            free, one, two = board._masks(card, rotation)
-            mask = free | one | two
-            if mask:
-                options.append((card, rotation, mask))
-                total += mask.bit_count()
-    if not total:
-        return None
-    pick = int(rng.integers(total))
-    for card, rotation, mask in options:
-        n = mask.bit_count()
-        if pick < n:
-            pos = next(p for i, p in enumerate(_bits(mask)) if i == pick)
-            board._place_at(card, pos, rotation)
-            return card
-        pick -= n
-    raise AssertionError("unreachable: pick < total")
+def _points(n: int) -> str:
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
 
 
-def greedy_turn(board: Board, hand: Sequence[Card]) -> Card | None:
-    """Place the legal placement with the best score right after it (ties: the first in
-    ``legal_moves()`` order), like ``GreedyPolicy``; return the card, None if there is none."""
-    best = None
-    best_gain = None
-    for card in dict.fromkeys(hand):
-        for rotation in ROTATIONS:
-            free, one, two = board._masks(card, rotation)
-            for pos in _bits(free | one | two):
-                gain = board._gain(card, pos, rotation)
-                if best_gain is None or gain > best_gain:
-                    best_gain, best = gain, (card, pos, rotation)
-    if best is None:
-        return None
-    card, pos, rotation = best
-    board._place_at(card, pos, rotation)
-    return card
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {plural or word + 's'}"
 
 
-def play_table(
-    order: Sequence[Card],
-    rules: Rules,
-    turn: Callable[[Board, list[Card]], Card | None],
-    players: int = 1,
-) -> list[Board]:
-    """Play every orchard over ``order`` to the end, players taking turns as in ``Game``, with
-    a turn function (``random_turn``, ``greedy_turn``); return the boards."""
-    boards = [Board(order[0], rules) for _ in range(players)]
-    hands = [list(order[1 : 1 + rules.hand_size]) for _ in range(players)]
-    drawn = [1 + len(hands[0])] * players
-    playing = list(range(players))
-    while playing:
-        for player in list(playing):
-            hand = hands[player]
-            card = turn(boards[player], hand) if hand else None
-            if card is None:
-                playing.remove(player)
-                continue
-            hand.remove(card)
-            if drawn[player] < len(order):
-                hand.append(order[drawn[player]])
-                drawn[player] += 1
-    return boards
-
-
-def _lookahead(rng: np.random.Generator, rollouts: int) -> Callable[[Game], Move]:
-    """This game's ``LookaheadPolicy`` (search imports this module, hence the late import)."""
-    from orchard_lab.stacked_trees.search import LookaheadPolicy
-
-    return LookaheadPolicy(rollouts=rollouts, seed=rng)
-
-
-def simulate(
-    games: int = 1000,
-    players: int = 1,
-    policy: str | Callable[[Game], Move] = "greedy",
-    seed: int | None = 0,
-    rules: Rules | None = None,
-    rollouts: int = 8,
-) -> np.ndarray:
-    """Final scores, shape (games, players), of seeded games played by one policy.
-
-    "random" and "greedy" run on a fast path over bare boards that makes exactly the choices of
-    ``RandomPolicy`` and ``GreedyPolicy`` in ``run_games`` (same seeds, same results);
-    "lookahead" (this game's ``LookaheadPolicy``) and callables play whole games.
-
-    >>> simulate(games=3, policy="greedy", seed=1).shape
-    (3, 1)
-    """
-    rules = Rules() if rules is None else rules
-    players = require_int(players, "players", 1)
-    if not isinstance(policy, str) or policy not in ("random", "greedy"):
-        return run_games(
-            lambda s: Game.new(players=players, seed=s, rules=rules),
-            games,
-            players,
-            policy,
-            seed,
-            rollouts,
-            faster={"lookahead": _lookahead},
-        )
-    games = require_int(games, "games", 0)
-    deck = default_deck()
-    if rules.cards_per_game > len(deck):
-        raise ValueError(
-            f"cards_per_game = {rules.cards_per_game} is more than the deck's {len(deck)} cards"
-        )
-    rng = make_rng(seed)
-    game_seeds = rng.integers(0, 2**63 - 1, size=games)
-    if policy == "random":
-
-        def turn(board, hand):
-            return random_turn(board, hand, rng)
-    else:
-        turn = greedy_turn
-    results = np.zeros((games, players), dtype=np.int64)
-    for i, game_seed in enumerate(game_seeds):
-        order = [deck[j] for j in make_rng(int(game_seed)).permutation(len(deck))]
-        order = order[: rules.cards_per_game]
-        results[i] = [board.total for board in play_table(order, rules, turn, players)]
-    return results
+def _names(players: list[int], word: str = "Player") -> str:
+    if len(players) == 1:
+        return f"{word} {players[0]}"
+    listed = [str(i) for i in players]
+    return f"{word}s {', '.join(listed[:-1])} and {listed[-1]}"

@@ -1,4 +1,4 @@
-"""Looking ahead in stacked trees: the best line of a known card order, and a lookahead policy.
+"""Looking ahead in stacked trees: the best line of a known card order (perfect information).
 
 ``best_line`` knows the whole order (perfect information). It first plays a greedy line, then
 beam searches of growing width (started in the first half of the time budget), then a
@@ -22,17 +22,15 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-import numpy as np
-
-from orchard_lab.core import make_rng, require_int
-from orchard_lab.stacked_trees.board import Board, _bits, _offsets
+from orchard_lab.core import check_int, check_type
+from orchard_lab.stacked_trees.board import Board, bits, offsets
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, rotated_card
-from orchard_lab.stacked_trees.game import Game, greedy_turn
-from orchard_lab.stacked_trees.rules import Move, Rules
+from orchard_lab.stacked_trees.policies import greedy_turn
+from orchard_lab.stacked_trees.rules import Move, Rules, ladder_steps
 
 
 @dataclass(frozen=True)
@@ -76,30 +74,48 @@ def _step_table(ladder: tuple[int, ...], cards: int) -> dict[int, tuple[float, i
 def _levels(board: Board) -> dict[str, dict[int, int]]:
     """Per fruit, how many dice stand at each ladder level; level -1 counts the dice that may
     still come (the supply, plus one per rotten token left, which could send a die back)."""
-    level_of = board._level
+    level_of = ladder_steps(board.rules.ladder).level
     levels: dict[str, dict[int, int]] = {
-        f: {-1: board._left[f] + board.rotten_left} for f in FRUITS
+        f: {-1: board.supply[f] + board.rotten_left} for f in FRUITS
     }
-    fruit_at = board._fruit
-    for idx, value in board._die.items():
+    fruit_at = board.grid_trees
+    for idx, value in board.grid_dice.items():
         counts = levels[fruit_at[idx]]
         level = level_of[value]
         counts[level] = counts.get(level, 0) + 1
     return levels
 
 
+Context = tuple[
+    Mapping[int, str], Mapping[int, int], int, Mapping[str, int], int, Mapping[int, int], int
+]
+
+
+def _context(board: Board) -> Context:
+    """What ``_levels_after`` reads from a board, fetched once per position."""
+    ladder = board.rules.ladder
+    return (
+        board.grid_trees,
+        board.grid_dice,
+        board.stride,
+        board.supply,
+        board.rotten_left,
+        ladder_steps(ladder).level,
+        len(ladder) - 1,
+    )
+
+
 def _levels_after(
-    board: Board, levels: dict[str, dict[int, int]], card: Card, pos: int, rotation: int
+    context: Context, levels: dict[str, dict[int, int]], card: Card, pos: int, rotation: int
 ) -> dict[str, dict[int, int]]:
-    """``_levels`` of the board after a legal placement, without making it."""
-    top = len(board.rules.ladder) - 1
-    level_of = board._level
+    """``_levels`` of the board (read through its ``_context``) after a legal placement,
+    without making it."""
+    fruit_at, die_at, stride, supply_left, rotten_left, level_of, top = context
     after = {f: dict(counts) for f, counts in levels.items()}
-    fruit_at, die_at = board._fruit, board._die
     tokens = 0
     back = dict.fromkeys(FRUITS, 0)
     wanted = dict.fromkeys(FRUITS, 0)
-    for k, f in _offsets(card, rotation, board._stride):
+    for k, f in offsets(card, rotation, stride):
         below = fruit_at.get(pos + k)
         if below is None:
             continue
@@ -116,9 +132,9 @@ def _levels_after(
             counts[level] -= 1
             if below == f:
                 counts[min(level + 1, top)] = counts.get(min(level + 1, top), 0) + 1
-    rotten_left = board.rotten_left - tokens
+    rotten_left -= tokens
     for f in FRUITS:
-        supply = board._left[f] + back[f]
+        supply = supply_left[f] + back[f]
         placed = min(wanted[f], supply)
         counts = after[f]
         counts[0] = counts.get(0, 0) + placed
@@ -148,7 +164,8 @@ def _knapsack(
         return 0.0
     order = _ratio_order(ladder, cards)
     total = 0.0
-    for f, budget in budgets.items():
+    for f, steps_left in budgets.items():
+        budget: float = steps_left
         counts = levels[f]
         for level, ratio, steps in order:
             if budget <= 0:
@@ -214,14 +231,14 @@ def _planes(board: Board) -> dict[str, list[int]]:
     or a new die while the supply lasts."""
     first, steps, left, rot, die = (
         board.rules.ladder[0],
-        board._steps,
-        board._left,
-        board._rot,
-        board._die,
+        ladder_steps(board.rules.ladder).step,
+        board.supply,
+        board.rotten_spots,
+        board.grid_dice,
     )
     width = max(first, *steps.values()).bit_length()
     planes = {f: [0] * width for f in FRUITS}
-    for idx, f in board._fruit.items():
+    for idx, f in board.grid_trees.items():
         if rot >> idx & 1:
             continue
         value = die.get(idx)
@@ -243,11 +260,11 @@ def best_last(board: Board, card: Card) -> tuple[int, int, int, bool] | None:
     penalty = board.rules.rotten_penalty
     options = []
     for rotation in _distinct_rotations(card):
-        masks = board._masks(card, rotation)
+        masks = board.masks(card, rotation)
         if not any(masks):
             continue
         acc: list[int] = []
-        for k, f in _offsets(card, rotation, board._stride):
+        for k, f in offsets(card, rotation, board.stride):
             acc = _add(acc, [plane >> k for plane in planes[f]])
         for tokens, mask in enumerate(masks):
             if mask:
@@ -264,8 +281,8 @@ def best_last(board: Board, card: Card) -> tuple[int, int, int, bool] | None:
         while True:  # positions not tried yet are scored below ``threshold``
             fresh = _at_least(acc, threshold + penalty * tokens, mask) & ~tried
             tried |= fresh
-            for pos in _bits(fresh):
-                gain = board._gain(card, pos, rotation)
+            for pos in bits(fresh):
+                gain = board.spot_gain(card, pos, rotation)
                 if best is None or gain > best[0]:
                     best = (gain, pos, rotation, tokens > 0)
             lower = best[0] + 1 if best is not None else -(1 << 30)
@@ -310,10 +327,19 @@ class _Search:
         kids = []
         for card in dict.fromkeys(hand):
             for rotation in _distinct_rotations(card):
-                free, one, two = board._masks(card, rotation)
-                for pos in _bits(free | one | two):
+                masks = board.masks(card, rotation)
+                free, every = masks[0], 0
+                for mask in masks:
+                    every |= mask
+                for pos in bits(every):
                     kids.append(
-                        (board._gain(card, pos, rotation), card, pos, rotation, not free >> pos & 1)
+                        (
+                            board.spot_gain(card, pos, rotation),
+                            card,
+                            pos,
+                            rotation,
+                            not free >> pos & 1,
+                        )
                     )
         return kids
 
@@ -321,8 +347,8 @@ class _Search:
         """The board, hand, draw count and Move after playing ``kid`` (the board is copied)."""
         _, card, pos, rotation, rotten = kid
         child = board.copy()
-        move = Move(card, board._cell(pos), rotation, rotten)
-        child._place_at(card, pos, rotation)
+        move = Move(card, board.spot_cell(pos), rotation, rotten)
+        child.place_spot(card, pos, rotation)
         rest = list(hand)
         rest.remove(card)
         while len(rest) < self.rules.hand_size and drawn < len(self.order):
@@ -331,11 +357,11 @@ class _Search:
         return child, tuple(rest), drawn, move
 
     def greedy(self) -> None:
-        board, hand, drawn = self.start()
+        board, start_hand, drawn = self.start()
         moves = []
-        hand = list(hand)
+        hand = list(start_hand)
         while hand:
-            before = len(board.cards)
+            before = len(board.history)
             card = greedy_turn(board, hand)
             if card is None:
                 break
@@ -348,7 +374,9 @@ class _Search:
         self.leaf(board.total, moves)
 
     def beam(self, width: int) -> None:
-        frontier = [(*self.start(), ())]
+        board, hand, drawn = self.start()
+        frontier: list[tuple[Board, tuple[Card, ...], int, tuple[Move, ...]]]
+        frontier = [(board, hand, drawn, ())]
         while frontier:
             candidates = []
             for i, (board, hand, _, moves) in enumerate(frontier):
@@ -359,7 +387,7 @@ class _Search:
                 base = board.total
                 candidates += [(base + kid[0], i, kid) for kid in kids]
             chosen = heapq.nlargest(2 * width, candidates, key=lambda t: t[0])
-            following = {}
+            following: dict[tuple, tuple[Board, tuple[Card, ...], int, tuple[Move, ...]]] = {}
             for _, i, kid in chosen:
                 self.tick()
                 board, hand, drawn, moves = frontier[i]
@@ -381,7 +409,7 @@ class _Search:
                 self.leaf(base, moves)
             else:
                 gain, pos, rotation, rotten = last
-                move = Move(remaining[0], board._cell(pos), rotation, rotten)
+                move = Move(remaining[0], board.spot_cell(pos), rotation, rotten)
                 self.leaf(base + gain, [*moves, move])
             return
         kids = self.children(board, hand)
@@ -390,6 +418,7 @@ class _Search:
             return
         kids.sort(key=lambda kid: -kid[0])
         levels = _levels(board)
+        context = _context(board)
         budgets = _budgets(remaining)
         ladder = self.rules.ladder
         left = {
@@ -399,7 +428,7 @@ class _Search:
         for kid in kids:
             gain, card, pos, rotation, _ = kid
             if self.best_score is not None:
-                after = _levels_after(board, levels, card, pos, rotation)
+                after = _levels_after(context, levels, card, pos, rotation)
                 bound = _knapsack(after, left[card], len(remaining) - 1, ladder)
                 if base + gain + bound <= self.best_score:
                     continue
@@ -419,19 +448,18 @@ POTENTIAL_WEIGHT = 0.5
 def _promise(board: Board) -> float:
     """The beam's yardstick: the score now, plus half of what one more tree on each die would
     add (stacked dice are worth more than their face value while the game goes on)."""
-    steps = board._steps
-    return board.total + POTENTIAL_WEIGHT * sum(steps[v] for v in board._die.values())
+    steps = ladder_steps(board.rules.ladder).step
+    return board.total + POTENTIAL_WEIGHT * sum(steps[v] for v in board.grid_dice.values())
 
 
 def _key(board: Board, hand: tuple[Card, ...], drawn: int) -> tuple:
     """A position's identity for spotting the same position reached twice."""
     return (
-        frozenset(board._fruit.items()),
-        frozenset(board._die.items()),
-        board._rot,
-        board._stride,
-        board._r0,
-        board._c0,
+        frozenset(board.grid_trees.items()),
+        frozenset(board.grid_dice.items()),
+        board.rotten_spots,
+        board.stride,
+        board.spot(0, 0),
         tuple(sorted(hand, key=str)),
         drawn,
     )
@@ -456,14 +484,17 @@ def best_line(
     >>> line.optimal, len(line.moves)
     (True, 3)
     """
-    rules = Rules() if rules is None else rules
-    cards = list(cards)
-    if not cards or not all(isinstance(card, Card) for card in cards):
-        raise ValueError("cards must be a non-empty list of Card values")
-    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or time_limit <= 0:
+    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise TypeError(f"cards must be a sequence of Card values, not {type(cards).__name__}")
+    cards = [check_type(card, Card, "cards") for card in cards]
+    if not cards:
+        raise ValueError("cards must hold at least one card")
+    check_type(time_limit, (int, float), "time_limit")
+    if isinstance(time_limit, bool) or not 0 < time_limit < float("inf"):
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
     if node_limit is not None:
-        node_limit = require_int(node_limit, "node_limit", 1)
+        node_limit = check_int(node_limit, "node_limit", 1)
     rules = replace(rules, cards_per_game=len(cards))
     deadline = time.perf_counter() + time_limit - min(0.1, 0.1 * time_limit)
     search = _Search(cards, rules, deadline, node_limit)
@@ -486,65 +517,5 @@ def best_line(
         optimal = True
     except _Timeout:
         pass
+    assert search.best_score is not None  # the greedy line always ends
     return BestLine(search.best_score, search.best_moves, optimal, search.nodes)
-
-
-class LookaheadPolicy:
-    """Rollouts that know only the hand and the set of unseen cards.
-
-    The ``candidates`` moves with the best immediate score are each tried in ``rollouts``
-    determinized worlds (unseen cards reshuffled) and finished with greedy play; the move with
-    the best total final score wins (ties: the earlier in ``legal_moves()`` order).
-
-    >>> game = Game.new(seed=2)
-    >>> LookaheadPolicy(rollouts=2, seed=0)(game) in game.legal_moves()
-    True
-    """
-
-    def __init__(
-        self, rollouts: int = 8, candidates: int = 6, seed: int | np.random.Generator | None = None
-    ) -> None:
-        self.rollouts = require_int(rollouts, "rollouts", 1)
-        self.candidates = require_int(candidates, "candidates", 1)
-        self.rng = make_rng(seed)
-
-    def __call__(self, game: Game) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
-        if len(moves) == 1:
-            return moves[0]
-        gains = [game.score_after(move) for move in moves]
-        ranked = sorted(range(len(moves)), key=lambda i: -gains[i])[: self.candidates]
-        ranked.sort()
-        me = game.current_player
-        seat = game.seats[me]
-        worlds = [game.determinized(self.rng).order[seat.drawn :] for _ in range(self.rollouts)]
-        best, best_total = moves[ranked[0]], None
-        for i in ranked:
-            move = moves[i]
-            total = 0
-            for pending in worlds:
-                board = seat.board.copy()
-                board.place(move.card, move.at, move.rotation, move.rotten)
-                hand = list(seat.hand)
-                hand.remove(move.card)
-                total += _finish_greedy(board, hand, list(pending), game.rules.hand_size)
-            if best_total is None or total > best_total:
-                best, best_total = move, total
-        return best
-
-
-def _finish_greedy(board: Board, hand: list[Card], pending: list[Card], hand_size: int) -> int:
-    """Draw back up, then play greedily to the end; the final score."""
-    pending.reverse()
-    while True:
-        while len(hand) < hand_size and pending:
-            hand.append(pending.pop())
-        if not hand:
-            break
-        card = greedy_turn(board, hand)
-        if card is None:
-            break
-        hand.remove(card)
-    return board.total

@@ -33,7 +33,7 @@ def check_invariants(game) -> None:
         rotten_cells = sum(board.is_rotten(r, c) for r, c in board.trees())
         assert rotten_cells == board.rotten_used
         assert len(seat.hand) <= rules.hand_size
-        drawn = Counter([*board.cards, *seat.hand])
+        drawn = Counter([*board.cards(), *seat.hand])
         assert drawn == Counter(game.order[: seat.drawn]), "cards come in the caller's order"
 
 
@@ -50,7 +50,7 @@ def candidate_moves(game, rng) -> list:
     card = hand[int(rng.integers(len(hand)))]
     rmin, rmax, cmin, cmax = board.bounds()
     moves.append(Move(card, (rmax + 5, cmax + 5), 0, False))  # no overlap
-    moves.append(Move(card, (rmin, cmin), 45, False))  # bad rotation
+    moves.append(Move(card, (rmin - 3, cmin), 90, False))  # turned, still no overlap
     outsider = next(c for c in [*module.default_deck(), Card.from_text("AAA/AAA")] if c not in hand)
     moves.append(Move(outsider, legal[0].at, legal[0].rotation, legal[0].rotten))
     for (r, c), _ in board.trees().items():

@@ -1,0 +1,390 @@
+"""Stacked trees' fast policies, ``simulate`` and ``hint``.
+
+- ``random_turn`` and ``greedy_turn`` play one turn on a bare board, making exactly the
+  choices of the shared ``RandomPolicy`` and ``GreedyPolicy`` over ``Game.legal_moves()``.
+- ``LookaheadPolicy`` makes exactly the shared lookahead's choices (every legal move, greedy
+  rollouts in determinized worlds, best mean margin), only faster: an orchard never touches
+  another, so each player's greedy rollout depends on the own board, hand and the order
+  alone; the other players' rollouts are played once per world, not once per move.
+- ``PlannerPolicy`` ("planner") is a different search: it tries only the ``candidates`` moves
+  with the best immediate score and maximises its own final score.
+
+>>> game = Game.new(seed=3)
+>>> advice = hint(game)
+>>> advice.move in game.legal_moves(), advice.reason.startswith("Greedy choice:")
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from orchard_lab.core import Hint, check_int, check_type, make_rng
+from orchard_lab.policies import run_games
+from orchard_lab.stacked_trees.board import Board, bits
+from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
+from orchard_lab.stacked_trees.game import Game
+from orchard_lab.stacked_trees.rules import FACTS, MAX_GAMES, MAX_ROLLOUTS, Move, Rules
+
+__all__ = [
+    "HINT_POLICIES",
+    "POLICY_NAMES",
+    "LookaheadPolicy",
+    "PlannerPolicy",
+    "greedy_turn",
+    "hint",
+    "margins",
+    "play_table",
+    "random_turn",
+    "simulate",
+]
+
+POLICY_NAMES = ("random", "greedy", "lookahead", "planner")
+HINT_POLICIES = ("greedy", "lookahead", "planner")
+Turn = Callable[[Board, list[Card]], Card | None]
+
+
+# -- one turn on a bare board ------------------------------------------------------------------
+def random_turn(board: Board, hand: Sequence[Card], rng: np.random.Generator) -> Card | None:
+    """Place a uniformly random legal placement of a hand card, exactly the one ``RandomPolicy``
+    would pick from ``legal_moves()`` with the same generator; return the card played, None if
+    there is none (then nothing is drawn from ``rng``)."""
+    options = []
+    total = 0
+    for card in dict.fromkeys(hand):
+        for rotation in ROTATIONS:
+            mask = board.spots(card, rotation)
+            if mask:
+                options.append((card, rotation, mask))
+                total += mask.bit_count()
+    if not total:
+        return None
+    pick = int(rng.integers(total))
+    for card, rotation, mask in options:
+        n = mask.bit_count()
+        if pick < n:
+            spot = next(p for i, p in enumerate(bits(mask)) if i == pick)
+            board.place_spot(card, spot, rotation)
+            return card
+        pick -= n
+    raise AssertionError("unreachable: pick < total")
+
+
+def greedy_turn(board: Board, hand: Sequence[Card]) -> Card | None:
+    """Place the legal placement with the best score right after it (ties: the first in
+    ``legal_moves()`` order), like ``GreedyPolicy``; return the card, None if there is none."""
+    best = None
+    best_gain = None
+    for card in dict.fromkeys(hand):
+        for rotation in ROTATIONS:
+            for spot in bits(board.spots(card, rotation)):
+                gain = board.spot_gain(card, spot, rotation)
+                if best_gain is None or gain > best_gain:
+                    best_gain, best = gain, (card, spot, rotation)
+    if best is None:
+        return None
+    card, spot, rotation = best
+    board.place_spot(card, spot, rotation)
+    return card
+
+
+def _draw(hand: list[Card], order: Sequence[Card], drawn: int, hand_size: int) -> int:
+    """Draw back up to ``hand_size`` while the order lasts (ST-3); the new draw count."""
+    while len(hand) < hand_size and drawn < len(order):
+        hand.append(order[drawn])
+        drawn += 1
+    return drawn
+
+
+def finish(board: Board, hand: list[Card], order: Sequence[Card], drawn: int, turn: Turn) -> int:
+    """Play one orchard to its end with ``turn``, drawing from ``order`` (changes ``board`` and
+    ``hand``); the final score."""
+    hand_size = board.rules.hand_size
+    drawn = _draw(hand, order, drawn, hand_size)
+    while hand:
+        card = turn(board, hand)
+        if card is None:
+            break
+        hand.remove(card)
+        drawn = _draw(hand, order, drawn, hand_size)
+    return board.total
+
+
+def play_table(order: Sequence[Card], rules: Rules, turn: Turn, players: int = 1) -> list[Board]:
+    """Play every orchard over ``order`` to the end, players taking turns as in ``Game``, with
+    a turn function (``random_turn``, ``greedy_turn``); return the boards."""
+    boards = [Board(order[0], rules) for _ in range(players)]
+    hands = [list(order[1 : 1 + rules.hand_size]) for _ in range(players)]
+    drawn = [1 + len(hands[0])] * players
+    playing = list(range(players))
+    while playing:
+        for player in list(playing):
+            hand = hands[player]
+            card = turn(boards[player], hand) if hand else None
+            if card is None:
+                playing.remove(player)
+                continue
+            hand.remove(card)
+            if drawn[player] < len(order):
+                hand.append(order[drawn[player]])
+                drawn[player] += 1
+    return boards
+
+
+# -- looking ahead -----------------------------------------------------------------------------
+def margins(game: Game, worlds: Sequence[Game], moves: Sequence[Move] | None = None) -> np.ndarray:
+    """The shared lookahead's table: per legal move (rows) and world (columns), the mover's
+    final score minus the best other final score (own score when solo) when the move is played
+    in the world and everyone then plays greedily to the end."""
+    moves = game.legal_moves() if moves is None else moves
+    me = game.current_player
+    table = np.zeros((len(moves), len(worlds)), dtype=np.int64)
+    for w, world in enumerate(worlds):
+        others = [
+            finish(seat.board.copy(), list(seat.hand), world.order, seat.drawn, greedy_turn)
+            for p, seat in enumerate(world.seats)
+            if p != me
+        ]
+        best_other = max(others) if others else 0
+        seat = world.seats[me]
+        for i, move in enumerate(moves):
+            board = seat.board.copy()
+            board.place(move.card, move.at, move.rotation, move.rotten)
+            hand = list(seat.hand)
+            hand.remove(move.card)
+            table[i, w] = finish(board, hand, world.order, seat.drawn, greedy_turn) - best_other
+    return table
+
+
+class LookaheadPolicy:
+    """Exactly the choices of the shared ``orchard_lab.policies.LookaheadPolicy``, faster.
+
+    >>> game = Game.new(seed=2)
+    >>> LookaheadPolicy(rollouts=1, seed=0)(game) in game.legal_moves()
+    True
+    """
+
+    def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
+        self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+        self.rng = make_rng(seed)
+
+    def __call__(self, game: Game) -> Move:
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        if len(moves) == 1:
+            return moves[0]
+        worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
+        return moves[int(np.argmax(margins(game, worlds, moves).sum(axis=1)))]
+
+
+class PlannerPolicy:
+    """Rollouts that know only the hand and the set of unseen cards.
+
+    The ``candidates`` moves with the best immediate score are each tried in ``rollouts``
+    determinized worlds (unseen cards reshuffled) and finished with greedy play; the move with
+    the best total own final score wins (ties: the earlier in ``legal_moves()`` order).
+
+    >>> game = Game.new(seed=2)
+    >>> PlannerPolicy(rollouts=2, seed=0)(game) in game.legal_moves()
+    True
+    """
+
+    def __init__(
+        self, rollouts: int = 8, candidates: int = 6, seed: int | np.random.Generator | None = None
+    ) -> None:
+        self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+        self.candidates = check_int(candidates, "candidates", 1)
+        self.rng = make_rng(seed)
+
+    def __call__(self, game: Game) -> Move:
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        if len(moves) == 1:
+            return moves[0]
+        gains = [game.score_after(move) for move in moves]
+        ranked = sorted(range(len(moves)), key=lambda i: -gains[i])[: self.candidates]
+        ranked.sort()
+        seat = game.seats[game.current_player]
+        worlds = [game.determinized(self.rng).order for _ in range(self.rollouts)]
+        best, best_total = moves[ranked[0]], None
+        for i in ranked:
+            move = moves[i]
+            total = 0
+            for order in worlds:
+                board = seat.board.copy()
+                board.place(move.card, move.at, move.rotation, move.rotten)
+                hand = list(seat.hand)
+                hand.remove(move.card)
+                total += finish(board, hand, order, seat.drawn, greedy_turn)
+            if best_total is None or total > best_total:
+                best, best_total = move, total
+        return best
+
+
+# -- simulate ----------------------------------------------------------------------------------
+def simulate(
+    games: int = 1000,
+    players: int = 1,
+    policy: str | Callable[[Game], Move] = "greedy",
+    seed: int | None = 0,
+    rules: Rules | None = None,
+    rollouts: int = 8,
+) -> np.ndarray:
+    """Final scores, shape (games, players), of seeded games played by one policy.
+
+    ``policy`` is "random", "greedy", "lookahead", "planner" or a callable(game) -> move.
+    "random" and "greedy" run on a fast path over bare boards that makes exactly the choices of
+    ``RandomPolicy`` and ``GreedyPolicy`` in ``run_games`` (same seeds, same results);
+    "lookahead" is this module's faster ``LookaheadPolicy`` (the shared one's choices).
+    Every argument is checked before any work: at most ``MAX_GAMES`` games and
+    ``FACTS.max_players`` players.
+
+    >>> simulate(games=3, policy="greedy", seed=1).shape
+    (3, 1)
+    """
+    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    if isinstance(policy, str):
+        if policy not in POLICY_NAMES:
+            raise ValueError(f"policy must be one of {POLICY_NAMES} or a callable, got {policy!r}")
+    elif not callable(policy):
+        raise TypeError(f"policy must be a name or a callable, not {type(policy).__name__}")
+    players = FACTS.check_players(players)
+    games = check_int(games, "games", 0, MAX_GAMES)
+    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+    if not isinstance(policy, str) or policy not in ("random", "greedy"):
+        return run_games(
+            lambda s: Game.new(players=players, seed=s, rules=rules),
+            games,
+            players,
+            policy,
+            seed,
+            rollouts,
+            faster={
+                "lookahead": lambda rng, n: LookaheadPolicy(rollouts=n, seed=rng),
+                "planner": lambda rng, n: PlannerPolicy(rollouts=n, seed=rng),
+            },
+        )
+    rng = make_rng(seed)
+    game_seeds = rng.integers(0, 2**63 - 1, size=games)
+    deck = default_deck()  # MAX_CARDS is the whole deck: every cards_per_game can be dealt
+    turn: Turn
+    if policy == "random":
+
+        def turn(board: Board, hand: list[Card]) -> Card | None:
+            return random_turn(board, hand, rng)
+    else:
+        turn = greedy_turn
+    results = np.zeros((games, players), dtype=np.int64)
+    for i, game_seed in enumerate(game_seeds):
+        order = [deck[j] for j in make_rng(int(game_seed)).permutation(len(deck))]
+        order = order[: rules.cards_per_game]
+        results[i] = [board.total for board in play_table(order, rules, turn, players)]
+    return results
+
+
+# -- a hint for a learner ----------------------------------------------------------------------
+TURNS = {0: "", 90: ", turned a quarter turn clockwise", 180: ", turned upside down"}
+TURNS[270] = ", turned a quarter turn anticlockwise"
+
+
+def say(move: Move) -> str:
+    """A move in words a learner reads.
+
+    >>> say(Move(Card.from_text("APL/LAP"), (0, 1), 90))
+    'card APL/LAP with its top-left tree on row 0, column 1, turned a quarter turn clockwise'
+    """
+    rotten = ", spending rotten fruit tokens" if move.rotten else ""
+    row, col = move.at
+    return f"card {move.card} with its top-left tree on row {row}, column {col}" + (
+        f"{TURNS[move.rotation]}{rotten}"
+    )
+
+
+def _effect(board: Board, move: Move) -> str:
+    """What ``move`` does to the dice, in words: new dice, dice climbing, tokens spent."""
+    before = board.dice()
+    after_board = board.copy()
+    after_board.place(move.card, move.at, move.rotation, move.rotten)
+    after = after_board.dice()
+    new = sum(1 for cell in after if cell not in before)
+    climbed = sum(1 for cell, v in after.items() if cell in before and before[cell] != v)
+    lost = sum(1 for cell in before if cell not in after)
+    tokens = after_board.rotten_used - board.rotten_used
+    parts = []
+    if new:
+        parts.append(f"{new} new {'die' if new == 1 else 'dice'}")
+    if climbed:
+        parts.append(f"{climbed} {'die climbs' if climbed == 1 else 'dice climb'} the ladder")
+    if tokens:
+        penalty = tokens * board.rules.rotten_penalty
+        parts.append(f"{tokens} rotten {'token' if tokens == 1 else 'tokens'} cost {penalty}")
+    if lost:
+        parts.append(f"{lost} {'die goes' if lost == 1 else 'dice go'} back to the supply")
+    return ", ".join(parts) or "no die moves"
+
+
+def hint(
+    game: Game,
+    policy: str = "greedy",
+    *,
+    rollouts: int = 8,
+    seed: int | np.random.Generator | None = None,
+) -> Hint:
+    """The move ``policy`` ("greedy", "lookahead" or "planner") suggests to the player to act,
+    and why in plain words.
+
+    Greedy takes the move that adds the most points now (ties: the first legal move);
+    lookahead plays every move to the end ``rollouts`` times with the unseen cards shuffled;
+    the planner does so for the few moves that pay most now.
+    """
+    check_type(game, Game, "game")
+    if policy not in HINT_POLICIES:
+        raise ValueError(f"policy must be one of {HINT_POLICIES}, got {policy!r}")
+    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+    moves = game.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to suggest")
+    board = game.boards[game.current_player]
+    now = board.total
+    gains = [game.score_after(move) - now for move in moves]
+    order = sorted(range(len(moves)), key=lambda i: -gains[i])  # stable: ties keep move order
+    greedy = moves[order[0]]
+
+    def said(move: Move) -> str:
+        gain = gains[moves.index(move)]
+        points = "1 point" if abs(gain) == 1 else f"{gain} points"
+        return f"the {say(move)} ({points} now: {_effect(board, move)})"
+
+    if policy == "greedy":
+        reason = f"Greedy choice: {said(greedy)}. No other move adds more points right now."
+        if len(moves) > 1:
+            runner_up = order[1]
+            reason += f" Next best: {said(moves[runner_up])}."
+            if gains[runner_up] == gains[order[0]]:
+                reason += " Both add as much; greedy takes the one it finds first."
+        return Hint(greedy, reason, policy)
+    chooser: Any
+    if policy == "lookahead":
+        chooser = LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed))
+        how = "every possible move"
+    else:
+        chooser = PlannerPolicy(rollouts=rollouts, seed=make_rng(seed))
+        how = f"the {chooser.candidates} moves that pay most now"
+    chosen = chooser(game)
+    name = policy.capitalize()
+    reason = (
+        f"{name} choice: {said(chosen)}. It played {how} to the end of the game {rollouts} "
+        f"{'time' if rollouts == 1 else 'times'} with the cards nobody has seen shuffled, and "
+        "this move finished best on average."
+    )
+    if chosen != greedy:
+        now_word = "more" if gains[order[0]] > gains[moves.index(chosen)] else "as much"
+        reason += (
+            f" Greedy would play {said(greedy)}, which pays {now_word} now but less by the end."
+        )
+    return Hint(chosen, reason, policy)
