@@ -113,3 +113,11 @@ def test_soak_stops_a_slow_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(module.Game, "legal_moves", slow)
     tally = soak.soak("apple_batches", games=1)
     assert tally.counts["slow game"] == 1, tally.report()
+
+
+def test_soak_catches_a_save_that_forgets_the_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = soak.adapter("apple_batches").module
+    fresh = classmethod(lambda cls, text: module.Game.new(players=1))
+    monkeypatch.setattr(module.Game, "from_json", fresh)
+    tally = soak.soak("apple_batches", games=1)
+    assert tally.counts["save twin"] > 0, tally.report()
