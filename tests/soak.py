@@ -280,7 +280,8 @@ def try_illegal(game: Any, ad: ModuleType, rng: np.random.Generator, run: _Check
         try:
             game.play(move)
         except IllegalMove as exc:
-            assert exc.rule and str(exc), f"{move!r} refused without a rule id or a reason"
+            assert exc.rule in ad.module.FACTS.rules, f"{move!r} refused citing {exc.rule!r}"
+            assert str(exc), f"{move!r} refused without a reason"
             assert game.to_json() == before, f"refusing {move!r} changed the game"
             continue
         run.fail(ACCEPTED, f"{move!r} is not in legal_moves() but play() accepted it")
