@@ -31,7 +31,7 @@ from orchard_lab import IllegalMove, core
 
 GAMES = ("apple_batches", "water_drops", "stacked_trees")
 SPAN = 8  # an int switch with a wide range is drawn within SPAN of its default
-GAME_SECONDS = 60.0  # one soaked game taking longer than this is a failure ("slow game")
+GAME_SECONDS = 60.0  # CPU seconds; a soaked game taking longer is a failure ("slow game")
 ACCEPTED = "illegal move accepted"  # the failure kind counted apart from invariant failures
 
 
@@ -96,18 +96,18 @@ class Slow(BaseException):
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise ``Slow`` in the main thread after ``seconds`` (SIGALRM; Unix)."""
+    """Raise ``Slow`` in the main thread after ``seconds`` of CPU time (SIGPROF; Unix)."""
 
     def ring(signum: int, frame: Any) -> None:
-        raise Slow(f"took more than {seconds:g} s")
+        raise Slow(f"took more than {seconds:g} CPU seconds")
 
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, ring)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 @dataclass
