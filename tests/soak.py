@@ -141,16 +141,6 @@ class Tally:
         self.counts[failure.kind] += 1
         self.first.setdefault(failure.kind, failure)
 
-    def merge(self, other: Tally) -> None:
-        self.games += other.games
-        self.moves += other.moves
-        self.seconds += other.seconds
-        self.refused += other.refused
-        self.first_refusal = self.first_refusal or other.first_refusal
-        self.counts.update(other.counts)
-        for kind, failure in other.first.items():
-            self.first.setdefault(kind, failure)
-
     def report(self) -> str:
         """The figures, then the first reproducer of each kind of failure."""
         lines = [
