@@ -222,14 +222,18 @@ def soak_game(
     start = time.perf_counter()
     try:
         with time_limit(GAME_SECONDS):
-            game = ad.module.Game.new(players=players, seed=seed, rules=ad.module.Rules(**rules))
-            tally.games += 1
-            _play_checked(game, ad, run, np.random.default_rng(seed))
+            try:
+                game = ad.module.Game.new(
+                    players=players, seed=seed, rules=ad.module.Rules(**rules)
+                )
+            except ValueError as exc:  # Game.new refused these rules for this many players
+                tally.refused += 1
+                tally.first_refusal = tally.first_refusal or f"{call}: {exc}"
+            else:
+                tally.games += 1
+                _play_checked(game, ad, run, np.random.default_rng(seed))
     except Slow as exc:
         run.fail("slow game", str(exc))
-    except ValueError as exc:  # Game.new refused these rules for this many players
-        tally.refused += 1
-        tally.first_refusal = tally.first_refusal or f"{call}: {exc}"
     except Exception as exc:
         run.fail("new game", f"{type(exc).__name__}: {exc}")
     tally.seconds += time.perf_counter() - start
@@ -355,10 +359,15 @@ def random_save(name: str, seed: int) -> Any:
     ad = adapter(name)
     module = ad.module
     rng = np.random.default_rng([seed, 2])
-    rules = random_rules(name, rng)
     choices = [module.FACTS.min_players, module.FACTS.max_players, *ad.PLAYER_COUNTS]
-    players = choices[int(rng.integers(len(choices)))]
-    game = module.Game.new(players=players, seed=seed, rules=module.Rules(**rules))
+    while True:  # rules that Game.new accepts for this many players (e.g. a big enough box)
+        rules = random_rules(name, rng)
+        players = choices[int(rng.integers(len(choices)))]
+        try:
+            game = module.Game.new(players=players, seed=seed, rules=module.Rules(**rules))
+        except ValueError:
+            continue
+        break
     for _ in range(int(rng.integers(0, 40))):
         if game.is_over:
             break
