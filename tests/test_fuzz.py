@@ -446,9 +446,7 @@ ISSUE_14 = {
     ),
     "st Game.new(players=10**9)": lambda: check_new("stacked_trees", players=10**9),
     "st simulate(players=10**7)": lambda: check_simulate("stacked_trees", games=1, players=10**7),
-    "ab take-backs after the special tree keep the total": lambda: bounded(
-        popped_out_of_order, same_total
-    ),
+    "ab undo after the special tree": lambda: bounded(popped_out_of_order, same_total),
 }
 for _name in soak.GAMES:
     ISSUE_14 |= {
