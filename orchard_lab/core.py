@@ -46,7 +46,7 @@ M = TypeVar("M")
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid. ``rule`` is its id in RULES.md, ``str(e)`` says why.
+    """A move the rules forbid. ``rule`` is its id in docs/rules.md, ``str(e)`` says why.
 
     >>> e = IllegalMove("AB-4", "Steady height (AB-4): a height-5 apple is not within 1 of 3.")
     >>> e.rule, isinstance(e, ValueError)

@@ -1,6 +1,6 @@
 """The scoring sequences behind the apple batches, and the mathematics that links them.
 
-Four batches of apple batches score with a famous sequence (RULES.md, AB-4 and the last
+Four batches of apple batches score with a famous sequence (docs/rules.md, AB-4 and the last
 table): monochrome with the triangular numbers, apples of a feather with the pronic
 numbers, the unlucky batch with the squares and the steady height batch with the odd
 primes. This module gives their values, what the n-th card adds, closed forms as LaTeX,

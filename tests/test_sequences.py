@@ -1,4 +1,4 @@
-"""The scoring sequences (RULES.md AB-4 and "The scoring sequences"): values, links, sieve, dots."""
+"""The scoring sequences (docs/rules.md AB-4 and "The numbers behind the scores"): values, links, sieve, dots."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Water drops (Mango): cards, placing, groups and scoring, the game, saves, the deck.
 
-Each rule of RULES.md (WD-1 .. WD-6) has tests whose names carry its id.
+Each rule of docs/rules.md (WD-1 .. WD-6) has tests whose names carry its id.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Apple batches (Draft Cider): draft apple cards into 8 batches that score by sequences.
 
-RULES.md AB-1..AB-7. The package follows the template of every game: ``cards`` (Card, the
+docs/rules.md AB-1..AB-7. The package follows the template of every game: ``cards`` (Card, the
 deck), ``rules`` (Rules and its switches, Move, the batches and the declared ``FACTS``),
 ``board`` (one orchard: placing, scoring, undo), ``game`` (Game: markets, turns, undo, saves),
 ``policies`` (``simulate`` and ``hint``); extras with one job each: ``fast`` (many games at

@@ -1,4 +1,4 @@
-"""Apple cards and the default deck (RULES.md AB-1).
+"""Apple cards and the default deck (docs/rules.md AB-1).
 
 >>> card = Card(colour="red", height=3, sweetness=2)
 >>> str(card), Card.from_text("red h3 s2") == card

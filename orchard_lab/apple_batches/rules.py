@@ -1,6 +1,6 @@
 """The rules of apple batches as data: the switches, a move, the batches and the declared facts.
 
-RULES.md AB-2..AB-7. Every number a rule fixes has a name here, so that boards, figures and
+docs/rules.md AB-2..AB-7. Every number a rule fixes has a name here, so that boards, figures and
 lessons take it from the engine instead of typing it again.
 
 >>> Rules().end, rounds_per_game(3, Rules(end="four_rounds"))

@@ -1,6 +1,6 @@
 """Water drops (after *Mango*): grow fruit groups whose size matches a touching drop.
 
-Rules WD-1..WD-6 of RULES.md. The modules, as in every game: ``cards`` (Card, the designed
+Rules WD-1..WD-6 of docs/rules.md. The modules, as in every game: ``cards`` (Card, the designed
 deck), ``rules`` (Rules and its self-describing switches, Move, FACTS), ``scoring`` (what a
 group earns and why), ``board`` (one player's orchard), ``game`` (the drafting game and its
 saves), ``policies`` (the fast random, greedy and lookahead, ``simulate``, ``hint``).
