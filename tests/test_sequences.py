@@ -1,4 +1,5 @@
-"""The scoring sequences (docs/rules.md AB-4 and "The numbers behind the scores"): values, links, sieve, dots."""
+"""The scoring sequences (docs/rules.md AB-4, "The numbers behind the scores"): values,
+links, sieve, dots."""
 
 from __future__ import annotations
 
