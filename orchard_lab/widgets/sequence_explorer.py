@@ -201,7 +201,10 @@ class SequenceExplorer:
         swatches = [
             w.HBox(
                 [
-                    w.HTML(f'<span style="color:{SEQUENCE_COLOURS[name]};font-size:20px">●</span>'),
+                    w.HTML(
+                        '<span style="display:inline-block;width:22px;height:4px;'
+                        f'background:{SEQUENCE_COLOURS[name]};vertical-align:middle"></span>'
+                    ),
                     button.add_class("orchard-sequence-toggle").add_class(f"orchard-toggle-{name}"),
                 ]
             )
@@ -234,7 +237,7 @@ class SequenceExplorer:
 def _check_n(n: Any) -> int:
     if isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise TypeError(f"n must be a whole number from 1 to {N_MAX}, not {type(n).__name__}")
-    if not 1 <= n <= N_MAX:
+    if not 1 <= int(n) <= N_MAX:
         raise ValueError(f"n must be between 1 and {N_MAX} (apples in a batch), got {n}")
     return int(n)
 
