@@ -33,12 +33,12 @@ _HELP_COLOUR = "#555555"  # 7.5:1 on white
 RULE_SWITCHES_CSS = f"""
 .orchard-rule-switches {{min-width: 0; max-width: 100%}}
 .orchard-rule-switches .widget-checkbox {{width: auto; max-width: 100%}}
-.orchard-rule-switches .widget-hslider {{flex-wrap: wrap; height: auto; width: 100%;
-  max-width: 100%}}
+.orchard-rule-switches .widget-hslider {{flex-wrap: wrap; height: auto;
+  width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); max-width: 420px}}
 .orchard-rule-switches .widget-hslider .widget-label {{max-width: 100%}}
 .orchard-rule-switches .widget-hslider .slider-container {{flex: 1 1 140px; min-width: 140px}}
-.orchard-rule-switches .widget-dropdown {{flex-wrap: wrap; height: auto; width: 100%;
-  max-width: 100%}}
+.orchard-rule-switches .widget-dropdown {{flex-wrap: wrap; height: auto;
+  width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); max-width: 420px}}
 .orchard-rule-switches .widget-dropdown select {{flex: 1 1 150px; min-width: 150px;
   max-width: 260px}}
 .orchard-switch-help {{color: {_HELP_COLOUR}; font-size: 12px; line-height: 1.3;

@@ -216,7 +216,16 @@ class WhatIfExplorer:
         self.run_button = w.Button(
             description="Run", button_style="primary", tooltip="play the games of both rule sets"
         )
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="games played")
+        self.progress = w.IntProgress(
+            value=0, min=0, max=1, description="played", style={"description_width": "initial"}
+        )
+        for choice in (
+            self.policy_choice,
+            self.players_choice,
+            self.games_choice,
+            self.seed_choice,
+        ):
+            choice.style.description_width = "60px"
         self.figure = go.FigureWidget(
             score_histograms(
                 {self._label(key, given[key]): [] for key in SETS},
