@@ -99,7 +99,7 @@ def score_histograms(
     fig.update_layout(
         barmode="overlay",
         bargap=0,
-        legend={"orientation": "h", "yanchor": "top", "y": -0.18, "x": 0},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.3, "x": 0},
     )
     fig.update_xaxes(title="final score")
     fig.update_yaxes(title="games", rangemode="tozero")

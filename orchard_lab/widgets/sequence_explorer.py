@@ -36,19 +36,18 @@ __all__ = ["SequenceExplorer"]
 
 N_MAX = seq.CARDS_PER_BATCH  # AB-3: 12 cards per batch, so n runs 1..12
 NOTHING_SHOWN = "Switch on at least one sequence with the buttons above to see its numbers."
-VALUES_HEIGHT = 420  # the figures take their width from the notebook column
-DOTS_HEIGHT = 300
+# plotly's widget measures its column only when it is redrawn, so a FigureWidget shown
+# before that is drawn 700 px wide and clipped at 1024 px: these widths fit the ~590 px a
+# notebook column keeps at 1024 px with the file browser open.
+VALUES_SIZE = {"width": 560, "height": 420}
+DOTS_SIZE = {"width": 300, "height": 300}
 _CURRENT_BACKGROUND = "#fff3b0"
 EXPLORER_CSS = """
 .orchard-sequence-explorer {min-width: 0; max-width: 100%}
 .orchard-sequence-explorer .orchard-n-slider {width: 100%; max-width: 420px}
 .orchard-sequence-toggles {flex-flow: row wrap; gap: 2px 10px}
 .orchard-sequence-toggles > .widget-box {align-items: center}
-.orchard-pictures {flex-flow: row wrap; gap: 4px 12px; align-items: flex-start}
-.orchard-pictures .orchard-values-plot {flex: 1 1 340px; min-width: 0; max-width: 100%}
-.orchard-dots-box {flex: 0 1 300px; min-width: 0; max-width: 100%}
 .orchard-dots-box .orchard-dots-choice {width: 100%; max-width: 300px}
-.orchard-dots-box .orchard-dots-plot {width: 100%; min-width: 0}
 .orchard-dots-words {font-size: 13px; line-height: 1.35; color: #1a1a1a}
 .orchard-values-table {max-width: 100%}
 .orchard-values-table table {border-collapse: collapse; text-align: right; font-size: 13px}
@@ -93,9 +92,9 @@ class SequenceExplorer:
             options=[(labels[name], name) for name in seq.NAMES], value=dots, description="dots of"
         )
         self.values_figure = go.FigureWidget(
-            sequence_values(seq.NAMES, N_MAX, highlight=n, height=VALUES_HEIGHT)
+            sequence_values(seq.NAMES, N_MAX, highlight=n, **VALUES_SIZE)
         )
-        self.dots_figure = go.FigureWidget(figurate_dots(dots, n, title="", height=DOTS_HEIGHT))
+        self.dots_figure = go.FigureWidget(figurate_dots(dots, n, title="", **DOTS_SIZE))
         self.dots_words = w.HTML()
         self.sentence = w.HTML()
         self.table = w.HTML()
@@ -218,14 +217,15 @@ class SequenceExplorer:
         self.table.add_class("orchard-values-table")
         self.message.add_class("orchard-message")
         self.dots_words.add_class("orchard-dots-words")
-        dots_box = w.VBox([self.dots_choice, self.dots_words, self.dots_figure])
-        pictures = w.HBox([self.values_figure, dots_box.add_class("orchard-dots-box")])
+        dots_box = w.VBox([self.dots_choice, self.dots_words]).add_class("orchard-dots-box")
         root = w.VBox(
             [
                 w.HTML(f"<style>{EXPLORER_CSS}</style>"),
                 self.slider,
                 w.HBox(swatches).add_class("orchard-sequence-toggles"),
-                pictures.add_class("orchard-pictures"),
+                self.values_figure,
+                dots_box,
+                self.dots_figure,
                 self.sentence,
                 self.table,
                 self.message,

@@ -99,7 +99,7 @@ WHAT_IF_CSS = """
 .orchard-whatif-go {flex-flow: row wrap; gap: 4px 8px; align-items: center}
 .orchard-whatif-go .widget-progress {flex: 1 1 150px; min-width: 120px; max-width: 100%}
 .orchard-whatif-plot {width: 100%; min-width: 0; max-width: 100%}
-.orchard-whatif-summary {max-width: 100%; overflow-wrap: anywhere}
+.orchard-whatif-summary {max-width: 100%}
 .orchard-whatif-summary table {border-collapse: collapse; text-align: right}
 .orchard-whatif-summary th, .orchard-whatif-summary td {padding: 2px 8px}
 .orchard-whatif-summary th.orchard-run {text-align: left; max-width: 220px;

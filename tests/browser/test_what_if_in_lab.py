@@ -108,9 +108,30 @@ def notebook(lab: Lab) -> str:
     return NOTEBOOK
 
 
-def _open_file_browser(page) -> None:
+def open_with_file_browser(page, lab: Lab, name: str) -> None:
+    """As a teacher works on a projector: the file browser open, then every cell run."""
+    page.goto(lab.notebook_url(name))
+    page.wait_for_function(
+        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
+        " === 'idle'",
+        timeout=180_000,
+    )
     page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
     page.wait_for_function("() => !window.jupyterapp.shell.leftCollapsed")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+            return panel.sessionContext.session.kernel.status === 'idle'
+                && cells.every(c => c.model.executionCount !== null);
+        }""",
+        timeout=180_000,
+        polling=500,
+    )
 
 
 def _full_screenshot(page, name: str, explorer, width: int, height: int) -> None:
@@ -126,9 +147,10 @@ def _full_screenshot(page, name: str, explorer, width: int, height: int) -> None
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS)
 def test_every_game_runs_and_fits(page, lab, notebook, width, height) -> None:
     page.set_viewport_size({"width": width, "height": height})
-    open_and_run_notebook(page, lab, notebook)
     if width == 1024:
-        _open_file_browser(page)
+        open_with_file_browser(page, lab, notebook)
+    else:
+        open_and_run_notebook(page, lab, notebook)
     assert notebook_errors(page) == []
     explorers = page.locator(".orchard-whatif")
     assert explorers.count() == len(GAMES)
