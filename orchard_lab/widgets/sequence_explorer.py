@@ -47,6 +47,8 @@ EXPLORER_CSS = """
 .orchard-sequence-explorer .orchard-n-slider {width: 100%; max-width: 420px}
 .orchard-sequence-toggles {flex-flow: row wrap; gap: 2px 10px}
 .orchard-sequence-toggles > .widget-box {align-items: center}
+.orchard-pictures {flex-flow: row wrap; gap: 4px 16px; align-items: flex-start}
+.orchard-dots-box {width: 310px; max-width: 100%}
 .orchard-dots-box .orchard-dots-choice {width: 100%; max-width: 300px}
 .orchard-dots-words {font-size: 13px; line-height: 1.35; color: #1a1a1a}
 .orchard-values-table {max-width: 100%}
@@ -217,15 +219,14 @@ class SequenceExplorer:
         self.table.add_class("orchard-values-table")
         self.message.add_class("orchard-message")
         self.dots_words.add_class("orchard-dots-words")
-        dots_box = w.VBox([self.dots_choice, self.dots_words]).add_class("orchard-dots-box")
+        dots_box = w.VBox([self.dots_choice, self.dots_words, self.dots_figure])
+        pictures = w.HBox([self.values_figure, dots_box.add_class("orchard-dots-box")])
         root = w.VBox(
             [
                 w.HTML(f"<style>{EXPLORER_CSS}</style>"),
                 self.slider,
                 w.HBox(swatches).add_class("orchard-sequence-toggles"),
-                self.values_figure,
-                dots_box,
-                self.dots_figure,
+                pictures.add_class("orchard-pictures"),
                 self.sentence,
                 self.table,
                 self.message,
