@@ -39,8 +39,8 @@ NOTHING_SHOWN = "Switch on at least one sequence with the buttons above to see i
 # plotly's widget measures its column only when it is redrawn, so a FigureWidget shown
 # before that is drawn 700 px wide and clipped at 1024 px: these widths fit the ~590 px a
 # notebook column keeps at 1024 px with the file browser open.
-VALUES_SIZE = {"width": 560, "height": 420}
-DOTS_SIZE = {"width": 300, "height": 300}
+VALUES_WIDTH, VALUES_HEIGHT = 560, 420
+DOTS_WIDTH = DOTS_HEIGHT = 300
 _CURRENT_BACKGROUND = "#fff3b0"
 EXPLORER_CSS = """
 .orchard-sequence-explorer {min-width: 0; max-width: 100%}
@@ -94,9 +94,11 @@ class SequenceExplorer:
             options=[(labels[name], name) for name in seq.NAMES], value=dots, description="dots of"
         )
         self.values_figure = go.FigureWidget(
-            sequence_values(seq.NAMES, N_MAX, highlight=n, **VALUES_SIZE)
+            sequence_values(seq.NAMES, N_MAX, highlight=n, width=VALUES_WIDTH, height=VALUES_HEIGHT)
         )
-        self.dots_figure = go.FigureWidget(figurate_dots(dots, n, title="", **DOTS_SIZE))
+        self.dots_figure = go.FigureWidget(
+            figurate_dots(dots, n, title="", width=DOTS_WIDTH, height=DOTS_HEIGHT)
+        )
         self.dots_words = w.HTML()
         self.sentence = w.HTML()
         self.table = w.HTML()
