@@ -61,23 +61,23 @@ POLICY_WORDS = {
     "lookahead": "lookahead: tries every move to the end of the game several times",
 }
 # Games a second of each game's simulate, by policy and number of players, on the 2-core
-# class machine (benchmarks/bench_what_if.py prints them). Other player counts are
-# interpolated; beyond the last one a game is assumed to slow down in proportion.
+# class machine under a light load, rounded down (benchmarks/bench_what_if.py prints them).
+# Other player counts are interpolated; beyond the last one a game slows down in proportion.
 GAMES_PER_SECOND: dict[str, dict[str, dict[int, float]]] = {
     "apple_batches": {
-        "random": {1: 23_000, 2: 12_000, 4: 10_000},
-        "greedy": {1: 24_000, 2: 13_000, 4: 13_000},
-        "lookahead": {1: 24, 2: 7.5, 4: 1.2},
+        "random": {1: 23_000, 2: 12_000, 4: 10_000, 6: 9_000},
+        "greedy": {1: 24_000, 2: 13_000, 4: 13_000, 6: 12_000},
+        "lookahead": {1: 24, 2: 7.5, 4: 1.2, 6: 0.8},
     },
     "water_drops": {
-        "random": {1: 500, 2: 550, 4: 800},
-        "greedy": {1: 150, 2: 105, 4: 220},
+        "random": {1: 500, 2: 550, 4: 800, 5: 800},
+        "greedy": {1: 150, 2: 105, 4: 220, 5: 220},
         "lookahead": {1: 0.04, 2: 0.04, 4: 0.09},
     },
     "stacked_trees": {
-        "random": {1: 1_200, 2: 1_000, 4: 750},
-        "greedy": {1: 420, 2: 240, 4: 170},
-        "lookahead": {1: 2.1, 2: 1.6, 4: 0.7},
+        "random": {1: 1_200, 2: 1_000, 4: 750, 8: 400, 64: 49},
+        "greedy": {1: 420, 2: 240, 4: 170, 8: 88, 64: 10},
+        "lookahead": {1: 2.1, 2: 1.6, 4: 0.7, 8: 0.35},
     },
 }
 # Rule set B before anyone touches it: a what-if worth asking in each game.
@@ -98,7 +98,7 @@ WHAT_IF_CSS = """
   margin: 0 0 6px 2px}
 .orchard-whatif-go {flex-flow: row wrap; gap: 4px 8px; align-items: center}
 .orchard-whatif-go .widget-progress {flex: 1 1 150px; min-width: 120px; max-width: 100%}
-.orchard-whatif-plot {width: 100%; min-width: 0; max-width: 100%}
+.orchard-whatif-plot {width: 100%; min-width: 0; max-width: 100%; overflow: hidden}
 .orchard-whatif-summary {max-width: 100%}
 .orchard-whatif-summary table {border-collapse: collapse; text-align: right}
 .orchard-whatif-summary th, .orchard-whatif-summary td {padding: 2px 8px}

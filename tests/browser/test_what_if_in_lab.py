@@ -160,6 +160,11 @@ def test_every_game_runs_and_fits(page, lab, notebook, width, height) -> None:
         plot = explorer.locator(".orchard-whatif-plot.js-plotly-plot").first
         plot.wait_for()
         assert plot.evaluate(DRAWN_BARS) == 0  # nothing drawn before Run
+        output = explorer.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]")
+        # plotly draws a figure 700 px wide until its first redraw: it may not scroll the page
+        handles = [explorer.element_handle(), output.first.element_handle()]
+        before_run = page.evaluate(LAYOUT_PROBLEMS, handles)
+        assert [p for p in before_run if p.startswith("scrolls")] == [], before_run
         explorer.locator(".orchard-whatif-run").first.click()
         page.wait_for_function(
             f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle(), timeout=120_000
@@ -167,7 +172,6 @@ def test_every_game_runs_and_fits(page, lab, notebook, width, height) -> None:
         summary = explorer.locator(".orchard-whatif-summary").first
         expect(summary).to_contain_text("9 games in 10")
         assert "A: standard rules" in plot.locator(".legend").first.text_content()
-        output = explorer.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]")
         output_width = output.first.evaluate("el => el.clientWidth")
         if width == 1024:
             assert output_width < 700, "the file browser should be open"
