@@ -10,6 +10,7 @@ from orchard_lab.figures import (
     SEQUENCE_COLOURS,
     figurate_dots,
     highlight_point,
+    plain_symbols,
     sequence_differences,
     sequence_values,
 )
@@ -69,8 +70,20 @@ def test_dots_figure_draws_each_dot_once_in_the_sequence_colour(name: str) -> No
     drawn = sorted(zip(trace.x, trace.y, strict=True))
     assert drawn == sorted((col, -row) for row, col in seq.dots(name, 5))
     assert trace.marker.color == SEQUENCE_COLOURS[name]
-    assert fig.layout.title.text == seq.describe_dots(name, 5)
+    assert fig.layout.title.text == plain_symbols(seq.describe_dots(name, 5))
+    assert "_" not in fig.layout.title.text  # no code name in a title
     assert fig.layout.yaxis.scaleanchor == "x"
+
+
+def test_no_code_names_in_titles_or_hovers() -> None:
+    fig = sequence_values(seq.NAMES, 12, highlight=4)
+    assert all("_" not in t.hovertemplate.replace("<extra></extra>", "") for t in fig.data)
+    assert figurate_dots("odd_prime", 4).layout.title.text.startswith("the 4th odd prime = 11")
+
+
+def test_figures_take_their_container_width_unless_given_one() -> None:
+    for fig in (sequence_values("square", 4), figurate_dots("square", 3)):
+        assert fig.layout.width is None and fig.layout.autosize is True
 
 
 def test_dots_figure_of_zero_is_empty_and_titled() -> None:

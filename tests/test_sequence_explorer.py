@@ -29,7 +29,7 @@ def test_it_starts_with_the_issue_sentence_table_and_pictures(explorer) -> None:
     assert explorer.shown == ("triangular", "pronic") and explorer.n == 6
     assert 'data-sequence="triangular"' in explorer.table.value
     assert 'data-sequence="square"' not in explorer.table.value
-    assert explorer.dots_figure.layout.title.text == "T(6) = 21 dots: rows of 1, 2, …, 6"
+    assert explorer.dots_words.value == "T(6) = 21 dots: rows of 1, 2, …, 6"
     assert explorer.message.value == ""
     assert isinstance(explorer.values_figure, go.FigureWidget)
 
@@ -56,7 +56,7 @@ def test_moving_the_slider_moves_the_rings_the_dots_and_the_words(explorer) -> N
     assert list(_trace(explorer, "triangular", "highlight").y) == [45]
     assert explorer.values_figure.layout.shapes[0].x0 == 9
     assert len(explorer.dots_figure.data[0].x) == 45
-    assert explorer.dots_figure.layout.title.text.startswith("T(9) = 45 dots")
+    assert explorer.dots_words.value.startswith("T(9) = 45 dots")
     assert explorer.sentence.value.startswith("The 9th apple in the monochrome batch adds 9 points")
     assert (
         'class="orchard-current" style="background:#fff3b0;font-weight:bold">45<'
@@ -106,7 +106,7 @@ def test_choosing_the_dots(explorer) -> None:
     explorer.dots_choice.value = "pronic"
     explorer.set_n(1)
     assert list(explorer.dots_figure.data[0].x) == []
-    assert explorer.dots_figure.layout.title.text == "P(1) = 0 dots: nothing to draw"
+    assert explorer.dots_words.value == "P(1) = 0 dots: nothing to draw"
 
 
 def test_bad_values_cannot_be_entered(explorer) -> None:
@@ -159,3 +159,35 @@ def test_a_failing_callback_shows_the_reason_not_a_traceback(explorer, monkeypat
     monkeypatch.undo()
     explorer.show_dots("square")
     assert explorer.message.value == "" and len(explorer.dots_figure.data[0].x) == 49
+
+
+def _saved_visibility(explorer: SequenceExplorer) -> dict[str, bool]:
+    """What a page that loads the widget later (Voilà, a reload) is told to draw."""
+    saved = explorer.values_figure.get_state("_widget_data")["_widget_data"]
+    return {
+        trace["meta"]["sequence"]: trace.get("visible", True)
+        for trace in saved
+        if trace["meta"]["role"] == "values"
+    }
+
+
+def test_a_page_loaded_later_draws_only_the_lines_switched_on(explorer) -> None:
+    # Issue 13: app mode drew all four lines while two were switched on.
+    assert _saved_visibility(explorer) == {
+        "triangular": True, "pronic": True, "square": False, "odd_prime": False,
+    }  # fmt: skip
+    explorer.toggle("square", True)
+    explorer.set_n(9)
+    assert _saved_visibility(explorer)["square"] is True
+    saved = explorer.values_figure.get_state("_widget_data")["_widget_data"]
+    rings = [t for t in saved if t["meta"]["role"] == "highlight"]
+    assert all(list(t["x"]) == [9] for t in rings)
+
+
+def test_no_code_names_in_the_words(explorer) -> None:
+    explorer.toggle("odd_prime", True)
+    explorer.show_dots("odd_prime")
+    explorer.set_n(4)
+    assert explorer.dots_words.value.startswith("the 4th odd prime = 11 dots")
+    assert "odd_prime(" not in explorer.table.value
+    assert "the 4th odd prime" in explorer.table.value

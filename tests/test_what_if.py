@@ -1,13 +1,17 @@
-"""The what-if explorer: two rule sets, the same deals, histograms, a progress bar."""
+"""The what-if explorer: two rule sets, the same deals, histograms, a progress bar, any game."""
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import pytest
 
 from orchard_lab import apple_batches as ab
-from orchard_lab.widgets import WhatIfExplorer
-from orchard_lab.widgets.what_if import MAX_LOOKAHEAD_GAMES, describe_rules
+from orchard_lab import stacked_trees as st
+from orchard_lab import water_drops as wd
+from orchard_lab.widgets import RuleSwitches, WhatIfExplorer
+from orchard_lab.widgets.what_if import POLICY_WORDS, chunk_games, largest_run
 
 
 def _histograms(explorer: WhatIfExplorer) -> list:
@@ -31,21 +35,44 @@ def test_both_histograms_are_drawn_with_every_final_score() -> None:
     explorer = WhatIfExplorer(rules_b=ab.Rules(steady_reference="any"), games=400, seed=1)
     explorer.run()
     bars = _histograms(explorer)
-    assert [bar.name for bar in bars] == ["A: seeds' rules", "B: steady any"]
+    b_label = "B: steady height compares with: any earlier apple"
+    assert [bar.name for bar in bars] == ["A: standard rules", b_label]
     assert [sum(bar.y) for bar in bars] == [400, 400]
     means = [t for t in explorer.figure.data if t.meta["role"] == "mean"]
     assert [m.x[0] for m in means] == pytest.approx(list(explorer.means().values()))
-    assert "mean" in explorer.summary.value and "B: steady any" in explorer.summary.value
+    assert "mean" in explorer.summary.value and b_label in explorer.summary.value
+    assert "9 games in 10 scored this or less" in explorer.summary.value
+    # A page that loads the widget later (app mode, a reload) gets the bars too (issue 13).
+    saved = explorer.figure.get_state("_widget_data")["_widget_data"]
+    assert [sum(t["y"]) for t in saved if t["meta"]["role"] == "histogram"] == [400, 400]
+
+
+def test_the_two_runs_differ_by_more_than_colour() -> None:
+    explorer = WhatIfExplorer(games=50)
+    explorer.run()
+    bars, means = (
+        _histograms(explorer),
+        [t for t in explorer.figure.data if t.meta["role"] == "mean"],
+    )
+    assert bars[0].marker.pattern.shape != bars[1].marker.pattern.shape
+    assert means[0].line.dash != means[1].line.dash
+
+
+def test_the_figure_takes_the_width_of_its_column() -> None:
+    explorer = WhatIfExplorer()
+    assert explorer.figure.layout.width is None and explorer.figure.layout.autosize is True
 
 
 def test_easy_mode_lifts_the_mean_on_the_same_deals_AB_4() -> None:
     explorer = WhatIfExplorer(rules_b=ab.Rules(easy=True), games=500, seed=2)
     explorer.run()
     assert explorer.means()["B"] > explorer.means()["A"]
+    assert "rule set B scores" in explorer.summary.value and "more than" in explorer.summary.value
 
 
 def test_the_progress_bar_moves_chunk_by_chunk() -> None:
     explorer = WhatIfExplorer(games=2500, seed=3)
+    assert chunk_games(ab, "greedy") == 1000
     seen: list[int] = []
     explorer.progress.observe(lambda change: seen.append(change["new"]), names="value")
     explorer.run_button.click()
@@ -59,21 +86,80 @@ def test_the_panels_set_every_switch() -> None:
     )
     explorer = WhatIfExplorer(rules_a=rules)
     assert explorer.rules == {"A": rules, "B": ab.Rules(easy=True)}
-    explorer.panels["B"].broken.value = 5
+    explorer.panels["B"].controls["special_broken_points"].value = 5
     assert explorer.rules["B"].special_broken_points == 5
-    assert describe_rules(rules) == "easy, unlucky may bust, steady any, broken special -20"
+
+
+def test_each_policy_is_explained_where_it_is_chosen() -> None:
+    explorer = WhatIfExplorer()
+    for policy, words in POLICY_WORDS.items():
+        explorer.policy_choice.value = policy
+        assert words in explorer.policy_words.value
+        assert f"At most {largest_run(ab, policy, 1):,} games" in explorer.policy_words.value
 
 
 def test_long_lookahead_runs_are_refused_with_a_reason() -> None:
-    explorer = WhatIfExplorer(policy="lookahead", games=MAX_LOOKAHEAD_GAMES + 1)
+    most = largest_run(ab, "lookahead", 1)
+    explorer = WhatIfExplorer(policy="lookahead", games=most + 1)
     explorer.run()
-    assert "at most 200 games" in explorer.message.value and explorer.results == {}
+    assert f"At most {most} games" in explorer.message.value and explorer.results == {}
+    explorer.players_choice.value = 4  # more players, fewer games fit in a click
+    assert largest_run(ab, "lookahead", 4) < most
+    assert f"At most {largest_run(ab, 'lookahead', 4)} games with 4 players" in (
+        explorer.policy_words.value
+    )
 
 
 def test_a_short_lookahead_run_plays_game_by_game() -> None:
     explorer = WhatIfExplorer(policy="lookahead", games=1, seed=4)
     explorer.run()
     assert explorer.results["A"].shape == (1, 1) and explorer.progress.value == 2
+
+
+@pytest.mark.parametrize("game", [wd, st])
+def test_the_other_games_run_with_their_own_players_range(game) -> None:
+    explorer = WhatIfExplorer(game=game, games=6, players=2, seed=1)
+    facts = game.FACTS
+    assert list(explorer.players_choice.options) == list(
+        range(facts.min_players, facts.max_players + 1)
+    )
+    assert all(isinstance(panel, RuleSwitches) for panel in explorer.panels.values())
+    explorer.run()
+    assert explorer.results["A"].shape == explorer.results["B"].shape == (6, 2)
+    assert sum(_histograms(explorer)[0].y) == 12  # every player of every game
+    assert facts.title in explorer.figure.layout.title.text
+    with pytest.raises(ValueError, match="players"):
+        WhatIfExplorer(game=game, players=facts.max_players + 1)
+
+
+def test_each_game_starts_with_a_what_if_worth_asking() -> None:
+    assert WhatIfExplorer(game=wd).rules["B"] == wd.Rules(scoring="per_drop")
+    assert WhatIfExplorer(game=st).rules["B"] == st.Rules(ladder=(1, 4, 9, 16))
+    label = _histograms(WhatIfExplorer(game=st))[1].name
+    assert label.startswith("B: ") and label.endswith("1, 4, 9, 16")
+
+
+def test_the_default_number_of_games_fits_in_a_click() -> None:
+    for game in (ab, wd, st):
+        explorer = WhatIfExplorer(game=game)
+        assert explorer.games_choice.value == min(2000, largest_run(game, "greedy", 1))
+
+
+def test_a_policy_too_slow_for_a_class_says_so() -> None:
+    explorer = WhatIfExplorer(game=wd, policy="lookahead", games=1)
+    assert largest_run(wd, "lookahead", 1) == 0  # a game takes ~25 s on the class machine
+    assert "Too slow for water drops" in explorer.policy_words.value
+    explorer.run()
+    assert "Too slow" in explorer.message.value and explorer.results == {}
+
+
+def test_no_code_in_what_a_learner_reads() -> None:
+    explorer = WhatIfExplorer(game=wd, games=5)
+    explorer.run()
+    texts = [explorer.summary.value, explorer.figure.layout.title.text, explorer.policy_words.value]
+    texts += [t.name for t in explorer.figure.data]
+    for text in texts:
+        assert not re.search(r"np\.|float64|seeds' rules|\w_\w|\(\d", text), text
 
 
 def test_bad_settings_raise_with_the_argument_named() -> None:
@@ -85,3 +171,7 @@ def test_bad_settings_raise_with_the_argument_named() -> None:
         WhatIfExplorer(seed=2**40)  # the seed box would clip it to another seed
     with pytest.raises(TypeError, match="rules_b"):
         WhatIfExplorer(rules_b={"easy": True})
+    with pytest.raises(TypeError, match="rules_a"):
+        WhatIfExplorer(game=wd, rules_a=ab.Rules())
+    with pytest.raises(TypeError, match="game"):
+        WhatIfExplorer(game="water drops")

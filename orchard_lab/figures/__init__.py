@@ -8,19 +8,19 @@
 from orchard_lab.figures.apple_batches import (
     BATCH_COLOURS,
     BATCH_LABELS,
-    RUN_COLOURS,
     batch_growth,
     best_batch_points,
     breakdown_values,
     next_card_bars,
     next_card_values,
     score_breakdown,
-    score_histograms,
 )
+from orchard_lab.figures.runs import RUN_COLOURS, score_histograms
 from orchard_lab.figures.sequences import (
     SEQUENCE_COLOURS,
     figurate_dots,
     highlight_point,
+    plain_symbols,
     sequence_differences,
     sequence_values,
 )
@@ -37,6 +37,7 @@ __all__ = [
     "highlight_point",
     "next_card_bars",
     "next_card_values",
+    "plain_symbols",
     "score_breakdown",
     "score_histograms",
     "sequence_differences",

@@ -1,4 +1,4 @@
-"""Plotly pictures of apple batches: batch growth, score breakdowns, next-card values, runs.
+"""Plotly pictures of apple batches: batch growth, score breakdowns, next-card values.
 
 Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
 same keywords ``title=None, template=None, width=None, height=None``. Each batch keeps one
@@ -13,9 +13,8 @@ find it by meaning.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-import numpy as np
 import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
@@ -27,14 +26,12 @@ from orchard_lab.figures.sequences import SEQUENCE_COLOURS
 __all__ = [
     "BATCH_COLOURS",
     "BATCH_LABELS",
-    "RUN_COLOURS",
     "batch_growth",
     "best_batch_points",
     "breakdown_values",
     "next_card_bars",
     "next_card_values",
     "score_breakdown",
-    "score_histograms",
 ]
 
 BATCH_LABELS = ab.BATCH_NAMES  # one name per batch, the engine's
@@ -48,10 +45,8 @@ BATCH_COLOURS = {
     "steady": SEQUENCE_COLOURS["odd_prime"],
     "bad": "#777777",
 }
-RUN_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")  # one per compared run
 _OTHER = "#999999"
 _FADED = 0.3
-_LINE_DASH = {"mean": "solid", "percentile": "dot"}
 _DECK = ab.default_deck()
 
 
@@ -225,102 +220,3 @@ def next_card_values(
     fig.add_bar(**next_card_bars(board, card), meta={"role": "next_card"})
     _sideways(fig, "points it adds")
     return _sideways_margins(finish(fig, title, template, width, height), title)
-
-
-def _histogram(values: np.ndarray) -> tuple[list[int], list[int]]:
-    """Counts of every whole score from the lowest to the highest (scores are integers)."""
-    if values.size == 0:
-        return [], []
-    low = int(np.floor(values.min()))
-    counts = np.bincount(np.floor(values).astype(np.int64) - low)
-    return list(range(low, low + len(counts))), counts.tolist()
-
-
-def _marks(values: np.ndarray, percentiles: Sequence[float]) -> dict[str, list[float]]:
-    if values.size == 0:
-        return {"mean": [], "percentile": []}
-    return {
-        "mean": [float(values.mean())],
-        "percentile": [float(p) for p in np.percentile(values, list(percentiles))],
-    }
-
-
-def score_histograms(
-    samples: Mapping[str, Sequence[float] | np.ndarray],
-    *,
-    percentiles: Sequence[float] = (10, 50, 90),
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
-    """Overlaid histograms of final scores, one per labelled run, means and percentiles marked.
-
-    Each run gives three traces in this order: its bars (``role`` "histogram", one bar per
-    whole score), its mean (a solid line) and its percentiles (dotted lines, one trace).
-    Arrays of any shape are flattened (a ``simulate`` table counts every player).
-
-    >>> fig = score_histograms({"seeds' rules": [3, 4, 4], "easy": [5]})
-    >>> [(t.meta["run"], t.meta["role"]) for t in fig.data][:3]
-    [(0, 'histogram'), (0, 'mean'), (0, 'percentile')]
-    >>> list(fig.data[0].x), list(fig.data[0].y)
-    ([3, 4], [1, 2])
-    """
-    if not isinstance(samples, Mapping):
-        raise TypeError(f"samples must map a label to scores, not {type(samples).__name__}")
-    for p in percentiles:
-        if not 0 <= p <= 100:
-            raise ValueError(f"percentiles must be between 0 and 100, got {p}")
-    fig = go.Figure()
-    tallest = 1
-    arrays = {label: np.asarray(values, dtype=float).ravel() for label, values in samples.items()}
-    for values in arrays.values():
-        tallest = max([tallest, *_histogram(values)[1]])
-    for run, (label, values) in enumerate(arrays.items()):
-        colour = RUN_COLOURS[run % len(RUN_COLOURS)]
-        xs, counts = _histogram(values)
-        fig.add_bar(
-            x=xs,
-            y=counts,
-            name=str(label),
-            legendgroup=str(run),
-            marker={"color": colour, "opacity": 0.55},
-            hovertemplate=f"{label}: %{{y}} finals of %{{x}} points<extra></extra>",
-            meta={"run": run, "label": str(label), "role": "histogram"},
-        )
-        for role, xs_marked in _marks(values, percentiles).items():
-            fig.add_scatter(
-                **_vertical_lines(xs_marked, tallest),
-                **_mark_style(role, colour, run),
-                meta={"run": run, "label": str(label), "role": role},
-            )
-    fig.update_layout(barmode="overlay", bargap=0, legend={"orientation": "h", "y": -0.3})
-    fig.update_xaxes(
-        title="final score · solid line: mean · dotted: the "
-        + ", ".join(f"{p:g}th" for p in percentiles)
-        + " percentiles"
-    )
-    fig.update_yaxes(title="games")
-    return finish(fig, title, template, width, height)
-
-
-def _vertical_lines(xs: Sequence[float], tallest: int) -> dict[str, list[float | None]]:
-    """Scatter x/y drawing a vertical line from 0 to ``tallest`` at each x, gaps between."""
-    line_x: list[float | None] = []
-    line_y: list[float | None] = []
-    for x in xs:
-        line_x += [x, x, None]
-        line_y += [0, tallest * 1.05, None]
-    return {"x": line_x, "y": line_y}
-
-
-def _mark_style(role: str, colour: str, run: int) -> dict:
-    word = "mean" if role == "mean" else "percentiles"
-    return {
-        "mode": "lines",
-        "name": word,
-        "legendgroup": str(run),
-        "showlegend": False,
-        "line": {"color": colour, "width": 3 if role == "mean" else 1.5, "dash": _LINE_DASH[role]},
-        "hovertemplate": f"{word}: %{{x:.1f}}<extra></extra>",
-    }

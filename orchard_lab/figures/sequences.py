@@ -12,6 +12,7 @@ one colour in every picture (``SEQUENCE_COLOURS``). Every trace carries
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import plotly.graph_objects as go
@@ -24,6 +25,7 @@ __all__ = [
     "SEQUENCE_COLOURS",
     "figurate_dots",
     "highlight_point",
+    "plain_symbols",
     "sequence_differences",
     "sequence_values",
 ]
@@ -36,6 +38,27 @@ SEQUENCE_COLOURS = {
     "odd_prime": "#CC79A7",
 }
 _FADED = 0.35
+_CODE_NAME = re.compile(r"odd_prime\((\d+|n)\)")
+
+
+def plain_symbols(text: str) -> str:
+    """``text`` with the odd primes' code name in words, as a learner reads it.
+
+    >>> plain_symbols("odd_prime(4) = 11 dots")
+    'the 4th odd prime = 11 dots'
+    """
+    return _CODE_NAME.sub(
+        lambda m: (
+            "the n-th odd prime" if m[1] == "n" else f"the {seq.ordinal(int(m[1]))} odd prime"
+        ),
+        text,
+    )
+
+
+def _hover(name: str) -> str:
+    """The hover text of a point: "T(3) = 6", "odd prime no. 3 = 7"."""
+    symbol = "odd prime no. %{x}" if name == "odd_prime" else seq.symbol(name, "%{x}")
+    return f"{symbol} = %{{y}}<extra></extra>"
 
 
 def _legend(name: str) -> str:
@@ -94,7 +117,7 @@ def sequence_values(
             legendgroup=name,
             line={"color": colour, "width": 2},
             marker={"color": colour, "size": 7},
-            hovertemplate=f"{seq.symbol(name, '%{x}')} = %{{y}}<extra></extra>",
+            hovertemplate=_hover(name),
             meta={"sequence": name, "role": "values"},
         )
         if highlight is not None:
@@ -104,7 +127,7 @@ def sequence_values(
                 legendgroup=name,
                 showlegend=False,
                 marker={"color": colour, "size": 16, "symbol": "circle-open", "line": {"width": 3}},
-                hovertemplate=f"{seq.symbol(name, '%{x}')} = %{{y}}<extra></extra>",
+                hovertemplate=_hover(name),
                 meta={"sequence": name, "role": "highlight"},
             )
     if highlight is not None:
@@ -186,6 +209,5 @@ def figurate_dots(
     fig.update_xaxes(range=[-0.6, cols - 0.4], **hidden)
     fig.update_yaxes(range=[-rows + 0.4, 0.6], scaleanchor="x", scaleratio=1, **hidden)
     fig.update_layout(plot_bgcolor="rgba(0,0,0,0)")
-    return finish(
-        fig, seq.describe_dots(name, n) if title is None else title, template, width, height
-    )
+    words = plain_symbols(seq.describe_dots(name, n))
+    return finish(fig, words if title is None else title, template, width, height)

@@ -25,18 +25,37 @@ from orchard_lab.figures import (
     SEQUENCE_COLOURS,
     figurate_dots,
     highlight_point,
+    plain_symbols,
     sequence_values,
 )
+from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.plotly_state import keep_state
 
 __all__ = ["SequenceExplorer"]
 
 N_MAX = seq.CARDS_PER_BATCH  # AB-3: 12 cards per batch, so n runs 1..12
 NOTHING_SHOWN = "Switch on at least one sequence with the buttons above to see its numbers."
-VALUES_SIZE = {"width": 560, "height": 420}
-DOTS_SIZE = {"width": 320, "height": 380}
-
-_TABLE_CSS = ".orchard-values-table th, .orchard-values-table td {padding: 2px 7px}"
+# plotly's widget measures its column only when it is redrawn, so a FigureWidget shown
+# before that is drawn 700 px wide and clipped at 1024 px: these widths fit the ~590 px a
+# notebook column keeps at 1024 px with the file browser open.
+VALUES_WIDTH, VALUES_HEIGHT = 560, 420
+DOTS_WIDTH = DOTS_HEIGHT = 300
+_CURRENT_BACKGROUND = "#fff3b0"
+EXPLORER_CSS = """
+.orchard-sequence-explorer {min-width: 0; max-width: 100%}
+.orchard-sequence-explorer .orchard-n-slider {width: 100%; max-width: 420px}
+.orchard-sequence-toggles {flex-flow: row wrap; gap: 2px 10px}
+.orchard-sequence-toggles > .widget-box {align-items: center}
+.orchard-pictures {flex-flow: row wrap; gap: 4px 16px; align-items: flex-start}
+.orchard-dots-box {width: 310px; max-width: 100%}
+.orchard-dots-box .orchard-dots-choice {width: 100%; max-width: 300px}
+.orchard-dots-words {font-size: 13px; line-height: 1.35; color: #1a1a1a}
+.orchard-values-table {max-width: 100%}
+.orchard-values-table table {border-collapse: collapse; text-align: right; font-size: 13px}
+.orchard-values-table th, .orchard-values-table td {padding: 2px 4px}
+.orchard-values-table .orchard-why {text-align: left; min-width: 140px; white-space: normal}
+"""
 
 
 class SequenceExplorer:
@@ -75,9 +94,12 @@ class SequenceExplorer:
             options=[(labels[name], name) for name in seq.NAMES], value=dots, description="dots of"
         )
         self.values_figure = go.FigureWidget(
-            sequence_values(seq.NAMES, N_MAX, highlight=n, **VALUES_SIZE)
+            sequence_values(seq.NAMES, N_MAX, highlight=n, width=VALUES_WIDTH, height=VALUES_HEIGHT)
         )
-        self.dots_figure = go.FigureWidget(figurate_dots(dots, n, **DOTS_SIZE))
+        self.dots_figure = go.FigureWidget(
+            figurate_dots(dots, n, title="", width=DOTS_WIDTH, height=DOTS_HEIGHT)
+        )
+        self.dots_words = w.HTML()
         self.sentence = w.HTML()
         self.table = w.HTML()
         self.message = w.HTML()
@@ -90,6 +112,7 @@ class SequenceExplorer:
             toggle.observe(self._on_toggle, names="value")
         self.dots_choice.observe(self._on_dots, names="value")
         self._show_visibility()
+        self._show_dots()
         self._show_words()
 
     # ---- what a learner does -------------------------------------------------------
@@ -133,6 +156,7 @@ class SequenceExplorer:
             for name in seq.NAMES:
                 self._traces[name, "highlight"].update(highlight_point(name, self.n))
             self.values_figure.layout.shapes[0].update(x0=self.n, x1=self.n)
+        keep_state(self.values_figure)
         self._show_dots()
         self._show_words()
 
@@ -152,16 +176,18 @@ class SequenceExplorer:
         with self.values_figure.batch_update():
             for (name, _role), trace in self._traces.items():
                 trace.visible = name in shown
+        keep_state(self.values_figure)
 
     def _show_dots(self) -> None:
-        fresh = figurate_dots(self.dots, self.n, **DOTS_SIZE)
+        fresh = figurate_dots(self.dots, self.n)
         dots, new = self.dots_figure.data[0], fresh.data[0]
         with self.dots_figure.batch_update():
             dots.update(x=new.x, y=new.y, marker=new.marker)
             layout = self.dots_figure.layout
-            layout.title.text = fresh.layout.title.text
             layout.xaxis.range = fresh.layout.xaxis.range
             layout.yaxis.range = fresh.layout.yaxis.range
+        keep_state(self.dots_figure)
+        self.dots_words.value = html.escape(fresh.layout.title.text)
 
     def _show_words(self) -> None:
         shown = self.shown
@@ -178,7 +204,10 @@ class SequenceExplorer:
         swatches = [
             w.HBox(
                 [
-                    w.HTML(f'<span style="color:{SEQUENCE_COLOURS[name]};font-size:20px">●</span>'),
+                    w.HTML(
+                        '<span style="display:inline-block;width:22px;height:4px;'
+                        f'background:{SEQUENCE_COLOURS[name]};vertical-align:middle"></span>'
+                    ),
                     button.add_class("orchard-sequence-toggle").add_class(f"orchard-toggle-{name}"),
                 ]
             )
@@ -191,12 +220,15 @@ class SequenceExplorer:
         self.sentence.add_class("orchard-sentence")
         self.table.add_class("orchard-values-table")
         self.message.add_class("orchard-message")
-        pictures = w.HBox([self.values_figure, w.VBox([self.dots_choice, self.dots_figure])])
+        self.dots_words.add_class("orchard-dots-words")
+        dots_box = w.VBox([self.dots_choice, self.dots_words, self.dots_figure])
+        pictures = w.HBox([self.values_figure, dots_box.add_class("orchard-dots-box")])
         root = w.VBox(
             [
+                w.HTML(f"<style>{EXPLORER_CSS}</style>"),
                 self.slider,
-                w.HBox(swatches),
-                pictures,
+                w.HBox(swatches).add_class("orchard-sequence-toggles"),
+                pictures.add_class("orchard-pictures"),
                 self.sentence,
                 self.table,
                 self.message,
@@ -208,7 +240,7 @@ class SequenceExplorer:
 def _check_n(n: Any) -> int:
     if isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise TypeError(f"n must be a whole number from 1 to {N_MAX}, not {type(n).__name__}")
-    if not 1 <= n <= N_MAX:
+    if not 1 <= int(n) <= N_MAX:
         raise ValueError(f"n must be between 1 and {N_MAX} (apples in a batch), got {n}")
     return int(n)
 
@@ -221,7 +253,7 @@ def _one_name(value: Any, argument: str) -> str:
 
 def _table(shown: tuple[str, ...], n: int) -> str:
     """The values 1..12 of each shown sequence, the n-th column marked, plus its link."""
-    current = ' class="orchard-current" style="background:#fff3b0;font-weight:bold"'
+    current = f' class="orchard-current" style="background:{_CURRENT_BACKGROUND};font-weight:bold"'
     head = "".join(f"<th{current if k == n else ''}>{k}</th>" for k in range(1, N_MAX + 1))
     rows = []
     for name in shown:
@@ -230,16 +262,15 @@ def _table(shown: tuple[str, ...], n: int) -> str:
             for k, v in enumerate(seq.first(name, N_MAX), start=1)
         )
         label = html.escape(seq.SEQUENCE_LABELS[name])
-        colour = SEQUENCE_COLOURS[name]
+        colour = readable(SEQUENCE_COLOURS[name])
         rows.append(
             f'<tr data-sequence="{name}"><th style="color:{colour};text-align:left">{label}</th>'
             f"{cells}<td>{seq.difference(name, n)}</td>"
-            f'<td style="text-align:left">{html.escape(seq.link(name, n))}</td></tr>'
+            f'<td class="orchard-why">{html.escape(plain_symbols(seq.link(name, n)))}</td></tr>'
         )
     return (
-        f"<style>{_TABLE_CSS}</style>"
-        '<table style="border-collapse:collapse;text-align:right">'
+        "<table>"
         f"<tr><th>n</th>{head}<th>the {seq.ordinal(n)} adds</th>"
-        '<th style="text-align:left">why</th></tr>'
+        '<th class="orchard-why">why</th></tr>'
         f"{''.join(rows)}</table>"
     )

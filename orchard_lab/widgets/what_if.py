@@ -1,9 +1,10 @@
 """The what-if explorer: play many games under two rule sets and compare the final scores.
 
-Rule set A and rule set B each have every switch of ``apple_batches.Rules``; both are
-played by the same policy on the same deals (the same seed), so the histograms differ only
-because the rules do. Games run in chunks and a progress bar follows them; the same seed
-always gives the same result.
+It works for any of the three games (``game=apple_batches``, ``water_drops`` or
+``stacked_trees``). Rule sets A and B are ``RuleSwitches`` panels built from the game's own
+switches; both are played by the same policy on the same deals (the same seed), so the
+histograms differ only because the rules do. Games run in chunks and a progress bar follows
+them; the same settings always give the same result.
 
 >>> explorer = WhatIfExplorer(rules_b=ab.Rules(easy=True), games=200, seed=1)
 >>> explorer.run()
@@ -14,6 +15,9 @@ always gives the same result.
 from __future__ import annotations
 
 import html
+import itertools
+import math
+from types import ModuleType
 from typing import Any
 
 import ipywidgets as w
@@ -22,127 +26,221 @@ import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
-from orchard_lab.core import make_rng, require_int
-from orchard_lab.figures import RUN_COLOURS, score_histograms
+from orchard_lab.core import check_int, check_type, make_rng
+from orchard_lab.figures.runs import (
+    PERCENTILE_MEANING,
+    RUN_COLOURS,
+    RUN_DASHES,
+    RUN_PATTERNS,
+    score_histograms,
+)
+from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.plotly_state import keep_state
+from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice, rules_in_words
 
-__all__ = ["CHUNK_GAMES", "MAX_LOOKAHEAD_GAMES", "PERCENTILES", "WhatIfExplorer", "describe_rules"]
+__all__ = [
+    "GAMES_PER_SECOND",
+    "PERCENTILES",
+    "POLICY_WORDS",
+    "WhatIfExplorer",
+    "chunk_games",
+    "largest_run",
+]
 
 SETS = ("A", "B")
 PERCENTILES = (10, 50, 90)
-CHUNK_GAMES = {"random": 1000, "greedy": 1000, "lookahead": 1}  # games between bar updates
 MAX_GAMES = 100_000
+DEFAULT_GAMES = 2000
 MAX_SEED = 2**31 - 1  # the seed box's largest value
-MAX_LOOKAHEAD_GAMES = 200  # lookahead plays about a game a second
-FIGURE_SIZE = {"width": 760, "height": 380}
+CLICK_SECONDS = 8.0  # the longest a Run may keep the class waiting (both rule sets)
+CHUNK_SECONDS = 0.05  # play between two moves of the progress bar, at one player
+POLICY_WORDS = {
+    "random": "random: picks any allowed move",
+    "greedy": "greedy: takes the move that scores most right now",
+    "lookahead": "lookahead: tries every move to the end of the game several times",
+}
+# Games a second of each game's simulate, by policy and number of players, on the 2-core
+# class machine under a light load, rounded down (benchmarks/bench_what_if.py prints them).
+# Other player counts are interpolated; beyond the last one a game slows down in proportion.
+GAMES_PER_SECOND: dict[str, dict[str, dict[int, float]]] = {
+    "apple_batches": {
+        "random": {1: 23_000, 2: 12_000, 4: 10_000, 6: 9_000},
+        "greedy": {1: 24_000, 2: 13_000, 4: 13_000, 6: 12_000},
+        "lookahead": {1: 24, 2: 7.5, 4: 1.2, 6: 0.8},
+    },
+    "water_drops": {
+        "random": {1: 500, 2: 550, 4: 800, 5: 800},
+        "greedy": {1: 150, 2: 105, 4: 220, 5: 220},
+        "lookahead": {1: 0.04, 2: 0.04, 4: 0.09},
+    },
+    "stacked_trees": {
+        "random": {1: 1_200, 2: 1_000, 4: 750, 8: 400, 64: 49},
+        "greedy": {1: 420, 2: 240, 4: 170, 8: 88, 64: 10},
+        "lookahead": {1: 2.1, 2: 1.6, 4: 0.7, 8: 0.35},
+    },
+}
+# Rule set B before anyone touches it: a what-if worth asking in each game.
+WHAT_IF_RULES: dict[str, dict[str, Any]] = {
+    "apple_batches": {"easy": True},
+    "water_drops": {"scoring": "per_drop"},
+    "stacked_trees": {"ladder": (1, 4, 9, 16)},
+}
+_TEXT = "#1a1a1a"  # 17:1 on white
+WHAT_IF_CSS = """
+.orchard-whatif {min-width: 0; max-width: 100%}
+.orchard-whatif-top {flex-flow: row wrap; gap: 4px 16px; align-items: flex-start}
+.orchard-whatif-top > .widget-box {flex: 1 1 250px; min-width: 0; max-width: 100%}
+.orchard-whatif-settings .widget-dropdown, .orchard-whatif-settings .widget-text
+  {width: 230px; max-width: 100%}
+.orchard-whatif-settings .widget-dropdown select {min-width: 0}
+.orchard-whatif-words {color: #444444; font-size: 12px; line-height: 1.35;
+  margin: 0 0 6px 2px}
+.orchard-whatif-go {flex-flow: row wrap; gap: 4px 8px; align-items: center}
+.orchard-whatif-go .widget-progress {flex: 1 1 150px; min-width: 120px; max-width: 100%}
+.orchard-whatif-plot {width: 100%; min-width: 0; max-width: 100%; overflow: hidden}
+.orchard-whatif-summary {max-width: 100%}
+.orchard-whatif-summary table {border-collapse: collapse; text-align: right}
+.orchard-whatif-summary th, .orchard-whatif-summary td {padding: 2px 8px}
+.orchard-whatif-summary th.orchard-run {text-align: left; max-width: 220px;
+  white-space: normal}
+"""
 
 
-def describe_rules(rules: ab.Rules) -> str:
-    """The switches that differ from the seeds' rules, in words.
+def _speed(game: str, policy: str, players: int) -> float:
+    """Measured games a second for this many players (see ``GAMES_PER_SECOND``)."""
+    table = sorted(GAMES_PER_SECOND[game][policy].items())
+    if players <= table[0][0]:
+        return table[0][1]
+    for (low, slow), (high, fast) in itertools.pairwise(table):
+        if players <= high:
+            share = math.log(players / low) / math.log(high / low)
+            return math.exp(math.log(slow) + share * (math.log(fast) - math.log(slow)))
+    last, speed = table[-1]
+    return speed * last / players
 
-    >>> describe_rules(ab.Rules()), describe_rules(ab.Rules(easy=True, steady_reference="any"))
-    ("seeds' rules", 'easy, steady any')
+
+def _round_down(value: float) -> int:
+    """``value`` rounded down to one significant digit (0 below 1): 96,000 gives 90,000."""
+    if value < 1:
+        return 0
+    power = 10 ** math.floor(math.log10(value))
+    return int(value // power) * power
+
+
+def largest_run(game: ModuleType, policy: str, players: int) -> int:
+    """The most games per rule set one Run may play: both sets within ``CLICK_SECONDS``.
+
+    >>> largest_run(ab, "greedy", 1), largest_run(ab, "lookahead", 1)
+    (90000, 90)
     """
-    words = []
-    if rules.easy:
-        words.append("easy")
-    if rules.unlucky_may_bust:
-        words.append("unlucky may bust")
-    if rules.steady_reference != "last":
-        words.append(f"steady {rules.steady_reference}")
-    if rules.special_broken_points:
-        words.append(f"broken special {rules.special_broken_points}")
-    return ", ".join(words) or "seeds' rules"
+    speed = _speed(game.FACTS.name, policy, players)
+    return min(MAX_GAMES, _round_down(CLICK_SECONDS * speed / len(SETS)))
 
 
-class _RulesPanel:
-    """Every switch of one rule set, as widgets."""
+def chunk_games(game: ModuleType, policy: str) -> int:
+    """Games between two moves of the progress bar: about ``CHUNK_SECONDS`` at one player.
 
-    def __init__(self, name: str, rules: ab.Rules) -> None:
-        if not isinstance(rules, ab.Rules):
-            raise TypeError(f"rules_{name.lower()} must be a Rules, not {type(rules).__name__}")
-        fit = {"description_width": "initial"}
-        self.easy = w.Checkbox(value=rules.easy, description="easy: bad batch free", indent=False)
-        self.bust = w.Checkbox(
-            value=rules.unlucky_may_bust, description="unlucky may pass 13", indent=False
+    >>> chunk_games(ab, "greedy"), chunk_games(ab, "lookahead")
+    (1000, 1)
+    """
+    return max(1, _round_down(CHUNK_SECONDS * _speed(game.FACTS.name, policy, 1)))
+
+
+def _limit_words(game: ModuleType, policy: str, players: int) -> str:
+    """The largest run in words, or why this policy cannot run here."""
+    most = largest_run(game, policy, players)
+    who = f"{players} player{'s' if players > 1 else ''}"
+    if most == 0:
+        seconds = 1 / _speed(game.FACTS.name, policy, players)
+        return (
+            f"Too slow for {game.FACTS.title} in class: one game of {who} takes about "
+            f"{seconds:.0f} seconds. Choose greedy or random."
         )
-        self.steady = w.ToggleButtons(
-            options=[("steady: last", "last"), ("steady: any", "any")],
-            value=rules.steady_reference,
-            tooltips=["within 1 of the last apple", "within 1 of any earlier apple"],
-            style={"button_width": "110px"},
-        )
-        self.broken = w.IntSlider(
-            value=rules.special_broken_points, min=-20, max=20, description="broken special",
-            style=fit, layout={"width": "300px"},
-        )  # fmt: skip
-        colour = RUN_COLOURS[SETS.index(name)]
-        heading = w.HTML(f'<b style="color:{colour};font-size:15px">Rule set {name}</b>')
-        self.box = w.VBox([heading, self.easy, self.bust, self.steady, self.broken])
-        self.box.layout = {"width": "330px"}
-        self.box.add_class("orchard-whatif-rules").add_class(f"orchard-whatif-rules-{name}")
-
-    @property
-    def rules(self) -> ab.Rules:
-        return ab.Rules(
-            easy=self.easy.value,
-            unlucky_may_bust=self.bust.value,
-            steady_reference=self.steady.value,
-            special_broken_points=self.broken.value,
-        )
+    return f"At most {most:,} games with {who}, so a Run takes {CLICK_SECONDS:.0f} seconds or less."
 
 
 class WhatIfExplorer:
     """Compare final scores under rule sets A and B: press Run (or call ``run()``).
 
-    ``policy`` plays every player ("random", "greedy", "lookahead"), ``games`` deals per
-    rule set, ``players`` 1-6, ``seed`` the deals. ``results`` maps "A" and "B" to the
-    ``simulate`` tables of the last run.
+    ``game`` is the game's module (apple batches by default). ``policy`` plays every player
+    ("random", "greedy", "lookahead"), ``games`` deals per rule set (default 2,000, or the
+    largest run allowed if smaller), ``players`` within the game's range, ``seed`` the deals.
+    ``results`` maps "A" and "B" to the ``simulate`` tables of the last run.
+
+    >>> from orchard_lab import stacked_trees as st
+    >>> explorer = WhatIfExplorer(game=st, games=20)
+    >>> rules_in_words(explorer.rules["B"]).endswith("1, 4, 9, 16")
+    True
     """
 
     def __init__(
         self,
-        rules_a: ab.Rules | None = None,
-        rules_b: ab.Rules | None = None,
+        rules_a: Any = None,
+        rules_b: Any = None,
         policy: str = "greedy",
-        games: int = 2000,
+        games: int | None = None,
         players: int = 1,
         seed: int = 0,
+        *,
+        game: ModuleType = ab,
     ) -> None:
+        for needed in ("simulate", "Rules", "FACTS"):
+            if not hasattr(game, needed):
+                raise TypeError(f"game must be a game module such as apple_batches, not {game!r}")
         if policy not in policies.POLICY_NAMES:
             raise ValueError(f"policy must be one of {policies.POLICY_NAMES}, got {policy!r}")
-        self.panels = {
-            "A": _RulesPanel("A", ab.Rules() if rules_a is None else rules_a),
-            "B": _RulesPanel("B", ab.Rules(easy=True) if rules_b is None else rules_b),
+        self.game = game
+        name = game.FACTS.name
+        given = {
+            "A": game.Rules() if rules_a is None else check_type(rules_a, game.Rules, "rules_a"),
+            "B": game.Rules(**WHAT_IF_RULES.get(name, {}))
+            if rules_b is None
+            else check_type(rules_b, game.Rules, "rules_b"),
         }
+        self.panels = {key: RuleSwitches(game, given[key]) for key in SETS}
         self.policy_choice = w.Dropdown(
             options=list(policies.POLICY_NAMES), value=policy, description="policy"
         )
+        self.policy_words = w.HTML().add_class("orchard-whatif-words")
+        self.players_choice = players_choice(game, players)
+        if games is None:
+            games = max(1, min(DEFAULT_GAMES, largest_run(game, policy, players)))
         self.games_choice = w.BoundedIntText(
-            value=require_int(games, "games", 1, MAX_GAMES), min=1, max=MAX_GAMES,
+            value=check_int(games, "games", 1, MAX_GAMES), min=1, max=MAX_GAMES,
             description="games",
         )  # fmt: skip
-        self.players_choice = w.Dropdown(
-            options=list(range(1, 7)), value=require_int(players, "players", 1, 6),
-            description="players",
-        )  # fmt: skip
         self.seed_choice = w.BoundedIntText(
-            value=require_int(seed, "seed", 0, MAX_SEED), min=0, max=MAX_SEED, description="seed"
+            value=check_int(seed, "seed", 0, MAX_SEED), min=0, max=MAX_SEED, description="seed"
         )
-        self.run_button = w.Button(description="Run", icon="play", button_style="primary")
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="games")
+        self.run_button = w.Button(
+            description="Run", button_style="primary", tooltip="play the games of both rule sets"
+        )
+        self.progress = w.IntProgress(
+            value=0, min=0, max=1, description="played", style={"description_width": "initial"}
+        )
+        for choice in (
+            self.policy_choice,
+            self.players_choice,
+            self.games_choice,
+            self.seed_choice,
+        ):
+            choice.style.description_width = "60px"
         self.figure = go.FigureWidget(
             score_histograms(
-                {label: [] for label in self._labels(self.rules).values()},
+                {self._label(key, given[key]): [] for key in SETS},
                 percentiles=PERCENTILES,
                 title="Press Run to play the games",
-                **FIGURE_SIZE,
+                height=400,
             )
         )
         self.summary = w.HTML()
         self.message = w.HTML()
         self.results: dict[str, np.ndarray] = {}
         self.run_button.on_click(lambda _b: self._clicked())
+        for choice in (self.policy_choice, self.players_choice):
+            choice.observe(lambda _change: self._show_policy_words(), names="value")
+        self._show_policy_words()
         self.widget = self._layout()
 
     # ---- what a learner does -----------------------------------------------------------
@@ -150,41 +248,40 @@ class WhatIfExplorer:
         """Play the games of both rule sets in chunks, moving the bar, then draw them."""
         rules = self.rules
         policy, games = self.policy_choice.value, self.games_choice.value
-        if policy == "lookahead" and games > MAX_LOOKAHEAD_GAMES:
-            self.message.value = (
-                f"Lookahead plays about one game a second: choose at most "
-                f"{MAX_LOOKAHEAD_GAMES} games, or the greedy policy for big runs."
-            )
+        players = self.players_choice.value
+        most = largest_run(self.game, policy, players)
+        if games > most:
+            self.message.value = f"<b>{html.escape(_limit_words(self.game, policy, players))}</b>"
             return
-        chunk = CHUNK_GAMES[policy]
+        chunk = chunk_games(self.game, policy)
         sizes = [min(chunk, games - start) for start in range(0, games, chunk)]
         seeds = make_rng(self.seed_choice.value).integers(0, 2**31 - 1, size=len(sizes))
-        self.progress.max, self.progress.value = 2 * games, 0
+        self.progress.max, self.progress.value = len(SETS) * games, 0
         self.message.value = ""
-        tables: dict[str, list[np.ndarray]] = {name: [] for name in SETS}
+        tables: dict[str, list[np.ndarray]] = {key: [] for key in SETS}
         for size, chunk_seed in zip(sizes, seeds, strict=True):
-            for name in SETS:
-                tables[name].append(
-                    ab.simulate(
+            for key in SETS:
+                tables[key].append(
+                    self.game.simulate(
                         games=size,
-                        players=self.players_choice.value,
+                        players=players,
                         policy=policy,
                         seed=int(chunk_seed),
-                        rules=rules[name],
+                        rules=rules[key],
                     )
                 )
                 self.progress.value += size
-        self.results = {name: np.concatenate(parts) for name, parts in tables.items()}
+        self.results = {key: np.concatenate(parts) for key, parts in tables.items()}
         self._draw(rules)
 
     def means(self) -> dict[str, float]:
         """The mean final score of each rule set in the last run."""
-        return {name: float(table.mean()) for name, table in self.results.items()}
+        return {key: float(table.mean()) for key, table in self.results.items()}
 
     @property
-    def rules(self) -> dict[str, ab.Rules]:
+    def rules(self) -> dict[str, Any]:
         """Rule sets A and B as set in the panels."""
-        return {name: panel.rules for name, panel in self.panels.items()}
+        return {key: panel.rules for key, panel in self.panels.items()}
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -194,24 +291,39 @@ class WhatIfExplorer:
     def _clicked(self) -> None:
         self.run()
 
-    def _labels(self, rules: dict[str, ab.Rules]) -> dict[str, str]:
-        return {name: f"{name}: {describe_rules(rules[name])}" for name in SETS}
+    @staticmethod
+    def _label(key: str, rules: Any) -> str:
+        return f"{key}: {rules_in_words(rules)}"
 
-    def _draw(self, rules: dict[str, ab.Rules]) -> None:
-        labels = self._labels(rules)
-        samples = {labels[name]: self.results[name] for name in SETS}
+    def _show_policy_words(self) -> None:
+        policy, players = self.policy_choice.value, self.players_choice.value
+        self.policy_words.value = (
+            f"{html.escape(POLICY_WORDS[policy])}.<br>"
+            f"{html.escape(_limit_words(self.game, policy, players))}"
+        )
+
+    def _draw(self, rules: dict[str, Any]) -> None:
+        labels = {key: self._label(key, rules[key]) for key in SETS}
+        samples = {labels[key]: self.results[key] for key in SETS}
         fresh = score_histograms(samples, percentiles=PERCENTILES)
+        games, players = self.games_choice.value, self.players_choice.value
         with self.figure.batch_update():
             for mine, new in zip(self.figure.data, fresh.data, strict=True):
                 mine.update(x=new.x, y=new.y, name=new.name, hovertemplate=new.hovertemplate)
                 mine.meta = new.meta
             self.figure.layout.title.text = (
-                f"{self.games_choice.value} games of {self.players_choice.value} player"
-                f"{'s' if self.players_choice.value > 1 else ''}, {self.policy_choice.value} play"
+                f"{games:,} games of {self.game.FACTS.title}, {players} player"
+                f"{'s' if players > 1 else ''}, {self.policy_choice.value} play"
             )
+        keep_state(self.figure)
         self.summary.value = _summary(samples)
 
     def _layout(self) -> w.Box:
+        panels = []
+        for run, key in enumerate(SETS):
+            heading = w.HTML(_heading(key, run))
+            panel = w.VBox([heading, self.panels[key].widget])
+            panels.append(panel.add_class(f"orchard-whatif-rules-{key}"))
         self.run_button.add_class("orchard-whatif-run")
         self.progress.add_class("orchard-whatif-progress")
         self.figure.add_class("orchard-whatif-plot")
@@ -219,32 +331,66 @@ class WhatIfExplorer:
         self.message.add_class("orchard-whatif-message")
         settings = w.VBox(
             [
+                w.HTML(f'<b style="color:{_TEXT}">How the games are played</b>'),
                 self.policy_choice,
+                self.policy_words,
                 self.players_choice,
                 self.games_choice,
                 self.seed_choice,
-                w.HBox([self.run_button, self.progress]),
+                w.HBox([self.run_button, self.progress]).add_class("orchard-whatif-go"),
             ]
-        )
-        top = w.HBox([self.panels["A"].box, self.panels["B"].box, settings])
-        root = w.VBox([top, self.message, self.figure, self.summary])
+        ).add_class("orchard-whatif-settings")
+        top = w.HBox([*panels, settings]).add_class("orchard-whatif-top")
+        css = w.HTML(f"<style>{WHAT_IF_CSS}</style>")
+        root = w.VBox([css, top, self.message, self.figure, self.summary])
         return root.add_class("orchard-whatif")
 
 
+def _swatch(run: int) -> str:
+    """A small picture of the run's bars and mean line, as the chart draws them."""
+    colour = RUN_COLOURS[run]
+    stripes = (
+        f"background:repeating-linear-gradient(45deg,{colour} 0 2px,#ffffff 2px 5px);"
+        if RUN_PATTERNS[run]
+        else f"background:{colour};"
+    )
+    line = "solid" if RUN_DASHES[run] == "solid" else "dashed"
+    return (
+        f'<span style="display:inline-block;width:14px;height:12px;{stripes}'
+        f'border:1px solid {colour};vertical-align:middle"></span> '
+        f'<span style="display:inline-block;width:22px;border-top:3px {line} {colour};'
+        'vertical-align:middle"></span>'
+    )
+
+
+def _heading(key: str, run: int) -> str:
+    line = "solid" if RUN_DASHES[run] == "solid" else "dashed"
+    colour = readable(RUN_COLOURS[run])
+    return (
+        f'<b style="color:{colour};font-size:15px">Rule set {key}</b> {_swatch(run)}'
+        f' <span style="color:{_TEXT};font-size:12px">{line} line on the chart</span>'
+    )
+
+
 def _summary(samples: dict[str, np.ndarray]) -> str:
-    """A small table: mean and percentiles of every run."""
+    """A small table: mean and percentiles of every run, the difference, what they mean."""
     head = "".join(f"<th>{p}th percentile</th>" for p in PERCENTILES)
     rows = []
     for run, (label, table) in enumerate(samples.items()):
         values = np.percentile(table, PERCENTILES)
-        cells = "".join(f"<td>{v:g}</td>" for v in values)
-        colour = RUN_COLOURS[run]
+        cells = "".join(f"<td>{float(v):g}</td>" for v in values)
         rows.append(
-            f'<tr><th style="color:{colour};text-align:left">{html.escape(label)}</th>'
-            f"<td>{table.mean():.2f}</td>{cells}</tr>"
+            f'<tr><th class="orchard-run" style="color:{readable(RUN_COLOURS[run])}">'
+            f"{html.escape(label)}</th><td>{float(table.mean()):.1f}</td>{cells}</tr>"
         )
+    means = [float(table.mean()) for table in samples.values()]
+    gap = means[1] - means[0]
+    change = (
+        "the same" if abs(gap) < 0.05 else f"{abs(gap):.1f} points {'more' if gap > 0 else 'less'}"
+    )
     return (
-        "<style>.orchard-whatif-summary th, .orchard-whatif-summary td {padding: 2px 10px}</style>"
-        '<table style="border-collapse:collapse;text-align:right">'
+        f'<div style="color:{_TEXT}"><table>'
         f"<tr><th></th><th>mean</th>{head}</tr>{''.join(rows)}</table>"
+        f"<p>On the same deals, rule set B scores {change} than rule set A on average.<br>"
+        f"{html.escape(PERCENTILE_MEANING)}; the dotted lines on the chart mark them.</p></div>"
     )

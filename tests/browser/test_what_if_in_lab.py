@@ -1,0 +1,205 @@
+"""The what-if explorer of every game in a real JupyterLab, on a projector and a laptop.
+
+At 1024×768 with the file browser open (about 590 px of output width) and at 1400×900,
+each game's explorer is run; nothing may scroll sideways, stick out of its output area or
+overlap another control, every text must reach 4.5:1 contrast, and Tab reaches every control.
+Screenshots go to ``test-artifacts/what-if-<game>-<width>.png``.
+"""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Lab, notebook_errors, open_and_run_notebook, screenshot
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "what_if_games.ipynb"
+GAMES = {"apple_batches": 2000, "water_drops": 100, "stacked_trees": 200}
+VIEWPORTS = [(1024, 768), (1400, 900)]
+
+DRAWN_BARS = (
+    "el => [...el.querySelectorAll('g.trace.bars')]"
+    ".filter(trace => trace.querySelectorAll('g.point path').length > 0).length"
+)
+# Every box, control and text of the explorer: what may not scroll, stick out or overlap.
+LAYOUT_PROBLEMS = """
+([root, output]) => {
+  const problems = [];
+  const name = el => (el.className && el.className.baseVal === undefined ? el.className : '')
+      .toString().split(' ').filter(c => c.startsWith('orchard') || c.startsWith('widget'))
+      .slice(0, 2).join('.') + ' "' + (el.innerText || '').slice(0, 30) + '"';
+  const boxes = [output, root, ...root.querySelectorAll('.widget-box, .widget-html')];
+  for (const el of boxes) {
+    if (el.scrollWidth > el.clientWidth + 1) {
+      problems.push('scrolls sideways: ' + name(el) + ` ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+  }
+  const edge = output.getBoundingClientRect();
+  const leaves = [...root.querySelectorAll(
+      '.widget-inline-hbox, .widget-button, .widget-checkbox, .widget-html, .js-plotly-plot')]
+    .filter(el => el.getBoundingClientRect().width > 0);
+  for (const el of leaves) {
+    const r = el.getBoundingClientRect();
+    if (r.right > edge.right + 1 || r.left < edge.left - 1) {
+      problems.push(`sticks out: ${name(el)} ${r.left}-${r.right} of ${edge.left}-${edge.right}`);
+    }
+  }
+  const controls = leaves.filter(el => !leaves.some(o => o !== el && el.contains(o)));
+  for (let i = 0; i < controls.length; i++) {
+    for (let j = i + 1; j < controls.length; j++) {
+      const a = controls[i].getBoundingClientRect(), b = controls[j].getBoundingClientRect();
+      const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (x > 2 && y > 2) problems.push(`overlap: ${name(controls[i])} / ${name(controls[j])}`);
+    }
+  }
+  return problems;
+}
+"""
+# WCAG 2.1 contrast of every piece of text, against the first opaque background behind it.
+LOW_CONTRAST = """
+root => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = c => {
+    const [r, g, b] = c.slice(0, 3).map(v => v / 255)
+      .map(v => v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const behind = el => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c;
+    }
+    return [255, 255, 255];
+  };
+  const low = [];
+  const texts = [...root.querySelectorAll('*')].filter(el =>
+      [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
+      && !el.closest('.js-plotly-plot') && el.getClientRects().length);
+  for (const el of texts) {
+    const fg = rgb(getComputedStyle(el).color), bg = behind(el);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    if (ratio < 4.5) low.push(`${el.textContent.trim().slice(0, 30)}: ${ratio.toFixed(2)}`);
+  }
+  return low;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def notebook(lab: Lab) -> str:
+    cells = [
+        nbformat.v4.new_code_cell(
+            "from orchard_lab import apple_batches, stacked_trees, water_drops\n"
+            "from orchard_lab.widgets import WhatIfExplorer"
+        )
+    ]
+    cells += [
+        nbformat.v4.new_code_cell(f"WhatIfExplorer(game={game}, games={games})")
+        for game, games in GAMES.items()
+    ]
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    book = nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": kernel})
+    nbformat.write(book, lab.root / NOTEBOOK)
+    return NOTEBOOK
+
+
+def open_with_file_browser(page, lab: Lab, name: str) -> None:
+    """As a teacher works on a projector: the file browser open, then every cell run."""
+    page.goto(lab.notebook_url(name))
+    page.wait_for_function(
+        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
+        " === 'idle'",
+        timeout=180_000,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    page.wait_for_function("() => !window.jupyterapp.shell.leftCollapsed")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+            return panel.sessionContext.session.kernel.status === 'idle'
+                && cells.every(c => c.model.executionCount !== null);
+        }""",
+        timeout=180_000,
+        polling=500,
+    )
+
+
+def _full_screenshot(page, name: str, explorer, width: int, height: int) -> None:
+    """The whole explorer: a taller window of the same width (the same layout), then back."""
+    tall = explorer.evaluate("el => Math.ceil(el.getBoundingClientRect().height)") + 300
+    page.set_viewport_size({"width": width, "height": max(height, tall)})
+    explorer.scroll_into_view_if_needed()
+    screenshot(page, name, explorer)
+    page.set_viewport_size({"width": width, "height": height})
+    explorer.scroll_into_view_if_needed()
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
+def test_every_game_runs_and_fits(page, lab, notebook, width, height) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    if width == 1024:
+        open_with_file_browser(page, lab, notebook)
+    else:
+        open_and_run_notebook(page, lab, notebook)
+    assert notebook_errors(page) == []
+    explorers = page.locator(".orchard-whatif")
+    assert explorers.count() == len(GAMES)
+    for index, game in enumerate(GAMES):
+        explorer = explorers.nth(index)
+        explorer.scroll_into_view_if_needed()
+        plot = explorer.locator(".orchard-whatif-plot.js-plotly-plot").first
+        plot.wait_for()
+        assert plot.evaluate(DRAWN_BARS) == 0  # nothing drawn before Run
+        output = explorer.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]")
+        # plotly draws a figure 700 px wide until its first redraw: it may not scroll the page
+        handles = [explorer.element_handle(), output.first.element_handle()]
+        before_run = page.evaluate(LAYOUT_PROBLEMS, handles)
+        assert [p for p in before_run if p.startswith("scrolls")] == [], before_run
+        explorer.locator(".orchard-whatif-run").first.click()
+        page.wait_for_function(
+            f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle(), timeout=120_000
+        )
+        summary = explorer.locator(".orchard-whatif-summary").first
+        expect(summary).to_contain_text("9 games in 10")
+        assert "A: standard rules" in plot.locator(".legend").first.text_content()
+        output_width = output.first.evaluate("el => el.clientWidth")
+        if width == 1024:
+            assert output_width < 700, "the file browser should be open"
+        _full_screenshot(page, f"what-if-{game}-{width}", explorer, width, height)
+        handles = [explorer.element_handle(), output.first.element_handle()]
+        problems = page.evaluate(LAYOUT_PROBLEMS, handles)
+        assert problems == [], f"{game} at {width}: {problems}"
+        assert explorer.evaluate(LOW_CONTRAST) == [], f"{game} at {width}"
+    assert notebook_errors(page) == []
+    screenshot(page, f"what-if-page-{width}")
+
+
+def test_tab_reaches_every_control(page, lab, notebook) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_and_run_notebook(page, lab, notebook)
+    explorer = page.locator(".orchard-whatif").first
+    explorer.scroll_into_view_if_needed()
+    controls = explorer.locator("input, select, button, .noUi-handle, [tabindex='0']")
+    wanted = controls.count()
+    assert wanted >= 10  # switches of A and B, policy, players, games, seed, Run
+    controls.first.focus()
+    reached = set()
+    for _ in range(wanted * 2):
+        reached.add(page.evaluate("() => document.activeElement.outerHTML.slice(0, 300)"))
+        page.keyboard.press("Tab")
+    missing = [
+        html
+        for html in controls.evaluate_all("els => els.map(el => el.outerHTML.slice(0, 300))")
+        if html not in reached
+    ]
+    assert missing == []

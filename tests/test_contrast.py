@@ -1,0 +1,70 @@
+"""Every text colour our explorers use reaches WCAG 2.1 AA (4.5:1) on its background.
+
+The colours JupyterLab's theme gives stock buttons are measured in the browser tests.
+"""
+
+from __future__ import annotations
+
+import re
+
+import ipywidgets as w
+import pytest
+
+from orchard_lab import stacked_trees as st
+from orchard_lab import water_drops as wd
+from orchard_lab.widgets import SequenceExplorer, WhatIfExplorer
+from orchard_lab.widgets.contrast import AA_TEXT, contrast_ratio, readable, relative_luminance
+
+WHITE = "#ffffff"
+TEXT_COLOUR = re.compile(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b")
+BACKGROUND = re.compile(r"background:\s*(#[0-9a-fA-F]{6})\b")
+
+
+def _texts(widget: w.Widget) -> list[str]:
+    """Every HTML text in a widget tree."""
+    found = [widget.value] if isinstance(widget, w.HTML) else []
+    for child in getattr(widget, "children", ()):
+        found += _texts(child)
+    return found
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    """(text colour, background) for each inline style or CSS rule that sets a text colour."""
+    pairs = []
+    for rule in re.split(r"[{};\"]\s*(?=[^{};\"]*(?:color|background))|}", text):
+        for colour in TEXT_COLOUR.findall(rule):
+            background = BACKGROUND.search(rule)
+            pairs.append((colour, background[1] if background else WHITE))
+    return pairs
+
+
+def _all_pairs() -> list[tuple[str, str]]:
+    explorers = []
+    for game_kwargs in ({}, {"game": wd}, {"game": st}):
+        explorer = WhatIfExplorer(games=5, **game_kwargs)
+        explorer.run()
+        explorers.append(explorer.widget)
+    sequences = SequenceExplorer(n=4, shown=["triangular", "pronic", "square", "odd_prime"])
+    pairs = {
+        pair
+        for widget in [*explorers, sequences.widget]
+        for t in _texts(widget)
+        for pair in _pairs(t)
+    }
+    return sorted(pairs)
+
+
+def test_the_helper_follows_wcag_2_1() -> None:
+    assert relative_luminance("#808080") == pytest.approx(0.2159, abs=1e-4)
+    assert contrast_ratio("#777777", WHITE) == pytest.approx(4.48, abs=0.01)  # just fails
+    assert contrast_ratio("#767676", WHITE) >= AA_TEXT  # the classic lightest grey that passes
+    assert contrast_ratio(readable("#CC79A7"), WHITE) >= AA_TEXT
+    with pytest.raises(ValueError, match="colour"):
+        contrast_ratio("red", WHITE)
+
+
+def test_every_text_colour_the_explorers_use_is_readable() -> None:
+    pairs = _all_pairs()
+    assert len(pairs) >= 8  # the run colours, the sequence colours, help and words
+    failing = [(fg, bg, round(contrast_ratio(fg, bg), 2)) for fg, bg in pairs]
+    assert [f for f in failing if f[2] < AA_TEXT] == []
