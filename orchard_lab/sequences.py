@@ -1,7 +1,7 @@
 """The scoring sequences behind the apple batches, and the mathematics that links them.
 
 Four batches of apple batches score with a famous sequence (docs/rules.md, AB-4 and the last
-table): monochrome with the triangular numbers, apples of a feather with the pronic
+table): monochrome with the triangular numbers, the feather batch with the pronic
 numbers, the unlucky batch with the squares and the steady height batch with the odd
 primes. This module gives their values, what the n-th card adds, closed forms as LaTeX,
 worked examples of the links between them, a sieve of Eratosthenes that records its steps,
@@ -86,7 +86,7 @@ BATCH_SEQUENCE = {
 SEQUENCE_BATCH = {name: batch for batch, name in BATCH_SEQUENCE.items()}
 BATCH_PHRASES = {
     "monochrome": "the monochrome batch",
-    "feather": "apples of a feather",
+    "feather": "the feather batch",
     "unlucky": "the unlucky batch",
     "steady": "the steady height batch",
 }
@@ -158,7 +158,7 @@ def triangular(n: int) -> int:
 
 
 def pronic(n: int) -> int:
-    """n(n-1), n >= 0: the points of apples of a feather.
+    """n(n-1), n >= 0: the points of the feather batch.
 
     >>> [pronic(n) for n in range(1, 5)]
     [0, 2, 6, 12]
@@ -410,7 +410,7 @@ def batch_sentence(n: int, names: str | Iterable[str]) -> str:
     makes it 13 brings all n² points at once.
 
     >>> batch_sentence(6, ["triangular", "pronic"])
-    'The 6th apple in the monochrome batch adds 6 points; in apples of a feather it adds 10.'
+    'The 6th apple in the monochrome batch adds 6 points; in the feather batch it adds 10.'
     """
     n = check_int(n, "n", 1, CARDS_PER_BATCH)
     names = as_names(names)

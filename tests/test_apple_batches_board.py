@@ -17,8 +17,8 @@ from orchard_lab.widgets.apple_batches_board import (
     HIGHLIGHT,
     TEXT_ON,
     batch_rule,
-    contrast_ratio,
 )
+from orchard_lab.widgets.contrast import contrast_ratio
 
 
 def _click_card(board: AppleBatchesBoard, slot: int) -> None:

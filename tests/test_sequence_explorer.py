@@ -24,7 +24,7 @@ def _trace(explorer: SequenceExplorer, name: str, role: str) -> go.Scatter:
 
 def test_it_starts_with_the_issue_sentence_table_and_pictures(explorer) -> None:
     assert explorer.sentence.value == (
-        "The 6th apple in the monochrome batch adds 6 points; in apples of a feather it adds 10."
+        "The 6th apple in the monochrome batch adds 6 points; in the feather batch it adds 10."
     )
     assert explorer.shown == ("triangular", "pronic") and explorer.n == 6
     assert 'data-sequence="triangular"' in explorer.table.value
@@ -80,7 +80,7 @@ def test_toggles_show_and_hide_lines_rings_table_rows_and_clauses(explorer) -> N
     assert "the unlucky batch it brings all 36 at once" in explorer.sentence.value
     explorer.toggles["triangular"].value = False  # a click in the browser
     assert _trace(explorer, "triangular", "values").visible is False
-    assert explorer.sentence.value.startswith("The 6th apple in apples of a feather adds 10 points")
+    assert explorer.sentence.value.startswith("The 6th apple in the feather batch adds 10 points")
     explorer.toggle("pronic")  # flips
     assert explorer.shown == ("square",)
 

@@ -178,7 +178,7 @@ def test_describe_dots() -> None:
 # ---- words for lessons -----------------------------------------------------------------------
 def test_batch_sentence_matches_the_issue_example() -> None:
     assert seq.batch_sentence(6, ["triangular", "pronic"]) == (
-        "The 6th apple in the monochrome batch adds 6 points; in apples of a feather it adds 10."
+        "The 6th apple in the monochrome batch adds 6 points; in the feather batch it adds 10."
     )
 
 

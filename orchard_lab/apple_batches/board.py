@@ -282,7 +282,7 @@ class Board:
                 needs = f"sweetness {sweetness}" if sweetness else ""
                 needs += " or " if sweetness and height else ""
                 needs += f"height {height}" if height else ""
-                return "AB-5", "Apples of a feather", _FEATHER, (needs, card.sweetness, card.height)
+                return "AB-5", "Feather batch", _FEATHER, (needs, card.sweetness, card.height)
         if batch == "special":
             if n:
                 return "AB-6", "Special colour tree", "the special batch holds only one tree.", ()

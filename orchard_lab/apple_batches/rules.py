@@ -178,7 +178,7 @@ FACTS = GameFacts(
         "AB-2": "Players and rounds",
         "AB-3": "Placing",
         "AB-4": "The batches",
-        "AB-5": "Apples of a feather",
+        "AB-5": "Feather batch",
         "AB-6": "Special colour tree",
         "AB-7": "Winning",
     },

@@ -36,7 +36,9 @@ from orchard_lab.figures import (
     next_card_values,
     score_breakdown,
 )
+from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 
 __all__ = [
@@ -47,15 +49,12 @@ __all__ = [
     "TEXT_ON",
     "AppleBatchesBoard",
     "batch_rule",
-    "contrast_ratio",
-    "text_colour_on",
 ]
 
 HUMAN = 0
 LOOKAHEAD_ROLLOUTS = 8
 CHART_HEIGHT = 290
 HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
-INK, WHITE = "#000000", "#ffffff"
 # Colour-blind-safe apple fills told apart by lightness too (dark red, mid green, light
 # gold), and by a shape, so no rule depends on hue alone.
 APPLE_FILL = {"red": "#b2182b", "green": "#1b9e77", "gold": "#f0c419"}
@@ -76,32 +75,6 @@ TEXT_ON = {
     "result": ("#1a1a1a", "#fff4d6"),
     "highlight label": ("#1a1a1a", "#fff3c4"),
 }
-
-
-def _luminance(colour: str) -> float:
-    """WCAG 2.1 relative luminance of a ``#rrggbb`` colour."""
-    channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast_ratio(first: str, second: str) -> float:
-    """The WCAG 2.1 contrast ratio of two ``#rrggbb`` colours (1 to 21).
-
-    >>> round(contrast_ratio("#ffffff", "#000000"), 1)
-    21.0
-    """
-    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
-def text_colour_on(background: str) -> str:
-    """White or near-black, whichever reads better on ``background``.
-
-    >>> text_colour_on("#f0c419"), text_colour_on("#b2182b")
-    ('#000000', '#ffffff')
-    """
-    return max((WHITE, INK), key=lambda ink: contrast_ratio(ink, background))
 
 
 def batch_rule(batch: str, rules: ab.Rules) -> str:
@@ -277,7 +250,7 @@ class AppleBatchesBoard:
         self.points_figure = go.FigureWidget(score_breakdown(Score({}), height=CHART_HEIGHT))
         self.next_figure = go.FigureWidget(next_card_values(ab.Board(), height=CHART_HEIGHT))
         for figure in (self.points_figure, self.next_figure):
-            _fit_to_container(figure)
+            fit_to_container(figure)
         self.points_title = w.HTML()
         self.next_title = w.HTML()
         self.title = w.HTML("Apple batches")
@@ -584,14 +557,14 @@ class AppleBatchesBoard:
 
     def _show_charts(self, score: Score) -> None:
         self.points_figure.data[0].update(breakdown_values(score))
-        _keep_state(self.points_figure)
+        keep_state(self.points_figure)
         self.points_title.value = f"Your points by batch · total {score.total}"
 
     def _show_next_card(self) -> None:
         card = self.selected
         board = self.game.boards[HUMAN]
         self.next_figure.data[0].update(next_card_bars(board, card))
-        _keep_state(self.next_figure)
+        keep_state(self.next_figure)
         what = f"the {_apple(card)}" if card is not None else "the best next apple"
         self.next_title.value = f"What {html.escape(what)} would add"
 
@@ -742,35 +715,6 @@ class AppleBatchesBoard:
         }
         root = w.VBox([w.HTML(f"<style>{_css()}</style>"), play, charts, details, settings])
         return root.add_class("orchard-ab-board")
-
-
-def _keep_state(figure: go.FigureWidget) -> None:
-    """Store a FigureWidget's current traces as its synced state, not only as an update.
-
-    plotly sends trace changes as one-off messages and keeps the state it was built with;
-    a view drawn later (an app page, a notebook reopened, a cell run before its output
-    shows) would draw that first state until the next click. Setting the state keeps
-    every view true from its first render.
-    """
-    figure.set_trait("_widget_data", figure.to_plotly_json()["data"])
-
-
-def _fit_to_container(figure: go.FigureWidget) -> None:
-    """Let a FigureWidget take its container's width when a view appears and on resizes.
-
-    plotly 6 draws a new view before it is on the page, at plotly's default 700 px, and
-    only sizes it again on a relayout that changes ``autosize`` (plotly.py#5208). So each
-    time a view appears, ``autosize`` is switched off and on; ``responsive`` makes plotly
-    follow later window resizes.
-    """
-    figure.set_trait("_config", {"responsive": True})
-
-    def refit(change: dict[str, Any]) -> None:
-        if (change["new"] or 0) > (change["old"] or 0):
-            figure.layout.autosize = False
-            figure.layout.autosize = True
-
-    figure.observe(refit, names="_view_count")
 
 
 def _toggle_class(widget: w.DOMWidget, name: str, on: bool) -> None:

@@ -11,9 +11,19 @@ True
 
 from __future__ import annotations
 
-__all__ = ["AA_TEXT", "contrast_ratio", "readable", "relative_luminance"]
+__all__ = [
+    "AA_TEXT",
+    "INK",
+    "WHITE",
+    "contrast_ratio",
+    "readable",
+    "relative_luminance",
+    "text_colour_on",
+]
 
 AA_TEXT = 4.5  # WCAG 2.1 AA for normal text
+WHITE = "#ffffff"
+INK = "#000000"
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
@@ -71,3 +81,12 @@ def readable(colour: str, background: str = "#ffffff", ratio: float = AA_TEXT) -
         if contrast_ratio(shade, background) >= ratio:
             return shade
     raise ValueError(f"no shade of {colour} reaches {ratio}:1 on {background}")
+
+
+def text_colour_on(background: str) -> str:
+    """White or black text, whichever reads better on ``background``.
+
+    >>> text_colour_on("#f0c419"), text_colour_on("#b2182b")
+    ('#000000', '#ffffff')
+    """
+    return max((WHITE, INK), key=lambda ink: contrast_ratio(ink, background))

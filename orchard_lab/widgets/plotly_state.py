@@ -17,11 +17,31 @@ False
 
 from __future__ import annotations
 
+from typing import Any
+
 import plotly.graph_objects as go
 
-__all__ = ["keep_state"]
+__all__ = ["fit_to_container", "keep_state"]
 
 
 def keep_state(figure: go.FigureWidget) -> None:
     """Copy the figure's current data and layout into the state a later page loads."""
     figure._repr_mimebundle_()  # plotly's own refresh of that state (no display happens)
+
+
+def fit_to_container(figure: go.FigureWidget) -> None:
+    """Let a FigureWidget take its container's width when a view appears and on resizes.
+
+    plotly 6 draws a new view before it is on the page, at plotly's default 700 px, and
+    only sizes it again on a relayout that changes ``autosize`` (plotly.py#5208). So each
+    time a view appears, ``autosize`` is switched off and on; ``responsive`` makes plotly
+    follow later window resizes.
+    """
+    figure.set_trait("_config", {"responsive": True})
+
+    def refit(change: dict[str, Any]) -> None:
+        if (change["new"] or 0) > (change["old"] or 0):
+            figure.layout.autosize = False
+            figure.layout.autosize = True
+
+    figure.observe(refit, names="_view_count")

@@ -7,7 +7,7 @@ it without one. The plotly figures are ``FigureWidget``s updated in place.
 
 >>> explorer = SequenceExplorer(n=6, shown=["triangular", "pronic"])
 >>> explorer.sentence.value
-'The 6th apple in the monochrome batch adds 6 points; in apples of a feather it adds 10.'
+'The 6th apple in the monochrome batch adds 6 points; in the feather batch it adds 10.'
 """
 
 from __future__ import annotations
@@ -30,17 +30,14 @@ from orchard_lab.figures import (
 )
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
-from orchard_lab.widgets.plotly_state import keep_state
+from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
 
 __all__ = ["SequenceExplorer"]
 
 N_MAX = seq.CARDS_PER_BATCH  # AB-3: 12 cards per batch, so n runs 1..12
 NOTHING_SHOWN = "Switch on at least one sequence with the buttons above to see its numbers."
-# plotly's widget measures its column only when it is redrawn, so a FigureWidget shown
-# before that is drawn 700 px wide and clipped at 1024 px: these widths fit the ~590 px a
-# notebook column keeps at 1024 px with the file browser open.
-VALUES_WIDTH, VALUES_HEIGHT = 560, 420
-DOTS_WIDTH = DOTS_HEIGHT = 300
+VALUES_HEIGHT = 420  # the values chart takes its column's width (fit_to_container)
+DOTS_WIDTH = DOTS_HEIGHT = 300  # a square picture of dots, narrower than any column
 _CURRENT_BACKGROUND = "#fff3b0"
 EXPLORER_CSS = """
 .orchard-sequence-explorer {min-width: 0; max-width: 100%}
@@ -48,6 +45,7 @@ EXPLORER_CSS = """
 .orchard-sequence-toggles {flex-flow: row wrap; gap: 2px 10px}
 .orchard-sequence-toggles > .widget-box {align-items: center}
 .orchard-pictures {flex-flow: row wrap; gap: 4px 16px; align-items: flex-start}
+.orchard-pictures > .orchard-values-plot {flex: 1 1 360px; min-width: 0; max-width: 100%}
 .orchard-dots-box {width: 310px; max-width: 100%}
 .orchard-dots-box .orchard-dots-choice {width: 100%; max-width: 300px}
 .orchard-dots-words {font-size: 13px; line-height: 1.35; color: #1a1a1a}
@@ -94,8 +92,9 @@ class SequenceExplorer:
             options=[(labels[name], name) for name in seq.NAMES], value=dots, description="dots of"
         )
         self.values_figure = go.FigureWidget(
-            sequence_values(seq.NAMES, N_MAX, highlight=n, width=VALUES_WIDTH, height=VALUES_HEIGHT)
+            sequence_values(seq.NAMES, N_MAX, highlight=n, height=VALUES_HEIGHT)
         )
+        fit_to_container(self.values_figure)
         self.dots_figure = go.FigureWidget(
             figurate_dots(dots, n, title="", width=DOTS_WIDTH, height=DOTS_HEIGHT)
         )

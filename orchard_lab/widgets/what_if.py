@@ -36,7 +36,7 @@ from orchard_lab.figures.runs import (
 )
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
-from orchard_lab.widgets.plotly_state import keep_state
+from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice, rules_in_words
 
 __all__ = [
@@ -234,6 +234,7 @@ class WhatIfExplorer:
                 height=400,
             )
         )
+        fit_to_container(self.figure)
         self.summary = w.HTML()
         self.message = w.HTML()
         self.results: dict[str, np.ndarray] = {}
