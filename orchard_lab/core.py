@@ -32,6 +32,7 @@ __all__ = [
     "load_save",
     "make_rng",
     "move_row",
+    "plain_value",
     "read_move_row",
     "require",
     "require_int",
@@ -243,11 +244,26 @@ class Switch:
 
         >>> Switch("easy", "easy mode", "", False, "bool").describe(True)
         'easy mode: on'
+        >>> Switch("ladder", "ladder", "", (1, 3), "choice", open=True).describe((1, 4, 9))
+        'ladder: 1, 4, 9'
         """
-        if self.kind == "bool":
-            return f"{self.label}: {'on' if value else 'off'}"
         shown = next((label for label, v in self.options if v == value), None)
-        return f"{self.label}: {value if shown is None else shown}"
+        return f"{self.label}: {plain_value(value) if shown is None else shown}"
+
+
+def plain_value(value: Any) -> str:
+    """A rule value in words: no brackets, quotes or underscores.
+
+    >>> plain_value(True), plain_value((1, 4, 9)), plain_value(None), plain_value("per_drop")
+    ('on', '1, 4, 9', 'none', 'per drop')
+    """
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple | list):
+        return ", ".join(plain_value(v) for v in value)
+    if value is None:
+        return "none"
+    return str(value).replace("_", " ")
 
 
 def switch(

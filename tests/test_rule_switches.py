@@ -8,9 +8,9 @@ import pytest
 from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
-from orchard_lab.core import switches
+from orchard_lab.core import describe_rules, switches
 from orchard_lab.widgets import RuleSwitches
-from orchard_lab.widgets.rule_switches import players_choice, rules_in_words
+from orchard_lab.widgets.rule_switches import players_choice
 
 
 def test_one_control_per_declared_switch_labelled_and_explained() -> None:
@@ -46,13 +46,12 @@ def test_it_builds_for_every_game(game) -> None:
     assert isinstance(panel.widget, w.VBox)
 
 
-def test_a_rule_without_a_control_keeps_its_value_and_is_named() -> None:
-    panel = RuleSwitches(st, st.Rules(ladder=(1, 4, 9, 16)))
-    assert panel.rules.ladder == (1, 4, 9, 16)
-    if "ladder" not in panel.controls:
-        assert "1, 4, 9, 16" in panel.fixed.value
+def test_an_open_choice_offers_a_value_outside_its_options() -> None:
+    panel = RuleSwitches(st, st.Rules(ladder=(1, 5, 20)))
+    assert panel.rules.ladder == (1, 5, 20)
+    assert ("1, 5, 20", (1, 5, 20)) in panel.controls["ladder"].options
     panel.show(st.Rules())
-    assert panel.rules == st.Rules() and panel.fixed.value == ""
+    assert panel.rules == st.Rules()
 
 
 def test_players_follow_the_game_facts() -> None:
@@ -64,10 +63,10 @@ def test_players_follow_the_game_facts() -> None:
         players_choice(wd, wd.FACTS.max_players + 1)
 
 
-def test_rules_in_words_say_standard_rules_or_what_changed() -> None:
-    assert rules_in_words(ab.Rules()) == "standard rules"
-    assert rules_in_words(ab.Rules(easy=True, special_broken_points=-20)) == (
+def test_describe_rules_says_standard_rules_or_what_changed() -> None:
+    assert describe_rules(ab.Rules()) == "standard rules"
+    assert describe_rules(ab.Rules(easy=True, special_broken_points=-20)) == (
         "easy mode: on, broken special tree scores: -20"
     )
-    assert "_" not in rules_in_words(wd.Rules(scoring="per_drop"))
-    assert rules_in_words(st.Rules(ladder=(1, 4, 9, 16))).endswith("1, 4, 9, 16")
+    assert "_" not in describe_rules(wd.Rules(scoring="per_drop"))
+    assert describe_rules(st.Rules(ladder=(1, 4, 9, 16))).endswith("1, 4, 9, 16")

@@ -165,7 +165,7 @@ def test_wd3_wd4_switches_describe_themselves() -> None:
     assert all(each.label and each.help and each.rule == "WD-3" for each in [*found.values()][1:])
     assert describe_rules(wd.Rules()) == "standard rules"
     assert describe_rules(wd.Rules(scoring="per_drop", max_size=(2, 7))) == (
-        "a scoring group earns: per drop: size × matching drops, largest orchard: (2, 7)"
+        "a scoring group earns: per drop: size × matching drops, largest orchard: 2, 7"
     )
 
 

@@ -2,8 +2,7 @@
 
 Every switch of ``game.Rules`` declares a label, a line of help and its allowed values
 (``core.switches``); this widget turns each into a checkbox, a dropdown or a slider, so no
-widget types a switch, a limit or a player count of its own. A rule a game has not declared
-as a switch yet keeps the value it was given, and the panel says so in words.
+widget types a switch, a limit or a player count of its own.
 
 >>> from orchard_lab import apple_batches as ab
 >>> panel = RuleSwitches(ab, ab.Rules(easy=True))
@@ -16,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import html
 from collections.abc import Callable
 from types import ModuleType
@@ -24,9 +22,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from orchard_lab.core import Switch, check_type, switches
+from orchard_lab.core import Switch, check_type, plain_value, switches
 
-__all__ = ["RULE_SWITCHES_CSS", "RuleSwitches", "players_choice", "rules_in_words"]
+__all__ = ["RULE_SWITCHES_CSS", "RuleSwitches", "players_choice"]
 
 _STYLE = {"description_width": "initial"}
 _HELP_COLOUR = "#555555"  # 7.5:1 on white
@@ -64,48 +62,6 @@ def players_choice(game: ModuleType, value: int | None = None) -> w.Dropdown:
     )
 
 
-def _plain(value: Any) -> str:
-    """A rule value in words: no brackets, quotes or underscores."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, tuple | list):
-        return ", ".join(_plain(v) for v in value)
-    if value is None:
-        return "none"
-    return str(value).replace("_", " ")
-
-
-def rules_in_words(rules: Any) -> str:
-    """Every rule that differs from the standard rules, in words; "standard rules" if none.
-
-    A declared switch speaks with its label (``Switch.describe``); any other rule with its
-    name, underscores as spaces.
-
-    >>> from orchard_lab import apple_batches as ab, stacked_trees as st
-    >>> rules_in_words(ab.Rules()), rules_in_words(ab.Rules(easy=True))
-    ('standard rules', 'easy mode: on')
-    >>> rules_in_words(st.Rules(ladder=(1, 4, 9, 16))).endswith("1, 4, 9, 16")
-    True
-    """
-    declared = {s.name: s for s in switches(rules)}
-    standard = type(rules)()
-    words = []
-    for f in dataclasses.fields(rules):
-        value = getattr(rules, f.name)
-        if value == getattr(standard, f.name):
-            continue
-        known = declared.get(f.name)
-        offered = known is not None and (
-            known.kind != "choice" or value in [v for _, v in known.options]
-        )
-        if known is not None and offered:
-            words.append(known.describe(value))
-        else:
-            label = known.label if known is not None else f.name.replace("_", " ")
-            words.append(f"{label}: {_plain(value)}")
-    return ", ".join(words) or "standard rules"
-
-
 def _control(switch: Switch, value: Any) -> w.ValueWidget:
     """The control a learner uses for one switch, showing ``value``."""
     common: dict[str, Any] = {"description": switch.label, "style": _STYLE}
@@ -117,16 +73,15 @@ def _control(switch: Switch, value: Any) -> w.ValueWidget:
         return w.IntSlider(value=value, min=low, max=high, tooltip=switch.help, **common)
     options = list(switch.options)
     if value not in [v for _, v in options]:
-        options.append((_plain(value), value))
+        options.append((plain_value(value), value))
     return w.Dropdown(options=options, value=value, tooltip=switch.help, **common)
 
 
 class RuleSwitches:
     """One control per switch of ``game.Rules``, showing ``rules`` (default: standard rules).
 
-    ``rules`` reads the controls back as a ``game.Rules`` (rules without a control keep the
-    value last given); ``show(rules)`` sets them; ``on_change(callback)`` calls
-    ``callback(rules)`` whenever a learner changes one.
+    ``rules`` reads the controls back as a ``game.Rules``; ``show(rules)`` sets them;
+    ``on_change(callback)`` calls ``callback(rules)`` whenever a learner changes one.
 
     >>> from orchard_lab import stacked_trees as st
     >>> RuleSwitches(st, st.Rules(ladder=(1, 4, 9, 16))).rules.ladder
@@ -136,59 +91,35 @@ class RuleSwitches:
     def __init__(self, game: ModuleType, rules: Any = None, *, title: str = "") -> None:
         self.game = game
         rules = game.Rules() if rules is None else check_type(rules, game.Rules, "rules")
-        self._given = rules
         self.switches = switches(game.Rules)
         self.controls = {s.name: _control(s, getattr(rules, s.name)) for s in self.switches}
-        self.fixed = w.HTML().add_class("orchard-switch-fixed")
         rows: list[w.Widget] = [w.HTML(f"<style>{RULE_SWITCHES_CSS}</style>")]
         if title:
             rows.append(w.HTML(f"<b>{html.escape(title)}</b>"))
         for each in self.switches:
             help_line = w.HTML(f'<span class="orchard-switch-help">{html.escape(each.help)}</span>')
             rows.append(w.VBox([self.controls[each.name], help_line]))
-        rows.append(self.fixed)
         self.widget = w.VBox(rows).add_class("orchard-rule-switches")
-        self._show_fixed()
 
     @property
     def rules(self) -> Any:
         """The rules the controls show."""
-        values = {name: c.value for name, c in self.controls.items()}
-        return dataclasses.replace(self._given, **values)
+        return self.game.Rules(**{name: c.value for name, c in self.controls.items()})
 
     def show(self, rules: Any) -> None:
         """Set every control to ``rules``."""
-        self._given = check_type(rules, self.game.Rules, "rules")
+        check_type(rules, self.game.Rules, "rules")
         for each in self.switches:
             control = self.controls[each.name]
             value = getattr(rules, each.name)
             if isinstance(control, w.Dropdown) and value not in [v for _, v in control.options]:
-                control.options = [*control.options, (_plain(value), value)]
+                control.options = [*control.options, (plain_value(value), value)]
             control.value = value
-        self._show_fixed()
 
     def on_change(self, callback: Callable[[Any], None]) -> None:
         """Call ``callback(rules)`` after any control changes."""
         for control in self.controls.values():
             control.observe(lambda _change: callback(self.rules), names="value")
-
-    def _show_fixed(self) -> None:
-        """Say which changed rules have no control here (the game has not declared them)."""
-        standard = self.game.Rules()
-        uncontrolled = [
-            f.name
-            for f in dataclasses.fields(self._given)
-            if f.name not in self.controls
-            and getattr(self._given, f.name) != getattr(standard, f.name)
-        ]
-        if not uncontrolled:
-            self.fixed.value = ""
-            return
-        only = self.game.Rules(**{n: getattr(self._given, n) for n in uncontrolled})
-        self.fixed.value = (
-            f'<span class="orchard-switch-help">Set in code: {html.escape(rules_in_words(only))}'
-            "</span>"
-        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         return self.widget._repr_mimebundle_(**kwargs)

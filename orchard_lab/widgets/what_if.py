@@ -26,7 +26,7 @@ import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
-from orchard_lab.core import check_int, check_type, make_rng
+from orchard_lab.core import check_int, check_type, describe_rules, make_rng
 from orchard_lab.figures.runs import (
     PERCENTILE_MEANING,
     RUN_COLOURS,
@@ -37,7 +37,7 @@ from orchard_lab.figures.runs import (
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
-from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice, rules_in_words
+from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 
 __all__ = [
     "GAMES_PER_SECOND",
@@ -170,7 +170,7 @@ class WhatIfExplorer:
 
     >>> from orchard_lab import stacked_trees as st
     >>> explorer = WhatIfExplorer(game=st, games=20)
-    >>> rules_in_words(explorer.rules["B"]).endswith("1, 4, 9, 16")
+    >>> describe_rules(explorer.rules["B"]).endswith("1, 4, 9, 16")
     True
     """
 
@@ -294,7 +294,7 @@ class WhatIfExplorer:
 
     @staticmethod
     def _label(key: str, rules: Any) -> str:
-        return f"{key}: {rules_in_words(rules)}"
+        return f"{key}: {describe_rules(rules)}"
 
     def _show_policy_words(self) -> None:
         policy, players = self.policy_choice.value, self.players_choice.value
