@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from orchard_lab.core import make_rng, require_int
+from orchard_lab.core import Hint, make_rng, require_int
 
 __all__ = [
     "POLICY_NAMES",
@@ -36,6 +36,8 @@ __all__ = [
     "LookaheadPolicy",
     "Policy",
     "RandomPolicy",
+    "Search",
+    "explain_choice",
     "margin",
     "play_out",
     "resolve",
@@ -178,3 +180,58 @@ def run_games(
     for i, game_seed in enumerate(game_seeds):
         results[i] = play_out(new_game(int(game_seed)), chooser).scores()
     return results
+
+
+Search = tuple[Callable[[], Policy], str]
+"""A searching policy for a hint: how to make it, and what it tries, in words."""
+
+
+def explain_choice(
+    game: PlayableGame,
+    policy: str,
+    searches: Mapping[str, Search],
+    describe: Callable[[Any], tuple[str, str]],
+    rollouts: int,
+) -> Hint:
+    """The move ``policy`` chooses for the player to act, and why, in words a learner reads.
+
+    "greedy" takes the move that adds the most points now (ties: the first legal move);
+    any name in ``searches`` plays its search. ``describe(move)`` gives the move in words
+    and what it does on the board; the points it adds now come from ``score_after``. Each
+    game's ``hint`` calls this with its own searches and words.
+    """
+    if policy != "greedy" and policy not in searches:
+        names = ("greedy", *searches)
+        raise ValueError(f"policy must be one of {names}, got {policy!r}")
+    moves = game.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to suggest")
+    now = game.scores()[game.current_player]
+    gains = [game.score_after(move) - now for move in moves]
+    order = sorted(range(len(moves)), key=lambda i: -gains[i])  # stable: ties keep move order
+    greedy = moves[order[0]]
+
+    def said(move: Any) -> str:
+        gain = gains[moves.index(move)]
+        what, effect = describe(move)
+        return f"{what} ({gain:+d} {'point' if abs(gain) == 1 else 'points'} now: {effect})"
+
+    if policy == "greedy":
+        reason = f"Greedy choice: {said(greedy)}. No other move adds more points right now."
+        if len(moves) > 1:
+            runner_up = order[1]
+            reason += f" Next best: {said(moves[runner_up])}."
+            if gains[runner_up] == gains[order[0]]:
+                reason += " Both add as much; greedy takes the one it finds first."
+        return Hint(greedy, reason, policy)
+    make, how = searches[policy]
+    chosen = make()(game)
+    reason = (
+        f"{policy.capitalize()} choice: {said(chosen)}. It played {how} to the end of the game "
+        f"{rollouts} {'time' if rollouts == 1 else 'times'} with the cards nobody has seen "
+        "shuffled, and this move finished best on average."
+    )
+    if chosen != greedy:
+        more = "more" if gains[order[0]] > gains[moves.index(chosen)] else "as much"
+        reason += f" Greedy would play {said(greedy)}, which pays {more} now but less by the end."
+    return Hint(chosen, reason, policy)

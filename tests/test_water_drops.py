@@ -835,9 +835,10 @@ def test_hint_greedy_says_the_move_and_why_in_words() -> None:
     assert advice.policy == "greedy" and advice.move == wd.greedy_policy(game)
     gain = game.score_after(advice.move) - game.scores()[game.current_player]
     assert advice.reason.startswith(
-        f"Greedy choice: the {advice.move.card} card at square {advice.move.at} ({gain:+d} now: "
+        f"Greedy choice: the {advice.move.card} card at square {advice.move.at} "
+        f"({gain:+d} points now: "
     )
-    assert "It adds the most points right now. Next best: the " in advice.reason
+    assert "No other move adds more points right now. Next best: the " in advice.reason
     assert "WD-" not in advice.reason and "_" not in advice.reason
 
 
@@ -847,9 +848,9 @@ def test_hint_lookahead_is_the_lookahead_choice() -> None:
     advice = wd.hint(game, "lookahead", rollouts=2, seed=3)
     assert advice.move == wd.LookaheadPolicy(rollouts=2, seed=3)(game)
     assert advice.reason.startswith("Lookahead choice: the ")
-    assert "2 times with the hidden cards shuffled" in advice.reason
+    assert "2 times with the cards nobody has seen shuffled" in advice.reason
     if advice.move != wd.greedy_policy(game):
-        assert "Greedy would take" in advice.reason
+        assert "Greedy would play" in advice.reason
 
 
 def test_hint_checks_its_arguments() -> None:

@@ -106,36 +106,15 @@ def hint(
     """
     check_type(game, Game, "game")
     check_type(policy, str, "policy")
-    if policy not in HINT_POLICIES:
-        raise ValueError(f"policy must be one of {HINT_POLICIES}, got {policy!r}")
     rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    moves = game.legal_moves()
-    if not moves:
-        raise ValueError("the game is over: there is no move to suggest")
-    now = game.scores()[game.current_player]
-    gains = [game.score_after(move) - now for move in moves]
-    order = sorted(range(len(moves)), key=lambda i: -gains[i])  # stable: ties keep move order
-    greedy = moves[order[0]]
-    runner_up = moves[order[1]] if len(moves) > 1 else None
-
-    def said(move: Move) -> str:
-        gain = gains[moves.index(move)]
-        return (
-            f"the {move.card} apple in the {BATCH_NAMES[move.batch]} "
-            f"({gain:+d} now: {_note_after(game, move)})"
+    searches: dict[str, policies.Search] = {
+        "lookahead": (
+            lambda: LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed)),
+            "every possible move",
         )
+    }
 
-    if policy == "greedy":
-        reason = f"Greedy choice: {said(greedy)}. It adds the most points right now."
-        if runner_up is not None:
-            reason += f" Next best: {said(runner_up)}."
-        return Hint(greedy, reason, policy)
-    chosen = LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed))(game)
-    reason = (
-        f"Lookahead choice: {said(chosen)}. It played every possible move to the end of the "
-        f"game {rollouts} times with the hidden cards shuffled, and this move finished best "
-        "on average."
-    )
-    if chosen != greedy:
-        reason += f" Greedy would take {said(greedy)}, which pays more now but less by the end."
-    return Hint(chosen, reason, policy)
+    def describe(move: Move) -> tuple[str, str]:
+        return f"the {move.card} apple in the {BATCH_NAMES[move.batch]}", _note_after(game, move)
+
+    return policies.explain_choice(game, policy, searches, describe, rollouts)

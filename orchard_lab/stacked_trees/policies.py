@@ -18,12 +18,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import numpy as np
 
 from orchard_lab.core import Hint, check_int, check_type, make_rng
-from orchard_lab.policies import run_games
+from orchard_lab.policies import Search, explain_choice, run_games
 from orchard_lab.stacked_trees.board import Board, bits
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
 from orchard_lab.stacked_trees.game import Game
@@ -343,48 +342,17 @@ def hint(
     the planner does so for the few moves that pay most now.
     """
     check_type(game, Game, "game")
-    if policy not in HINT_POLICIES:
-        raise ValueError(f"policy must be one of {HINT_POLICIES}, got {policy!r}")
+    check_type(policy, str, "policy")
     rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    moves = game.legal_moves()
-    if not moves:
-        raise ValueError("the game is over: there is no move to suggest")
     board = game.boards[game.current_player]
-    now = board.total
-    gains = [game.score_after(move) - now for move in moves]
-    order = sorted(range(len(moves)), key=lambda i: -gains[i])  # stable: ties keep move order
-    greedy = moves[order[0]]
-
-    def said(move: Move) -> str:
-        gain = gains[moves.index(move)]
-        points = "1 point" if abs(gain) == 1 else f"{gain} points"
-        return f"the {say(move)} ({points} now: {_effect(board, move)})"
-
-    if policy == "greedy":
-        reason = f"Greedy choice: {said(greedy)}. No other move adds more points right now."
-        if len(moves) > 1:
-            runner_up = order[1]
-            reason += f" Next best: {said(moves[runner_up])}."
-            if gains[runner_up] == gains[order[0]]:
-                reason += " Both add as much; greedy takes the one it finds first."
-        return Hint(greedy, reason, policy)
-    chooser: Any
-    if policy == "lookahead":
-        chooser = LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed))
-        how = "every possible move"
-    else:
-        chooser = PlannerPolicy(rollouts=rollouts, seed=make_rng(seed))
-        how = f"the {chooser.candidates} moves that pay most now"
-    chosen = chooser(game)
-    name = policy.capitalize()
-    reason = (
-        f"{name} choice: {said(chosen)}. It played {how} to the end of the game {rollouts} "
-        f"{'time' if rollouts == 1 else 'times'} with the cards nobody has seen shuffled, and "
-        "this move finished best on average."
+    planner = PlannerPolicy(rollouts=rollouts, seed=make_rng(seed))
+    searches: dict[str, Search] = {
+        "lookahead": (
+            lambda: LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed)),
+            "every possible move",
+        ),
+        "planner": (lambda: planner, f"the {planner.candidates} moves that pay most now"),
+    }
+    return explain_choice(
+        game, policy, searches, lambda move: (f"the {say(move)}", _effect(board, move)), rollouts
     )
-    if chosen != greedy:
-        now_word = "more" if gains[order[0]] > gains[moves.index(chosen)] else "as much"
-        reason += (
-            f" Greedy would play {said(greedy)}, which pays {now_word} now but less by the end."
-        )
-    return Hint(chosen, reason, policy)

@@ -21,7 +21,16 @@ from typing import Any
 import numpy as np
 
 from orchard_lab.core import Hint, check_int, check_type, make_rng
-from orchard_lab.policies import POLICY_NAMES, FasterPolicies, Policy, margin, resolve, run_games
+from orchard_lab.policies import (
+    POLICY_NAMES,
+    FasterPolicies,
+    Policy,
+    Search,
+    explain_choice,
+    margin,
+    resolve,
+    run_games,
+)
 from orchard_lab.water_drops.cards import Card
 from orchard_lab.water_drops.game import Game, check_room
 from orchard_lab.water_drops.rules import FACTS, Move, Rules
@@ -180,18 +189,17 @@ def _placing(move: Move) -> str:
     return f"the {move.card} card{turn} at square {move.at}"
 
 
-def _why(game: Game, move: Move, gain: int) -> str:
-    """The move's gain now and the groups that explain it, in words: the groups it makes
-    score, or (when it scores nothing) the first group it changes."""
+def _effect(game: Game, move: Move) -> str:
+    """What ``move`` does, in words: the groups it makes score, or (when it scores nothing)
+    the first group it changes."""
     before = game.boards[game.current_player]
     after = before.copy()
     after.place(move.card, move.at, move.rotation)
     old = {(group.cells, group.drops) for group in before.groups()}
     changed = [group for group in after.groups() if (group.cells, group.drops) not in old]
     scoring = [group for group in changed if group.points]
-    shown = scoring[:2] if gain > 0 and scoring else changed[:1]
-    said = "; ".join(group.reason for group in shown) or "no group changes"
-    return f"{_placing(move)} ({gain:+d} now: {said})"
+    shown = scoring[:2] if after.total > before.total and scoring else changed[:1]
+    return "; ".join(group.reason for group in shown) or "no group changes"
 
 
 def hint(
@@ -209,37 +217,20 @@ def hint(
     >>> game = Game.new(players=2, seed=1)
     >>> game.play(game.legal_moves()[2])
     >>> print(hint(game).reason)
-    Greedy choice: the 3C/MM card at square (0, -1) (+2 now: 2 mangoes touch a 2-drop: scores 2).
-    It adds the most points right now. Next best: the 3C/MM card at square (1, 0) (+2 now: 2
-    cherries touch a 2-drop: scores 2).
+    Greedy choice: the 3C/MM card at square (0, -1) (+2 points now: 2 mangoes touch a 2-drop:
+    scores 2). No other move adds more points right now. Next best: the 3C/MM card at square
+    (1, 0) (+2 points now: 2 cherries touch a 2-drop: scores 2). Both add as much; greedy takes
+    the one it finds first.
     """
     check_type(game, Game, "game")
     check_type(policy, str, "policy")
-    if policy not in HINT_POLICIES:
-        raise ValueError(f"policy must be one of {HINT_POLICIES}, got {policy!r}")
     rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    moves = game.legal_moves()
-    if not moves:
-        raise ValueError("the game is over: there is no move to suggest")
-    now = game.scores()[game.current_player]
-    gains = [game.score_after(move) - now for move in moves]
-    order = sorted(range(len(moves)), key=lambda i: -gains[i])  # stable: ties keep move order
-    greedy = moves[order[0]]
-
-    def said(move: Move) -> str:
-        return _why(game, move, gains[moves.index(move)])
-
-    if policy == "greedy":
-        reason = f"Greedy choice: {said(greedy)}. It adds the most points right now."
-        if len(moves) > 1:
-            reason += f" Next best: {said(moves[order[1]])}."
-        return Hint(greedy, reason, policy)
-    chosen = LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed))(game)
-    reason = (
-        f"Lookahead choice: {said(chosen)}. It played every possible move to the end of the "
-        f"game {rollouts} times with the hidden cards shuffled, and this move finished best "
-        "on average."
+    searches: dict[str, Search] = {
+        "lookahead": (
+            lambda: LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed)),
+            "every possible move",
+        )
+    }
+    return explain_choice(
+        game, policy, searches, lambda move: (_placing(move), _effect(game, move)), rollouts
     )
-    if chosen != greedy:
-        reason += f" Greedy would take {said(greedy)}, which pays more now but less by the end."
-    return Hint(chosen, reason, policy)
