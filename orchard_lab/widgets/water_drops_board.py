@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 import ipywidgets as w
@@ -128,7 +128,8 @@ def _css() -> str:
 .orchard-wd-board .orchard-wd-actions {{flex-wrap: wrap; align-items: center; gap: 4px 8px}}
 .orchard-wd-board .orchard-wd-hint-text {{font-size: 13px; {text["hint"]}}}
 .orchard-wd-board .orchard-wd-help {{font-size: 12px; {text["help"]}}}
-.orchard-wd-board .orchard-wd-groups ul {{margin: 2px 0; padding-left: 18px; font-size: 13px}}
+.orchard-wd-board .orchard-wd-groups ul {{margin: 2px 0; padding-left: 4px; font-size: 13px;
+  list-style: none}}
 .orchard-wd-board .orchard-wd-groups li.wd-scores {{{text["scoring group"]};
   background: #e3f4e6; font-weight: 600}}
 .orchard-wd-board .orchard-wd-score table {{border-collapse: collapse; font-size: 12px}}
@@ -188,7 +189,9 @@ class _GroupMap:
             for cell in group.cells:
                 self.of[cell] = number
 
-    def cell_html(self, board: wd.Board, cell: Square, size: int, marked: set[Square]) -> str:
+    def cell_html(
+        self, board: wd.Board, cell: Square, size: int, marked: Collection[Square]
+    ) -> str:
         """A cell with its borders: thick where its group ends, green when the group scores."""
         code = board.cell(*cell)
         if code is None:
@@ -221,7 +224,7 @@ class _GroupMap:
         )
 
     def square_html(
-        self, board: wd.Board, at: Square, size: int, marked: set[Square] = frozenset()
+        self, board: wd.Board, at: Square, size: int, marked: Collection[Square] = ()
     ) -> str:
         cells = [(2 * at[0] + dr, 2 * at[1] + dc) for dr in (0, 1) for dc in (0, 1)]
         inner = "".join(self.cell_html(board, cell, size, marked) for cell in cells)
@@ -600,6 +603,7 @@ class WaterDropsBoard:
     def _add_market_slot(self) -> None:
         slot = len(self.market_slots)
         button = w.Button(description="Take").add_class("orchard-wd-take")
+        button.add_class(f"orchard-wd-take-{slot}")
         button.on_click(lambda _b: self._clicked(functools.partial(self.select_card, slot)))
         box = w.VBox([w.HTML(), button]).add_class("orchard-wd-slot")
         box.add_class(f"orchard-slot-{slot}")
@@ -723,7 +727,9 @@ class WaterDropsBoard:
     def _show_turn(self) -> None:
         game = self.game
         if game.is_over:
-            self.turn_line.value = "<b>Game over.</b> Undo to try a different last move, or deal anew."
+            self.turn_line.value = (
+                "<b>Game over.</b> Undo to try a different last move, or deal anew."
+            )
             return
         others = game.players - 1
         seats = (
@@ -748,7 +754,7 @@ class WaterDropsBoard:
                 block = (
                     f'<div class="orchard-wd-opponent"><b>Player {player}</b> '
                     f"({html.escape(self._opponent_policy)}) · {_points(board.total)}"
-                    f"{orchard_picture(board, 12)}</div>"
+                    f"{orchard_picture(board, 14)}</div>"
                 )
                 self._opponent_views[player] = (count, block)
             blocks.append(self._opponent_views[player][1])
