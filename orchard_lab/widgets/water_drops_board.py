@@ -272,8 +272,8 @@ class WaterDropsBoard:
 
     >>> board = WaterDropsBoard(players=2, seed=0)
     >>> board.select_card(0); board.choose_square((1, 0))
-    >>> [len(b.cards()) for b in board.game.boards]  # your card, then two of the other player
-    [2, 3]
+    >>> [len(b.cards()) for b in board.game.boards]  # your card and the other player's answer
+    [2, 2]
     """
 
     def __init__(

@@ -8,7 +8,7 @@ lists the steps, so tests can check each one's highlight.
 
 >>> tour = walkthrough()
 >>> tour.go(4); tour.heading.value, tour.view.highlighted["cells"]
-('A drop that matches', ((0, 0), (0, 1), (0, 2), (1, 2)))
+('A drop that matches', ((0, 0), (0, 1), (0, 2), (1, 2), (1, 0)))
 """
 
 from __future__ import annotations
