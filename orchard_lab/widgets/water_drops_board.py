@@ -150,6 +150,7 @@ def _css() -> str:
 
 
 # ---- pictures ----------------------------------------------------------------------------
+@functools.cache
 def _code_html(code: str, size: int) -> str:
     """One cell's content: a fruit shape with its letter, or a drop with its number."""
     font = f"font-size:{max(9, size * 9 // 20)}px"
@@ -314,6 +315,8 @@ class WaterDropsBoard:
         self.filled: dict[Square, w.HTML] = {}  # one view per card square, reused
         self.open_buttons: dict[Square, w.Button] = {}
         self._blanks: list[w.HTML] = []
+        self._open_shown: list[Square] = []  # the open squares drawn, in grid order
+        self._card_px = BIGGEST_CARD
         self.turn_button = w.Button(description="Turn ↻", tooltip="turn the card a quarter turn")
         self.undo_button = w.Button(description="Undo", tooltip="take back your last move")
         self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
@@ -347,7 +350,7 @@ class WaterDropsBoard:
             "orchard. Each lit square shows what the card would add there."
         )
         self._show_selection()
-        self._show_orchard()
+        self._show_ghosts()
 
     def choose_square(self, at: Square) -> None:
         """Lay the picked card on card square ``at`` = (row, col); a refused square only
@@ -394,7 +397,7 @@ class WaterDropsBoard:
         assert card is not None
         self._say(f"The card is turned {self.rotation}°: it lies as {card.rotated(self.rotation)}.")
         self._show_selection()
-        self._show_orchard()
+        self._show_ghosts()
 
     def undo(self) -> None:
         """Take back your last move and the other players' answers to it."""
@@ -424,7 +427,7 @@ class WaterDropsBoard:
         self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
         self._say(f"Hint: the {move.card} card is picked; its square has a dashed frame.")
         self._show_selection()
-        self._show_orchard()
+        self._show_ghosts()
         return move
 
     def new_game(
@@ -624,26 +627,24 @@ class WaterDropsBoard:
         spots = [*squares, *opens]
         r0, r1 = min(r for r, _ in spots), max(r for r, _ in spots)
         c0, c1 = min(c for _, c in spots), max(c for _, c in spots)
-        card_px = _card_px(c1 - c0 + 1)
-        cell_px = card_px // 2
+        self._card_px = card_px = _card_px(c1 - c0 + 1)
         groups = board.groups()
         group_map = _GroupMap(groups)
         marked_cells = set(self._highlighted.get("cells", ()))
         marked_squares = set(self._highlighted.get("squares", ()))
-        legal = set(self.legal_squares())
-        card = self.selected
-        turned = None if card is None else card.rotated(self.rotation)
         children: list[w.Widget] = []
+        self._open_shown = []
         blanks = 0
         for row in range(r0, r1 + 1):
             for col in range(c0, c1 + 1):
                 at = (row, col)
+                view: w.DOMWidget
                 if at in squares:
                     view = self._filled_view(at)
-                    view.value = group_map.square_html(board, at, cell_px, marked_cells)
+                    view.value = group_map.square_html(board, at, card_px // 2, marked_cells)
                 elif at in opens:
                     view = self._open_view(at)
-                    self._show_open(view, at, at in legal, turned, card_px)
+                    self._open_shown.append(at)
                 else:
                     if blanks == len(self._blanks):
                         self._blanks.append(w.HTML())
@@ -651,12 +652,22 @@ class WaterDropsBoard:
                     blanks += 1
                 _toggle_class(view, HIGHLIGHT, at in marked_squares)
                 children.append(view)
+        self._show_ghosts()
         columns = f"repeat({c1 - c0 + 1}, {card_px}px)"
         if self.orchard.layout.grid_template_columns != columns:
             self.orchard.layout.grid_template_columns = columns
         if tuple(children) != self.orchard.children:
             self.orchard.children = tuple(children)
         return groups
+
+    def _show_ghosts(self) -> None:
+        """Light the open squares where the picked card may go, each with its ghost (the
+        cards in the orchard stay as they are: a pick or a turn redraws only these)."""
+        legal = set(self.legal_squares())
+        card = self.selected
+        turned = None if card is None else card.rotated(self.rotation)
+        for at in self._open_shown:
+            self._show_open(self.open_buttons[at], at, at in legal, turned, self._card_px)
 
     def _filled_view(self, at: Square) -> w.HTML:
         if at not in self.filled:
