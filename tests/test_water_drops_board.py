@@ -249,6 +249,10 @@ def test_the_orchard_shrinks_its_cards_as_it_grows_wider() -> None:
         board.choose_square((0, col))
     assert first == "repeat(3, 92px)"
     assert board.orchard.layout.grid_template_columns == "repeat(11, 50px)"  # fits 560 px
+    board.select_card(0)
+    lit = board.open_buttons[_lit(board)[0]]
+    assert re.fullmatch(r"[+-]\d+", lit.description)  # too small for the ghost's cells
+    assert f"as {board.selected}" in lit.tooltip
 
 
 def test_highlight_marks_squares_cells_market_and_panels() -> None:

@@ -50,6 +50,7 @@ LOOKAHEAD_ROLLOUTS = 8
 HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
 ROOM = 560  # px of orchard width at 1024 × 768 with the file browser open
 BIGGEST_CARD, SMALLEST_CARD = 92, 34  # px; cards shrink as the orchard grows wider
+GHOST_PX = 60  # a lit square this big shows the card's cells above its gain
 # Okabe-Ito colours (safe for colour-blind eyes), each fruit also a shape and a letter.
 FRUIT_FILL = {"B": "#F0E442", "C": "#CC79A7", "P": "#009E73", "M": "#E69F00"}
 FRUIT_SHAPE = {
@@ -697,8 +698,9 @@ class WaterDropsBoard:
             board = self.game.boards[HUMAN]
             gain = board.gain(turned, at)  # the card as it lies now
             a, b, c, d = turned.cells
-            button.description = f"{a} {b}\n{c} {d}\n{gain:+d}"
-            button.tooltip = f"lay the card here: {gain:+d} points"
+            ghost = f"{a} {b}\n{c} {d}\n" if px >= GHOST_PX else ""  # small cards: the gain
+            button.description = f"{ghost}{gain:+d}"
+            button.tooltip = f"lay the card here as {turned}: {gain:+d} points"
             button.style.font_size = f"{max(10, px // 6)}px"
         else:
             button.description = ""
@@ -730,7 +732,7 @@ class WaterDropsBoard:
             for name, points in score.parts.items()
         )
         self.score_text.value = (
-            f"<b>Explain my score</b> ({html.escape(self.game.rules.scoring)} scoring)<table>"
+            f"<b>Explain my score</b> ({self.game.rules.scoring.replace('_', ' ')} scoring)<table>"
             f"{rows}<tr><td><b>total</b></td><td></td>"
             f'<td style="text-align:right"><b>{score.total}</b></td></tr></table>'
         )

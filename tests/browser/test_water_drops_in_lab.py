@@ -98,7 +98,8 @@ def test_every_control_is_reached_with_tab(page, lab) -> None:
         )
         page.keyboard.press("Tab")
     text = " ".join(reached)
-    assert text.count("orchard-wd-take") >= 3
+    shown = board.locator(".orchard-wd-take:visible").count()
+    assert shown >= 1 and text.count("orchard-wd-take-") == shown  # every card on show
     assert "orchard-wd-open" in text
     for label in ("Undo", "Hint", "New game", "|checkbox|", "SELECT|", "|number|"):
         assert label in text, label
@@ -115,3 +116,25 @@ def test_the_walkthrough_fits_at_1024(page, lab) -> None:
     whole_board_screenshot(page, tour, "wd-tour-1024x768")
     tour.locator(".orchard-walkthrough-next").first.click()
     expect(tour.locator(".orchard-walkthrough-progress").first).to_have_text("Step 8 of 11")
+
+
+WIDE_CELL = """\
+from orchard_lab.widgets import WaterDropsBoard
+board = WaterDropsBoard(players=1, seed=0)
+for col in range(1, 12):  # a long row: the cards shrink to fit
+    board.select_card(0)
+    board.choose_square((0, col))
+board.select_card(0)
+board"""
+
+
+def test_a_wide_orchard_shrinks_its_cards_and_fits_at_1024(page, lab) -> None:
+    name = write_notebook(lab, "wd_wide.ipynb", WIDE_CELL)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
+    board = page.locator(".orchard-wd-board").first
+    board.locator(".orchard-wd-open.orchard-legal").first.wait_for()
+    assert sideways(page) == [] and notebook_errors(page) == []
+    assert board.locator(".widget-button").evaluate_all(CUT_BUTTONS) == []
+    orchard = board.locator(".orchard-wd-orchard").first
+    assert orchard.evaluate("el => el.scrollWidth <= el.clientWidth + 1")  # no inner scroll
+    screenshot(page, "wd-board-wide-1024x768", orchard)
