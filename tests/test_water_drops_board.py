@@ -61,6 +61,9 @@ def test_a_whole_game_by_clicks_WD_2_WD_5(players: int) -> None:
     assert "orchard-wd-empty" in board.market_box._dom_classes
     board.market_buttons[0].click()
     assert "The game is over" in board.message.value
+    board.undo_button.click()  # your last move and the answers after it come back
+    assert not board.game.is_over and board.game.current_player == 0
+    assert board.summary.value == "" and len(board.game.boards[0].cards()) == clicks
 
 
 def test_every_group_is_listed_with_the_engines_reason_and_outlined_WD_4() -> None:
