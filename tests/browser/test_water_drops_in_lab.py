@@ -133,8 +133,13 @@ def test_a_wide_orchard_shrinks_its_cards_and_fits_at_1024(page, lab) -> None:
     open_with_file_browser(page, lab, name, SIZES["1024x768"])
     board = page.locator(".orchard-wd-board").first
     board.locator(".orchard-wd-open.orchard-legal").first.wait_for()
+    orchard = board.locator(".orchard-wd-orchard").first
+    page.wait_for_function(  # the grid takes its 14 columns of 40 px (no inner scroll)
+        "el => el.style.gridTemplateColumns.includes('40px')"
+        " && el.scrollWidth <= el.clientWidth + 1",
+        arg=orchard.element_handle(),
+        timeout=10_000,
+    )
     assert sideways(page) == [] and notebook_errors(page) == []
     assert board.locator(".widget-button").evaluate_all(CUT_BUTTONS) == []
-    orchard = board.locator(".orchard-wd-orchard").first
-    assert orchard.evaluate("el => el.scrollWidth <= el.clientWidth + 1")  # no inner scroll
     screenshot(page, "wd-board-wide-1024x768", orchard)
