@@ -334,3 +334,14 @@ def test_a_step_looks_the_same_however_you_reach_it(tour) -> None:
     tour.go(10)
     tour.go(4)
     assert (tour.view.game.to_json(), tour.note.value, tour.view.highlighted) == first
+
+
+def test_a_wide_orchard_of_another_player_is_drawn_smaller() -> None:
+    game = wd.Game.new(players=2, seed=0)
+    while len(game.boards[1].cards()) < 13:  # the other player lays a long row
+        col = len(game.boards[1].cards())
+        moves = game.legal_moves()
+        game.play(next(m for m in moves if m.at == (0, col)) if game.current_player else moves[0])
+    board = WaterDropsBoard(players=2)
+    board.load(game)
+    assert "repeat(26,10px)" in board.opponents.value  # 26 cells in 280 px

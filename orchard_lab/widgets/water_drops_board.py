@@ -50,6 +50,7 @@ LOOKAHEAD_ROLLOUTS = 8
 HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
 ROOM = 560  # px of orchard width at 1024 × 768 with the file browser open
 BIGGEST_CARD, SMALLEST_CARD = 92, 34  # px; cards shrink as the orchard grows wider
+MINI_ROOM = 280  # px of width for another player's small orchard
 GHOST_PX = 60  # a lit square this big shows the card's cells above its gain
 # Okabe-Ito colours (safe for colour-blind eyes), each fruit also a shape and a letter.
 FRUIT_FILL = {"B": "#F0E442", "C": "#CC79A7", "P": "#009E73", "M": "#E69F00"}
@@ -257,6 +258,13 @@ def orchard_picture(board: wd.Board, size: int = 12) -> str:
 
 def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _mini_px(board: wd.Board) -> int:
+    """The cell size of another player's small orchard: 14 px, less when it is wide, so
+    it fits the narrow output area without scrolling."""
+    cols = [c for _, c in board.squares]
+    return max(5, min(14, MINI_ROOM // (2 * (max(cols) - min(cols) + 1))))
 
 
 def _card_px(columns: int) -> int:
@@ -767,7 +775,7 @@ class WaterDropsBoard:
                 block = (
                     f'<div class="orchard-wd-opponent"><b>Player {player}</b> '
                     f"({html.escape(self._opponent_policy)}) · {_points(board.total)}"
-                    f"{orchard_picture(board, 14)}</div>"
+                    f"{orchard_picture(board, _mini_px(board))}</div>"
                 )
                 self._opponent_views[player] = (count, block)
             blocks.append(self._opponent_views[player][1])
