@@ -75,7 +75,6 @@ TEXT_ON = {
     "hint": ("#4a3b00", "#ffffff"),
     "help": ("#595959", "#ffffff"),
     "scoring group": ("#14532d", "#e3f4e6"),
-    "other group": ("#1a1a1a", "#ffffff"),
     "ghost": ("#1a1a1a", "#d9f2dd"),
     "result": ("#1a1a1a", "#fff4d6"),
     "highlight label": ("#1a1a1a", "#fff3c4"),
