@@ -255,7 +255,6 @@ def test_the_orchard_shrinks_its_cards_as_it_grows_wider() -> None:
     board.select_card(0)
     lit = board.open_buttons[_lit(board)[0]]
     assert re.fullmatch(r"[+-]\d+", lit.description)  # too small for the ghost's cells
-    assert f"as {board.selected}" in lit.tooltip
 
 
 def test_highlight_marks_squares_cells_market_and_panels() -> None:

@@ -685,7 +685,8 @@ class WaterDropsBoard:
 
     def _open_view(self, at: Square) -> w.Button:
         if at not in self.open_buttons:
-            button = w.Button(tooltip=f"square {at}").add_class("orchard-wd-open")
+            button = w.Button(tooltip=f"square {at}: lay the picked card here")
+            button.add_class("orchard-wd-open")
             button.add_class(f"orchard-wd-at-{at[0]}_{at[1]}")
             button.on_click(lambda _b: self._clicked(functools.partial(self.choose_square, at)))
             self.open_buttons[at] = button
@@ -699,19 +700,16 @@ class WaterDropsBoard:
         if button.layout.width != size:
             button.layout.width = size
             button.layout.height = size
+            button.style.font_size = f"{max(10, px // 6)}px"
         _toggle_class(button, "orchard-legal", lit)
         _toggle_class(button, "orchard-hinted", at == self._hinted)
         if lit and turned is not None:
-            board = self.game.boards[HUMAN]
-            gain = board.gain(turned, at)  # the card as it lies now
+            gain = self.game.boards[HUMAN].gain(turned, at)  # the card as it lies now
             a, b, c, d = turned.cells
             ghost = f"{a} {b}\n{c} {d}\n" if px >= GHOST_PX else ""  # small cards: the gain
             button.description = f"{ghost}{gain:+d}"
-            button.tooltip = f"lay the card here as {turned}: {gain:+d} points"
-            button.style.font_size = f"{max(10, px // 6)}px"
         else:
             button.description = ""
-            button.tooltip = f"square {at}"
 
     def _show_highlight(self) -> None:
         marked = self._highlighted
