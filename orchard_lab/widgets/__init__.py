@@ -9,6 +9,7 @@ from orchard_lab.widgets.apple_batches_board import AppleBatchesBoard
 from orchard_lab.widgets.rule_switches import RuleSwitches
 from orchard_lab.widgets.sequence_explorer import SequenceExplorer
 from orchard_lab.widgets.walkthrough import Step, Walkthrough, rule_walkthrough
+from orchard_lab.widgets.water_drops_board import WaterDropsBoard
 from orchard_lab.widgets.what_if import WhatIfExplorer
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "SequenceExplorer",
     "Step",
     "Walkthrough",
+    "WaterDropsBoard",
     "WhatIfExplorer",
     "rule_walkthrough",
 ]

@@ -27,6 +27,9 @@ from orchard_lab.core import Switch, check_type, plain_value, switches
 __all__ = ["RULE_SWITCHES_CSS", "RuleSwitches", "players_choice"]
 
 _STYLE = {"description_width": "initial"}
+# A Dropdown treats the value None as "nothing chosen" and shows a blank box, so a switch
+# whose choice is None ("no limit") holds this stand-in inside its control.
+_NONE = ("no value",)
 _HELP_COLOUR = "#555555"  # 7.5:1 on white
 RULE_SWITCHES_CSS = f"""
 .orchard-rule-switches {{min-width: 0; max-width: 100%}}
@@ -71,7 +74,8 @@ def _control(switch: Switch, value: Any) -> w.ValueWidget:
         low = switch.low if switch.low is not None else min(0, value)
         high = switch.high if switch.high is not None else max(low + 10, value)
         return w.IntSlider(value=value, min=low, max=high, tooltip=switch.help, **common)
-    options = list(switch.options)
+    options = [(label, _NONE if v is None else v) for label, v in switch.options]
+    value = _NONE if value is None else value
     if value not in [v for _, v in options]:
         options.append((plain_value(value), value))
     return w.Dropdown(options=options, value=value, tooltip=switch.help, **common)
@@ -104,7 +108,8 @@ class RuleSwitches:
     @property
     def rules(self) -> Any:
         """The rules the controls show."""
-        return self.game.Rules(**{name: c.value for name, c in self.controls.items()})
+        values = {name: None if c.value == _NONE else c.value for name, c in self.controls.items()}
+        return self.game.Rules(**values)
 
     def show(self, rules: Any) -> None:
         """Set every control to ``rules``."""
@@ -112,6 +117,7 @@ class RuleSwitches:
         for each in self.switches:
             control = self.controls[each.name]
             value = getattr(rules, each.name)
+            value = _NONE if value is None and isinstance(control, w.Dropdown) else value
             if isinstance(control, w.Dropdown) and value not in [v for _, v in control.options]:
                 control.options = [*control.options, (plain_value(value), value)]
             control.value = value

@@ -1,0 +1,874 @@
+"""The water drops board: a class plays a whole game by clicking cards and squares.
+
+A plain class composing stock ipywidgets over ``water_drops.Game``. You are player 0; the
+other players are played by a chosen policy right after each of your moves. Your orchard is
+a grid of 2 × 2 cards; every fruit group is outlined, a scoring group in green, and a list
+gives each group's reason from the engine. Every user action is a method (``select_card``,
+``choose_square``, ``turn``, ``undo``, ``hint``, ``new_game``) and every button calls the
+same method, so tests drive the board without a browser. Views are updated in place and a
+view whose text did not change is not sent again. Building a board plays nothing.
+
+>>> board = WaterDropsBoard(players=1, seed=3)
+>>> board.select_card(0)
+>>> board.choose_square(board.game.boards[0].open_squares()[0])
+>>> len(board.game.boards[0].cards())
+2
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Callable, Collection, Iterable
+from typing import Any
+
+import ipywidgets as w
+import numpy as np
+
+from orchard_lab import water_drops as wd
+from orchard_lab.core import IllegalMove, check_type, require_int
+from orchard_lab.policies import POLICY_NAMES
+from orchard_lab.water_drops.policies import named_policy
+from orchard_lab.water_drops.rules import check_square
+from orchard_lab.widgets.contrast import text_colour_on
+from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
+
+__all__ = [
+    "DROP_FILL",
+    "FRUIT_FILL",
+    "HIGHLIGHT",
+    "POLICY_WORDS",
+    "TEXT_ON",
+    "WaterDropsBoard",
+    "card_picture",
+    "orchard_picture",
+]
+
+HUMAN = 0
+LOOKAHEAD_ROLLOUTS = 8
+HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
+ROOM = 560  # px of orchard width at 1024 × 768 with the file browser open
+BIGGEST_CARD, SMALLEST_CARD = 92, 34  # px; cards shrink as the orchard grows wider
+MINI_ROOM = 280  # px of width for another player's small orchard
+GHOST_PX = 60  # a lit square this big shows the card's cells above its gain
+# Okabe-Ito colours (safe for colour-blind eyes), each fruit also a shape and a letter.
+FRUIT_FILL = {"B": "#F0E442", "C": "#CC79A7", "P": "#009E73", "M": "#E69F00"}
+FRUIT_SHAPE = {
+    "B": "70% 20% 70% 20%",  # a long bent banana
+    "C": "50%",  # a round cherry
+    "P": "45% 45% 50% 50% / 35% 35% 65% 65%",  # a pear, wide below
+    "M": "60% 40% 55% 45% / 50% 50% 50% 50%",  # a lopsided mango
+}
+DROP_FILL = "#0072B2"
+POLICY_WORDS = {
+    "random": "random: any allowed move, picked by chance",
+    "greedy": "greedy: the move that adds the most points right now",
+    "lookahead": "lookahead: plays each move to the end of the game a few times, keeps the best",
+}
+# Every (text, background) pair the board uses; a test checks each reaches 4.5:1.
+TEXT_ON = {
+    **{f"{wd.FRUIT_NAMES[f][0]} letter": (text_colour_on(c), c) for f, c in FRUIT_FILL.items()},
+    "drop number": (text_colour_on(DROP_FILL), DROP_FILL),
+    "title": ("#0b4f6c", "#ffffff"),
+    "refused": ("#b3261e", "#ffffff"),
+    "hint": ("#4a3b00", "#ffffff"),
+    "help": ("#595959", "#ffffff"),
+    "scoring group": ("#14532d", "#e3f4e6"),
+    "ghost": ("#1a1a1a", "#d9f2dd"),
+    "result": ("#1a1a1a", "#fff4d6"),
+    "highlight label": ("#1a1a1a", "#fff3c4"),
+}
+SCORING_EDGE, GROUP_EDGE, SAME_EDGE = "#1b7837", "#262626", "#d8d2c0"
+
+Square = tuple[int, int]
+
+
+def _css() -> str:
+    text = {name: f"color: {fg}" for name, (fg, _bg) in TEXT_ON.items()}
+    return f"""
+.orchard-wd-board {{gap: 6px; font-family: var(--jp-ui-font-family); max-width: 1180px;
+  box-sizing: border-box; min-width: 0; overflow-x: hidden}}
+.orchard-wd-board * {{box-sizing: border-box}}
+.orchard-wd-board .widget-html-content {{white-space: normal; line-height: 1.35}}
+.orchard-wd-board .orchard-wd-title {{font-size: 22px; font-weight: 700; {text["title"]}}}
+.orchard-wd-board .orchard-wd-turn {{font-size: 15px}}
+.orchard-wd-board .orchard-wd-message {{min-height: 24px; font-size: 14px}}
+.orchard-wd-board .orchard-refused {{{text["refused"]}; font-weight: 600}}
+.orchard-wd-board .orchard-wd-play {{flex-wrap: wrap; gap: 10px 18px; align-items: flex-start}}
+.orchard-wd-board .orchard-wd-main {{flex: 1 1 420px; min-width: 0; max-width: 100%}}
+.orchard-wd-board .orchard-wd-side {{flex: 1 1 300px; min-width: 0; max-width: 100%}}
+.orchard-wd-board .orchard-wd-orchard {{gap: 0; justify-content: start; max-width: 100%;
+  overflow: auto; padding: 4px; background: #f6f1e3; border-radius: 10px;
+  border: 1px solid #d5c69a}}
+.orchard-wd-board .orchard-wd-orchard > * {{margin: 0}}
+.orchard-wd-board .orchard-wd-square {{outline: 1px dashed #9c8a6a; outline-offset: -1px}}
+.orchard-wd-board .orchard-wd-open {{margin: 0; padding: 0; border-radius: 6px;
+  background: transparent; border: 1px dashed #c8bb98; color: transparent;
+  white-space: pre; line-height: 1.15; font-weight: 700; overflow: hidden}}
+.orchard-wd-board .orchard-wd-open.orchard-legal {{background: #d9f2dd;
+  border: 2px solid #2e9d46; box-shadow: inset 0 0 6px #58c26e; {text["ghost"]}}}
+.orchard-wd-board .orchard-wd-open.orchard-hinted {{border: 3px dashed #b06a00}}
+.orchard-wd-board .wd-grid {{display: grid; grid-template-columns: repeat(2, 1fr)}}
+.orchard-wd-board .wd-cell {{display: flex; align-items: center; justify-content: center;
+  background: #fffdf6; border: 1px solid {SAME_EDGE}; position: relative}}
+.orchard-wd-board .wd-cell.wd-scoring {{background: #e3f4e6}}
+.orchard-wd-board .wd-fruit, .orchard-wd-board .wd-drop {{display: flex; width: 78%;
+  height: 78%; align-items: center; justify-content: center; font-weight: 700;
+  border: 1px solid rgba(0,0,0,.55)}}
+.orchard-wd-board .wd-drop {{border-radius: 0 50% 50% 50%; transform: rotate(45deg)}}
+.orchard-wd-board .wd-drop > span {{transform: rotate(-45deg)}}
+.orchard-wd-board .wd-mini .wd-cell {{border-width: 1px}}
+.orchard-wd-board .orchard-wd-market {{flex-wrap: wrap; gap: 6px; padding: 6px;
+  border-radius: 12px; background: #e6f0f7; border: 1px solid #9fbcd1}}
+.orchard-wd-board .orchard-wd-market.orchard-wd-empty {{display: none}}
+.orchard-wd-board .orchard-wd-slot {{align-items: center; padding: 4px; border-radius: 8px;
+  border: 2px solid transparent}}
+.orchard-wd-board .orchard-wd-slot .widget-button {{width: 70px; margin: 2px 0 0}}
+.orchard-wd-board .orchard-selected {{border-color: #1565c0; background: #cfe3f6}}
+.orchard-wd-board .orchard-wd-actions {{flex-wrap: wrap; align-items: center; gap: 4px 8px}}
+.orchard-wd-board .orchard-wd-hint-text {{font-size: 13px; {text["hint"]}}}
+.orchard-wd-board .orchard-wd-help {{font-size: 12px; {text["help"]}}}
+.orchard-wd-board .orchard-wd-groups ul {{margin: 2px 0; padding-left: 4px; font-size: 13px;
+  list-style: none}}
+.orchard-wd-board .orchard-wd-groups li.wd-scores {{{text["scoring group"]};
+  background: #e3f4e6; font-weight: 600}}
+.orchard-wd-board .orchard-wd-score table {{border-collapse: collapse; font-size: 12px}}
+.orchard-wd-board .orchard-wd-score td {{padding: 1px 6px; border-bottom: 1px solid #eee;
+  vertical-align: top}}
+.orchard-wd-board .orchard-wd-opponents .widget-html-content {{display: flex;
+  flex-wrap: wrap; gap: 8px 20px}}
+.orchard-wd-board .orchard-wd-opponent {{min-width: 0; max-width: 100%; overflow: auto}}
+.orchard-wd-board .orchard-wd-result {{padding: 8px 12px; border-radius: 10px;
+  background: #fff4d6; border: 2px solid #e69f00; {text["result"]}}}
+.orchard-wd-board .orchard-wd-settings {{flex-wrap: wrap; gap: 4px 16px; padding: 8px 6px;
+  border-top: 1px solid #ddd; align-items: flex-start}}
+.orchard-wd-board .orchard-wd-settings .orchard-rule-switches {{flex: 1 1 300px; min-width: 0}}
+.orchard-wd-board .widget-dropdown {{max-width: 100%}}
+.orchard-wd-board .{HIGHLIGHT} {{outline: 4px solid #e69f00; outline-offset: -2px;
+  background-color: #fff3c4}}
+"""
+
+
+# ---- pictures ----------------------------------------------------------------------------
+@functools.cache
+def _code_html(code: str, size: int) -> str:
+    """One cell's content: a fruit shape with its letter, or a drop with its number."""
+    font = f"font-size:{max(9, size * 9 // 20)}px"
+    if code in FRUIT_FILL:
+        fill = FRUIT_FILL[code]
+        style = f"background:{fill};color:{text_colour_on(fill)};border-radius:{FRUIT_SHAPE[code]}"
+        return f'<span class="wd-fruit" style="{style};{font}">{code}</span>'
+    style = f"background:{DROP_FILL};color:{text_colour_on(DROP_FILL)};{font}"
+    return f'<span class="wd-drop" style="{style}"><span>{code}</span></span>'
+
+
+def _cell_words(code: str) -> str:
+    return wd.FRUIT_NAMES[code][0] if code in wd.FRUIT_NAMES else f"{code}-drop"
+
+
+def card_picture(card: wd.Card, size: int = 24) -> str:
+    """A card as HTML: four cells of ``size`` px, fruit shapes with letters, numbered drops.
+
+    >>> "wd-drop" in card_picture(wd.Card.from_text("BC/3M"))
+    True
+    """
+    cells = "".join(
+        f'<div class="wd-cell" style="width:{size}px;height:{size}px" '
+        f'title="{_cell_words(code)}">{_code_html(code, size)}</div>'
+        for code in card.cells
+    )
+    return f'<div class="wd-grid" title="card {card}">{cells}</div>'
+
+
+class _GroupMap:
+    """Which group each fruit cell belongs to, numbered in reading order from 1."""
+
+    def __init__(self, groups: list[wd.Group]) -> None:
+        self.groups = groups
+        self.of: dict[Square, int] = {}
+        for number, group in enumerate(groups, 1):
+            for cell in group.cells:
+                self.of[cell] = number
+
+    def cell_html(
+        self, board: wd.Board, cell: Square, size: int, marked: Collection[Square]
+    ) -> str:
+        """A cell with its borders: thick where its group ends, green when the group scores."""
+        code = board.cell(*cell)
+        if code is None:
+            return f'<div style="width:{size}px;height:{size}px"></div>'
+        number = self.of.get(cell)
+        group = self.groups[number - 1] if number else None
+        edge = SCORING_EDGE if group is not None and group.scores else GROUP_EDGE
+        thick = 3 if size >= 30 else 2
+        sides = []
+        for side, (dr, dc) in zip(
+            ("top", "right", "bottom", "left"), ((-1, 0), (0, 1), (1, 0), (0, -1)), strict=True
+        ):
+            near = (cell[0] + dr, cell[1] + dc)
+            if number is not None and self.of.get(near) != number:
+                sides.append(f"border-{side}:{thick}px solid {edge}")
+        classes = ["wd-cell"]
+        if group is not None and group.scores:
+            classes.append("wd-scoring")
+        if cell in marked:
+            classes.append(HIGHLIGHT)
+        words = (
+            f"group {number}: {group.reason}"
+            if group is not None
+            else f"{_cell_words(code)} at cell {cell}"
+        )
+        style = ";".join([f"width:{size}px;height:{size}px", *sides])
+        return (
+            f'<div class="{" ".join(classes)}" style="{style}" title="{html.escape(words)}">'
+            f"{_code_html(code, size)}</div>"
+        )
+
+    def square_html(
+        self, board: wd.Board, at: Square, size: int, marked: Collection[Square] = ()
+    ) -> str:
+        cells = [(2 * at[0] + dr, 2 * at[1] + dc) for dr in (0, 1) for dc in (0, 1)]
+        inner = "".join(self.cell_html(board, cell, size, marked) for cell in cells)
+        return f'<div class="wd-grid">{inner}</div>'
+
+
+def orchard_picture(board: wd.Board, size: int = 12) -> str:
+    """A whole orchard as small HTML, every group outlined (for the other players).
+
+    >>> "border-" in orchard_picture(wd.Board(start=wd.Card.from_text("BB/2C")))
+    True
+    """
+    squares = board.squares
+    rows = [r for r, _ in squares]
+    cols = [c for _, c in squares]
+    groups = _GroupMap(board.groups())
+    cells = "".join(
+        groups.cell_html(board, (row, col), size, set())
+        for row in range(2 * min(rows), 2 * max(rows) + 2)
+        for col in range(2 * min(cols), 2 * max(cols) + 2)
+    )
+    count = 2 * (max(cols) - min(cols) + 1)
+    return (
+        f'<div class="wd-grid wd-mini" style="grid-template-columns:repeat({count},{size}px)">'
+        f"{cells}</div>"
+    )
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _mini_px(board: wd.Board) -> int:
+    """The cell size of another player's small orchard: 14 px, less when it is wide, so
+    it fits the narrow output area without scrolling."""
+    cols = [c for _, c in board.squares]
+    return max(5, min(14, MINI_ROOM // (2 * (max(cols) - min(cols) + 1))))
+
+
+def _card_px(columns: int) -> int:
+    """The card size that lets ``columns`` cards fit the narrow output area."""
+    return max(SMALLEST_CARD, min(BIGGEST_CARD, ROOM // max(columns, 1)))
+
+
+class WaterDropsBoard:
+    """Play water drops by clicking: a card of the market, then a lit square of your orchard.
+
+    ``players`` 1-5 (you are player 0), ``seed`` deals the deck, ``rules`` holds the
+    switches (default: the standard rules), ``policy`` plays the other players ("random",
+    "greedy", "lookahead"), ``hint_policy`` answers the hint button ("greedy",
+    "lookahead"). Display it as the last line of a cell.
+
+    >>> board = WaterDropsBoard(players=2, seed=0)
+    >>> board.select_card(0); board.choose_square((1, 0))
+    >>> [len(b.cards()) for b in board.game.boards]  # your card and the other player's answer
+    [2, 2]
+    """
+
+    def __init__(
+        self,
+        players: int = 2,
+        seed: int = 0,
+        rules: wd.Rules | None = None,
+        policy: str = "greedy",
+        hint_policy: str = "greedy",
+    ) -> None:
+        self.message = w.HTML()
+        self.players_choice = players_choice(wd)
+        self.seed_choice = w.BoundedIntText(
+            value=0, min=0, max=2**31 - 1, description="seed",
+            style={"description_width": "initial"}, layout={"width": "140px"},
+        )  # fmt: skip
+        self.policy_choice = w.Dropdown(
+            options=list(POLICY_NAMES), value="greedy", description="others play",
+            style={"description_width": "initial"}, layout={"width": "200px"},
+        )  # fmt: skip
+        self.rule_switches = RuleSwitches(wd, title="Rules (standard rules unless you change them)")
+        self.hint_choice = w.ToggleButtons(
+            options=wd.HINT_POLICIES, value=_hint_name(hint_policy), description="hint by",
+            tooltips=[POLICY_WORDS[p] for p in wd.HINT_POLICIES],
+            style={"description_width": "initial", "button_width": "90px"},
+        )  # fmt: skip
+        self.title = w.HTML("Water drops")
+        self.turn_line = w.HTML()
+        self.hint_text = w.HTML()
+        self.score_text = w.HTML()
+        self.groups_text = w.HTML()
+        self.opponents = w.HTML()
+        self.summary = w.HTML()
+        self.market_slots: list[w.VBox] = []
+        self.market_buttons: list[w.Button] = []
+        self.market_box = w.HBox()
+        self.orchard = w.GridBox()
+        self.filled: dict[Square, w.HTML] = {}  # one view per card square, reused
+        self.open_buttons: dict[Square, w.Button] = {}
+        self._blanks: list[w.HTML] = []
+        self._open_shown: list[Square] = []  # the open squares drawn, in grid order
+        self._card_px = BIGGEST_CARD
+        self.turn_button = w.Button(description="Turn ↻", tooltip="turn the card a quarter turn")
+        self.undo_button = w.Button(description="Undo", tooltip="take back your last move")
+        self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
+        self.new_button = w.Button(description="New game", button_style="success")
+        self.turn_button.on_click(lambda _b: self._clicked(self.turn))
+        self.undo_button.on_click(lambda _b: self._clicked(self.undo))
+        self.hint_button.on_click(lambda _b: self._clicked(self.hint))
+        self.new_button.on_click(lambda _b: self._clicked(self.new_game))
+        self.widget = self._layout()
+        self.selected_slot: int | None = None
+        self.rotation = 0
+        self._hinted: Square | None = None
+        self._highlighted: dict[str, tuple[Any, ...]] = {}
+        self._opponent_views: dict[int, tuple[int, str]] = {}
+        self.new_game(players=players, seed=seed, rules=rules, policy=policy)
+
+    # ---- what a player does ------------------------------------------------------------
+    def select_card(self, slot: int) -> None:
+        """Pick the market card at ``slot`` (0 = first shown); the squares it may go on light
+        up, each showing the card and what it would add there."""
+        slot = require_int(slot, "slot", 0)
+        if self._refuse_turn():
+            return
+        if slot >= len(self.game.market):
+            raise ValueError(f"slot must be below {len(self.game.market)}, the cards on show")
+        self.selected_slot = slot
+        self.rotation = 0
+        self._hinted = None
+        self._say(
+            f"You picked the {self.game.market[slot]} card: pick a lit square next to your "
+            "orchard. Each lit square shows what the card would add there."
+        )
+        self._show_selection()
+        self._show_ghosts()
+
+    def choose_square(self, at: Square) -> None:
+        """Lay the picked card on card square ``at`` = (row, col); a refused square only
+        explains why (WD-3), and changes nothing."""
+        at = check_square(at)
+        if self._refuse_turn():
+            return
+        if self.selected_slot is None:
+            self._say("Pick a card from the market first, then a square for it.")
+            return
+        move = wd.Move(self.game.market[self.selected_slot], at, self.rotation)
+        before = len(self.game.history)
+        try:
+            self.game.play(move)
+        except IllegalMove as refusal:
+            self._say(f'<span class="orchard-refused">✗ {html.escape(str(refusal))}</span>')
+            return
+        self._marks.append(before)
+        self.hint_text.value = ""
+        turned = f" turned {move.rotation}°" if move.rotation else ""
+        placed = f"You laid the {move.card} card{turned} on square {at}."
+        self._play_opponents()
+        self._say(placed)
+        self._forget_selection()
+        self._show_all()
+
+    def turn(self) -> None:
+        """Turn the picked card a quarter turn clockwise (only when the rules allow it)."""
+        if self._refuse_turn():
+            return
+        if self.selected_slot is None:
+            self._say("Pick a card from the market first, then turn it.")
+            return
+        if not self.game.rules.allow_rotation:
+            board = self.game.boards[HUMAN]
+            try:  # the engine's own sentence for a turned card
+                board.gain(self.game.market[self.selected_slot], board.open_squares()[0], 90)
+            except IllegalMove as refusal:
+                self._say(f'<span class="orchard-refused">✗ {html.escape(str(refusal))}</span>')
+            return
+        self.rotation = (self.rotation + 90) % 360
+        self._hinted = None
+        card = self.selected
+        assert card is not None
+        self._say(f"The card is turned {self.rotation}°: it lies as {card.rotated(self.rotation)}.")
+        self._show_selection()
+        self._show_ghosts()
+
+    def undo(self) -> None:
+        """Take back your last move and the other players' answers to it."""
+        if not self._marks:
+            self._say("There is no move of yours to take back yet.")
+            return
+        mark = self._marks.pop()
+        for _ in range(len(self.game.history) - mark):
+            self.game.undo()
+        self._forget_selection()
+        self.hint_text.value = ""
+        self._say("Move taken back: it is your turn again.")
+        self._show_all()
+
+    def hint(self) -> wd.Move | None:
+        """Suggest a move (the engine's ``hint`` by the chosen policy): its card is picked,
+        turned as suggested, and its square marked."""
+        if self._refuse_turn():
+            return None
+        advice = wd.hint(
+            self.game, self.hint_choice.value, rollouts=LOOKAHEAD_ROLLOUTS, seed=self._rng
+        )
+        move = advice.move
+        self.selected_slot = self.game.market.index(move.card)
+        self.rotation = move.rotation
+        self._hinted = move.at
+        self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
+        self._say(f"Hint: the {move.card} card is picked; its square has a dashed frame.")
+        self._show_selection()
+        self._show_ghosts()
+        return move
+
+    def new_game(
+        self,
+        players: int | None = None,
+        seed: int | None = None,
+        rules: wd.Rules | None = None,
+        policy: str | None = None,
+    ) -> None:
+        """Deal a new game; arguments left out are read from the settings row.
+
+        Every argument is checked before anything changes, so a bad one leaves the game and
+        the settings row as they were.
+        """
+        if players is not None:
+            players = wd.FACTS.check_players(players)
+        if seed is not None:
+            seed = require_int(seed, "seed", 0, self.seed_choice.max)
+        if rules is not None:
+            check_type(rules, wd.Rules, "rules")
+        if policy is not None:
+            policy = _policy_name(policy)
+        game = wd.Game.new(
+            players=self.players_choice.value if players is None else players,
+            seed=self.seed_choice.value if seed is None else seed,
+            rules=self.rule_switches.rules if rules is None else rules,
+        )  # refuses an orchard box too small before the settings change
+        if players is not None:
+            self.players_choice.value = players
+        if seed is not None:
+            self.seed_choice.value = seed
+        if rules is not None:
+            self.rule_switches.show(rules)
+        if policy is not None:
+            self.policy_choice.value = policy
+        self._start(game, self.policy_choice.value)
+        self._say("New game: pick a card from the market, then a lit square for it.")
+        self._show_all()
+
+    def load(self, game: wd.Game, policy: str | None = None) -> None:
+        """Show a copy of ``game`` (you are player 0) and play on from it; its moves so far
+        cannot be undone. A lesson uses it to show a prepared position.
+
+        >>> board = WaterDropsBoard()
+        >>> board.load(wd.Game.new(players=3, seed=5))
+        >>> board.game.players, board.players_choice.value
+        (3, 3)
+        """
+        check_type(game, wd.Game, "game")
+        policy = self.policy_choice.value if policy is None else _policy_name(policy)
+        self.players_choice.value = game.players
+        self.rule_switches.show(game.rules)
+        self.policy_choice.value = policy
+        self._start(game.copy(), policy)
+        self._say("")
+        self._show_all()
+
+    def highlight(
+        self,
+        *,
+        squares: Iterable[Square] = (),
+        cells: Iterable[Square] = (),
+        slots: Iterable[int] = (),
+        market: bool = False,
+        turn: bool = False,
+        score: bool = False,
+        groups: bool = False,
+        summary: bool = False,
+        opponents: bool = False,
+    ) -> None:
+        """Mark what a lesson talks about (CSS class ``HIGHLIGHT``); the call replaces the last.
+
+        ``squares`` are card squares of your orchard, ``cells`` single cells (row, col),
+        ``slots`` market cards, the flags the whole market, the turn line, the score, the
+        group list, the game-over box and the other players' orchards.
+
+        >>> board = WaterDropsBoard()
+        >>> board.highlight(squares=[(0, 0)], score=True)
+        >>> board.highlighted
+        {'squares': ((0, 0),), 'score': (True,)}
+        """
+        chosen: dict[str, tuple[Any, ...]] = {
+            "squares": tuple(check_square(at, "squares") for at in squares),
+            "cells": tuple(check_square(at, "cells") for at in cells),
+            "slots": tuple(require_int(s, "slot", 0, len(self.game.market) - 1) for s in slots),
+        }
+        flags = {"market": market, "turn": turn, "score": score, "groups": groups}
+        flags.update(summary=summary, opponents=opponents)
+        chosen.update({name: (True,) for name, on in flags.items() if on})
+        self._highlighted = {name: value for name, value in chosen.items() if value}
+        self._show_highlight()
+        self._show_orchard()
+
+    @property
+    def highlighted(self) -> dict[str, tuple[Any, ...]]:
+        """What ``highlight`` marked, by kind (only kinds that mark something)."""
+        return dict(self._highlighted)
+
+    # ---- what the board shows ------------------------------------------------------------
+    @property
+    def selected(self) -> wd.Card | None:
+        """The market card picked and not yet placed (as printed, not turned)."""
+        return None if self.selected_slot is None else self.game.market[self.selected_slot]
+
+    def legal_squares(self) -> list[Square]:
+        """The squares the picked card may go on, turned as it is now (none if none picked)."""
+        card = self.selected
+        if card is None:
+            return []
+        board = self.game.boards[HUMAN]
+        return [at for at in board.open_squares() if board.can_place(card, at, self.rotation)]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # ---- turns ---------------------------------------------------------------------------
+    def _start(self, game: wd.Game, policy: str) -> None:
+        self.game = game
+        self._rng = np.random.default_rng(self.seed_choice.value)
+        self._opponent_policy = policy
+        self._opponent = named_policy(policy, self._rng)
+        self._marks: list[int] = []
+        self._highlighted = {}
+        self._opponent_views = {}
+        self._forget_selection()
+        self.hint_text.value = ""
+        self.turn_button.layout.display = None if game.rules.allow_rotation else "none"
+
+    def _refuse_turn(self) -> bool:
+        if self.game.is_over:
+            self._say("The game is over: start a new game with the button below.")
+            return True
+        return False
+
+    def _play_opponents(self) -> None:
+        while not self.game.is_over and self.game.current_player != HUMAN:
+            self.game.play(self._opponent(self.game))
+
+    def _forget_selection(self) -> None:
+        self.selected_slot = None
+        self.rotation = 0
+        self._hinted = None
+
+    @guarded
+    def _clicked(self, action: Callable[[], Any]) -> None:
+        action()
+
+    def _say(self, text: str) -> None:
+        self.message.value = text
+
+    # ---- drawing ---------------------------------------------------------------------------
+    def _show_all(self) -> None:
+        self._show_market()
+        self._show_selection()
+        groups = self._show_orchard()
+        self._show_groups(groups)
+        self._show_score()
+        self._show_turn()
+        self._show_opponents()
+        self._show_summary()
+        self._show_highlight()
+
+    def _show_market(self) -> None:
+        market = self.game.market
+        _toggle_class(self.market_box, "orchard-wd-empty", not market)
+        while len(self.market_slots) < len(market):
+            self._add_market_slot()
+        for slot, box in enumerate(self.market_slots):
+            if slot >= len(market):
+                box.layout.display = "none"
+                continue
+            box.layout.display = None
+            box.children[0].value = card_picture(market[slot], 26)
+            self.market_buttons[slot].tooltip = f"take the {market[slot]} card"
+
+    def _add_market_slot(self) -> None:
+        slot = len(self.market_slots)
+        button = w.Button(description="Take").add_class("orchard-wd-take")
+        button.add_class(f"orchard-wd-take-{slot}")
+        button.on_click(lambda _b: self._clicked(functools.partial(self.select_card, slot)))
+        box = w.VBox([w.HTML(), button]).add_class("orchard-wd-slot")
+        box.add_class(f"orchard-slot-{slot}")
+        self.market_buttons.append(button)
+        self.market_slots.append(box)
+        self.market_box.children = (*self.market_box.children, box)
+
+    def _show_selection(self) -> None:
+        for slot, box in enumerate(self.market_slots):
+            _toggle_class(box, "orchard-selected", slot == self.selected_slot)
+
+    def _show_orchard(self) -> list[wd.Group]:
+        """Draw your orchard: a view per card square, the open squares as buttons (lit, with
+        the ghost of the picked card, where it may go). Returns the groups it drew."""
+        board = self.game.boards[HUMAN]
+        squares = board.squares
+        opens = board.open_squares()
+        spots = [*squares, *opens]
+        r0, r1 = min(r for r, _ in spots), max(r for r, _ in spots)
+        c0, c1 = min(c for _, c in spots), max(c for _, c in spots)
+        self._card_px = card_px = _card_px(c1 - c0 + 1)
+        groups = board.groups()
+        group_map = _GroupMap(groups)
+        marked_cells = set(self._highlighted.get("cells", ()))
+        marked_squares = set(self._highlighted.get("squares", ()))
+        children: list[w.Widget] = []
+        self._open_shown = []
+        blanks = 0
+        for row in range(r0, r1 + 1):
+            for col in range(c0, c1 + 1):
+                at = (row, col)
+                view: w.DOMWidget
+                if at in squares:
+                    view = self._filled_view(at)
+                    view.value = group_map.square_html(board, at, card_px // 2, marked_cells)
+                elif at in opens:
+                    view = self._open_view(at)
+                    self._open_shown.append(at)
+                else:
+                    if blanks == len(self._blanks):
+                        self._blanks.append(w.HTML())
+                    view = self._blanks[blanks]
+                    blanks += 1
+                _toggle_class(view, HIGHLIGHT, at in marked_squares)
+                children.append(view)
+        self._show_ghosts()
+        columns = f"repeat({c1 - c0 + 1}, {card_px}px)"
+        if self.orchard.layout.grid_template_columns != columns:
+            self.orchard.layout.grid_template_columns = columns
+        if tuple(children) != self.orchard.children:
+            self.orchard.children = tuple(children)
+        return groups
+
+    def _show_ghosts(self) -> None:
+        """Light the open squares where the picked card may go, each with its ghost (the
+        cards in the orchard stay as they are: a pick or a turn redraws only these)."""
+        legal = set(self.legal_squares())
+        card = self.selected
+        turned = None if card is None else card.rotated(self.rotation)
+        for at in self._open_shown:
+            self._show_open(self.open_buttons[at], at, at in legal, turned, self._card_px)
+
+    def _filled_view(self, at: Square) -> w.HTML:
+        if at not in self.filled:
+            view = w.HTML().add_class("orchard-wd-square").add_class("orchard-wd-card")
+            self.filled[at] = view
+        return self.filled[at]
+
+    def _open_view(self, at: Square) -> w.Button:
+        if at not in self.open_buttons:
+            button = w.Button(tooltip=f"square {at}: lay the picked card here")
+            button.add_class("orchard-wd-open")
+            button.add_class(f"orchard-wd-at-{at[0]}_{at[1]}")
+            button.on_click(lambda _b: self._clicked(functools.partial(self.choose_square, at)))
+            self.open_buttons[at] = button
+        return self.open_buttons[at]
+
+    def _show_open(
+        self, button: w.Button, at: Square, lit: bool, turned: wd.Card | None, px: int
+    ) -> None:
+        """An open square: empty, or lit with the ghost of the turned card and its gain."""
+        size = f"{px}px"
+        if button.layout.width != size:
+            button.layout.width = size
+            button.layout.height = size
+            button.style.font_size = f"{max(10, px // 6)}px"
+        _toggle_class(button, "orchard-legal", lit)
+        _toggle_class(button, "orchard-hinted", at == self._hinted)
+        if lit and turned is not None:
+            gain = self.game.boards[HUMAN].gain(turned, at)  # the card as it lies now
+            a, b, c, d = turned.cells
+            ghost = f"{a} {b}\n{c} {d}\n" if px >= GHOST_PX else ""  # small cards: the gain
+            button.description = f"{ghost}{gain:+d}"
+        else:
+            button.description = ""
+
+    def _show_highlight(self) -> None:
+        marked = self._highlighted
+        for slot, box in enumerate(self.market_slots):
+            _toggle_class(box, HIGHLIGHT, slot in marked.get("slots", ()))
+        for name, widget in self._highlightable.items():
+            _toggle_class(widget, HIGHLIGHT, name in marked)
+
+    def _show_groups(self, groups: list[wd.Group]) -> None:
+        rows = "".join(
+            f'<li class="{"wd-scores" if group.scores else "wd-nothing"}">'
+            f"{'✓' if group.scores else '·'} group {number}: {html.escape(group.reason)}</li>"
+            for number, group in enumerate(groups, 1)
+        )
+        self.groups_text.value = (
+            "<b>Your groups</b> (a green outline scores; point at a fruit to see its group)"
+            f"<ul>{rows}</ul>"
+        )
+
+    def _show_score(self) -> None:
+        score = self.game.boards[HUMAN].score()
+        rows = "".join(
+            f"<tr><td><b>{html.escape(name)}</b></td><td>{html.escape(score.notes[name])}</td>"
+            f'<td style="text-align:right">{points}</td></tr>'
+            for name, points in score.parts.items()
+        )
+        self.score_text.value = (
+            f"<b>Explain my score</b> ({self.game.rules.scoring.replace('_', ' ')} scoring)<table>"
+            f"{rows}<tr><td><b>total</b></td><td></td>"
+            f'<td style="text-align:right"><b>{score.total}</b></td></tr></table>'
+        )
+
+    def _show_turn(self) -> None:
+        game = self.game
+        if game.is_over:
+            self.turn_line.value = (
+                "<b>Game over.</b> Undo to try a different last move, or deal anew."
+            )
+            return
+        others = game.players - 1
+        seats = (
+            "practice game"
+            if others == 0
+            else f"you against {others} other player{'s' if others > 1 else ''}"
+        )
+        left = len(game.pile)
+        self.turn_line.value = (
+            f"<b>Your turn</b> · {seats} · {left} card{'s' if left != 1 else ''} in the draw "
+            f"pile · your points: <b>{game.scores()[HUMAN]}</b>"
+        )
+
+    def _show_opponents(self) -> None:
+        game = self.game
+        blocks = []
+        for player in range(1, game.players):
+            board = game.boards[player]
+            count = len(board.cards())
+            cached = self._opponent_views.get(player)
+            if cached is None or cached[0] != count:  # redraw only an orchard that changed
+                block = (
+                    f'<div class="orchard-wd-opponent"><b>Player {player}</b> '
+                    f"({html.escape(self._opponent_policy)}) · {_points(board.total)}"
+                    f"{orchard_picture(board, _mini_px(board))}</div>"
+                )
+                self._opponent_views[player] = (count, block)
+            blocks.append(self._opponent_views[player][1])
+        self.opponents.value = "".join(blocks)
+
+    def _show_summary(self) -> None:
+        game = self.game
+        if not game.is_over:
+            self.summary.value = ""
+            return
+        mine = game.scores()[HUMAN]
+        if game.players == 1:
+            text = f"You finished with {_points(mine)}."
+        else:
+            winners = game.winners()
+            headline = (
+                "You win!"
+                if winners == [HUMAN]
+                else "You share the win."
+                if HUMAN in winners
+                else "You do not win this time."
+            )
+            best = game.scores()[winners[0]]
+            you = "" if mine == best else f" You (player 0) have {_points(mine)}."
+            text = f"{headline} {game.winner_reason()}{you}"
+        self.summary.value = f'<div class="orchard-wd-result">{html.escape(text)}</div>'
+
+    # ---- building ------------------------------------------------------------------------
+    def _layout(self) -> w.Box:
+        for widget, hook in (
+            (self.title, "orchard-wd-title"),
+            (self.turn_line, "orchard-wd-turn"),
+            (self.message, "orchard-wd-message"),
+            (self.hint_text, "orchard-wd-hint-text"),
+            (self.score_text, "orchard-wd-score"),
+            (self.groups_text, "orchard-wd-groups"),
+            (self.opponents, "orchard-wd-opponents"),
+            (self.summary, "orchard-wd-summary"),
+            (self.market_box, "orchard-wd-market"),
+            (self.orchard, "orchard-wd-orchard"),
+            (self.turn_button, "orchard-wd-turn-button"),
+            (self.undo_button, "orchard-wd-undo"),
+            (self.hint_button, "orchard-wd-hint"),
+            (self.new_button, "orchard-wd-new"),
+        ):
+            widget.add_class(hook)
+        hint_help = w.HTML(
+            " · ".join(html.escape(POLICY_WORDS[p]) for p in wd.HINT_POLICIES)
+        ).add_class("orchard-wd-help")
+        actions = w.HBox(
+            [self.turn_button, self.undo_button, self.hint_button, self.hint_choice, hint_help]
+        ).add_class("orchard-wd-actions")
+        main = w.VBox(
+            [self.market_box, self.message, self.orchard, actions, self.hint_text, self.summary]
+        ).add_class("orchard-wd-main")
+        side = w.VBox([self.score_text, self.groups_text]).add_class("orchard-wd-side")
+        play = w.HBox([main, side]).add_class("orchard-wd-play")
+        policy_help = w.HTML(
+            "<br>".join(html.escape(POLICY_WORDS[p]) for p in POLICY_NAMES)
+        ).add_class("orchard-wd-help")
+        game_settings = w.VBox(
+            [w.HTML("<b>New game</b>"), self.players_choice, self.seed_choice,
+             self.policy_choice, policy_help, self.new_button]
+        )  # fmt: skip
+        settings = w.HBox([game_settings, self.rule_switches.widget]).add_class(
+            "orchard-wd-settings"
+        )
+        self._highlightable: dict[str, w.DOMWidget] = {
+            "market": self.market_box,
+            "turn": self.turn_line,
+            "score": self.score_text,
+            "groups": self.groups_text,
+            "summary": self.summary,
+            "opponents": self.opponents,
+        }
+        root = w.VBox(
+            [w.HTML(f"<style>{_css()}</style>"), self.title, self.turn_line, play,
+             self.opponents, settings]
+        )  # fmt: skip
+        return root.add_class("orchard-wd-board")
+
+
+def _toggle_class(widget: w.DOMWidget, name: str, on: bool) -> None:
+    if on:
+        widget.add_class(name)  # ipywidgets adds a class once
+    else:
+        widget.remove_class(name)  # and removes it only if present
+
+
+def _hint_name(policy: Any) -> str:
+    if policy not in wd.HINT_POLICIES:
+        raise ValueError(f"hint_policy must be one of {wd.HINT_POLICIES}, got {policy!r}")
+    return str(policy)
+
+
+def _policy_name(policy: Any) -> str:
+    if policy not in POLICY_NAMES:
+        raise ValueError(f"policy must be one of {POLICY_NAMES}, got {policy!r}")
+    return str(policy)

@@ -1,0 +1,145 @@
+"""The water drops board in a real JupyterLab and Chromium, at projector and laptop sizes.
+
+The file browser stays open, as a teacher has it. The board must fit the output area (no
+sideways scroll, no clipped button), take a click on a market card and on a lit square,
+and then show the new card, the group outlines and the new score.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import notebook_errors, screenshot
+from tests.browser.test_apple_batches_in_lab import (
+    CUT_BUTTONS,
+    SIZES,
+    open_with_file_browser,
+    output_width,
+    sideways,
+    whole_board_screenshot,
+    write_notebook,
+)
+
+pytestmark = pytest.mark.browser
+
+BOARD_CELL = """\
+from orchard_lab.widgets import WaterDropsBoard
+board = WaterDropsBoard(players=3, seed=2)
+for _ in range(4):  # a grown orchard, played before the view is drawn
+    board.select_card(0)
+    board.choose_square(board.hint().at)
+board"""
+TOUR_CELL = """\
+from orchard_lab import water_drops as wd
+from orchard_lab.widgets import rule_walkthrough
+tour = rule_walkthrough(wd)
+tour.go(6)
+tour"""
+OUTLINES = "el => [...el.querySelectorAll('.wd-cell')].filter(c => c.style.borderTopWidth"
+OUTLINES += " || c.style.borderLeftWidth || c.style.borderRightWidth"
+OUTLINES += " || c.style.borderBottomWidth).length"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_board_fits_and_plays_a_card(page, lab, size) -> None:
+    name = write_notebook(lab, f"wd_board_{size}.ipynb", BOARD_CELL)
+    open_with_file_browser(page, lab, name, SIZES[size])
+    board = page.locator(".orchard-wd-board").first
+    board.locator(".orchard-wd-card").first.wait_for()
+    assert notebook_errors(page) == []
+    if size == "1024x768":
+        assert output_width(page) < 640  # the projector's narrow output area
+    page.wait_for_timeout(300)
+    screenshot(page, f"wd-board-{size}-page")
+    whole_board_screenshot(page, board, f"wd-board-{size}")
+    problems = sideways(page)
+    assert problems == [], "\n".join(problems)
+    assert board.locator(".widget-button").evaluate_all(CUT_BUTTONS) == []
+    assert board.locator(".orchard-wd-opponent").count() == 2
+
+    cards = board.locator(".orchard-wd-card")
+    before_cards = cards.count()
+    before_outlines = board.locator(".orchard-wd-orchard").first.evaluate(OUTLINES)
+    score = board.locator(".orchard-wd-score").first
+    before_score = score.text_content()
+    board.locator(".orchard-wd-take").first.click()
+    lit = board.locator(".orchard-wd-open.orchard-legal")
+    lit.first.wait_for()
+    expect(lit.first).to_contain_text("+")  # the ghost says what the card would add
+    screenshot(page, f"wd-board-{size}-lit", board.locator(".orchard-wd-orchard").first)
+    best = max(range(lit.count()), key=lambda i: int(lit.nth(i).inner_text().split()[-1]))
+    lit.nth(best).click()
+    expect(board.locator(".orchard-wd-message").first).to_contain_text("You laid the")
+    expect(cards).to_have_count(before_cards + 1)
+    after_outlines = board.locator(".orchard-wd-orchard").first.evaluate(OUTLINES)
+    assert after_outlines != before_outlines
+    assert score.text_content() != before_score
+    board.locator(".orchard-wd-hint").first.click()
+    expect(board.locator(".orchard-wd-hint-text").first).to_contain_text("Greedy choice")
+    assert sideways(page) == [] and notebook_errors(page) == []
+    whole_board_screenshot(page, board, f"wd-board-{size}-played")
+
+
+def test_every_control_is_reached_with_tab(page, lab) -> None:
+    name = write_notebook(lab, "wd_board_tab.ipynb", BOARD_CELL)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
+    board = page.locator(".orchard-wd-board").first
+    board.locator(".orchard-wd-take").first.wait_for()
+    board.locator(".orchard-wd-take").first.focus()
+    reached = set()
+    for _ in range(60):
+        reached.add(
+            page.evaluate(
+                "() => { const el = document.activeElement;"
+                " return el.closest('.orchard-wd-board') ? [el.tagName, el.type, el.className,"
+                " el.textContent].join('|') : 'outside'; }"
+            )
+        )
+        page.keyboard.press("Tab")
+    text = " ".join(reached)
+    shown = board.locator(".orchard-wd-take:visible").count()
+    assert shown >= 1 and text.count("orchard-wd-take-") == shown  # every card on show
+    assert "orchard-wd-open" in text
+    for label in ("Undo", "Hint", "New game", "|checkbox|", "SELECT|", "|number|"):
+        assert label in text, label
+
+
+def test_the_walkthrough_fits_at_1024(page, lab) -> None:
+    name = write_notebook(lab, "wd_tour.ipynb", TOUR_CELL)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
+    tour = page.locator(".orchard-walkthrough").first
+    tour.locator(".orchard-wd-card").first.wait_for()
+    expect(tour.locator(".orchard-walkthrough-progress").first).to_have_text("Step 7 of 11")
+    assert tour.locator(".orchard-wd-orchard .orchard-highlight").count() >= 4
+    assert sideways(page) == [] and notebook_errors(page) == []
+    whole_board_screenshot(page, tour, "wd-tour-1024x768")
+    tour.locator(".orchard-walkthrough-next").first.click()
+    expect(tour.locator(".orchard-walkthrough-progress").first).to_have_text("Step 8 of 11")
+
+
+WIDE_CELL = """\
+from orchard_lab.widgets import WaterDropsBoard
+board = WaterDropsBoard(players=1, seed=0)
+for col in range(1, 12):  # a long row: the cards shrink to fit
+    board.select_card(0)
+    board.choose_square((0, col))
+board.select_card(0)
+board"""
+
+
+def test_a_wide_orchard_shrinks_its_cards_and_fits_at_1024(page, lab) -> None:
+    name = write_notebook(lab, "wd_wide.ipynb", WIDE_CELL)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
+    board = page.locator(".orchard-wd-board").first
+    board.locator(".orchard-wd-open.orchard-legal").first.wait_for()
+    orchard = board.locator(".orchard-wd-orchard").first
+    page.wait_for_function(  # the grid takes its 14 columns of 40 px (no inner scroll)
+        "el => el.style.gridTemplateColumns.includes('40px')"
+        " && el.scrollWidth <= el.clientWidth + 1",
+        arg=orchard.element_handle(),
+        timeout=10_000,
+    )
+    assert sideways(page) == [] and notebook_errors(page) == []
+    assert board.locator(".widget-button").evaluate_all(CUT_BUTTONS) == []
+    screenshot(page, "wd-board-wide-1024x768", orchard)

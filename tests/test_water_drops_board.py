@@ -1,0 +1,346 @@
+"""The water drops board and its walkthrough, driven from Python by the buttons a class clicks."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as w
+import pytest
+
+from orchard_lab import water_drops as wd
+from orchard_lab.core import IllegalMove
+from orchard_lab.widgets import WaterDropsBoard, rule_walkthrough
+from orchard_lab.widgets.contrast import contrast_ratio
+from orchard_lab.widgets.water_drops_board import (
+    FRUIT_FILL,
+    FRUIT_SHAPE,
+    HIGHLIGHT,
+    TEXT_ON,
+    card_picture,
+)
+from orchard_lab.widgets.water_drops_walkthrough import SCRIPT
+
+
+def _lit(board: WaterDropsBoard) -> list[tuple[int, int]]:
+    """The lit squares on show (a button of a square no longer open is not shown)."""
+    return [
+        at
+        for at, b in board.open_buttons.items()
+        if "orchard-legal" in b._dom_classes and b in board.orchard.children
+    ]
+
+
+def _play_by_clicks(board: WaterDropsBoard) -> int:
+    """Click the human's moves to the end (a market card, then a lit square); count them."""
+    clicks = 0
+    while not board.game.is_over:
+        board.market_buttons[clicks % len(board.game.market)].click()
+        lit = _lit(board)
+        board.open_buttons[lit[clicks % len(lit)]].click()
+        assert "did not work" not in board.message.value, board.message.value
+        clicks += 1
+    return clicks
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_whole_game_by_clicks_WD_2_WD_5(players: int) -> None:
+    board = WaterDropsBoard(players=players, seed=players)
+    clicks = _play_by_clicks(board)
+    game = board.game
+    assert game.is_over and clicks == len(game.boards[0].cards()) - 1
+    assert sum(len(b.cards()) - 1 for b in game.boards) == 50  # every card was taken
+    assert [p for p, _ in game.history].count(0) == clicks
+    total = game.scores()[0]
+    assert f"<b>{total}</b>" in board.score_text.value
+    assert html.escape(game.winner_reason()) in board.summary.value
+    won = "You win!" in board.summary.value or "You share the win" in board.summary.value
+    assert won == (0 in game.winners())
+    assert "Game over" in board.turn_line.value
+    assert board.opponents.value.count("orchard-wd-opponent") == players - 1
+    assert "orchard-wd-empty" in board.market_box._dom_classes
+    board.market_buttons[0].click()
+    assert "The game is over" in board.message.value
+    board.undo_button.click()  # your last move and the answers after it come back
+    assert not board.game.is_over and board.game.current_player == 0
+    assert board.summary.value == "" and len(board.game.boards[0].cards()) == clicks
+
+
+def test_every_group_is_listed_with_the_engines_reason_and_outlined_WD_4() -> None:
+    board = WaterDropsBoard(players=1, seed=5)
+    for _ in range(4):
+        board.select_card(0)
+        board.choose_square(board.legal_squares()[0])
+    groups = board.game.boards[0].groups()
+    listed = re.findall(r"<li[^>]*>(.*?)</li>", board.groups_text.value)
+    assert len(listed) == len(groups)
+    for line, group in zip(listed, groups, strict=True):
+        assert html.escape(group.reason) in line and line.startswith("✓" if group.scores else "·")
+    pictures = "".join(view.value for view in board.filled.values())
+    for number, group in enumerate(groups, 1):
+        assert f'title="group {number}: {html.escape(group.reason)}"' in pictures
+    assert "solid #1b7837" in pictures or not any(g.scores for g in groups)
+
+
+def test_a_group_across_a_card_edge_has_no_outline_inside_it_WD_4() -> None:
+    tour = rule_walkthrough(wd)
+    tour.go([s.title for s in SCRIPT].index("Groups join across card edges"))
+    board = tour.view
+    top = board.filled[(0, 0)].value  # cherries at cells (1, 0), (1, 1)
+    below = board.filled[(1, 0)].value  # cherries at cells (2, 0), (2, 1)
+    cherry_cells = re.findall(r'<div class="wd-cell[^"]*" style="([^"]*)" title="group', top)
+    assert cherry_cells and all("border-bottom" not in style for style in cherry_cells[-2:])
+    joined = re.findall(r'<div class="wd-cell[^"]*" style="([^"]*)" title="group', below)
+    assert all("border-top" not in style for style in joined[:2])
+
+
+def test_a_picked_card_lights_its_squares_with_the_ghost_and_its_gain_WD_3() -> None:
+    board = WaterDropsBoard(players=2, seed=1)
+    assert _lit(board) == []
+    board.market_buttons[1].click()
+    card = board.game.market[1]
+    mine = board.game.boards[0]
+    assert sorted(_lit(board)) == mine.open_squares()
+    assert "orchard-selected" in board.market_slots[1]._dom_classes
+    for at in _lit(board):
+        a, b, c, d = card.cells
+        assert board.open_buttons[at].description == f"{a} {b}\n{c} {d}\n{mine.gain(card, at):+d}"
+
+
+def test_illegal_clicks_explain_and_change_nothing_WD_3() -> None:
+    board = WaterDropsBoard(players=2, seed=3)
+    saved = board.game.to_json()
+    board.open_buttons[(1, 0)].click()  # no card picked yet
+    assert "Pick a card from the market first" in board.message.value
+    board.market_buttons[0].click()
+    board.turn_button.click()  # turning is off in the standard rules
+    assert "allow_rotation=False" in board.message.value and "(WD-3)" in board.message.value
+    board.choose_square((4, 4))  # touches no card
+    try:
+        board.game.copy().play(wd.Move(board.selected, (4, 4)))
+    except IllegalMove as refusal:
+        assert html.escape(str(refusal)) in board.message.value
+    board.choose_square((0, 0))  # holds the start card
+    assert "already holds a card" in board.message.value
+    assert board.game.to_json() == saved
+
+
+def test_the_largest_orchard_refuses_with_the_engines_sentence_WD_3() -> None:
+    board = WaterDropsBoard(players=2, seed=3, rules=wd.Rules(max_size=(2, 13)))
+    board.select_card(0)
+    board.choose_square((1, 0))
+    saved = board.game.to_json()
+    board.select_card(0)
+    assert (-1, 0) not in _lit(board)
+    board.choose_square((-1, 0))
+    assert "the orchard may be at most 2×13 cards (max_size)" in board.message.value
+    assert board.game.to_json() == saved
+
+
+def test_undo_takes_back_your_move_and_the_answers() -> None:
+    board = WaterDropsBoard(players=3, seed=2)
+    saved = board.game.to_json()
+    board.undo_button.click()
+    assert "no move of yours" in board.message.value
+    board.select_card(0)
+    board.choose_square((0, 1))
+    assert [p for p, _ in board.game.history] == [0, 1, 2, 1, 2]  # WD-2: a new first player
+    board.undo_button.click()
+    assert board.game.to_json() == saved and "taken back" in board.message.value
+    assert board.game.current_player == 0 and len(board.game.market) == 3
+
+
+def test_hint_picks_the_card_marks_the_square_and_says_the_engines_reason() -> None:
+    board = WaterDropsBoard(players=2, seed=4)
+    expected = wd.hint(board.game.copy(), "greedy")
+    board.hint_button.click()
+    assert html.escape(expected.reason) in board.hint_text.value
+    assert board.selected == expected.move.card
+    assert "orchard-hinted" in board.open_buttons[expected.move.at]._dom_classes
+    before = board.game.scores()[0]
+    board.open_buttons[expected.move.at].click()
+    assert board.game.history[0] == (0, expected.move)
+    assert board.game.scores()[0] == before + int(re.search(r"\(([+-]\d+) now", expected.reason)[1])
+
+
+def test_lookahead_hint_gives_a_legal_move() -> None:
+    board = WaterDropsBoard(players=2, seed=4, hint_policy="lookahead")
+    move = board.hint()
+    assert move in board.game.legal_moves() and "Lookahead choice" in board.hint_text.value
+
+
+def test_new_game_with_every_switch_and_turning_WD_3() -> None:
+    board = WaterDropsBoard(players=2, seed=0)
+    assert board.turn_button.layout.display == "none"
+    rules = wd.Rules(scoring="per_drop", allow_rotation=True, max_size=(5, 5))
+    board.new_game(players=4, seed=9, rules=rules, policy="random")
+    assert board.game.to_json() == wd.Game.new(players=4, seed=9, rules=rules).to_json()
+    assert board.rule_switches.rules == rules and board.players_choice.value == 4
+    assert board.rule_switches.controls["max_size"].label == "5×5 cards"
+    assert board.turn_button.layout.display is None
+    board.select_card(0)
+    card = board.selected
+    board.turn_button.click()
+    board.turn_button.click()
+    assert board.rotation == 180 and "turned 180°" in board.message.value
+    a, b, c, d = card.rotated(180).cells
+    assert board.open_buttons[_lit(board)[0]].description.startswith(f"{a} {b}\n{c} {d}")
+    board.open_buttons[_lit(board)[0]].click()
+    assert board.game.history[0][1].rotation == 180
+    assert [p for p, _ in board.game.history[1:]] == [1, 2, 3, 1, 2, 3]  # random answers
+
+
+def test_the_new_game_button_reads_the_settings_and_no_limit_shows() -> None:
+    board = WaterDropsBoard(players=4, seed=0, rules=wd.Rules(max_size=(4, 4)))
+    board.players_choice.value = 5
+    board.seed_choice.value = 11
+    board.rule_switches.controls["max_size"].index = 0
+    assert board.rule_switches.controls["max_size"].label == "no limit"
+    board.new_button.click()
+    assert board.game.to_json() == wd.Game.new(players=5, seed=11).to_json()
+
+
+def test_a_bad_argument_changes_neither_the_game_nor_the_settings() -> None:
+    board = WaterDropsBoard(players=2, seed=0)
+    saved = board.game.to_json()
+    with pytest.raises(ValueError, match="max_size 2×2"):
+        board.new_game(players=3, rules=wd.Rules(max_size=(2, 2)))
+    with pytest.raises(ValueError, match="policy"):
+        board.new_game(players=3, policy="clever")
+    with pytest.raises(ValueError, match="slot must be below 4"):
+        board.select_card(4)
+    with pytest.raises(TypeError, match="at must be"):
+        board.choose_square("a1")  # type: ignore[arg-type]
+    assert board.game.to_json() == saved and board.players_choice.value == 2
+
+
+def test_a_failing_click_shows_a_message_not_a_traceback(monkeypatch) -> None:
+    board = WaterDropsBoard(players=2, seed=0)
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("the hint engine broke")
+
+    monkeypatch.setattr(wd, "hint", broken)
+    board.hint_button.click()
+    assert "That did not work" in board.message.value and "broke" in board.message.value
+
+
+def test_building_a_board_plays_nothing() -> None:
+    board = WaterDropsBoard(players=4, seed=3)
+    assert board.game.to_json() == wd.Game.new(players=4, seed=3).to_json()
+
+
+def test_every_label_has_contrast_4_5() -> None:
+    for name, (text, background) in TEXT_ON.items():
+        assert contrast_ratio(text, background) >= 4.5, name
+
+
+def test_a_fruit_is_a_letter_and_a_shape_not_a_hue_alone_WD_1() -> None:
+    assert len(set(FRUIT_SHAPE.values())) == len(FRUIT_SHAPE) == 4
+    picture = card_picture(wd.Card.from_text("BC/PM"))
+    for fruit, fill in FRUIT_FILL.items():
+        assert re.search(f"background:{fill};[^>]*border-radius:{FRUIT_SHAPE[fruit]}", picture)
+        assert f">{fruit}</span>" in picture
+    assert "<span>7</span>" in card_picture(wd.Card.from_text("B7/7B"))
+
+
+def test_the_orchard_shrinks_its_cards_as_it_grows_wider() -> None:
+    board = WaterDropsBoard(players=1, seed=0)
+    first = board.orchard.layout.grid_template_columns
+    for col in range(1, 9):
+        board.select_card(0)
+        board.choose_square((0, col))
+    assert first == "repeat(3, 92px)"
+    assert board.orchard.layout.grid_template_columns == "repeat(11, 50px)"  # fits 560 px
+    board.select_card(0)
+    lit = board.open_buttons[_lit(board)[0]]
+    assert re.fullmatch(r"[+-]\d+", lit.description)  # too small for the ghost's cells
+
+
+def test_highlight_marks_squares_cells_market_and_panels() -> None:
+    board = WaterDropsBoard(players=2, seed=0)
+    board.highlight(squares=[(0, 0)], cells=[(0, 1)], slots=[2], groups=True)
+    assert HIGHLIGHT in board.filled[(0, 0)]._dom_classes
+    assert f"wd-cell {HIGHLIGHT}" in board.filled[(0, 0)].value
+    assert HIGHLIGHT in board.market_slots[2]._dom_classes
+    assert HIGHLIGHT in board.groups_text._dom_classes
+    board.highlight(score=True)
+    assert HIGHLIGHT not in board.filled[(0, 0)]._dom_classes
+    assert (
+        HIGHLIGHT not in board.filled[(0, 0)].value and HIGHLIGHT in board.score_text._dom_classes
+    )
+
+
+# ---- the walkthrough -----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def tour():
+    return rule_walkthrough(wd)
+
+
+def _expected(scene_highlight: dict) -> set[str]:
+    return {name for name, value in scene_highlight.items() if value}
+
+
+def test_every_step_is_reached_with_next_and_back_with_its_highlight(tour) -> None:
+    board = tour.view
+    assert isinstance(board, WaterDropsBoard) and len(tour.steps) == len(SCRIPT) == 11
+    tour.go(0)
+    order = [*range(len(SCRIPT)), *reversed(range(len(SCRIPT) - 1))]
+    for index in order:
+        if index > tour.index:
+            tour.next_button.click()
+        elif index < tour.index:
+            tour.back_button.click()
+        scene = SCRIPT[index]
+        assert tour.index == index and "did not work" not in tour.note.value, scene.title
+        assert tour.progress.value == f"Step {index + 1} of 11"
+        marked = board.highlighted
+        assert marked, scene.title  # every step points at something
+        assert _expected(scene.highlight) <= set(marked), scene.title
+        for at in marked.get("squares", ()):
+            assert HIGHLIGHT in board.filled[at]._dom_classes, scene.title
+        shown = [v.value for v in board.orchard.children if isinstance(v, w.HTML)]
+        cells_marked = "".join(shown).count(f" {HIGHLIGHT}")
+        assert cells_marked == len(marked.get("cells", ())), scene.title
+
+
+def test_steps_with_a_refusing_rule_show_an_allowed_and_the_engines_refusal(tour) -> None:
+    titles = [s.title for s in SCRIPT]
+    for title in ("Placing next to your orchard", "Turning cards", "The largest orchard"):
+        tour.go(titles.index(title))
+        assert "✓ Allowed" in tour.note.value and "✗ Refused" in tour.note.value, title
+        assert "Placing (WD-3):" in tour.note.value, title
+
+
+def test_the_scoring_steps_say_the_engines_reasons_WD_4(tour) -> None:
+    titles = [s.title for s in SCRIPT]
+    tour.go(titles.index("A drop that matches"))
+    assert "4 cherries touch a 4-drop: scores 4" in tour.note.value
+    tour.go(titles.index("Overwatered"))
+    assert "overwatered" in tour.note.value and "scores 2" in tour.note.value
+    tour.go(titles.index("One drop, several groups"))
+    assert tour.note.value.count("touch a 2-drop: scores 2") == 2
+    tour.go(titles.index("Three ways to score"))
+    assert "fruit scoring: 2 points, drop scoring: 2 points, per drop scoring: 4" in tour.note.value
+    tour.go(titles.index("The end and winning"))
+    game = tour.view.game
+    assert game.is_over and html.escape(game.winner_reason()) in tour.view.summary.value
+
+
+def test_a_step_looks_the_same_however_you_reach_it(tour) -> None:
+    tour.go(4)
+    first = tour.view.game.to_json(), tour.note.value, tour.view.highlighted
+    tour.go(10)
+    tour.go(4)
+    assert (tour.view.game.to_json(), tour.note.value, tour.view.highlighted) == first
+
+
+def test_a_wide_orchard_of_another_player_is_drawn_smaller() -> None:
+    game = wd.Game.new(players=2, seed=0)
+    while len(game.boards[1].cards()) < 13:  # the other player lays a long row
+        col = len(game.boards[1].cards())
+        moves = game.legal_moves()
+        game.play(next(m for m in moves if m.at == (0, col)) if game.current_player else moves[0])
+    board = WaterDropsBoard(players=2)
+    board.load(game)
+    assert "repeat(26,10px)" in board.opponents.value  # 26 cells in 280 px
