@@ -148,8 +148,8 @@ def check_group_sizes(function: Callable[[wd.Board], Any] | Any) -> None:
     if not callable(function):
         check_function("group_sizes", function, len, [])
         return
-    wanted = {name: sorted(g.size for g in board.groups()) for name, board in zip(names, boards, strict=True)}
     by_name = dict(zip(names, boards, strict=True))
+    wanted = {name: sorted(g.size for g in board.groups()) for name, board in by_name.items()}
     check_function(
         "group_sizes", lambda name: _listed(function(by_name[name])), wanted.__getitem__, names,
         argument="board",
