@@ -42,7 +42,7 @@ FRUIT_COLOURS = {"B": "#F0E442", "C": "#D55E00", "P": "#009E73", "M": "#CC79A7"}
 DROP_COLOUR = "#BFE3F7"  # a light sky blue, the drops' cells
 _TEXT = "#1a1a1a"
 _EDGE = "#999999"
-_HATCH = {"shape": "/", "fgcolor": "#555555", "solidity": 0.15}  # a group that does not score
+_HATCH = {"shape": "/", "fgcolor": "#555555", "solidity": 0.2}  # a group that does not score
 FATES = {  # a group's fate: (words, colour, bar pattern)
     "scores": ("scores", "#009E73", ""),
     "overwatered": ("overwatered: bigger than every drop it touches", "#0072B2", "x"),
@@ -125,7 +125,7 @@ def group_map(
             mode="lines",
             fill="toself",
             fillcolor=FRUIT_COLOURS[group.fruit],
-            fillpattern=None if group.scores else _HATCH,
+            fillpattern=None if group.scores else {**_HATCH, "bgcolor": FRUIT_COLOURS[group.fruit]},
             line={"width": 0, "color": FRUIT_COLOURS[group.fruit]},
             hoveron="fills",
             text=group.reason,
@@ -163,8 +163,8 @@ def group_map(
         x=[col for (_, col), _ in drops],
         y=[row for (row, _), _ in drops],
         mode="text",
-        text=[f"💧{value}" for _, value in drops],
-        textfont={"color": "#08306B", "size": 15},
+        text=[f"<b>{value}</b>" for _, value in drops],
+        textfont={"color": "#08306B", "size": 16},
         hovertext=[f"a {value}-drop" for _, value in drops],
         hoverinfo="text",
         showlegend=False,
@@ -253,39 +253,50 @@ def group_fate(group: Group) -> str:
 def group_fates(
     groups: Iterable[Group],
     *,
+    share: bool = False,
     title: str | None = None,
     template: str | None = None,
     width: int | None = None,
     height: int | None = None,
 ) -> go.Figure:
     """Stacked bars: for each group size, how many of ``groups`` score, are overwatered, or
-    have no drop of their size (``group_fate``). Each fate has a colour and a pattern.
+    have no drop of their size (``group_fate``); with ``share`` as a percentage of the groups
+    of that size. Each fate has a colour and a pattern.
 
     >>> from orchard_lab import water_drops as wd
     >>> fig = group_fates(wd.Board(start=wd.Card.from_text("2C/1C")).groups())
     >>> [(t.meta["fate"], list(t.x), list(t.y)) for t in fig.data][0]
     ('scores', [2], [1])
+    >>> list(group_fates(wd.Board(start=wd.Card.from_text("CC/1C")).groups(), share=True).data[1].y)
+    [100.0]
     """
     counts = Counter((group.size, group_fate(group)) for group in groups)
     sizes = sorted({size for size, _ in counts})
+    of_size = Counter(size for size, _ in counts.elements())
+    unit = "% of the groups" if share else " groups"
     fig = go.Figure()
     for fate, (words, colour, pattern) in FATES.items():
         fig.add_bar(
             x=sizes,
-            y=[counts[(size, fate)] for size in sizes],
+            y=[_count(counts[(size, fate)], of_size[size], share) for size in sizes],
             name=words,
             marker={"color": colour, "pattern": {"shape": pattern, "solidity": 0.3},
                     "line": {"color": _TEXT, "width": 0.5}},
-            hovertemplate=f"groups of %{{x}} fruit: %{{y}} {words}<extra></extra>",
+            hovertemplate=f"groups of %{{x}} fruit: %{{y}}{unit} {words}<extra></extra>",
             meta={"role": "fate", "fate": fate},
         )  # fmt: skip
     fig.update_layout(
         barmode="stack", legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0}
     )
     fig.update_xaxes(title="fruit in the group", dtick=1)
-    fig.update_yaxes(title="groups")
+    fig.update_yaxes(title="% of the groups of that size" if share else "groups")
     fig = finish(fig, title, template, width, height)
     return fig.update_layout(margin={"b": 110})
+
+
+def _count(count: int, of: int, share: bool) -> float:
+    """``count``, or with ``share`` its percentage of ``of`` to one decimal."""
+    return round(100 * count / of, 1) if share else count
 
 
 def polyomino_shapes(
