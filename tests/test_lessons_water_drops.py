@@ -208,7 +208,7 @@ def test_every_placeholder_has_an_answer_and_a_check_after_it() -> None:
             assert "..." in cell.source
             assert "teacher" in source[index + 1].metadata.get("tags", [])
             assert "lesson.check" in source[index + 2].source
-    assert placeholders == 10  # exercise 1 and exercise 8 ask two answers each: 10 cells
+    assert placeholders == 10  # 10 exercises, one placeholder cell each
 
 
 def test_only_the_board_and_the_walkthrough_are_held() -> None:

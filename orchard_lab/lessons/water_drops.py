@@ -121,7 +121,7 @@ def check_groups_by_hand(answer: Any, board: wd.Board) -> None:
 
 
 def check_points_by_hand(answer: Any, board: wd.Board) -> None:
-    """Exercise 2: the points of ``board`` under the standard rules, worked out by hand.
+    """Exercise 1: the points of ``board`` under the standard rules, worked out by hand.
 
     >>> check_points_by_hand(SMALL_ORCHARD.total, SMALL_ORCHARD)
     ✓ Right!
@@ -137,7 +137,7 @@ def check_points_by_hand(answer: Any, board: wd.Board) -> None:
 
 
 def check_group_sizes(function: Callable[[wd.Board], Any] | Any) -> None:
-    """Exercise 3: ``group_sizes(board)``, the sizes of all groups of an orchard, smallest
+    """Exercise 2: ``group_sizes(board)``, the sizes of all groups of an orchard, smallest
     first, found with your own flood fill; checked against ``board.groups()`` on 20 orchards.
 
     >>> check_group_sizes(lambda board: sorted(g.size for g in board.groups()))
@@ -166,7 +166,7 @@ def _listed(result: Any) -> Any:
 
 # ---- the two scorings ---------------------------------------------------------------------------
 def check_drop_points(function: Callable[[int, list[int]], Any] | Any) -> None:
-    """Exercise 4: ``drop_points(size, drops)``, what a group earns under the alternative rules
+    """Exercise 3: ``drop_points(size, drops)``, what a group earns under the alternative rules
     (``scoring="drop"``): the value of a touching drop equal to its size, else 0.
 
     >>> check_drop_points(lambda size, drops: size if size in drops else 0)
@@ -188,7 +188,7 @@ def _per_drop_board(card: wd.Card, at: Cell, scoring: str) -> wd.Board:
 
 
 def check_per_drop_card(card: Any, at: Any) -> None:
-    """Exercise 5: a card (as text, like "PB/12") and a square next to the start card
+    """Exercise 4: a card (as text, like "PB/12") and a square next to the start card
     ``PER_DROP_START`` where per-drop scoring gives a different total from standard scoring.
 
     >>> check_per_drop_card("PB/12", (0, -1))
@@ -283,7 +283,7 @@ def free_shapes(n: int) -> set[Shape]:
 
 
 def check_free_count(function: Callable[[int], Any] | Any) -> None:
-    """Exercise 6: ``free_count(n)``, the number of free shapes of n squares, for n = 1..5.
+    """Exercise 5: ``free_count(n)``, the number of free shapes of n squares, for n = 1..5.
 
     >>> check_free_count(lambda n: len(fixed_shapes(n)))
     Not yet: with n = 2, free_count gives 2, but it should give 1.
@@ -308,7 +308,7 @@ def card_shapes() -> set[Shape]:
 
 
 def check_card_shapes(answer: Any) -> None:
-    """Exercise 7: how many different free shapes the groups inside a single card take.
+    """Exercise 6: how many different free shapes the groups inside a single card take.
 
     >>> check_card_shapes(4)
     Not yet: the straight line of 3 does not fit in a 2 × 2 card: which shapes do?
@@ -347,7 +347,7 @@ def _spoiling(board: wd.Board, at: Cell, cell: Cell) -> int:
 
 
 def check_spoiling_cards(answer: Any) -> None:
-    """Exercise 8: how many of the 50 deck cards, laid as dealt on ``RISK_SQUARE`` next to
+    """Exercise 7: how many of the 50 deck cards, laid as dealt on ``RISK_SQUARE`` next to
     ``RISK_START``, spoil its group of cherries.
 
     >>> left_cherry = sum("C" in (c.cells[0], c.cells[2]) for c in wd.default_deck())
@@ -367,7 +367,7 @@ def check_spoiling_cards(answer: Any) -> None:
 
 
 def check_spoil_chance(answer: Any) -> None:
-    """Exercise 8: the chance that a random card of the deck spoils the group (a fraction or a
+    """Exercise 7: the chance that a random card of the deck spoils the group (a fraction or a
     decimal).
 
     >>> check_spoil_chance(0.36)
@@ -399,7 +399,7 @@ def mean_gains(board: wd.Board) -> dict[Cell, Fraction]:
 
 
 def check_safer_square(answer: Any) -> None:
-    """Exercise 9: the open square next to ``RISK_START`` where a random card gains most.
+    """Exercise 8: the open square next to ``RISK_START`` where a random card gains most.
 
     >>> check_safer_square((0, 1))
     Not yet: next to the cherries a random card gains -0.08 on average: the group is at risk there.
@@ -426,7 +426,7 @@ def check_safer_square(answer: Any) -> None:
 
 
 def check_largest_scoring_group(answer: Any) -> None:
-    """Exercise 10: the largest group that can ever score, from the drops on the cards.
+    """Exercise 9: the largest group that can ever score, from the drops on the cards.
 
     >>> check_largest_scoring_group(4)
     Not yet: some cards hold a drop bigger than 4.
@@ -450,7 +450,7 @@ def check_largest_scoring_group(answer: Any) -> None:
 
 # ---- what if ------------------------------------------------------------------------------------
 def check_mean_gain(name: str, answer: Any, changed: np.ndarray, standard: np.ndarray) -> None:
-    """Exercise 11: the mean of ``changed`` minus the mean of ``standard`` (final scores).
+    """Exercise 10: the mean of ``changed`` minus the mean of ``standard`` (final scores).
 
     >>> check_mean_gain("per_drop_gain", 2.0, np.array([[5.0]]), np.array([[3.0]]))
     ✓ Right!
