@@ -160,6 +160,7 @@ def test_the_numbers_lesson_02_states() -> None:
     simulated = np.mean([lesson.spoils(risky, deck[i], (0, 1), (0, 1)) for i in draws])
     assert abs(simulated - 0.36) < 0.01
     assert len(lesson.card_shapes()) == 3
+    assert all(len(set(c.cells)) > 1 for c in deck)  # no card holds four fruit of one kind
     assert max(v for c in deck + wd.starting_cards() for v in c.drops) == 5
 
 
@@ -180,6 +181,15 @@ def test_the_numbers_of_the_investigations() -> None:
     standard = wd.simulate(games=50, players=1, policy="greedy", seed=0)
     more_points = wd.simulate(games=50, players=1, policy="greedy", seed=0, rules=per_drop)
     assert more_points.mean() - standard.mean() > 50
+
+
+def test_what_the_teacher_says_about_turning_and_players() -> None:
+    """Turning helps the greedy player; with 4 players each scores about half of 2 (WD-2)."""
+    standard = wd.simulate(games=30, players=1, policy="greedy", seed=0)
+    turning = wd.simulate(games=30, players=1, seed=0, rules=wd.Rules(allow_rotation=True))
+    assert turning.mean() > standard.mean()
+    two, four = (wd.simulate(games=20, players=p, seed=0).mean() for p in (2, 4))
+    assert 0.4 < four / two < 0.6
 
 
 def test_max_size_room_the_teacher_quotes() -> None:
