@@ -166,7 +166,8 @@ def test_the_numbers_lesson_02_states() -> None:
 
 def test_the_numbers_of_the_investigations() -> None:
     """2,000 random orchards of 8 cards: the proof holds, per drop adds in 180 of the first
-    500, every free shape of up to 5 squares appears; per drop adds over 50 points a game."""
+    500, pairs score most often, every free shape of up to 5 squares appears; per drop adds
+    over 50 points a game."""
     orchards = [lesson.random_orchard(8, seed) for seed in range(2000)]
     drop = wd.Rules(scoring="drop")
     assert all(b.total == lesson.random_orchard(8, s, drop).total for s, b in enumerate(orchards))
@@ -176,6 +177,11 @@ def test_the_numbers_of_the_investigations() -> None:
     )
     assert more == 180
     groups = [g for board in orchards for g in board.groups()]
+    sizes = Counter(g.size for g in groups)
+    scoring = Counter(g.size for g in groups if g.scores)
+    share = {size: scoring[size] / sizes[size] for size in sizes}
+    assert max(share, key=share.__getitem__) == 2 and 0.45 < share[2] < 0.55  # pairs: about half
+    assert share[5] < min(share[n] for n in (2, 3, 4)) and not any(share[n] for n in sizes if n > 5)
     made = Counter(len(shape) for shape in {lesson.canonical(g.cells) for g in groups})
     assert [made[n] for n in range(1, 6)] == list(lesson.KNOWN_FREE)
     standard = wd.simulate(games=50, players=1, policy="greedy", seed=0)
