@@ -46,6 +46,7 @@ __all__ = [
     "check_spoiling_cards",
     "fixed_shapes",
     "free_shapes",
+    "mean_gains",
     "normalise",
     "orientations",
     "random_orchard",
