@@ -1,0 +1,467 @@
+"""The checks of lesson 02 (water drops), one per exercise, with hints in words, and the few
+tools the lesson shares with them (random orchards, polyomino shapes).
+
+Every expected answer is computed from the engine (or, for the shapes, by enumerating them),
+never typed in, so a check cannot disagree with the game.
+
+>>> check_groups_by_hand(..., SMALL_ORCHARD)
+Not answered yet: replace ... in groups_by_hand with your answer.
+>>> check_largest_scoring_group(5)
+✓ Right! No drop is bigger than 5, so a group of 6 or more fruit never scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from numbers import Integral
+from typing import Any
+
+import numpy as np
+
+from orchard_lab import water_drops as wd
+from orchard_lab.core import IllegalMove, make_rng
+from orchard_lab.lessons.checks import check, check_function
+
+__all__ = [
+    "KNOWN_FIXED",
+    "KNOWN_FREE",
+    "PER_DROP_START",
+    "RISK_SQUARE",
+    "RISK_START",
+    "SMALL_ORCHARD",
+    "canonical",
+    "card_shapes",
+    "check_card_shapes",
+    "check_drop_points",
+    "check_free_count",
+    "check_group_sizes",
+    "check_groups_by_hand",
+    "check_largest_scoring_group",
+    "check_mean_gain",
+    "check_per_drop_card",
+    "check_points_by_hand",
+    "check_safer_square",
+    "check_spoil_chance",
+    "check_spoiling_cards",
+    "fixed_shapes",
+    "free_shapes",
+    "mean_gains",
+    "normalise",
+    "orientations",
+    "random_orchard",
+    "spoils",
+]
+
+Cell = tuple[int, int]
+Shape = frozenset[Cell]
+
+# The numbers of polyominoes of 1..5 squares, as the mathematicians' tables give them:
+# free (turns and flips count as the same shape) and fixed (only a slide counts as the same).
+KNOWN_FREE = (1, 1, 2, 5, 12)
+KNOWN_FIXED = (1, 2, 6, 19, 63)
+
+
+# ---- orchards the lesson uses -------------------------------------------------------------------
+def _small_orchard() -> wd.Board:
+    board = wd.Board(start=wd.Card.from_text("BP/2C"))
+    for text, at in (("CC/1P", (0, 1)), ("B3/BB", (1, 0)), ("P2/CP", (1, 1))):
+        board.place(wd.Card.from_text(text), at)
+    return board
+
+
+SMALL_ORCHARD = _small_orchard()  # four cards, for counting groups by hand
+PER_DROP_START = wd.Card.from_text("BP/2C")  # the start card of the per-drop exercise
+RISK_START = wd.Card.from_text("2C/1C")  # two cherries on a 2-drop: a group that scores
+RISK_SQUARE = (0, 1)  # the square right of those cherries
+
+
+def random_orchard(cards: int = 12, seed: int = 0, rules: wd.Rules | None = None) -> wd.Board:
+    """An orchard of a starting card and ``cards`` deck cards, each laid as dealt on an open
+    square picked at random. The same seed lays the same cards whatever the ``rules``.
+
+    >>> a = random_orchard(6, seed=1)
+    >>> b = random_orchard(6, seed=1, rules=wd.Rules(scoring="drop"))
+    >>> str(a) == str(b), len(a.cards())
+    (True, 7)
+    """
+    rng = make_rng(seed)
+    starts, deck = wd.starting_cards(), wd.default_deck()
+    board = wd.Board(start=starts[int(rng.integers(len(starts)))], rules=rules)
+    for index in rng.permutation(len(deck))[:cards]:
+        squares = board.open_squares()
+        board.place(deck[index], squares[int(rng.integers(len(squares)))])
+    return board
+
+
+def _whole(answer: Any) -> bool:
+    """Whether ``answer`` is a whole number (numpy's too), not a bool."""
+    return isinstance(answer, Integral) and not isinstance(answer, bool)
+
+
+# ---- flood fill ---------------------------------------------------------------------------------
+def check_groups_by_hand(answer: Any, board: wd.Board) -> None:
+    """Exercise 1: the number of fruit groups of ``board``, counted by hand.
+
+    >>> check_groups_by_hand(4, SMALL_ORCHARD)
+    Not yet: there are 4 kinds of fruit, but two groups of the same fruit that do not touch
+    are two groups.
+    """
+    groups = board.groups()
+    fruit = sum(group.size for group in groups)
+    hints = {
+        fruit: f"{fruit} is the number of fruit cells; fruit of one kind that share a side "
+        "make one group.",
+        len(wd.FRUITS): f"there are {len(wd.FRUITS)} kinds of fruit, but two groups of the same "
+        "fruit that do not touch are two groups.",
+    }
+    check(
+        "groups_by_hand", answer, len(groups), hints,
+        otherwise="go fruit by fruit; cells that touch only at a corner are not joined.",
+    )  # fmt: skip
+
+
+def check_points_by_hand(answer: Any, board: wd.Board) -> None:
+    """Exercise 1: the points of ``board`` under the standard rules, worked out by hand.
+
+    >>> check_points_by_hand(SMALL_ORCHARD.total, SMALL_ORCHARD)
+    ✓ Right!
+    """
+    groups = board.groups()
+    every_drop = sum(value for group in groups for _, value in group.drops)
+    check(
+        "points_by_hand", answer, board.total,
+        {every_drop: "that adds every drop each group touches; a group scores only when a "
+         "touching drop equals its size."},
+        otherwise="a group scores its size when a drop it touches shows exactly its size.",
+    )  # fmt: skip
+
+
+def check_group_sizes(function: Callable[[wd.Board], Any] | Any) -> None:
+    """Exercise 2: ``group_sizes(board)``, the sizes of all groups of an orchard, smallest
+    first, found with your own flood fill; checked against ``board.groups()`` on 20 orchards.
+
+    >>> check_group_sizes(lambda board: sorted(g.size for g in board.groups()))
+    ✓ Right! Your flood fill finds the same groups as the engine on 20 orchards.
+    """
+    boards = [SMALL_ORCHARD, *(random_orchard(10, seed) for seed in range(19))]
+    names = ["the small orchard", *(f"random_orchard(10, seed={s})" for s in range(19))]
+    if not callable(function):
+        check_function("group_sizes", function, len, [])
+        return
+    by_name = dict(zip(names, boards, strict=True))
+    wanted = {name: sorted(g.size for g in board.groups()) for name, board in by_name.items()}
+    check_function(
+        "group_sizes", lambda name: _listed(function(by_name[name])), wanted.__getitem__, names,
+        argument="board",
+        explanation="Your flood fill finds the same groups as the engine on 20 orchards.",
+    )  # fmt: skip
+
+
+def _listed(result: Any) -> Any:
+    """A result as a plain list when it is a list-like of numbers, else as it is."""
+    if isinstance(result, list | tuple | np.ndarray):
+        return [int(x) if _whole(x) else x for x in result]
+    return result
+
+
+# ---- the two scorings ---------------------------------------------------------------------------
+def check_drop_points(function: Callable[[int, list[int]], Any] | Any) -> None:
+    """Exercise 3: ``drop_points(size, drops)``, what a group earns under the alternative rules
+    (``scoring="drop"``): the value of a touching drop equal to its size, else 0.
+
+    >>> check_drop_points(lambda size, drops: size if size in drops else 0)
+    ✓ Right! A matching drop's value is the group's size: the two rules always agree.
+    """
+    cases = [(size, drops) for size in range(1, 7) for drops in ([], [1], [2, 3], [3, 3], [5, 1])]
+    wrapped = function if not callable(function) else (lambda case: function(*case))
+    check_function(
+        "drop_points", wrapped, lambda case: wd.group_points("drop", *case), cases,
+        argument="(size, drops)",
+        explanation="A matching drop's value is the group's size: the two rules always agree.",
+    )  # fmt: skip
+
+
+def _per_drop_board(card: wd.Card, at: Cell, scoring: str) -> wd.Board:
+    board = wd.Board(start=PER_DROP_START, rules=wd.Rules(scoring=scoring))
+    board.place(card, at)
+    return board
+
+
+def check_per_drop_card(card: Any, at: Any) -> None:
+    """Exercise 4: a card (as text, like "PB/12") and a square next to the start card
+    ``PER_DROP_START`` where per-drop scoring gives a different total from standard scoring.
+
+    >>> check_per_drop_card("PB/12", (0, -1))
+    ✓ Right! Standard rules: 3 points, per drop: 5 points.
+    >>> check_per_drop_card("1P/PC", (0, 1))
+    Not yet: both rules give 3 points here. Per drop differs only when a group touches two
+    (or more) drops of its size.
+    """
+    if card is Ellipsis or at is Ellipsis:
+        check("per_drop_card", ..., None)
+        return
+    try:
+        laid = wd.Card.from_text(card)
+        totals = {s: _per_drop_board(laid, at, s).total for s in ("fruit", "per_drop")}
+    except IllegalMove as error:  # before ValueError: an IllegalMove is one
+        check("per_drop_card", (card, at), None, otherwise=f"that card cannot go there: {error}")
+        return
+    except (TypeError, ValueError) as error:
+        check("per_drop_card", (card, at), None, otherwise=f"{error}.")
+        return
+    fruit, per_drop = totals["fruit"], totals["per_drop"]
+    check(
+        "per_drop_card", fruit != per_drop, True,
+        otherwise=f"both rules give {fruit} points here. Per drop differs only when a group "
+        "touches two (or more) drops of its size.",
+        explanation=f"Standard rules: {fruit} points, per drop: {per_drop} points.",
+    )  # fmt: skip
+
+
+# ---- shapes -------------------------------------------------------------------------------------
+def normalise(cells: Iterable[Cell]) -> Shape:
+    """Slide a shape so its top row is 0 and its leftmost column is 0.
+
+    >>> sorted(normalise([(3, 5), (3, 6)]))
+    [(0, 0), (0, 1)]
+    """
+    cells = list(cells)
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return frozenset((r - top, c - left) for r, c in cells)
+
+
+def orientations(shape: Iterable[Cell]) -> set[Shape]:
+    """The shape turned by quarter turns and flipped: up to 8 fixed shapes.
+
+    >>> len(orientations([(0, 0), (0, 1), (1, 0)])), len(orientations([(0, 0)]))
+    (4, 1)
+    """
+    cells = list(shape)
+    found = set()
+    for _ in range(4):
+        cells = [(c, -r) for r, c in cells]  # a quarter turn
+        found.add(normalise(cells))
+        found.add(normalise((r, -c) for r, c in cells))  # and its mirror image
+    return found
+
+
+def canonical(shape: Iterable[Cell]) -> Shape:
+    """One chosen orientation of a shape, the same for all its turns and flips.
+
+    >>> canonical([(0, 0), (1, 0)]) == canonical([(5, 5), (5, 6)])
+    True
+    """
+    return min(orientations(shape), key=sorted)
+
+
+def fixed_shapes(n: int) -> set[Shape]:
+    """Every fixed polyomino of ``n`` squares: grow each one of n − 1 squares by a square.
+
+    >>> [len(fixed_shapes(n)) for n in range(1, 6)] == list(KNOWN_FIXED)
+    True
+    """
+    shapes = {frozenset({(0, 0)})}
+    for _ in range(n - 1):
+        shapes = {
+            normalise(shape | {near})
+            for shape in shapes
+            for r, c in shape
+            for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if near not in shape
+        }
+    return shapes
+
+
+def free_shapes(n: int) -> set[Shape]:
+    """Every free polyomino of ``n`` squares, each as its ``canonical`` orientation.
+
+    >>> [len(free_shapes(n)) for n in range(1, 6)] == list(KNOWN_FREE)
+    True
+    """
+    return {canonical(shape) for shape in fixed_shapes(n)}
+
+
+def check_free_count(function: Callable[[int], Any] | Any) -> None:
+    """Exercise 5: ``free_count(n)``, the number of free shapes of n squares, for n = 1..5.
+
+    >>> check_free_count(lambda n: len(fixed_shapes(n)))
+    Not yet: with n = 2, free_count gives 2, but it should give 1.
+    """
+    check_function(
+        "free_count", function, lambda n: len(free_shapes(n)), range(1, 6),
+        explanation="Turns and flips make up to 8 fixed shapes from one free shape.",
+    )  # fmt: skip
+
+
+def card_shapes() -> set[Shape]:
+    """The free shapes the groups inside one card of the deck take (a card is 2 × 2).
+
+    >>> sorted(len(shape) for shape in card_shapes())
+    [1, 2, 3]
+    """
+    return {
+        canonical(group.cells)
+        for card in wd.default_deck()
+        for group in wd.Board(start=card).groups()
+    }
+
+
+def check_card_shapes(answer: Any) -> None:
+    """Exercise 6: how many different free shapes the groups inside a single card take.
+
+    >>> check_card_shapes(4)
+    Not yet: the straight line of 3 does not fit in a 2 × 2 card: which shapes do?
+    """
+    shapes = card_shapes()
+    straight = canonical([(0, 0), (0, 1), (0, 2)])
+    fit = sum(len({canonical(s) for s in free_shapes(n)} - {straight}) for n in range(1, 4))
+    hints = {
+        fit + 1: "the straight line of 3 does not fit in a 2 × 2 card: which shapes do?",
+        fit: "every shape that fits in 2 × 2 squares with at most 3 cells, but does a card of "
+        "the deck hold four fruit of one kind?",
+    }
+    if len(shapes) == fit:
+        hints.pop(fit)
+    check("card_shapes", answer, len(shapes), hints)
+
+
+# ---- risk ---------------------------------------------------------------------------------------
+def spoils(board: wd.Board, card: wd.Card, at: Cell, cell: Cell) -> bool:
+    """Whether laying ``card`` at ``at`` makes the group of fruit cell ``cell`` grow and lose
+    its points (it is then bigger than the drops it touches, or none matches).
+
+    >>> board = wd.Board(start=RISK_START)
+    >>> spoils(board, wd.Card.from_text("CB/11"), RISK_SQUARE, (0, 1))
+    True
+    """
+    before = next(group for group in board.groups() if cell in group.cells)
+    after = board.copy()
+    after.place(card, at)
+    group = next(group for group in after.groups() if cell in group.cells)
+    return bool(before.points and group.size > before.size and not group.points)
+
+
+def _spoiling(board: wd.Board, at: Cell, cell: Cell) -> int:
+    return sum(spoils(board, card, at, cell) for card in wd.default_deck())
+
+
+def check_spoiling_cards(answer: Any) -> None:
+    """Exercise 7: how many of the 50 deck cards, laid as dealt on ``RISK_SQUARE`` next to
+    ``RISK_START``, spoil its group of cherries.
+
+    >>> left_cherry = sum("C" in (c.cells[0], c.cells[2]) for c in wd.default_deck())
+    >>> check_spoiling_cards(left_cherry)
+    Not yet: those are the cards with a cherry next to the group; do they all spoil it? Look
+    at their drops.
+    """
+    board = wd.Board(start=RISK_START)
+    left_cherry = sum("C" in (c.cells[0], c.cells[2]) for c in wd.default_deck())
+    check(
+        "spoiling_cards", answer, _spoiling(board, RISK_SQUARE, (0, 1)),
+        {left_cherry: "those are the cards with a cherry next to the group; do they all spoil "
+         "it? Look at their drops."},
+        otherwise="count the cards whose cherries join the group and leave it with no drop of "
+        "its new size.",
+    )  # fmt: skip
+
+
+def check_spoil_chance(answer: Any) -> None:
+    """Exercise 7: the chance that a random card of the deck spoils the group (a fraction or a
+    decimal).
+
+    >>> check_spoil_chance(0.36)
+    ✓ Right!
+    """
+    board = wd.Board(start=RISK_START)
+    spoiling = _spoiling(board, RISK_SQUARE, (0, 1))
+    exact = Fraction(spoiling, len(wd.default_deck()))
+    check(
+        "spoil_chance", answer, exact,
+        {spoiling: "that is the number of cards; a chance is that number out of all 50 cards."},
+        tolerance=0.005,
+        otherwise="divide the spoiling cards by the number of cards in the deck.",
+    )  # fmt: skip
+
+
+def mean_gains(board: wd.Board) -> dict[Cell, Fraction]:
+    """The mean gain of a random deck card laid as dealt on each open square of ``board``.
+
+    >>> gains = mean_gains(wd.Board(start=RISK_START))
+    >>> max(gains, key=gains.__getitem__)
+    (0, -1)
+    """
+    deck = wd.default_deck()
+    return {
+        at: Fraction(sum(board.gain(card, at) for card in deck), len(deck))
+        for at in board.open_squares()
+    }
+
+
+def check_safer_square(answer: Any) -> None:
+    """Exercise 8: the open square next to ``RISK_START`` where a random card gains most.
+
+    >>> check_safer_square((0, 1))
+    Not yet: next to the cherries a random card gains -0.08 on average: the group is at risk there.
+    """
+    board = wd.Board(start=RISK_START)
+    gains = mean_gains(board)
+    best = max(gains, key=gains.__getitem__)
+    said = tuple(answer) if isinstance(answer, list) else answer
+
+    def hint(answer: Any) -> str | None:
+        if answer not in gains:
+            squares = ", ".join(map(str, gains))
+            return f"give one of the open squares: {squares}."
+        return (
+            f"{'next to the cherries ' if answer == RISK_SQUARE else ''}a random card gains "
+            f"{float(gains[answer]):.2f} on average"
+            + (": the group is at risk there." if answer == RISK_SQUARE else "; is that the most?")
+        )
+
+    check(
+        "safer_square", said, best, hint,
+        explanation=f"A random card gains {float(gains[best]):.2f} there on average.",
+    )  # fmt: skip
+
+
+def check_largest_scoring_group(answer: Any) -> None:
+    """Exercise 9: the largest group that can ever score, from the drops on the cards.
+
+    >>> check_largest_scoring_group(4)
+    Not yet: some cards hold a drop bigger than 4.
+    """
+    cards = wd.default_deck() + wd.starting_cards()
+    biggest = max(value for card in cards for value in card.drops)
+
+    def hint(answer: Any) -> str | None:
+        if _whole(answer) and answer < biggest:
+            return f"some cards hold a drop bigger than {answer}."
+        if _whole(answer) and answer > biggest:
+            return f"a group of {answer} needs a {answer}-drop: does any card hold one?"
+        return None
+
+    check(
+        "largest_scoring_group", answer, biggest, hint,
+        explanation=f"No drop is bigger than {biggest}, so a group of {biggest + 1} or more "
+        "fruit never scores.",
+    )  # fmt: skip
+
+
+# ---- what if ------------------------------------------------------------------------------------
+def check_mean_gain(name: str, answer: Any, changed: np.ndarray, standard: np.ndarray) -> None:
+    """Exercise 10: the mean of ``changed`` minus the mean of ``standard`` (final scores).
+
+    >>> check_mean_gain("per_drop_gain", 2.0, np.array([[5.0]]), np.array([[3.0]]))
+    ✓ Right!
+    >>> check_mean_gain("per_drop_gain", -2.0, np.array([[5.0]]), np.array([[3.0]]))
+    Not yet: the other way round: the changed rules' mean minus the standard rules' mean.
+    """
+    expected = float(np.mean(changed) - np.mean(standard))
+    check(
+        name, answer, expected, tolerance=0.01,
+        hints=lambda a: "the other way round: the changed rules' mean minus the standard rules' "
+        "mean." if isinstance(a, int | float) and abs(a + expected) < 0.01 and expected else None,
+        otherwise="take the mean of each table, then subtract: changed minus standard.",
+    )  # fmt: skip
