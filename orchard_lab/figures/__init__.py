@@ -24,22 +24,38 @@ from orchard_lab.figures.sequences import (
     sequence_differences,
     sequence_values,
 )
+from orchard_lab.figures.stacked_trees import (
+    FRUIT_COLOURS,
+    RATING_SHADES,
+    dice_ladder,
+    orchard_stacks,
+    policy_scores,
+    stack_heights,
+    supply_through_game,
+)
 
 __all__ = [
     "BATCH_COLOURS",
     "BATCH_LABELS",
+    "FRUIT_COLOURS",
+    "RATING_SHADES",
     "RUN_COLOURS",
     "SEQUENCE_COLOURS",
     "batch_growth",
     "best_batch_points",
     "breakdown_values",
+    "dice_ladder",
     "figurate_dots",
     "highlight_point",
     "next_card_bars",
     "next_card_values",
+    "orchard_stacks",
     "plain_symbols",
+    "policy_scores",
     "score_breakdown",
     "score_histograms",
     "sequence_differences",
     "sequence_values",
+    "stack_heights",
+    "supply_through_game",
 ]
