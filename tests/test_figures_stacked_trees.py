@@ -80,7 +80,8 @@ def test_supply_follows_dice_left() -> None:
     assert {t.meta["fruit"]: list(t.y) for t in fig.data} == {
         f: [s[f] for s in supplies] for f in st.FRUITS
     }
-    assert all(set(t.text) == {t.meta["fruit"]} for t in fig.data)  # letters, not only colour
+    assert [t.name for t in fig.data] == ["A apple", "P pear", "L plum"]  # letters, not only colour
+    assert len({t.marker.symbol for t in fig.data}) == 3  # and a shape of its own
     with pytest.raises(TypeError, match="dice_left"):
         supply_through_game([])
 

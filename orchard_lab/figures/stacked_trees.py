@@ -160,8 +160,8 @@ def dice_ladder(
         longest = max(longest, len(values))
         steps = list(range(1, len(values) + 1))
         fig.add_scatter(
-            x=steps, y=values, mode="lines+markers+text", name=str(name),
-            text=[str(v) for v in values], textposition="top left",
+            x=steps, y=values, mode="lines+markers+text" if index == 0 else "lines+markers",
+            name=str(name), text=[str(v) for v in values], textposition="top left",
             line={"color": RUN_COLOURS[index % len(RUN_COLOURS)], "width": 2,
                   "dash": dashes[index % len(dashes)]},
             hovertemplate=f"{name}: after %{{x}} trees the die shows %{{y}}<extra></extra>",
@@ -173,8 +173,11 @@ def dice_ladder(
         marker={"symbol": "circle-open", "size": 16, "color": _LINE, "line": {"width": 2}},
         hovertemplate="T(%{x}) = %{y}<extra></extra>", meta={"role": "triangular"},
     )  # fmt: skip
-    fig.update_xaxes(title="trees stacked on the die (the 1st brings it)", dtick=1)
-    fig.update_yaxes(title="value of the die", rangemode="tozero")
+    top = max(max(t.y) for t in fig.data)
+    fig.update_xaxes(
+        title="trees stacked on the die (the 1st brings it)", dtick=1, range=[0.7, longest + 0.3]
+    )
+    fig.update_yaxes(title="value of the die", range=[0, top * 1.12])
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0})
     return finish(fig, title, template, width, height)
 
@@ -188,12 +191,12 @@ def supply_through_game(
     height: int | None = None,
 ) -> go.Figure:
     """Dice left in the supply of each fruit after each card placed: ``supplies[0]`` is the
-    start (``board.dice_left`` before the first placement), one line per fruit, letters at the
-    points.
+    start (``board.dice_left`` before the first placement), one line per fruit, each with its
+    own marker shape and its letter in the legend.
 
     >>> fig = supply_through_game([{"A": 5, "P": 5, "L": 5}, {"A": 3, "P": 5, "L": 4}])
-    >>> {t.meta["fruit"]: list(t.y) for t in fig.data}["A"]
-    [5, 3]
+    >>> [(t.name, list(t.y)) for t in fig.data][0]
+    ('A apple', [5, 3])
     """
     if isinstance(supplies, Mapping) or not isinstance(supplies, Sequence) or not supplies:
         raise TypeError("supplies must be a non-empty list of dice_left dicts, one per card")
@@ -202,8 +205,7 @@ def supply_through_game(
     for fruit in st.FRUITS:
         left = [int(supply[fruit]) for supply in supplies]
         fig.add_scatter(
-            x=cards, y=left, mode="lines+markers+text", name=st.FRUIT_NAMES[fruit],
-            text=[fruit] * len(left), textposition="top center",
+            x=cards, y=left, mode="lines+markers", name=f"{fruit} {st.FRUIT_NAMES[fruit]}",
             line={"color": FRUIT_COLOURS[fruit], "width": 2},
             marker={"symbol": FRUIT_SYMBOLS[fruit], "size": 9, "color": FRUIT_COLOURS[fruit]},
             hovertemplate=f"after card %{{x}}: %{{y}} {st.FRUIT_NAMES[fruit]} dice left"
@@ -211,7 +213,8 @@ def supply_through_game(
             meta={"role": "supply", "fruit": fruit},
         )  # fmt: skip
     fig.update_xaxes(title="cards placed", dtick=1)
-    fig.update_yaxes(title="dice left in the supply", rangemode="tozero", dtick=1)
+    most = max(max(supply.values()) for supply in supplies)
+    fig.update_yaxes(title="dice left in the supply", range=[-0.3, most + 0.5], dtick=1)
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0})
     return finish(fig, title, template, width, height)
 
@@ -224,17 +227,17 @@ def policy_scores(
     width: int | None = None,
     height: int | None = None,
 ) -> go.Figure:
-    """Final scores by policy, one row of dots per policy with its mean marked, over the ST-6
-    rating bands (shaded, named at the top).
+    """Final scores by policy, one row of dots per policy named with its mean, over the ST-6
+    rating bands (shaded alternately, their names above the chart).
 
     Each policy gives two traces: its games (``role`` "scores", every game a dot) and its mean
-    (``role`` "mean", a bar-shaped marker with the number).
+    (``role`` "mean", an upright bar).
 
     >>> fig = policy_scores({"greedy": [40, 44], "best line": [50]})
     >>> [(t.meta["role"], t.meta["policy"]) for t in fig.data]
     [('scores', 'greedy'), ('mean', 'greedy'), ('scores', 'best line'), ('mean', 'best line')]
-    >>> fig.data[1].x[0]
-    42.0
+    >>> fig.data[1].x[0], fig.data[1].y[0]
+    (42.0, 'greedy · mean 42.0')
     """
     if not isinstance(samples, Mapping) or not samples:
         raise TypeError("samples must map each policy's name to its final scores")
@@ -244,33 +247,33 @@ def policy_scores(
     low, high = float(everything.min()) - 2, float(everything.max()) + 2
     for index, (name, values) in enumerate(arrays.items()):
         colour = RUN_COLOURS[index % len(RUN_COLOURS)]
+        mean = float(values.mean()) if values.size else float("nan")
+        row = f"{name} · mean {mean:.1f}"
         fig.add_scatter(
-            x=values, y=[name] * len(values), mode="markers", name=name,
-            marker={"color": colour, "size": 9, "opacity": 0.6, "symbol": "circle"},
+            x=values, y=[row] * len(values), mode="markers", name=name,
+            marker={"color": colour, "size": 10, "opacity": 0.7, "symbol": "circle",
+                    "line": {"color": _LINE, "width": 1}},
             hovertemplate=f"{name}: a game of %{{x}} points<extra></extra>",
             showlegend=False, meta={"role": "scores", "policy": name},
         )  # fmt: skip
-        mean = float(values.mean()) if values.size else float("nan")
         fig.add_scatter(
-            x=[mean], y=[name], mode="markers+text", text=[f"mean {mean:.1f}"],
-            textposition="top center", showlegend=False,
-            marker={"symbol": "line-ns", "size": 28, "line": {"color": _LINE, "width": 3}},
+            x=[mean], y=[row], mode="markers", showlegend=False,
+            marker={"symbol": "line-ns", "size": 26, "line": {"color": _LINE, "width": 3}},
             hovertemplate=f"{name}: mean %{{x:.1f}} points<extra></extra>",
             meta={"role": "mean", "policy": name},
         )  # fmt: skip
-    bands = [(floor, name) for floor, name in reversed(st.RATINGS)]
-    edges = [low, *(floor for floor, _ in bands), high]
-    names = ["Pal-tree", *(name for _, name in bands)]
+    floors = [low, *(floor for floor, _ in reversed(st.RATINGS)), high]
+    names = [st.rating(int(floors[1]) - 1), *(name for _, name in reversed(st.RATINGS))]
     for index, name in enumerate(names):
-        x0, x1 = max(edges[index], low), min(edges[index + 1], high)
+        x0, x1 = max(floors[index], low), min(floors[index + 1], high)
         if x1 <= x0:
             continue
-        fig.add_vrect(
-            x0=x0, x1=x1, fillcolor=RATING_SHADES[index % 2], line_width=0, layer="below",
-            annotation_text=name, annotation_position="top left",
-            annotation={"textangle": -90, "font": {"size": 10, "color": "#444444"}},
+        fig.add_vrect(x0=x0, x1=x1, fillcolor=RATING_SHADES[index % 2], line_width=0, layer="below")
+        fig.add_annotation(
+            x=(x0 + x1) / 2, y=1, xref="x", yref="paper", yanchor="bottom", text=name,
+            textangle=-90, showarrow=False, font={"size": 10, "color": "#444444"},
         )  # fmt: skip
     fig.update_xaxes(title="final score", range=[low, high], dtick=5)
     fig.update_yaxes(autorange="reversed", automargin=True)
     fig = finish(fig, title, template, width, height)
-    return fig.update_layout(margin={"t": 110 if title else 90}, plot_bgcolor="white")
+    return fig.update_layout(margin={"t": 170 if title else 130}, plot_bgcolor="white")
