@@ -198,6 +198,9 @@ def test_the_numbers_of_parts_2_and_3() -> None:
         for _, ladder in st.LADDERS
     ]
     assert [round(m, 1) for m in means] == [41.1, 57.2, 30.3, 24.3]
+    ladders = dict(st.LADDERS)
+    doubling, standard = ladders["doubling 1, 2, 4, 8"], ladders["triangular 1, 3, 6, 10"]
+    assert all(d <= t for d, t in zip(doubling, standard, strict=True))
     deal_0 = st.Game.new(seed=0).order
     best = [
         st.best_line(deal_0, st.Rules(ladder=ladder), node_limit=500).score
