@@ -170,7 +170,7 @@ def test_only_the_walkthrough_the_board_and_the_deal_code_are_held() -> None:
     """The lead enables these by removing their ``held`` tag (notebooks/README.md)."""
     source = cells()
     held = [cell.id for cell in source if "held" in cell.metadata.get("tags", [])]
-    assert held in ([], HELD)
+    assert set(held) <= set(HELD)  # each may be enabled as its feature lands
     for cell in source:
         if cell.id not in HELD:  # nothing else touches the class's board
             assert "class_board" not in cell.source and "StackedTreesBoard" not in cell.source
