@@ -1,5 +1,8 @@
 """Plotly figure builders: pure functions from orchard_lab data to ``go.Figure``.
 
+Each game's colours (``FRUIT_COLOURS`` and friends) stay in its own module
+(``figures.water_drops``, ``figures.stacked_trees``): the names are the same, the fruits not.
+
 >>> from orchard_lab.figures import sequence_values
 >>> len(sequence_values(["triangular"], 12).data[0].y)
 12
@@ -24,10 +27,14 @@ from orchard_lab.figures.sequences import (
     sequence_differences,
     sequence_values,
 )
+from orchard_lab.figures.stacked_trees import (
+    dice_ladder,
+    orchard_stacks,
+    policy_scores,
+    stack_heights,
+    supply_through_game,
+)
 from orchard_lab.figures.water_drops import (
-    DROP_COLOUR,
-    FATES,
-    FRUIT_COLOURS,
     fruit_breakdown,
     group_fate,
     group_fates,
@@ -38,14 +45,12 @@ from orchard_lab.figures.water_drops import (
 __all__ = [
     "BATCH_COLOURS",
     "BATCH_LABELS",
-    "DROP_COLOUR",
-    "FATES",
-    "FRUIT_COLOURS",
     "RUN_COLOURS",
     "SEQUENCE_COLOURS",
     "batch_growth",
     "best_batch_points",
     "breakdown_values",
+    "dice_ladder",
     "figurate_dots",
     "fruit_breakdown",
     "group_fate",
@@ -54,10 +59,14 @@ __all__ = [
     "highlight_point",
     "next_card_bars",
     "next_card_values",
+    "orchard_stacks",
     "plain_symbols",
+    "policy_scores",
     "polyomino_shapes",
     "score_breakdown",
     "score_histograms",
     "sequence_differences",
     "sequence_values",
+    "stack_heights",
+    "supply_through_game",
 ]

@@ -1,0 +1,279 @@
+"""Plotly pictures of stacked trees: the orchard with its stacks, the dice ladder, the dice
+supply through a game, and final scores by policy against the rating table (ST-4, ST-6).
+
+Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
+same keywords ``title=None, template=None, width=None, height=None``; without a width the
+figure takes its container's. Each fruit keeps one Okabe–Ito colour (``FRUIT_COLOURS``) and
+always shows its letter too, so no one needs colour to tell apple, pear and plum apart.
+Every trace carries ``meta={"role": ...}`` so widgets and tests find it by meaning.
+
+>>> from orchard_lab import stacked_trees as st
+>>> fig = orchard_stacks(st.Board(start=st.Card.from_text("APL/LAP")))
+>>> [trace.meta["role"] for trace in fig.data]
+['trees']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from orchard_lab import stacked_trees as st
+from orchard_lab.figures.layout import finish
+from orchard_lab.figures.runs import RUN_COLOURS
+from orchard_lab.sequences import triangular
+
+__all__ = [
+    "FRUIT_COLOURS",
+    "RATING_SHADES",
+    "dice_ladder",
+    "orchard_stacks",
+    "policy_scores",
+    "stack_heights",
+    "supply_through_game",
+]
+
+FRUIT_COLOURS = {"A": "#D55E00", "P": "#009E73", "L": "#CC79A7"}  # black text reads on all
+FRUIT_SYMBOLS = {"A": "circle", "P": "diamond", "L": "square"}  # a second cue besides colour
+RATING_SHADES = ("#f7f7f7", "#e8e8e8")  # the rating bands, alternately
+_LINE = "#1a1a1a"
+
+
+def stack_heights(board: st.Board) -> dict[tuple[int, int], int]:
+    """How many cards lie under the visible tree of every cell of ``board``, in reading order.
+
+    >>> board = st.Board(start=st.Card.from_text("APL/LAP"))
+    >>> board.place(st.Card.from_text("LAP/APL"), at=(1, 0))
+    >>> stack_heights(board)[(1, 0)], stack_heights(board)[(0, 0)]
+    (1, 0)
+    """
+    if not isinstance(board, st.Board):
+        raise TypeError(f"board must be a stacked_trees Board, not {type(board).__name__}")
+    cards_on: dict[tuple[int, int], int] = {}
+    for card, (row, col), rotation, _tokens in board.history:
+        for r, line in enumerate(card.rotated(rotation).rows):
+            for c in range(len(line)):
+                cell = (row + r, col + c)
+                cards_on[cell] = cards_on.get(cell, 0) + 1
+    return {cell: cards_on[cell] - 1 for cell in board.trees()}
+
+
+def _tree_words(fruit: str, die: int | None, under: int, rotten: bool) -> str:
+    """The hover sentence of one visible tree."""
+    name = st.FRUIT_NAMES[fruit]
+    on_it = "a rotten fruit token" if rotten else ("no die" if die is None else f"a die on {die}")
+    cards = "no card" if under == 0 else ("1 card" if under == 1 else f"{under} cards")
+    return f"{name} tree with {on_it}; {cards} under it"
+
+
+def orchard_stacks(
+    board: st.Board,
+    *,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """The orchard seen from above: every visible tree with its letter and die ("A 6", "P ·"
+    without a die, "L ✗" rotten), how many cards lie under it (the small number, "+2"), and
+    the outline of every card placed, the last one thicker.
+
+    Row 0 is at the top, as on the table; one trace of trees (``role`` "trees"), each tree's
+    fruit, die and stack in ``customdata``.
+
+    >>> board = st.Board(start=st.Card.from_text("APL/LAP"))
+    >>> board.place(st.Card.from_text("LAP/APL"), at=(1, 0))
+    >>> fig = orchard_stacks(board)
+    >>> list(fig.data[0].text)[3:6]
+    ['L 1<br><sub>+1</sub>', 'A 1<br><sub>+1</sub>', 'P 1<br><sub>+1</sub>']
+    >>> len(fig.layout.shapes)
+    2
+    """
+    under = stack_heights(board)
+    cells = list(board.trees().items())
+    xs, ys, texts, colours, symbols, data, words = [], [], [], [], [], [], []
+    for (row, col), fruit in cells:
+        die, rotten, stack = board.die(row, col), board.is_rotten(row, col), under[(row, col)]
+        mark = "✗" if rotten else ("·" if die is None else str(die))
+        xs.append(col)
+        ys.append(row)
+        texts.append(f"{fruit} {mark}" + (f"<br><sub>+{stack}</sub>" if stack else ""))
+        colours.append(FRUIT_COLOURS[fruit])
+        symbols.append(FRUIT_SYMBOLS[fruit])
+        data.append([fruit, die, stack])
+        words.append(_tree_words(fruit, die, stack, rotten))
+    fig = go.Figure()
+    fig.add_scatter(
+        x=xs, y=ys, mode="markers+text", text=texts, customdata=data, hovertext=words,
+        hovertemplate="row %{y}, column %{x}: %{hovertext}<extra></extra>",
+        marker={"color": colours, "symbol": symbols, "size": 34, "opacity": 0.85,
+                "line": {"color": _LINE, "width": 1}},
+        textfont={"color": _LINE, "size": 13}, showlegend=False, meta={"role": "trees"},
+    )  # fmt: skip
+    history = board.history
+    for index, (card, (row, col), rotation, _tokens) in enumerate(history):
+        turned = card.rotated(rotation)
+        last = index == len(history) - 1 and index > 0
+        fig.add_shape(
+            type="rect", x0=col - 0.5, x1=col + turned.width - 0.5,
+            y0=row - 0.5, y1=row + turned.height - 0.5,
+            line={"color": _LINE, "width": 3 if last else 1, "dash": "solid" if last else "dot"},
+            layer="below",
+        )  # fmt: skip
+    rmin, rmax, cmin, cmax = board.bounds()
+    fig.update_xaxes(
+        range=[cmin - 0.6, cmax + 0.6], dtick=1, title="column", showgrid=False, zeroline=False,
+        scaleanchor="y", constrain="domain",
+    )  # fmt: skip
+    fig.update_yaxes(
+        range=[rmax + 0.6, rmin - 0.6], dtick=1, title="row", showgrid=False, zeroline=False
+    )
+    fig.update_layout(plot_bgcolor="white")
+    return finish(fig, title, template, width, height)
+
+
+def dice_ladder(
+    ladders: Mapping[str, Sequence[int]] | None = None,
+    *,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """The value of a die after 1, 2, 3, … trees on it, one line per ladder (default: the
+    engine's ``LADDERS``), with the triangular numbers T(n) as rings to compare.
+
+    >>> fig = dice_ladder({"standard": (1, 3, 6, 10)})
+    >>> [(t.meta["role"], list(t.y)) for t in fig.data]
+    [('ladder', [1, 3, 6, 10]), ('triangular', [1, 3, 6, 10])]
+    """
+    chosen = dict(st.LADDERS) if ladders is None else dict(ladders)
+    if not chosen:
+        raise ValueError("ladders must name at least one ladder")
+    fig = go.Figure()
+    longest = 0
+    dashes = ("solid", "dash", "dot", "dashdot")
+    for index, (name, ladder) in enumerate(chosen.items()):
+        values = list(st.Rules(ladder=tuple(ladder)).ladder)  # checked like a rule switch
+        longest = max(longest, len(values))
+        steps = list(range(1, len(values) + 1))
+        fig.add_scatter(
+            x=steps, y=values, mode="lines+markers+text" if index == 0 else "lines+markers",
+            name=str(name), text=[str(v) for v in values], textposition="top left",
+            line={"color": RUN_COLOURS[index % len(RUN_COLOURS)], "width": 2,
+                  "dash": dashes[index % len(dashes)]},
+            hovertemplate=f"{name}: after %{{x}} trees the die shows %{{y}}<extra></extra>",
+            meta={"role": "ladder", "ladder": tuple(values)},
+        )  # fmt: skip
+    steps = list(range(1, longest + 1))
+    fig.add_scatter(
+        x=steps, y=[triangular(n) for n in steps], mode="markers", name="T(n), triangular",
+        marker={"symbol": "circle-open", "size": 16, "color": _LINE, "line": {"width": 2}},
+        hovertemplate="T(%{x}) = %{y}<extra></extra>", meta={"role": "triangular"},
+    )  # fmt: skip
+    top = max(max(t.y) for t in fig.data)
+    fig.update_xaxes(
+        title="trees stacked on the die (the 1st brings it)", dtick=1, range=[0.7, longest + 0.3]
+    )
+    fig.update_yaxes(title="value of the die", range=[0, top * 1.12])
+    fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0})
+    return finish(fig, title, template, width, height)
+
+
+def supply_through_game(
+    supplies: Sequence[Mapping[str, int]],
+    *,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """Dice left in the supply of each fruit after each card placed: ``supplies[0]`` is the
+    start (``board.dice_left`` before the first placement), one line per fruit, each with its
+    own marker shape and its letter in the legend.
+
+    >>> fig = supply_through_game([{"A": 5, "P": 5, "L": 5}, {"A": 3, "P": 5, "L": 4}])
+    >>> [(t.name, list(t.y)) for t in fig.data][0]
+    ('A apple', [5, 3])
+    """
+    if isinstance(supplies, Mapping) or not isinstance(supplies, Sequence) or not supplies:
+        raise TypeError("supplies must be a non-empty list of dice_left dicts, one per card")
+    fig = go.Figure()
+    cards = list(range(len(supplies)))
+    for fruit in st.FRUITS:
+        left = [int(supply[fruit]) for supply in supplies]
+        fig.add_scatter(
+            x=cards, y=left, mode="lines+markers", name=f"{fruit} {st.FRUIT_NAMES[fruit]}",
+            line={"color": FRUIT_COLOURS[fruit], "width": 2},
+            marker={"symbol": FRUIT_SYMBOLS[fruit], "size": 9, "color": FRUIT_COLOURS[fruit]},
+            hovertemplate=f"after card %{{x}}: %{{y}} {st.FRUIT_NAMES[fruit]} dice left"
+            "<extra></extra>",
+            meta={"role": "supply", "fruit": fruit},
+        )  # fmt: skip
+    fig.update_xaxes(title="cards placed", dtick=1)
+    most = max(max(supply.values()) for supply in supplies)
+    fig.update_yaxes(title="dice left in the supply", range=[-0.3, most + 0.5], dtick=1)
+    fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0})
+    return finish(fig, title, template, width, height)
+
+
+def policy_scores(
+    samples: Mapping[str, Sequence[float] | np.ndarray],
+    *,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """Final scores by policy, one row of dots per policy named with its mean, over the ST-6
+    rating bands (shaded alternately, their names above the chart).
+
+    Each policy gives two traces: its games (``role`` "scores", every game a dot) and its mean
+    (``role`` "mean", an upright bar).
+
+    >>> fig = policy_scores({"greedy": [40, 44], "best line": [50]})
+    >>> [(t.meta["role"], t.meta["policy"]) for t in fig.data]
+    [('scores', 'greedy'), ('mean', 'greedy'), ('scores', 'best line'), ('mean', 'best line')]
+    >>> fig.data[1].x[0], fig.data[1].y[0]
+    (42.0, 'greedy · mean 42.0')
+    """
+    if not isinstance(samples, Mapping) or not samples:
+        raise TypeError("samples must map each policy's name to its final scores")
+    fig = go.Figure()
+    arrays = {str(k): np.asarray(v, dtype=float).ravel() for k, v in samples.items()}
+    everything = np.concatenate([*arrays.values(), [0.0, 60.0]])
+    low, high = float(everything.min()) - 2, float(everything.max()) + 2
+    for index, (name, values) in enumerate(arrays.items()):
+        colour = RUN_COLOURS[index % len(RUN_COLOURS)]
+        mean = float(values.mean()) if values.size else float("nan")
+        row = f"{name} · mean {mean:.1f}"
+        fig.add_scatter(
+            x=values, y=[row] * len(values), mode="markers", name=name,
+            marker={"color": colour, "size": 10, "opacity": 0.7, "symbol": "circle",
+                    "line": {"color": _LINE, "width": 1}},
+            hovertemplate=f"{name}: a game of %{{x}} points<extra></extra>",
+            showlegend=False, meta={"role": "scores", "policy": name},
+        )  # fmt: skip
+        fig.add_scatter(
+            x=[mean], y=[row], mode="markers", showlegend=False,
+            marker={"symbol": "line-ns", "size": 26, "line": {"color": _LINE, "width": 3}},
+            hovertemplate=f"{name}: mean %{{x:.1f}} points<extra></extra>",
+            meta={"role": "mean", "policy": name},
+        )  # fmt: skip
+    floors = [low, *(floor for floor, _ in reversed(st.RATINGS)), high]
+    names = [st.rating(int(floors[1]) - 1), *(name for _, name in reversed(st.RATINGS))]
+    for index, name in enumerate(names):
+        x0, x1 = max(floors[index], low), min(floors[index + 1], high)
+        if x1 <= x0:
+            continue
+        fig.add_vrect(x0=x0, x1=x1, fillcolor=RATING_SHADES[index % 2], line_width=0, layer="below")
+        fig.add_annotation(
+            x=(x0 + x1) / 2, y=1, xref="x", yref="paper", yanchor="bottom", text=name,
+            textangle=-90, showarrow=False, font={"size": 10, "color": "#444444"},
+        )  # fmt: skip
+    fig.update_xaxes(title="final score", range=[low, high], dtick=5)
+    fig.update_yaxes(autorange="reversed", automargin=True)
+    fig = finish(fig, title, template, width, height)
+    return fig.update_layout(margin={"t": 170 if title else 130}, plot_bgcolor="white")

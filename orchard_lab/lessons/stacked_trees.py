@@ -1,0 +1,426 @@
+"""The checks of lesson 03 (stacked trees), one per exercise, with hints in words.
+
+Every expected answer is computed from the engine (``orchard_lab.stacked_trees``), never
+typed in, so a check cannot disagree with the game.
+
+>>> check_turned_by_hand(...)
+Not answered yet: replace ... in turned_by_hand with your answer.
+>>> check_turned_by_hand("LP/LP/PA")
+Not yet: that is a quarter turn anticlockwise; turn the other way, like a clock's hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from numbers import Integral
+from typing import Any
+
+import numpy as np
+
+from orchard_lab import stacked_trees as st
+from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.stacked_trees.policies import greedy_turn
+
+__all__ = [
+    "BY_HAND",
+    "SAME_AFTER_HALF_TURN",
+    "check_best_ladder",
+    "check_best_over_greedy",
+    "check_covering_trees",
+    "check_deck_half_turns",
+    "check_first_empty",
+    "check_half_turn_same",
+    "check_ladder_gain",
+    "check_ladder_steps",
+    "check_placements",
+    "check_reach_plum",
+    "check_simple_bound",
+    "check_tighter_bound",
+    "check_token_gain",
+    "check_token_worth",
+    "check_tokens_pay",
+    "check_turn",
+    "check_turned_by_hand",
+    "first_empty",
+]
+
+BY_HAND = st.Card.from_text("PLL/APP")  # the card pupils turn on paper
+SAME_AFTER_HALF_TURN = tuple(
+    st.Card.from_text(text) for text in ("APL/LPA", "AAA/AAA", "PAP/PAP", "LPA/APL")
+)  # cards of our own (not in the deck) that look the same after a half turn
+PLUM_BAND = next(low for low, name in st.RATINGS if name == "Plum-believable")  # ST-6
+
+
+def _whole(answer: Any) -> bool:
+    """Whether ``answer`` is a whole number (numpy's too), not a bool."""
+    return isinstance(answer, Integral) and not isinstance(answer, bool)
+
+
+def _trees_per_card() -> int:
+    card = st.default_deck()[0]
+    return card.height * card.width
+
+
+def _test_cards() -> list[st.Card]:
+    """The deck's cards, each also turned a quarter turn, and the half-turn twins."""
+    deck = st.default_deck()
+    return [*deck, *(card.rotated(90) for card in deck), *SAME_AFTER_HALF_TURN]
+
+
+def check_turn(function: Callable[[st.Card], st.Card] | Any) -> None:
+    """Exercise 1: ``turn(card)`` turns any card a quarter turn clockwise.
+
+    >>> check_turn(lambda card: card.rotated(90))
+    ✓ Right! Your turn agrees with the engine's card.rotated(90) on every card of the deck.
+    >>> check_turn(lambda card: card)
+    Not yet: with card = Card.from_text('PLL/APP'), turn gives Card.from_text('PLL/APP'),
+    but it should give Card.from_text('AP/PL/PL').
+    """
+    check_function(
+        "turn", function, lambda card: card.rotated(90), _test_cards(), argument="card",
+        explanation="Your turn agrees with the engine's card.rotated(90) on every card of the "
+        "deck.",
+    )  # fmt: skip
+
+
+def _card_text(answer: Any) -> str | None:
+    """The pupil's card as tidy text ("ap/pl/pl " gives "AP/PL/PL"), None if it is not text."""
+    if isinstance(answer, st.Card):
+        return str(answer)
+    if isinstance(answer, str):
+        return "/".join(row.strip() for row in answer.upper().split("/"))
+    return None
+
+
+def check_turned_by_hand(answer: Any) -> None:
+    """Exercise 2: the card PLL/APP turned a quarter turn clockwise, written as text.
+
+    >>> check_turned_by_hand("ap/pl/pl")
+    ✓ Right!
+    >>> check_turned_by_hand("PPA/LLP")
+    Not yet: that is a half turn; a quarter turn makes 3 rows of 2 trees.
+    """
+    said = _card_text(answer)
+    hints = {
+        str(BY_HAND): "that is the card as it was; turn it a quarter turn clockwise.",
+        str(BY_HAND.rotated(270)): "that is a quarter turn anticlockwise; turn the other way, "
+        "like a clock's hands.",
+        str(BY_HAND.rotated(180)): "that is a half turn; a quarter turn makes 3 rows of 2 trees.",
+    }
+    check(
+        "turned_by_hand", answer if said is None else said, str(BY_HAND.rotated(90)), hints,
+        otherwise="the left column, read from the bottom up, becomes the top row. Write the "
+        "rows with / between them.",
+    )  # fmt: skip
+
+
+def check_half_turn_same(function: Callable[[st.Card], bool] | Any) -> None:
+    """Exercise 3: ``looks_same_after_half_turn(card)`` says True exactly when a half turn
+    shows the same picture.
+
+    >>> check_half_turn_same(lambda card: card.rotated(180) == card)
+    ✓ Right!
+    >>> check_half_turn_same(lambda card: False)
+    Not yet: with card = Card.from_text('APL/LPA'), looks_same_after_half_turn gives False,
+    but it should give True.
+    """
+    check_function(
+        "looks_same_after_half_turn", function, lambda card: card.rotated(180) == card,
+        _test_cards(), argument="card",
+    )  # fmt: skip
+
+
+def check_deck_half_turns(answer: Any) -> None:
+    """Exercise 3: how many cards of the deck look the same after a half turn.
+
+    >>> check_deck_half_turns(18)
+    Not yet: that counts every card of the deck; count only those a half turn leaves the same.
+    """
+    deck = st.default_deck()
+    same = sum(card.rotated(180) == card for card in deck)
+    check(
+        "deck_half_turns", answer, same,
+        {len(deck): "that counts every card of the deck; count only those a half turn leaves "
+         "the same."},
+        explanation="The deck was made so (docs/rules.md, ST-8): every card shows 4 different "
+        "pictures as it turns.",
+    )  # fmt: skip
+
+
+def _placement_counts(board: st.Board, card: st.Card) -> tuple[int, int]:
+    """(placements without a token, placements that need tokens) of ``card`` on ``board``."""
+    placements = board.placements(card)
+    free = sum(p.tokens == 0 for p in placements)
+    return free, len(placements) - free
+
+
+def check_placements(free: Any, with_tokens: Any, board: st.Board, card: st.Card) -> None:
+    """Exercise 4: how many placements ``card`` has next to ``board``: without a rotten token,
+    and with tokens (at most the tokens left).
+
+    >>> board = st.Board(start=st.Card.from_text("APL/LAP"))
+    >>> check_placements(4, 2, board, st.Card.from_text("APL/LAP"))
+    Not yet: count again: try all four turns (0, 90, 180, 270) and every row and column
+    from -3 to 3.
+    Not yet: count again: try all four turns (0, 90, 180, 270) and every row and column
+    from -3 to 3.
+    """
+    expected_free, expected_tokens = _placement_counts(board, card)
+    total = expected_free + expected_tokens
+    nudge = (
+        "count again: try all four turns (0, 90, 180, 270) and every row and column from -3 to 3."
+    )
+    both = {total: "that is every placement; count those without a token on their own."}
+    check("free_placements", free, expected_free, both, otherwise=nudge)
+    check(
+        "token_placements", with_tokens, expected_tokens,
+        {total: "that is every placement; count only those that need rotten=True.",
+         expected_free: "that is the number without a token; now the ones that need tokens."},
+        otherwise=nudge, explanation=f"{total} placements in all, for one card next to one card.",
+    )  # fmt: skip
+
+
+def check_ladder_steps(fourth: Any, fifth: Any) -> None:
+    """Exercise 5: what the 4th and the 5th tree on a die add (ST-4: the top value stays).
+
+    >>> check_ladder_steps(10, 0)
+    Not yet: 10 is what the die shows after 4 trees; what does the 4th tree add to it?
+    ✓ Right! The top of the ladder stays: a 10 stays 10.
+    """
+    rules = st.Rules()
+    ladder = rules.ladder
+    check(
+        "fourth_tree_adds", fourth, ladder[3] - ladder[2],
+        {ladder[3]: f"{ladder[3]} is what the die shows after 4 trees; what does the 4th tree "
+         "add to it?"},
+    )  # fmt: skip
+    top = ladder[-1]
+    check(
+        "fifth_tree_adds", fifth, rules.climb(top) - top,
+        {top: f"after 4 trees the die shows {top}; can it climb higher?",
+         top + 5: "the ladder stops at 10: look at ST-4 in docs/rules.md."},
+        explanation="The top of the ladder stays: a 10 stays 10.",
+    )  # fmt: skip
+
+
+def _first_word(answer: Any) -> Any:
+    return (
+        answer.strip().lower().split()[0] if isinstance(answer, str) and answer.strip() else answer
+    )
+
+
+def check_best_ladder(answer: Any, results: Mapping[str, np.ndarray]) -> None:
+    """Exercise 6: the ladder (its first word) with the highest mean score.
+
+    ``results`` maps each ladder's name (``st.LADDERS``) to its table of final scores.
+
+    >>> results = {"triangular 1, 3, 6, 10": np.array([40]), "squares 1, 4, 9, 16": [55]}
+    >>> check_best_ladder("Squares", results)
+    ✓ Right!
+    >>> check_best_ladder("doubling", results)
+    Not yet: write the first word of the ladder with the biggest mean: triangular or squares.
+    """
+    means = {_first_word(name): float(np.mean(table)) for name, table in results.items()}
+    best = max(means, key=means.__getitem__)
+    check(
+        "best_ladder", _first_word(answer), best,
+        otherwise="write the first word of the ladder with the biggest mean: "
+        f"{' or '.join(means)}.",
+    )  # fmt: skip
+
+
+def check_ladder_gain(answer: Any, squares: np.ndarray, standard: np.ndarray) -> None:
+    """Exercise 6: how many points the squares ladder adds to the greedy player's mean.
+
+    >>> check_ladder_gain(15, np.array([55.0, 57.0]), np.array([40.0, 42.0]))
+    ✓ Right!
+    """
+    expected = float(np.mean(squares) - np.mean(standard))
+    check(
+        "squares_gain", answer, expected, {-expected: "that is standard minus squares: the other "
+        "way round."}, tolerance=0.01,
+        otherwise="take the mean of each table, then subtract: squares minus standard.",
+    )  # fmt: skip
+
+
+def check_simple_bound(answer: Any) -> None:
+    """Exercise 7: the most points the dice could ever show: every die of the supply on 10.
+
+    >>> check_simple_bound(15)
+    Not yet: 15 is the number of dice; what is each worth at most?
+    >>> check_simple_bound(150)
+    ✓ Right! 15 dice × 10.
+    """
+    rules = st.Rules()
+    dice = len(st.FRUITS) * rules.dice_per_fruit
+    bound = dice * rules.ladder[-1]
+    assert bound == st.FACTS.max_score  # the engine declares the same bound
+    check(
+        "simple_bound", answer, bound,
+        {dice: f"{dice} is the number of dice; what is each worth at most?",
+         rules.dice_per_fruit * rules.ladder[-1]: "that is one fruit's dice; there are three "
+         "fruits."},
+        explanation=f"{dice} dice × {rules.ladder[-1]}.",
+    )  # fmt: skip
+
+
+def check_covering_trees(answer: Any) -> None:
+    """Exercise 8 (a): the most trees that can lie on other trees in one game.
+
+    >>> check_covering_trees(54)
+    Not yet: the start card lies on nothing: only the other 8 cards can cover trees.
+    """
+    rules = st.Rules()
+    trees = _trees_per_card()
+    check(
+        "covering_trees", answer, (rules.cards_per_game - 1) * trees,
+        {rules.cards_per_game * trees: "the start card lies on nothing: only the other 8 cards "
+         "can cover trees."},
+    )  # fmt: skip
+
+
+def check_tighter_bound(answer: Any) -> None:
+    """Exercise 8 (b): the bound when every die needs 4 trees on it to reach 10.
+
+    >>> check_tighter_bound(120)
+    ✓ Right! 48 covering trees make at most 12 dice of 10.
+    """
+    rules = st.Rules()
+    covering = (rules.cards_per_game - 1) * _trees_per_card()
+    steps = len(rules.ladder)
+    check(
+        "tighter_bound", answer, covering // steps * rules.ladder[-1],
+        {covering * rules.ladder[-1]: "each die needs 4 trees on it to reach 10, not one.",
+         covering: "that counts trees; how many dice of 10 do they make?"},
+        explanation=f"{covering} covering trees make at most {covering // steps} dice of "
+        f"{rules.ladder[-1]}.",
+    )  # fmt: skip
+
+
+def first_empty(seed: int) -> int | None:
+    """After how many placed cards greedy play on deal ``seed`` first empties a fruit's supply
+    (None if no fruit runs out).
+
+    >>> first_empty(0)
+    8
+    """
+    order = st.Game.new(seed=seed).order
+    board = st.Board(order[0])
+    hand, drawn = list(order[1:3]), 3
+    for placed in range(1, len(order)):
+        card = greedy_turn(board, hand)
+        if card is None:
+            return None
+        if min(board.dice_left.values()) == 0:
+            return placed
+        hand.remove(card)
+        if drawn < len(order):
+            hand.append(order[drawn])
+            drawn += 1
+    return None
+
+
+def check_first_empty(answer: Any, seed: int) -> None:
+    """Exercise 9: read from the picture after how many cards a fruit's supply is empty.
+
+    >>> check_first_empty(9, 0)
+    Not yet: look for the first point where a line reaches 0 dice left.
+    >>> check_first_empty(8, 0)
+    ✓ Right!
+    """
+    expected = first_empty(seed)
+    check(
+        "first_empty", answer, expected,
+        lambda a: "give a number of cards placed, from 1 to 8." if not _whole(a) else None,
+        otherwise="look for the first point where a line reaches 0 dice left.",
+    )  # fmt: skip
+
+
+def check_token_gain(answer: Any, board: st.Board, move: st.Move) -> None:
+    """Exercise 10: what the score gains with ``move``, a placement that spends a token.
+
+    >>> board = st.Board(start=st.Card.from_text("APL/LAP"))
+    >>> board.place(st.Card.from_text("APL/LAP"), at=(0, 0))
+    >>> move = st.Move(st.Card.from_text("APL/LAA"), (0, 0), rotten=True)
+    >>> check_token_gain(7, board, move)
+    Not yet: the die under the rotten tree goes back to the supply: take its value off too.
+    """
+    gain = board.gain(move.card, move.at, move.rotation, move.rotten)
+    penalty = board.rules.rotten_penalty
+    row, col = move.at
+    lost = sum(
+        board.die(row + r, col + c) or 0
+        for r, line in enumerate(move.card.rotated(move.rotation).rows)
+        for c, fruit in enumerate(line)
+        if board.top(row + r, col + c) not in (None, fruit)
+    )
+    check(
+        "token_gain", answer, gain,
+        {gain + penalty: f"the token costs {penalty} points: take them off.",
+         gain + lost: "the die under the rotten tree goes back to the supply: take its value off "
+         "too."},
+        otherwise="add what each die climbs, take off the die that goes back and the token.",
+    )  # fmt: skip
+
+
+def check_token_worth(answer: Any, board: st.Board, move: st.Move) -> None:
+    """Exercise 10: whether ``move`` beats every placement of its card without a token.
+
+    >>> board = st.Board(start=st.Card.from_text("APL/LAP"))
+    >>> board.place(st.Card.from_text("APL/LAP"), at=(0, 0))
+    >>> check_token_worth(True, board, st.Move(st.Card.from_text("APL/LAA"), (0, 0), rotten=True))
+    ✓ Right! The best placement without a token adds 4.
+    """
+    card = move.card
+    free = [board.gain(card, p.at, p.rotation) for p in board.placements(card) if not p.tokens]
+    best_free = max(free, default=None)
+    token = board.gain(card, move.at, move.rotation, move.rotten)
+    worth = best_free is None or token > best_free
+    said = "no placement without a token" if best_free is None else f"adds {best_free}"
+    check(
+        "token_worth", answer, worth,
+        lambda a: None if isinstance(a, bool) else "write True or False, without quotes.",
+        otherwise="compare it with the best placement of the same card without a token.",
+        explanation=f"The best placement without a token {said}.",
+    )  # fmt: skip
+
+
+def check_tokens_pay(answer: Any, with_tokens: np.ndarray, without: np.ndarray) -> None:
+    """Exercise 11: how many points the two rotten tokens add to the greedy player's mean.
+
+    >>> check_tokens_pay(2.0, np.array([40.0, 42.0]), np.array([39.0, 39.0]))
+    ✓ Right!
+    """
+    expected = float(np.mean(with_tokens) - np.mean(without))
+    check(
+        "tokens_pay", answer, expected, {-expected: "that is the other way round: with tokens "
+        "minus without."}, tolerance=0.01,
+        otherwise="take the mean of each table, then subtract: with tokens minus without.",
+    )  # fmt: skip
+
+
+def check_best_over_greedy(answer: Any, best: np.ndarray, greedy: np.ndarray) -> None:
+    """Exercise 12: how many points the best line scores above greedy play, on average.
+
+    >>> check_best_over_greedy(-5, np.array([50, 48]), np.array([44, 44]))
+    Not yet: that is greedy minus the best line: the other way round.
+    """
+    expected = float(np.mean(best) - np.mean(greedy))
+    check(
+        "best_over_greedy", answer, expected, {-expected: "that is greedy minus the best line: "
+        "the other way round."}, tolerance=0.01,
+        otherwise="take the mean of each list, then subtract: best line minus greedy.",
+    )  # fmt: skip
+
+
+def check_reach_plum(answer: Any, best: np.ndarray) -> None:
+    """Exercise 12: on how many deals the best line is rated "Plum-believable" or better.
+
+    >>> check_reach_plum(1, np.array([44, 45, 52]))
+    Not yet: count the scores of 45 or more.
+    """
+    expected = int((np.asarray(best) >= PLUM_BAND).sum())
+    check(
+        "reach_plum", answer, expected, otherwise=f"count the scores of {PLUM_BAND} or more.",
+        explanation="The rating table is docs/rules.md, ST-6.",
+    )  # fmt: skip
