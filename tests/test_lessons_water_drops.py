@@ -20,7 +20,7 @@ from orchard_lab.lessons import water_drops as lesson
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSON_02 = NOTEBOOKS / "source" / "02_water_drops.ipynb"
-HELD_CELLS = ["c004", "c022"]  # the rule walkthrough, the class's board
+CLASS_CELLS = ["c004", "c022"]  # the rule walkthrough, the class's board
 
 
 @pytest.fixture(autouse=True)
@@ -227,15 +227,15 @@ def test_every_placeholder_has_an_answer_and_a_check_after_it() -> None:
     assert placeholders == 10  # 10 exercises, one placeholder cell each
 
 
-def test_only_the_board_and_the_walkthrough_are_held() -> None:
-    """The lead enables them by removing their ``held`` tags (notebooks/README.md)."""
-    held = [c for c in cells() if "held" in c.metadata.get("tags", [])]
-    assert [c.id for c in held] == HELD_CELLS
-    assert "rule_walkthrough(wd)" in held[0].source
-    assert "WaterDropsBoard(" in held[1].source
-    assert all(c.cell_type == "code" for c in held)
-    others = [c for c in cells() if c not in held]
-    assert not any("WaterDropsBoard" in c.source or "rule_walkthrough" in c.source for c in others)
+def test_the_walkthrough_and_the_class_board_appear_once_and_nothing_plays_on_the_board() -> None:
+    """Run All shows the walkthrough and the class's board and never clicks on the board."""
+    source = cells()
+    assert not [c.id for c in source if "held" in c.metadata.get("tags", [])]
+    walkthrough = [c for c in source if "rule_walkthrough(wd)" in c.source]
+    board = [c for c in source if "WaterDropsBoard(" in c.source]
+    assert [c.id for c in walkthrough + board] == CLASS_CELLS
+    assert all(c.cell_type == "code" for c in walkthrough + board)
+    assert not any("class_board." in c.source for c in source)
 
 
 def test_the_header_and_the_words() -> None:
