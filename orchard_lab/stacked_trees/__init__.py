@@ -49,6 +49,7 @@ from orchard_lab.stacked_trees.rules import (
 from orchard_lab.stacked_trees.search import BestLine, best_line
 
 __all__ = [
+    "CODE_SYMBOLS",
     "FACTS",
     "FRUITS",
     "FRUIT_NAMES",
@@ -64,7 +65,6 @@ __all__ = [
     "ROTATIONS",
     "SAVE_FORMAT",
     "SAVE_NAME",
-    "CODE_SYMBOLS",
     "BestLine",
     "Board",
     "Card",
