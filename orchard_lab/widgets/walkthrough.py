@@ -30,7 +30,10 @@ from orchard_lab.widgets.guard import guarded
 __all__ = ["WALKTHROUGHS", "Step", "Walkthrough", "rule_walkthrough"]
 
 # The module building each game's walkthrough (a function ``walkthrough() -> Walkthrough``).
-WALKTHROUGHS = {"apple_batches": "orchard_lab.widgets.apple_batches_walkthrough"}
+WALKTHROUGHS = {
+    "apple_batches": "orchard_lab.widgets.apple_batches_walkthrough",
+    "stacked_trees": "orchard_lab.widgets.stacked_trees_walkthrough",
+}
 
 _CSS = """
 .orchard-walkthrough {gap: 6px; max-width: 1180px; min-width: 0; box-sizing: border-box}
