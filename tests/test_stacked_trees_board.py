@@ -8,6 +8,7 @@ from orchard_lab import stacked_trees as st
 from orchard_lab.widgets import StackedTreesBoard
 from orchard_lab.widgets.contrast import contrast_ratio
 from orchard_lab.widgets.stacked_trees_board import (
+    BLANK,
     FRUIT_FILL,
     HIGHLIGHT,
     TEXT_ON,
@@ -68,6 +69,13 @@ def test_a_whole_game_by_clicks_with_turns_and_tokens() -> None:
     assert f"you scored {total} point" in board.summary.value
     assert st.rating(total) in board.summary.value and "Solo game" in board.summary.value
     assert all(slot.layout.display == "none" for slot in board.hand_slots)
+    orchard = game.boards[0]
+    rmin, rmax, cmin, cmax = orchard.bounds()
+    for r in range(rmin - 2, rmax + 3):  # a grown orchard leaves no stale text behind
+        for c in range(cmin - 2, cmax + 3):
+            text = board.cell_button((r, c)).description
+            fruit = orchard.top(r, c)
+            assert text == BLANK if fruit is None else text.startswith(fruit), (r, c)
 
 
 def test_the_ghost_says_what_a_placement_would_do_before_anything_changes() -> None:

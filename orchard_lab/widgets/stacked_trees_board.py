@@ -85,6 +85,8 @@ TEXT_ON = {  # every (text, background) pair the board's CSS uses; a test checks
     "die": ("#1a1a1a", "#ffffff"),
 }
 SIDES = (("t", (-1, 0)), ("b", (1, 0)), ("l", (0, -1)), ("r", (0, 1)))  # card outlines
+# A button keeps its old text when given "" (ipywidgets draws only a non-empty one).
+BLANK = "\u00a0"
 KEY_HELP = "keys: r turn · w a s d move the ghost · p place · y yes, spend tokens"
 
 
@@ -314,7 +316,10 @@ def _css() -> str:
 .orchard-st-board .orchard-ask {{{text["ask"]}; font-weight: 600}}
 .orchard-st-board .orchard-st-hint-text {{font-size: 13px; {text["hint"]}}}
 .orchard-st-board .orchard-st-help {{font-size: 12px; {text["help"]}}}
-.orchard-st-board .orchard-st-keys {{width: 100%; max-width: 320px}}
+.orchard-st-board .orchard-st-keys {{width: auto; max-width: 100%; min-width: 0;
+  margin-left: 0; margin-right: 0}}
+.orchard-st-board .orchard-st-keys input {{min-width: 0; width: 100%}}
+.orchard-st-board .orchard-st-slot .widget-button {{width: auto; max-width: 100%}}
 .orchard-st-board .orchard-st-result {{padding: 8px 12px; border-radius: 10px;
   background: #fff4d6; border: 2px solid #e69f00; {text["result"]}}}
 .orchard-st-board .orchard-st-compare {{flex-wrap: wrap; gap: 8px 24px}}
@@ -391,7 +396,7 @@ class StackedTreesBoard:
         self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
         self.hint_choice = w.ToggleButtons(
             options=HINT_POLICIES, value="greedy", description="hint by",
-            style={"description_width": "initial", "button_width": "80px"},
+            style={"description_width": "initial", "button_width": "96px"},
         )  # fmt: skip
         self.how_button = w.Button(
             description="How well could I have done?", button_style="info",
@@ -890,7 +895,7 @@ class StackedTreesBoard:
         lit = set(self._highlighted.get("cells", ()))
         for i in range(len(self.cells)):
             if i >= rows * cols:
-                self._set_cell(i, "", frozenset({"orchard-st-hidden"}), "")
+                self._set_cell(i, BLANK, frozenset({"orchard-st-hidden"}), "")
                 continue
             cell = (top + i // cols, left + i % cols)
             fruit = board.top(*cell)
@@ -905,7 +910,7 @@ class StackedTreesBoard:
                 tip = f"ghost: {st.FRUIT_NAMES[shown]}"
             elif fruit is None:
                 classes.add("orchard-st-empty")
-                text, tip = "", f"empty, row {cell[0]}, column {cell[1]}"
+                text, tip = BLANK, f"empty, row {cell[0]}, column {cell[1]}"
             else:
                 die = board.die(*cell)
                 rotten = board.is_rotten(*cell)
