@@ -66,6 +66,7 @@ HUMAN = 0
 HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
 SEARCH_SECONDS = 8.0  # the best line's time limit (then the other players' scores: < 10 s)
 RANDOM_GAMES = 100  # random games on the deal, for the comparison figure
+POOL = 256  # cell buttons made at the start: a 16 x 16 grid, room for most orchards
 MARGIN = 2  # empty cells shown around the orchard: a turned card reaches 2 cells out
 # Colour-blind-safe fruit colours told apart by lightness and hue (dark red, gold, purple),
 # and by a letter and a shape, so no rule depends on colour alone.
@@ -425,6 +426,7 @@ class StackedTreesBoard:
         )  # fmt: skip
         self.rule_switches = RuleSwitches(st, title="Rules (standard rules unless you change them)")
         self.new_button = w.Button(description="New game", button_style="success")
+        self._add_cells(POOL)  # made once: growing the grid during a game costs a click 50 ms
         self._wire()
         self.widget = self._layout()
         self._lock = threading.Lock()
@@ -870,8 +872,8 @@ class StackedTreesBoard:
         board = self._shown_board()
         top, left, rows, cols = self._window(board)
         self._origin = (top, left)
-        while len(self.cells) < rows * cols:
-            self._add_cell()
+        if len(self.cells) < rows * cols:
+            self._add_cells(rows * cols + 4 * max(rows, cols))  # room to grow a little more
         template = f"repeat({cols}, minmax(16px, 44px))"
         if self.grid.layout.grid_template_columns != template:
             self.grid.layout.grid_template_columns = template
@@ -960,13 +962,14 @@ class StackedTreesBoard:
                 button.layout.display = "none" if hidden else None
         self._shown[i] = (text, classes, tip)
 
-    def _add_cell(self) -> None:
-        i = len(self.cells)
-        button = w.Button(description="").add_class("orchard-st-cell")
-        button.on_click(lambda _b: self._clicked(functools.partial(self._cell_clicked, i)))
-        self.cells.append(button)
-        self._shown.append(("", frozenset(), ""))
-        self.grid.children = (*self.grid.children, button)
+    def _add_cells(self, count: int) -> None:
+        """Grow the pool of cell buttons to ``count`` (the grid's children are set once)."""
+        for i in range(len(self.cells), count):
+            button = w.Button(description="").add_class("orchard-st-cell")
+            button.on_click(lambda _b, i=i: self._clicked(functools.partial(self._cell_clicked, i)))
+            self.cells.append(button)
+            self._shown.append(("", frozenset(), ""))
+        self.grid.children = tuple(self.cells)
 
     def _cell_clicked(self, i: int) -> None:
         top, left = self._origin
