@@ -80,6 +80,20 @@ def test_board_fits_turns_and_places(page, lab, size) -> None:
     assert dice.count() > 0 and any(ch.isdigit() for ch in dice.first.inner_text())
     assert sideways(page) == [] and notebook_errors(page) == []
     whole_board_screenshot(page, board, f"st-board-{size}-placed")
+    board.locator(".orchard-st-how").first.click()  # the best line, searched up to 8 s
+    replay = board.locator(".orchard-st-replay").first
+    replay.locator(".orchard-st-figure.js-plotly-plot").first.wait_for(timeout=30_000)
+    expect(board.locator(".orchard-st-message").first).to_contain_text(
+        "The best line of this deal", timeout=30_000
+    )
+    board.locator(".orchard-st-replay-next").first.click()
+    board.locator(".orchard-st-replay-next").first.click()
+    expect(board.locator(".orchard-st-message").first).to_contain_text("Card 1 of")
+    page.wait_for_timeout(500)
+    problems = sideways(page)
+    assert problems == [], "\n".join(problems)
+    assert notebook_errors(page) == []
+    whole_board_screenshot(page, board, f"st-board-{size}-replay")
 
 
 def test_every_control_is_reached_with_tab(page, lab) -> None:
