@@ -198,6 +198,7 @@ def test_how_well_could_i_have_done_and_the_replay_of_the_best_line() -> None:
     shown = board.replay_board()
     assert shown is not None and shown.total == best.score
     assert f"Total so far: {best.score}" in board.message.value
+    assert "Watching the best line" in board.turn_line.value
     last = best.moves[-1]
     assert "orchard-st-last" in _classes(board.cell_button(last.at)) or any(
         "orchard-st-last" in _classes(b) for b in board.cells
@@ -302,3 +303,21 @@ def test_the_walkthrough_shows_the_rules_on_its_own_board(tour) -> None:
     tour.go(0)
     tour.go(titles.index("Several players"))
     assert (tour.view.game.to_json(), tour.note.value) == first
+
+
+def test_a_search_cut_short_below_your_own_game_shows_your_line(monkeypatch) -> None:
+    board = StackedTreesBoard(seed=6)
+    while not board.game.is_over:
+        board.hint()
+        board.place()
+        if board.confirm_button.layout.display is None:
+            board.confirm()
+    weak = st.BestLine(score=-6, moves=(), optimal=False, nodes=1)
+    monkeypatch.setattr(st, "best_line", lambda *args, **kwargs: weak)
+    board.how_well(wait=True)
+    mine = tuple(move for _, move in board.game.history)
+    assert board.best is not None and board.best.moves == mine
+    assert board.comparison["best line"] == board.game.scores()[0]
+    board.replay(len(mine))
+    shown = board.replay_board()
+    assert shown is not None and shown.total == board.game.scores()[0]

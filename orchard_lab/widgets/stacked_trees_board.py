@@ -652,6 +652,10 @@ class StackedTreesBoard:
     def _search(self, game: st.Game, time_limit: float) -> None:
         order, rules = list(game.order), game.rules
         best = st.best_line(order, rules, time_limit=time_limit)
+        mine = [move for player, move in game.history if player == HUMAN]
+        if game.finished(HUMAN) and game.boards[HUMAN].total > best.score:
+            # The search ran out of time below your own line: your line is the best known.
+            best = st.BestLine(game.boards[HUMAN].total, tuple(mine), False, best.nodes)
         self.best = best
         self.comparison = deal_scores(order, rules, best)
         self.replay_step = None
@@ -1050,7 +1054,12 @@ class StackedTreesBoard:
         except ValueError:
             self.code.value = "This deal has no code: its cards are not all from the box."
         placed = len(board.cards())
-        if game.is_over:
+        if self.best is not None and self.replay_step is not None:
+            self.turn_line.value = (
+                f"<b>Watching the best line</b> · card {self.replay_step} of "
+                f"{len(self.best.moves)} · your own game waits"
+            )
+        elif game.is_over:
             self.turn_line.value = "<b>Game over.</b> Undo to try again, or see the best line."
         else:
             self.turn_line.value = (
