@@ -127,3 +127,27 @@ def test_every_control_is_reached_with_tab(page, lab) -> None:
     ):
         assert hook in text, hook
     assert "|text|" in text and "noUi-handle" in text
+
+
+TOUR_CELL = """\
+from orchard_lab import stacked_trees as st
+from orchard_lab.widgets import rule_walkthrough
+rule_walkthrough(st)"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_rule_walkthrough_fits_and_steps(page, lab, size) -> None:
+    name = write_notebook(lab, f"st_tour_{size}.ipynb", TOUR_CELL)
+    open_with_file_browser(page, lab, name, SIZES[size])
+    tour = page.locator(".orchard-walkthrough").first
+    tour.locator(".orchard-st-cell").first.wait_for()
+    for _ in range(3):
+        tour.locator(".orchard-walkthrough-next").first.click()
+    expect(tour.locator(".orchard-walkthrough-progress").first).to_contain_text("Step 4 of 11")
+    expect(tour.locator(".orchard-walkthrough-note").first).to_contain_text("Refused")
+    expect(tour.locator(".orchard-st-cell.orchard-highlight").first).to_be_visible()
+    page.wait_for_timeout(300)
+    problems = sideways(page)
+    assert problems == [], "\n".join(problems)
+    assert notebook_errors(page) == []
+    whole_board_screenshot(page, tour, f"st-tour-{size}-matching")
