@@ -7,7 +7,9 @@ import re
 import pytest
 
 from orchard_lab import apple_batches as ab
+from orchard_lab import sequences
 from orchard_lab import stacked_trees as st
+from orchard_lab import water_drops as wd
 from orchard_lab.widgets import AppleBatchesBoard, Step, Walkthrough, rule_walkthrough
 from orchard_lab.widgets import walkthrough as walkthrough_module
 from orchard_lab.widgets.apple_batches_board import HIGHLIGHT
@@ -58,8 +60,16 @@ def test_bad_arguments_are_named() -> None:
         Walkthrough(["a step"])
     with pytest.raises(ValueError, match="index"):
         _three().go(3)
-    with pytest.raises(ValueError, match="apple_batches, water_drops"):
-        rule_walkthrough(st)
+    with pytest.raises(ValueError, match="apple_batches, water_drops, stacked_trees"):
+        rule_walkthrough(sequences)
+    with pytest.raises(TypeError, match="game"):
+        rule_walkthrough("stacked_trees")
+
+
+@pytest.mark.parametrize("game", [ab, wd, st], ids=lambda game: game.FACTS.name)
+def test_every_game_has_a_walkthrough(game) -> None:
+    tour = rule_walkthrough(game)
+    assert len(tour.steps) >= 8 and tour.progress.value == f"Step 1 of {len(tour.steps)}"
 
 
 def test_the_walkthrough_text_has_contrast_4_5() -> None:

@@ -23,6 +23,7 @@ from orchard_lab.stacked_trees.cards import (
     default_deck,
     same_under_rotation,
 )
+from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, deal_code, read_code
 from orchard_lab.stacked_trees.game import SAVE_FORMAT, SAVE_NAME, Game
 from orchard_lab.stacked_trees.policies import (
     POLICY_NAMES,
@@ -48,6 +49,7 @@ from orchard_lab.stacked_trees.rules import (
 from orchard_lab.stacked_trees.search import BestLine, best_line
 
 __all__ = [
+    "CODE_SYMBOLS",
     "FACTS",
     "FRUITS",
     "FRUIT_NAMES",
@@ -73,9 +75,11 @@ __all__ = [
     "PlannerPolicy",
     "Rules",
     "best_line",
+    "deal_code",
     "default_deck",
     "hint",
     "rating",
+    "read_code",
     "same_under_rotation",
     "simulate",
 ]

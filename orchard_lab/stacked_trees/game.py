@@ -38,6 +38,7 @@ from orchard_lab.core import (
 )
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import Card, default_deck
+from orchard_lab.stacked_trees.codes import read_code
 from orchard_lab.stacked_trees.rules import FACTS, MAX_DECK, Move, Rules, rating
 
 SAVE_NAME = "stacked_trees"
@@ -157,6 +158,28 @@ class Game:
         if rules.cards_per_game != len(order):
             rules = replace(rules, cards_per_game=len(order))
         return cls(order, (), players, rules, first_player)
+
+    @classmethod
+    def from_code(
+        cls,
+        code: str,
+        players: int = 1,
+        rules: Rules | None = None,
+        first_player: int = 0,
+    ) -> Game:
+        """The deal of a class challenge code (``codes.deal_code``): everyone who types the
+        same code gets the same cards in the same order; the other cards of the box are set
+        aside. ``cards_per_game`` is the code's number of cards. ValueError for a broken code.
+
+        >>> Game.from_code("ST-47QS-4Z79").order == tuple(default_deck()[:9])
+        True
+        """
+        order = read_code(code)
+        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+        if rules.cards_per_game != len(order):
+            rules = replace(rules, cards_per_game=len(order))
+        rest = [card for card in default_deck() if card not in order]
+        return cls(order, rest, players, rules, first_player)
 
     # -- reading the game -----------------------------------------------------------------
     @property

@@ -8,6 +8,7 @@
 from orchard_lab.widgets.apple_batches_board import AppleBatchesBoard
 from orchard_lab.widgets.rule_switches import RuleSwitches
 from orchard_lab.widgets.sequence_explorer import SequenceExplorer
+from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
 from orchard_lab.widgets.walkthrough import Step, Walkthrough, rule_walkthrough
 from orchard_lab.widgets.water_drops_board import WaterDropsBoard
 from orchard_lab.widgets.what_if import WhatIfExplorer
@@ -16,6 +17,7 @@ __all__ = [
     "AppleBatchesBoard",
     "RuleSwitches",
     "SequenceExplorer",
+    "StackedTreesBoard",
     "Step",
     "Walkthrough",
     "WaterDropsBoard",

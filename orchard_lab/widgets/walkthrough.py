@@ -33,6 +33,7 @@ __all__ = ["WALKTHROUGHS", "Step", "Walkthrough", "rule_walkthrough"]
 WALKTHROUGHS = {
     "apple_batches": "orchard_lab.widgets.apple_batches_walkthrough",
     "water_drops": "orchard_lab.widgets.water_drops_walkthrough",
+    "stacked_trees": "orchard_lab.widgets.stacked_trees_walkthrough",
 }
 
 _CSS = """

@@ -1,0 +1,323 @@
+"""The stacked trees board driven from Python, by the same buttons a class clicks."""
+
+from __future__ import annotations
+
+import pytest
+
+from orchard_lab import stacked_trees as st
+from orchard_lab.widgets import StackedTreesBoard
+from orchard_lab.widgets.contrast import contrast_ratio
+from orchard_lab.widgets.stacked_trees_board import (
+    BLANK,
+    FRUIT_FILL,
+    HIGHLIGHT,
+    TEXT_ON,
+    deal_comparison,
+    work_out,
+)
+
+
+def _classes(button) -> set[str]:
+    return set(button._dom_classes)
+
+
+def _click_move(board: StackedTreesBoard, move: st.Move) -> None:
+    """Play ``move`` by clicks only: choose its card, turn with the buttons, click the cell
+    twice (ghost, then place), and say yes when it spends tokens."""
+    board.hand_buttons[board.game.hand.index(move.card)].click()
+    while board.rotation != move.rotation:
+        board.right_button.click()
+    board.cell_button(move.at).click()
+    assert "orchard-st-ghost" in _classes(board.cell_button(move.at))
+    board.cell_button(move.at).click()
+    if move.rotten:
+        assert board.confirm_button.layout.display is None
+        board.confirm_button.click()
+
+
+def test_building_a_board_plays_nothing_and_shows_the_deal() -> None:
+    board = StackedTreesBoard(seed=5)
+    assert board.game.history == () and board.game.to_json() == st.Game.new(seed=5).to_json()
+    assert st.deal_code(board.game.order) in board.code.value
+    assert "Score: 0" in board.score_text.value and "Pal-tree" in board.score_text.value
+    assert "apple 5" in board.supply.value and "2 of 2" in board.supply.value
+    start = board.game.order[0]
+    for r, row in enumerate(start.rows):
+        for c, fruit in enumerate(row):
+            button = board.cell_button((r, c))
+            assert f"orchard-st-fruit-{fruit}" in _classes(button) and button.description == fruit
+
+
+def test_a_whole_game_by_clicks_with_turns_and_tokens() -> None:
+    board = StackedTreesBoard(seed=2)
+    turned = rotten = 0
+    while not board.game.is_over:
+        moves = board.game.legal_moves()
+        wanted = [m for m in moves if m.rotation and (m.rotten or rotten)] or moves
+        move = wanted[(len(board.game.history) * 7) % len(wanted)]
+        before = board.game.boards[0].total
+        gain = board.game.boards[0].gain(move.card, move.at, move.rotation, move.rotten)
+        _click_move(board, move)
+        assert board.game.history[-1] == (0, move), board.message.value
+        assert board.game.boards[0].total == before + gain
+        turned += move.rotation != 0
+        rotten += move.rotten
+    game = board.game
+    assert turned and rotten and len(game.history) == len(game.order) - 1
+    total = game.scores()[0]
+    assert f"Score: {total}" in board.score_text.value
+    assert f"you scored {total} point" in board.summary.value
+    assert st.rating(total) in board.summary.value and "Solo game" in board.summary.value
+    assert all(slot.layout.display == "none" for slot in board.hand_slots)
+    orchard = game.boards[0]
+    rmin, rmax, cmin, cmax = orchard.bounds()
+    for r in range(rmin - 2, rmax + 3):  # a grown orchard leaves no stale text behind
+        for c in range(cmin - 2, cmax + 3):
+            text = board.cell_button((r, c)).description
+            fruit = orchard.top(r, c)
+            assert text == BLANK if fruit is None else text.startswith(fruit), (r, c)
+
+
+def test_the_ghost_says_what_a_placement_would_do_before_anything_changes() -> None:
+    board = StackedTreesBoard(seed=0)
+    game = board.game
+    saved = game.to_json()
+    for move in game.legal_moves()[::5]:
+        board.select_card(game.hand.index(move.card))
+        board.rotation = move.rotation
+        ghost = board.preview(move.at)
+        copy = game.boards[0].copy()
+        before = copy.dice()
+        copy.place(move.card, move.at, move.rotation, move.rotten)
+        assert ghost is not None and ghost.legal and (ghost.tokens > 0) == move.rotten
+        assert ghost.gain == copy.total - game.boards[0].total
+        assert {c for c, _ in ghost.new_dice} == set(copy.dice()) - set(before)
+        assert "✓ Allowed here" in board.message.value
+        assert board.place_button.disabled is False
+    assert game.to_json() == saved
+
+
+def test_illegal_placements_explain_themselves_and_change_nothing() -> None:
+    board = StackedTreesBoard(seed=0)
+    board.select_card(0)
+    saved = board.game.to_json()
+    board.cell_button((-2, -2)).click()  # the card's trees lie on no tree in play
+    assert "✗ Not allowed here" in board.message.value and "(ST-3)" in board.message.value
+    assert "orchard-st-ghost-bad" in _classes(board.cell_button((-2, -2)))
+    assert board.place_button.disabled
+    board.cell_button((-2, -2)).click()  # a second click tries to place it
+    assert "orchard-refused" in board.message.value
+    board.place((40, 40))
+    assert "Not allowed" in board.message.value and board.game.to_json() == saved
+    board.confirm_button.click()
+    assert "nothing to say yes to" in board.message.value and board.game.to_json() == saved
+
+
+def test_a_placement_with_tokens_waits_for_an_explicit_yes_ST_5() -> None:
+    board = StackedTreesBoard(seed=0)
+    move = next(m for m in board.game.legal_moves() if m.rotten)
+    board.select_card(board.game.hand.index(move.card))
+    board.rotation = move.rotation
+    saved = board.game.to_json()
+    board.place(move.at)
+    assert "rotten token" in board.message.value and board.confirm_button.layout.display is None
+    assert board.game.to_json() == saved
+    board.confirm()
+    assert board.game.boards[0].rotten_used > 0 and board.confirm_button.layout.display == "none"
+
+
+def test_undo_hint_and_keys() -> None:
+    board = StackedTreesBoard(seed=3)
+    board.undo_button.click()
+    assert "no card of yours" in board.message.value
+    board.hint_button.click()
+    advice = st.hint(board.game)
+    assert board.hint_text.value.startswith("<b>Hint:</b> Greedy choice")
+    assert (board.selected, board.rotation, board.at) == (
+        advice.move.card,
+        advice.move.rotation,
+        advice.move.at,
+    )
+    board.place_button.click()
+    assert board.game.history[-1][1] == advice.move and board.hint_text.value == ""
+    board.undo_button.click()
+    assert board.game.history == () and board.game.to_json() == st.Game.new(seed=3).to_json()
+    board.keys.value = "r"
+    assert "Choose a card" in board.message.value and board.keys.value == ""
+    board.select_card(1)
+    board.keys.value = "r"
+    board.keys.value = "d"
+    assert board.rotation == 90 and board.at == (0, 1)
+    board.keys.value = "q"
+    assert "r turn" in board.message.value
+
+
+def test_several_players_get_the_same_cards_and_answer_ST_7() -> None:
+    board = StackedTreesBoard(seed=1, players=3)
+    _click_move(board, board.game.legal_moves()[0])
+    assert [len(b.cards()) for b in board.game.boards] == [2, 2, 2]
+    assert "Player 2 (greedy)" in board.others.value
+    board.undo()
+    assert [len(b.cards()) for b in board.game.boards] == [1, 1, 1]
+
+
+def test_new_game_by_seed_and_by_deal_code_and_a_mistyped_code() -> None:
+    board = StackedTreesBoard(seed=0)
+    code = st.deal_code(st.Game.new(seed=9).order)
+    board.deal_choice.value = code.lower()
+    board.rule_switches.controls["rotten_tokens"].value = 3
+    board.new_button.click()
+    assert board.game.order == st.Game.new(seed=9).order and board.game.rules.rotten_tokens == 3
+    assert code in board.code.value
+    saved = board.game.to_json()
+    board.deal_choice.value = code[:-1] + ("2" if code[-1] != "2" else "3")
+    board.new_button.click()
+    assert "does not check out" in board.message.value and board.game.to_json() == saved
+    board.new_game(deal="", seed=4, players=2)
+    assert board.game.order == st.Game.new(seed=4).order and board.game.players == 2
+
+
+def test_how_well_could_i_have_done_and_the_replay_of_the_best_line() -> None:
+    board = StackedTreesBoard(deal=st.deal_code(st.default_deck()[:5]))
+    assert board.compare_box.layout.display == "none" and board.replay_next.disabled
+    _click_move(board, board.game.legal_moves()[0])
+    board.how_well(wait=True, time_limit=3)
+    best = board.best
+    assert best is not None and len(best.moves) == 4
+    assert board.compare_box.layout.display is None
+    assert set(board.comparison) == {"random (mean)", "greedy", "planner", "best line"}
+    assert board.comparison["best line"] == best.score >= board.comparison["greedy"]
+    assert board.figure.data[0].x[-1] == board.game.boards[0].total
+    assert board.figure.data[0].y[-1] == "you"
+    assert f"{best.score} points" in board.best_text.value
+    steps = 0
+    while not board.replay_next.disabled:
+        board.replay_next.click()
+        steps += 1
+    assert steps == len(best.moves) + 1 and board.replay_step == len(best.moves)
+    shown = board.replay_board()
+    assert shown is not None and shown.total == best.score
+    assert f"Total so far: {best.score}" in board.message.value
+    assert "Watching the best line" in board.turn_line.value
+    last = best.moves[-1]
+    assert "orchard-st-last" in _classes(board.cell_button(last.at)) or any(
+        "orchard-st-last" in _classes(b) for b in board.cells
+    )
+    saved = board.game.to_json()
+    board.cell_button(last.at).click()
+    assert "watching the best line" in board.message.value and board.game.to_json() == saved
+    board.replay_back.click()
+    assert board.replay_step == len(best.moves) - 1
+    board.replay_exit.click()
+    assert board.replay_step is None and board.game.to_json() == saved
+
+
+def test_highlight_marks_cells_and_parts() -> None:
+    board = StackedTreesBoard(seed=0)
+    board.highlight(cells=[(0, 1)], supply=True, hand=True)
+    assert HIGHLIGHT in _classes(board.cell_button((0, 1)))
+    assert HIGHLIGHT in board.supply._dom_classes and HIGHLIGHT in board.hand_box._dom_classes
+    board.highlight(score=True)
+    assert HIGHLIGHT not in _classes(board.cell_button((0, 1)))
+    assert HIGHLIGHT not in board.supply._dom_classes and board.highlighted == {"score": (True,)}
+
+
+def test_no_traceback_reaches_a_learner() -> None:
+    board = StackedTreesBoard(seed=0)
+    board.seed_choice.value = 3
+    board.players_choice.value = 2
+    board.deal_choice.value = "hello"
+    board.new_button.click()
+    assert "That did not work" in board.message.value or "not used" in board.message.value
+    with pytest.raises(ValueError, match="slot"):
+        board.select_card(5)
+
+
+def test_colours_and_text_reach_contrast_4_5() -> None:
+    for name, (fg, bg) in TEXT_ON.items():
+        assert contrast_ratio(fg, bg) >= 4.5, name
+    assert len(set(FRUIT_FILL.values())) == 3
+
+
+def test_pure_helpers() -> None:
+    board = st.Board(st.Card.from_text("APL/LAP"))
+    ghost = work_out(board, st.Card.from_text("PPL/LAP"), (0, 0), 0)
+    assert ghost.legal and ghost.tokens == 1 and ghost.gain == 5 - 3 and len(ghost.new_dice) == 5
+    assert "costs 1 rotten token (−3 points); +2 points in all" in ghost.words(3)
+    too_many = work_out(board, st.Card.from_text("PPP/PPP"), (0, 0), 0)
+    assert not too_many.legal and "needs 4 rotten tokens but only 2" in too_many.reason
+    refused = work_out(board, st.Card.from_text("PPP/PPP"), (5, 5), 0)
+    assert not refused.legal and "ST-3" in refused.reason
+    figure = deal_comparison({"greedy": 30, "best line": 50}, you=41, title="t")
+    assert list(figure.data[0].y) == ["greedy", "best line", "you"]
+
+
+@pytest.fixture(scope="module")
+def tour():
+    from orchard_lab.widgets import rule_walkthrough
+
+    return rule_walkthrough(st)
+
+
+def test_the_walkthrough_steps_forward_and_back_with_each_highlight(tour) -> None:
+    from orchard_lab.widgets.stacked_trees_walkthrough import SCRIPT
+
+    board = tour.view
+    assert isinstance(board, StackedTreesBoard) and 8 <= len(tour.steps) == len(SCRIPT) <= 12
+    tour.go(0)
+    order = [*range(len(SCRIPT)), *reversed(range(len(SCRIPT) - 1))]
+    for index in order:
+        if index > tour.index:
+            tour.next_button.click()
+        elif index < tour.index:
+            tour.back_button.click()
+        scene = SCRIPT[index]
+        assert tour.index == index and "did not work" not in tour.note.value, scene.title
+        assert tour.note.value, scene.title
+        marked = board.highlighted
+        for name in scene.highlight:
+            assert marked[name] == (True,), scene.title
+            assert HIGHLIGHT in board._highlightable[name]._dom_classes, scene.title
+        for cell in marked.get("cells", ()):
+            assert HIGHLIGHT in _classes(board.cell_button(cell)), scene.title
+
+
+def test_the_walkthrough_shows_the_rules_on_its_own_board(tour) -> None:
+    from orchard_lab.widgets.stacked_trees_walkthrough import SCRIPT
+
+    titles = [scene.title for scene in SCRIPT]
+    tour.go(titles.index("Matching fruit"))
+    assert "✓ Allowed" in tour.note.value and "✗ Refused" in tour.note.value
+    assert "Matching fruit (ST-3)" in tour.note.value
+    tour.go(titles.index("Dice and the ladder"))
+    assert max(tour.view.game.boards[0].dice().values()) >= 6
+    tour.go(titles.index("The supply runs out"))
+    assert 0 in tour.view.game.boards[0].dice_left.values()
+    tour.go(titles.index("Rotten fruit"))
+    assert tour.view.game.boards[0].rotten_used == 1 and "asked for a yes" in tour.note.value
+    tour.go(titles.index("The end and your rating"))
+    assert tour.view.game.is_over and "rating" in tour.view.summary.value
+    tour.go(titles.index("Several players"))
+    assert tour.view.game.players == 3 and tour.view.game.is_over
+    first = tour.view.game.to_json(), tour.note.value
+    tour.go(0)
+    tour.go(titles.index("Several players"))
+    assert (tour.view.game.to_json(), tour.note.value) == first
+
+
+def test_a_search_cut_short_below_your_own_game_shows_your_line(monkeypatch) -> None:
+    board = StackedTreesBoard(seed=6)
+    while not board.game.is_over:
+        board.hint()
+        board.place()
+        if board.confirm_button.layout.display is None:
+            board.confirm()
+    weak = st.BestLine(score=-6, moves=(), optimal=False, nodes=1)
+    monkeypatch.setattr(st, "best_line", lambda *args, **kwargs: weak)
+    board.how_well(wait=True)
+    mine = tuple(move for _, move in board.game.history)
+    assert board.best is not None and board.best.moves == mine
+    assert board.comparison["best line"] == board.game.scores()[0]
+    board.replay(len(mine))
+    shown = board.replay_board()
+    assert shown is not None and shown.total == board.game.scores()[0]
