@@ -6,6 +6,7 @@ nbval (notebooks/conftest.py); this file tests what those runs cannot see.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -20,7 +21,7 @@ from orchard_lab.stacked_trees.search import upper_bound
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSON_03 = NOTEBOOKS / "source" / "03_stacked_trees.ipynb"
-HELD = ["st004", "st021", "st022", "st023", "st024"]  # walkthrough, board, deal code
+CLASS_CELLS = ["st004", "st021", "st022", "st023", "st024"]  # walkthrough, board, deal code
 
 
 @pytest.fixture(autouse=True)
@@ -166,14 +167,16 @@ def test_every_placeholder_has_an_answer_and_a_check_after_it() -> None:
         assert "lesson.check" in source[index + 2].source
 
 
-def test_only_the_walkthrough_the_board_and_the_deal_code_are_held() -> None:
-    """The lead enables these by removing their ``held`` tag (notebooks/README.md)."""
+def test_only_the_class_cells_touch_the_class_board_and_none_plays_on_it() -> None:
+    """Run All shows the walkthrough and the class's board; the deal-code cell only reads the
+    board's deal, and no other cell touches the board."""
     source = cells()
-    held = [cell.id for cell in source if "held" in cell.metadata.get("tags", [])]
-    assert set(held) <= set(HELD)  # each may be enabled as its feature lands
+    assert not [cell.id for cell in source if "held" in cell.metadata.get("tags", [])]
     for cell in source:
-        if cell.id not in HELD:  # nothing else touches the class's board
+        if cell.id not in CLASS_CELLS:
             assert "class_board" not in cell.source and "StackedTreesBoard" not in cell.source
+    uses = re.findall(r"class_board\.[\w.]+", "".join(c.source for c in source))
+    assert set(uses) == {"class_board.game.order"}
 
 
 def test_lesson_03_says_things_in_the_projects_words() -> None:
