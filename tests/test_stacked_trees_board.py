@@ -185,7 +185,7 @@ def test_how_well_could_i_have_done_and_the_replay_of_the_best_line() -> None:
     best = board.best
     assert best is not None and len(best.moves) == 4
     assert board.compare_box.layout.display is None
-    assert set(board.comparison) == {"random (mean)", "greedy", "planner", "best line"}
+    assert set(board.comparison) == {"random (mean)", "greedy", "lookahead", "planner", "best line"}
     assert board.comparison["best line"] == best.score >= board.comparison["greedy"]
     assert board.figure.data[0].x[-1] == board.game.boards[0].total
     assert board.figure.data[0].y[-1] == "you"

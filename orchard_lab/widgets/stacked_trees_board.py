@@ -65,6 +65,7 @@ __all__ = [
 HUMAN = 0
 HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
 SEARCH_SECONDS = 8.0  # the best line's time limit (then the other players' scores: < 10 s)
+LOOKAHEAD_ROLLOUTS = 2  # a lookahead game of a 9-card deal in well under a second
 RANDOM_GAMES = 100  # random games on the deal, for the comparison figure
 POOL = 256  # cell buttons made at the start: a 16 x 16 grid, room for most orchards
 MARGIN = 2  # empty cells shown around the orchard: a turned card reaches 2 cells out
@@ -616,8 +617,9 @@ class StackedTreesBoard:
     # ---- how well could I have done? -----------------------------------------------------
     def how_well(self, wait: bool = False, time_limit: float = SEARCH_SECONDS) -> None:
         """Search the best line of this deal (at most ``time_limit`` s, a bar shows progress),
-        then show it beside your game with the scores of random, greedy and the planner on
-        the same deal. ``wait`` blocks until done (tests, lessons); a click does not."""
+        then show it beside your game with the scores of random, greedy, lookahead and the
+        planner on the same deal. ``wait`` blocks until done (tests, lessons); a click does
+        not."""
         if not self._lock.acquire(blocking=False):
             self._say("Still searching: the best line is on its way.")
             return
@@ -1216,12 +1218,13 @@ def deal_scores(
     order: list[st.Card], rules: st.Rules, best: st.BestLine, seed: int = 0
 ) -> dict[str, float]:
     """Scores of other ways to play the deal ``order``: random (the mean of 100 games),
-    greedy, the planner, and the best line ``best``.
+    greedy, lookahead (``LOOKAHEAD_ROLLOUTS`` rollouts a move), the planner, and the best
+    line ``best``.
 
     >>> deal = st.Game.new(seed=1).order[:4]
     >>> scores = deal_scores(list(deal), st.Rules(cards_per_game=4), st.best_line(deal))
     >>> list(scores)
-    ['random (mean)', 'greedy', 'planner', 'best line']
+    ['random (mean)', 'greedy', 'lookahead', 'planner', 'best line']
     """
     rules = dataclasses.replace(rules, cards_per_game=len(order))
     rng = np.random.default_rng(seed)
@@ -1229,15 +1232,17 @@ def deal_scores(
     def turn(board: st.Board, hand: list[st.Card]) -> st.Card | None:
         return random_turn(board, hand, rng)
 
+    def searched(policy: Callable[[st.Game], st.Move]) -> int:
+        game = st.Game.deal(order, rules=rules)
+        while not game.is_over:
+            game.play(policy(game))
+        return game.scores()[0]
+
     randoms = [play_table(order, rules, turn)[0].total for _ in range(RANDOM_GAMES)]
-    greedy = play_table(order, rules, greedy_turn)[0].total
-    game = st.Game.deal(order, rules=rules)
-    planner = st.PlannerPolicy(seed=seed)
-    while not game.is_over:
-        game.play(planner(game))
     return {
         "random (mean)": round(float(np.mean(randoms)), 1),
-        "greedy": greedy,
-        "planner": game.scores()[0],
+        "greedy": play_table(order, rules, greedy_turn)[0].total,
+        "lookahead": searched(st.LookaheadPolicy(rollouts=LOOKAHEAD_ROLLOUTS, seed=seed)),
+        "planner": searched(st.PlannerPolicy(seed=seed)),
         "best line": best.score,
     }
