@@ -7,13 +7,13 @@ import pytest
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.figures import (
-    FRUIT_COLOURS,
     dice_ladder,
     orchard_stacks,
     policy_scores,
     stack_heights,
     supply_through_game,
 )
+from orchard_lab.figures.stacked_trees import FRUIT_COLOURS
 from orchard_lab.sequences import triangular
 from orchard_lab.stacked_trees.policies import greedy_turn, play_table
 

@@ -7,13 +7,13 @@ import pytest
 
 from orchard_lab import water_drops as wd
 from orchard_lab.figures import (
-    FRUIT_COLOURS,
     fruit_breakdown,
     group_fate,
     group_fates,
     group_map,
     polyomino_shapes,
 )
+from orchard_lab.figures.water_drops import FRUIT_COLOURS
 from orchard_lab.lessons.water_drops import SMALL_ORCHARD, free_shapes, random_orchard
 
 
