@@ -21,15 +21,17 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from orchard_lab.water_drops.cards import FRUITS, Card
+from orchard_lab.water_drops.board import Board
+from orchard_lab.water_drops.cards import FRUITS, Card, default_deck, starting_cards
 from orchard_lab.water_drops.game import Game
-from orchard_lab.water_drops.rules import ROTATIONS, Rules, market_size
+from orchard_lab.water_drops.rules import ROTATIONS, Move, Rules, market_size
 
 __all__ = ["Batch", "lemire_indexes"]
 
 _CODE = {code: -1 - i for i, code in enumerate(FRUITS)} | {str(v): v for v in range(1, 10)}
 _SLOT_CELL = np.array([0, 0, 1, 1, 2, 2, 3, 3])  # the card cell each outside cell touches
 _INSIDE = ((1, 2), (0, 3), (0, 3), (1, 2))  # neighbours of each cell within the card
+_LOW = np.array([(i & -i).bit_length() - 1 if i else 0 for i in range(256)])  # lowest bit
 _EARLIER = np.tril(np.ones((8, 8), dtype=bool), -1)  # [i, j]: j < i
 
 
@@ -60,6 +62,7 @@ class _Shapes:
         self.inner = np.zeros((count, 4), dtype=np.int64)  # bits of drops next to it inside
         self.d03 = np.zeros(count, dtype=bool)  # cells 0 and 3 same fruit, apart in the card
         self.d12 = np.zeros(count, dtype=bool)
+        self.drop_bit = np.zeros((count, 4), dtype=np.int64)  # 1 << value of drop cells
         for c, card in enumerate(cards):
             for t, turn in enumerate(ROTATIONS):
                 s = c * len(ROTATIONS) + t
@@ -77,9 +80,13 @@ class _Shapes:
                                     stack.append(r)
                     if values[p] < 0:
                         self.inner[s, p] = sum(1 << values[q] for q in _INSIDE[p] if values[q] > 0)
+                    else:
+                        self.drop_bit[s, p] = 1 << values[p]
                 for a, b, apart in ((0, 3, self.d03), (1, 2, self.d12)):
                     apart[s] = values[a] < 0 and values[a] == values[b]
                     apart[s] &= self.comp[s, a] != self.comp[s, b]
+        card = self.values[:, _SLOT_CELL].astype(np.int64)
+        self.slot_fruit = np.where(card < 0, card, 99)  # the fruit at each slot's cell
 
 
 def _any_last(flags: np.ndarray) -> np.ndarray:
@@ -87,9 +94,16 @@ def _any_last(flags: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(flags).view(np.uint64)[..., 0] != 0
 
 
+def _row_sum(values: np.ndarray) -> np.ndarray:
+    """``values.sum(axis=1)`` of an (n, 8) array, by halves (much faster for 8 columns)."""
+    half = values[:, :4] + values[:, 4:]
+    half = half[:, :2] + half[:, 2:]
+    return half[:, 0] + half[:, 1]
+
+
 def _points(size: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """"fruit"/"drop" points of groups of these sizes touching these drop bits (WD-4)."""
-    return np.where((size <= 9) & ((mask >> np.minimum(size, 9)) & 1 == 1), size, 0)
+    return size * ((size <= 9) & ((mask >> np.minimum(size, 9)) & 1 == 1))
 
 
 class Batch:
@@ -107,13 +121,13 @@ class Batch:
         width = self.width = 2 * side
         boards = games * players
         self.value = np.zeros(boards * width * width, dtype=np.int8)
-        self.gid = np.zeros(boards * width * width, dtype=np.int64)  # 0: no group
+        self.gid = np.zeros(boards * width * width, dtype=np.int32)  # 0: no group
         self.per_board = 4 * cards_each + 4
         count = 1 + boards * self.per_board
-        self.parent = np.arange(count)
-        self.size = np.zeros(count, dtype=np.int64)
-        self.mask = np.zeros(count, dtype=np.int64)
-        self.points = np.zeros(count, dtype=np.int64)
+        self.parent = np.arange(count, dtype=np.int32)
+        self.size = np.zeros(count, dtype=np.int32)
+        self.mask = np.zeros(count, dtype=np.int32)
+        self.points = np.zeros(count, dtype=np.int32)
         self.next_group = 1 + np.arange(boards) * self.per_board
         self.occupied = np.zeros(boards * side * side, dtype=bool)
         self.infront = np.zeros(boards * side * side, dtype=bool)
@@ -134,8 +148,6 @@ class Batch:
     @classmethod
     def deal(cls, seeds: Sequence[int], players: int, rules: Rules) -> Batch:
         """Fresh games dealt as ``Game.new(players, seed, rules)`` deals them."""
-        from orchard_lab.water_drops.cards import default_deck, starting_cards
-
         deck, starts = default_deck(), starting_cards()
         batch = cls(len(seeds), players, rules, deck + starts, -(-len(deck) // players) + 1)
         first_starts = np.empty((len(seeds), players), dtype=np.int64)
@@ -149,6 +161,70 @@ class Batch:
         batch.pile = deals
         batch.refill()
         return batch
+
+    @classmethod
+    def of_position(cls, game: Game, piles: Sequence[Sequence[Card]], repeat: int) -> Batch:
+        """``repeat`` × ``len(piles)`` copies of ``game`` (game ``i`` draws from pile
+        ``i % len(piles)``), read through the public ``Game`` and ``Board`` API."""
+        players, boards = game.players, game.boards
+        cards = list(dict.fromkeys(game.all_cards()))
+        left = len(game.market) + len(piles[0])
+        each = max(len(board.cards()) for board in boards) + -(-left // players) + 1
+        batch = cls(repeat * len(piles), players, game.rules, cards, each)
+        batch.load(boards)
+        index = batch.index
+        batch.market = np.tile(np.array([index[card] for card in game.market]), (batch.games, 1))
+        batch.pile = np.tile(np.array([[index[card] for card in pile] for pile in piles]), (repeat, 1))
+        batch.taken = len(game.history) % batch.market_size
+        batch.first = (game.current_player - batch.taken) % players
+        return batch
+
+    def load(self, boards: Sequence[Board]) -> None:
+        """Every game's orchards become copies of ``boards`` (one per player)."""
+        side, width, per_board, players = self.side, self.width, self.per_board, self.players
+        cells = width * width
+        local = np.zeros(players * cells, dtype=np.int32)
+        size = np.zeros(players * per_board, dtype=np.int32)
+        mask, points = np.zeros_like(size), np.zeros_like(size)
+        for p, board in enumerate(boards):
+            for (row, col), card in board.squares.items():
+                sq = (row + self.origin) * side + col + self.origin
+                self.occupied[p * side * side + sq] = True
+                top = p * cells + 2 * (row + self.origin) * width + 2 * (col + self.origin)
+                self.value[top + self.cell_offsets] = [_CODE[code] for code in card.cells]
+            for number, group in enumerate(board.groups(), 1):
+                for row, col in group.cells:
+                    local[p * cells + (row + 2 * self.origin) * width + col + 2 * self.origin] = number
+                size[p * per_board + number] = group.size
+                mask[p * per_board + number] = sum({1 << value for _, value in group.drops})
+                points[p * per_board + number] = group.points
+            self.next_group[p] = 1 + len(board.groups())
+            self.total[p] = board.total
+            rows = [row for row, _ in board.squares]
+            cols = [col for _, col in board.squares]
+            self.box[p] = [min(rows) + self.origin, max(rows) + self.origin,
+                           min(cols) + self.origin, max(cols) + self.origin]
+            front = sorted({(r + dr, c + dc) for r, c in board.squares
+                            for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))} - set(board.squares))
+            for i, (row, col) in enumerate(front):
+                sq = (row + self.origin) * side + col + self.origin
+                self.front[p, i] = sq
+                self.infront[p * side * side + sq] = True
+            self.nfront[p] = len(front)
+        games = self.total.size // players
+        offsets = np.arange(games * players, dtype=np.int32).reshape(games, players) * per_board
+        self.gid = ((local.reshape(players, cells) + offsets[..., None]) * (local.reshape(players, cells) > 0)).ravel()
+        for array, template in ((self.size, size), (self.mask, mask), (self.points, points)):
+            array[: games * players * per_board] = np.tile(template, games)
+        for array in (self.value, self.occupied, self.infront):
+            array.reshape(games, -1)[:] = array[: array.size // games]
+        for array in (self.front, self.nfront, self.box, self.total):
+            array.reshape(games, players, *array.shape[1:])[:] = array[:players]
+        self.next_group = (self.next_group[:players] + offsets).ravel()
+
+    @property
+    def games(self) -> int:
+        return self.total.size // self.players
 
     def square(self, row: int, col: int, boards: np.ndarray) -> np.ndarray:
         """Square index of (row, col) for every board of ``boards``."""
@@ -228,6 +304,59 @@ class Batch:
         return delta, (base, values, comp, groups, taken, label, wetted, wet_mask, wet_points,
                        new_size, new_mask, new_points)
 
+    def gains(
+        self, boards: np.ndarray, squares: np.ndarray, where: np.ndarray, shapes: np.ndarray
+    ) -> np.ndarray:
+        """``_evaluate(boards[where], squares[where], shapes)[0]``, faster: what depends only
+        on the square is worked out once per square, groups meet through bit masks, and the
+        new groups are counted with ``bincount`` (label 7 collects the drop cells)."""
+        width, side = self.width, self.side
+        base = boards * (width * width) + 2 * (squares // side) * width + 2 * (squares % side)
+        around = base[:, None] + self.around
+        near = self.value.take(around).astype(np.int32)
+        fruit = near < 0
+        groups = self._find(self.gid.take(around)) * fruit
+        same = fruit[:, :, None] & (groups[:, :, None] == groups[:, None, :])
+        same_bits = np.packbits(same, axis=2, bitorder="little")[..., 0].astype(np.int32)
+        first = fruit & ~_any_last(same & _EARLIER)
+        out_bit = (1 << np.maximum(near, 0)) * (near > 0)
+        shape = self.shapes
+        sk, nk = same_bits.take(where, axis=0), near.take(where, axis=0)
+        merge = nk == shape.slot_fruit.take(shapes, axis=0)
+        merge_bits = np.packbits(merge, axis=1, bitorder="little")[:, 0].astype(np.int32)
+        joins = sk & merge_bits[:, None]
+        absorbed = joins != 0
+        comp = shape.comp.take(shapes, axis=0) & 7
+        for a, b, apart in ((0, 3, shape.d03), (1, 2, shape.d12)):
+            mine = (joins[:, 2 * a] * merge[:, 2 * a]) | (joins[:, 2 * a + 1] * merge[:, 2 * a + 1])
+            meet = apart.take(shapes) & ((mine & (3 << 2 * b)) != 0)
+            comp[:, b] += (comp[:, a] - comp[:, b]) * meet
+        count = len(where)
+        row8 = np.arange(count)[:, None] * 8
+        slot_label = comp.take(_SLOT_CELL, axis=1)
+        label = slot_label.ravel().take(_LOW.take(joins) + row8)
+        wet = np.zeros(nk.shape, dtype=np.int32)
+        drop_bit = shape.drop_bit.take(shapes, axis=0)
+        for p in range(4):
+            wet |= drop_bit[:, p : p + 1] * ((sk & (3 << 2 * p)) != 0)
+        groups_k = groups.take(where, axis=0)
+        size, mask = self.size.take(groups_k), self.mask.take(groups_k) | wet
+        points = self.points.take(groups_k)
+        fk = first.take(where, axis=0)
+        taken = fk & absorbed
+        wetted = fk & ~absorbed & (wet != 0)
+        delta = _row_sum((_points(size, mask) - points) * wetted - points * taken)
+        cell_keys, label_keys = (row8[:, :4] + comp).ravel(), (row8 + label).ravel()
+        new_size = np.bincount(cell_keys, minlength=8 * count)
+        new_size += np.bincount(label_keys, (size * taken).ravel(), 8 * count).astype(np.int64)
+        shift = np.minimum(new_size, 10)
+        hits = np.bincount(cell_keys, (shape.inner.take(shapes, axis=0).ravel() >> shift.take(cell_keys)) & 1, 8 * count)
+        keys = (row8 + slot_label).ravel()
+        hits += np.bincount(keys, (out_bit.take(where, axis=0).ravel() >> shift.take(keys)) & 1, 8 * count)
+        hits += np.bincount(label_keys, ((mask * absorbed).ravel() >> shift.take(label_keys)) & 1, 8 * count)
+        won = (new_size * (hits > 0)).reshape(count, 8)
+        return delta + won[:, 0] + won[:, 1] + won[:, 2] + won[:, 3]
+
     def lay(self, boards: np.ndarray, squares: np.ndarray, shapes: np.ndarray) -> None:
         """Lay one card on each board of ``boards`` (one board per game at most)."""
         delta, (base, values, comp, groups, taken, label, wetted, wet_mask, wet_points,
@@ -303,7 +432,9 @@ class Batch:
         full = np.broadcast_to(valid[:, None, :, None], (games, m, front.shape[1], turns))
         g, c, s, t = np.nonzero(full)
         squares = front[g, s]
-        gain, _ = self._evaluate(boards[g], squares, shape_of[g, c, t])
+        at = np.flatnonzero(valid)
+        where = np.cumsum(valid.ravel())[g * front.shape[1] + s] - 1
+        gain = self.gains(boards[at // front.shape[1]], front.ravel()[at], where, shape_of[g, c, t])
         key = (c * self.side * self.side + squares) * 4 + t
         score = gain * (1 << 24) - key
         starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
@@ -316,4 +447,53 @@ class Batch:
         """Play every game to the end with greedy; final scores, shape (games, players)."""
         while self.market.shape[1]:
             self.step_greedy()
+        return self.scores()
+
+    def play_moves(self, moves: Sequence[Move]) -> None:
+        """Game ``i`` plays ``moves[i * len(moves) // games]``: each move for a run of games."""
+        games, side = self.games, self.side
+        which = np.arange(games) * len(moves) // games
+        market = [self._card_of(i) for i in range(self.market.shape[1])]
+        position = np.array([market.index(self.index[move.card]) for move in moves])[which]
+        squares = np.array(
+            [(move.at[0] + self.origin) * side + move.at[1] + self.origin for move in moves]
+        )[which]
+        turn = np.array([ROTATIONS.index(move.rotation) for move in moves])[which]
+        boards = np.arange(games) * self.players + self.mover
+        shapes = self.market[np.arange(games), position] * len(ROTATIONS) + turn
+        self.lay(boards, squares, shapes)
+        self._take(position)
+
+    def _card_of(self, position: int) -> int:
+        return int(self.market[0, position])
+
+    def play_random(self, words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Play to the end with random moves, game ``g`` drawing ``Generator.integers``
+        from its row of 32-bit ``words``, one word per move with more than one choice.
+        Returns how many words each game used, and which games met a word numpy would
+        reject (their results are wrong: numpy would have drawn again)."""
+        games = self.games
+        used = np.zeros(games, dtype=np.int64)
+        rejected = np.zeros(games, dtype=bool)
+        rows = np.arange(games)
+        while self.market.shape[1]:
+            boards, front, valid = self._open()
+            choices = valid.sum(axis=1) * self.turns
+            count = choices * self.market.shape[1]
+            word = words[rows, np.minimum(used, words.shape[1] - 1)]
+            index, bad = lemire_indexes(word, count)
+            many = count > 1
+            index *= many
+            rejected |= bad & many
+            used += many
+            position, rest = np.divmod(index, choices)
+            rank, turn = np.divmod(rest, self.turns)
+            ordered = np.sort(np.where(valid, front, np.iinfo(np.int64).max), axis=1)
+            squares = ordered[rows, rank]
+            self.lay(boards, squares, self.market[rows, position] * len(ROTATIONS) + turn)
+            self._take(position)
+        return used, rejected
+
+    def scores(self) -> np.ndarray:
+        """Every player's score so far, shape (games, players)."""
         return self.total.reshape(-1, self.players)
