@@ -123,18 +123,10 @@ class Batch:
         self.value = np.zeros(boards * width * width, dtype=np.int8)
         self.gid = np.zeros(boards * width * width, dtype=np.int32)  # 0: no group
         self.per_board = 4 * cards_each + 4
-        count = 1 + boards * self.per_board
-        self.parent = np.arange(count, dtype=np.int32)
-        self.size = np.zeros(count, dtype=np.int32)
-        self.mask = np.zeros(count, dtype=np.int32)
-        self.points = np.zeros(count, dtype=np.int32)
-        self.next_group = 1 + np.arange(boards) * self.per_board
         self.occupied = np.zeros(boards * side * side, dtype=bool)
         self.infront = np.zeros(boards * side * side, dtype=bool)
-        self.front = np.zeros((boards, 2 * cards_each + 4), dtype=np.int64)
-        self.nfront = np.zeros(boards, dtype=np.int64)
-        self.box = np.tile(np.array([side, -1, side, -1]), (boards, 1))  # rows, cols
-        self.total = np.zeros(boards, dtype=np.int64)
+        self.fronts = 2 * cards_each + 4  # the most squares a frontier can hold
+        self._empty()
         self.around = np.array(
             [-width, -1, 1 - width, 2, 2 * width, width - 1, 2 * width + 1, width + 2]
         )
@@ -144,12 +136,49 @@ class Batch:
         self.pile = np.zeros((games, 0), dtype=np.int64)
         self.drawn = self.first = self.taken = 0
 
+    def _empty(self) -> None:
+        """Every orchard empty, no group, no score (the cell arrays must be zero already)."""
+        boards, side = self.occupied.size // self.side**2, self.side
+        count = 1 + boards * self.per_board
+        self.parent = np.arange(count, dtype=np.int32)
+        self.size = np.zeros(count, dtype=np.int32)
+        self.mask = np.zeros(count, dtype=np.int32)
+        self.points = np.zeros(count, dtype=np.int32)
+        self.next_group = 1 + np.arange(boards) * self.per_board
+        self.front = np.zeros((boards, self.fronts), dtype=np.int64)
+        self.nfront = np.zeros(boards, dtype=np.int64)
+        self.box = np.tile(np.array([side, -1, side, -1]), (boards, 1))  # rows, cols
+        self.total = np.zeros(boards, dtype=np.int64)
+
+    def _clear(self) -> None:
+        """Empty every orchard again, zeroing only the cells cards lie on: fresh cell arrays
+        would cost a page fault for every page the cards touch."""
+        side, width = self.side, self.width
+        boards, squares = np.divmod(np.flatnonzero(self.occupied), side * side)
+        top = boards * width * width + 2 * (squares // side) * width + 2 * (squares % side)
+        cells = top[:, None] + self.cell_offsets
+        self.value[cells] = 0
+        self.gid[cells] = 0
+        self.occupied[:] = False
+        self.infront[:] = False
+        self._empty()
+
     # --- building -------------------------------------------------------------------------
     @classmethod
-    def deal(cls, seeds: Sequence[int], players: int, rules: Rules) -> Batch:
-        """Fresh games dealt as ``Game.new(players, seed, rules)`` deals them."""
+    def deal(
+        cls, seeds: Sequence[int], players: int, rules: Rules, reuse: Batch | None = None
+    ) -> Batch:
+        """Fresh games dealt as ``Game.new(players, seed, rules)`` deals them; ``reuse`` is a
+        finished batch of ``deal`` with the same arguments but seeds, whose arrays it takes."""
         deck, starts = default_deck(), starting_cards()
-        batch = cls(len(seeds), players, rules, deck + starts, -(-len(deck) // players) + 1)
+        if reuse is not None and reuse.games == len(seeds) and reuse.players == players:
+            batch = reuse
+            batch._clear()
+            batch.rules = rules
+            batch.turns = len(ROTATIONS) if rules.allow_rotation else 1
+            batch.drawn = batch.first = 0
+        else:
+            batch = cls(len(seeds), players, rules, deck + starts, -(-len(deck) // players) + 1)
         first_starts = np.empty((len(seeds), players), dtype=np.int64)
         deals = np.empty((len(seeds), len(deck)), dtype=np.int64)
         for g, seed in enumerate(seeds):

@@ -217,10 +217,12 @@ def _batched(
     moves the real generator on by exactly the words used."""
     seeds = rng.integers(0, 2**63 - 1, size=games)
     results = np.zeros((games, players), dtype=np.int64)
+    batch = None
     if policy == "greedy":
         for start in range(0, games, BATCH_GAMES):
             part = seeds[start : start + BATCH_GAMES]
-            results[start : start + len(part)] = Batch.deal(part, players, rules).play_greedy()
+            batch = Batch.deal(part, players, rules, reuse=batch)
+            results[start : start + len(part)] = batch.play_greedy()
         return results
     moves = len(default_deck())
     start, size = 0, BATCH_GAMES
@@ -228,7 +230,7 @@ def _batched(
         part = seeds[start : start + size]
         state = rng.bit_generator.state
         words = rng.integers(0, 2**32, size=(len(part), moves), dtype=np.uint32)
-        batch = Batch.deal(part, players, rules)
+        batch = Batch.deal(part, players, rules, reuse=batch)
         used, rejected = batch.play_random(words)
         odd = np.flatnonzero(rejected | (used != moves))
         done = len(part) if not len(odd) else int(odd[0]) + (not rejected[odd[0]])
