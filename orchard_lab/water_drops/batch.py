@@ -4,14 +4,13 @@ Every game of a batch has the same turn structure (the same player count, market
 cards left), so all games take their n-th card together. Each orchard is a grid of cells
 (int8 codes: fruit -1..-4, drop values 1..9, 0 empty) with a group id per fruit cell; groups
 (size, drop values as bits, points) join through a union-find ``parent`` array. A move's
-gain is worked out for all candidates of all games at once from the 8 cells around the
-square, exactly as ``Board`` does (WD-3, WD-4), with "fruit" and "drop" scoring (where a
-group earns its size when a touching drop equals it). The tests replay the chosen moves
-through ``Game`` and get the same moves and scores.
+gain is worked out for all candidates of all games at once from the 8 cells around its
+square, exactly as ``Board`` does (WD-3, WD-4), for "fruit" and "drop" scoring (a group
+earns its size when a touching drop equals it; "per_drop" counts drop cells, which this
+does not keep). The tests compare every table with ``policies.run_games``.
 
->>> from orchard_lab.water_drops.game import Game
->>> batch = Batch.of_games([Game.new(players=2, seed=s) for s in range(3)])
->>> batch.play_greedy().shape
+>>> seeds = np.random.default_rng(0).integers(0, 2**63 - 1, size=3)
+>>> Batch.deal(seeds, players=2, rules=Rules()).play_greedy().shape
 (3, 2)
 """
 
@@ -85,8 +84,10 @@ class _Shapes:
                 for a, b, apart in ((0, 3, self.d03), (1, 2, self.d12)):
                     apart[s] = values[a] < 0 and values[a] == values[b]
                     apart[s] &= self.comp[s, a] != self.comp[s, b]
-        card = self.values[:, _SLOT_CELL].astype(np.int64)
-        self.slot_fruit = np.where(card < 0, card, 99)  # the fruit at each slot's cell
+        slot_values = self.values[:, _SLOT_CELL].astype(np.int64)
+        self.slot_fruit = np.where(
+            slot_values < 0, slot_values, 99
+        )  # the fruit at each slot's cell
 
 
 def _any_last(flags: np.ndarray) -> np.ndarray:
@@ -102,7 +103,7 @@ def _row_sum(values: np.ndarray) -> np.ndarray:
 
 
 def _points(size: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """"fruit"/"drop" points of groups of these sizes touching these drop bits (WD-4)."""
+    """ "fruit"/"drop" points of groups of these sizes touching these drop bits (WD-4)."""
     return size * ((size <= 9) & ((mask >> np.minimum(size, 9)) & 1 == 1))
 
 
@@ -150,7 +151,7 @@ class Batch:
         self.box = np.tile(np.array([side, -1, side, -1]), (boards, 1))  # rows, cols
         self.total = np.zeros(boards, dtype=np.int64)
 
-    def _clear(self) -> None:
+    def clear(self) -> None:
         """Empty every orchard again, zeroing only the cells cards lie on: fresh cell arrays
         would cost a page fault for every page the cards touch."""
         side, width = self.side, self.width
@@ -166,14 +167,14 @@ class Batch:
     # --- building -------------------------------------------------------------------------
     @classmethod
     def deal(
-        cls, seeds: Sequence[int], players: int, rules: Rules, reuse: Batch | None = None
+        cls, seeds: np.ndarray, players: int, rules: Rules, reuse: Batch | None = None
     ) -> Batch:
         """Fresh games dealt as ``Game.new(players, seed, rules)`` deals them; ``reuse`` is a
         finished batch of ``deal`` with the same arguments but seeds, whose arrays it takes."""
         deck, starts = default_deck(), starting_cards()
         if reuse is not None and reuse.games == len(seeds) and reuse.players == players:
             batch = reuse
-            batch._clear()
+            batch.clear()
             batch.rules = rules
             batch.turns = len(ROTATIONS) if rules.allow_rotation else 1
             batch.drawn = batch.first = 0
@@ -186,7 +187,9 @@ class Batch:
             first_starts[g] = rng.permutation(len(starts))[:players]
             deals[g] = rng.permutation(len(deck))
         boards = np.arange(len(seeds) * players)
-        batch.lay(boards, batch.square(0, 0, boards), len(ROTATIONS) * (len(deck) + first_starts.ravel()))
+        batch.lay(
+            boards, batch.square(0, 0, boards), len(ROTATIONS) * (len(deck) + first_starts.ravel())
+        )
         batch.pile = deals
         batch.refill()
         return batch
@@ -203,7 +206,9 @@ class Batch:
         batch.load(boards)
         index = batch.index
         batch.market = np.tile(np.array([index[card] for card in game.market]), (batch.games, 1))
-        batch.pile = np.tile(np.array([[index[card] for card in pile] for pile in piles]), (repeat, 1))
+        batch.pile = np.tile(
+            np.array([[index[card] for card in pile] for pile in piles]), (repeat, 1)
+        )
         batch.taken = len(game.history) % batch.market_size
         batch.first = (game.current_player - batch.taken) % players
         return batch
@@ -223,7 +228,9 @@ class Batch:
                 self.value[top + self.cell_offsets] = [_CODE[code] for code in card.cells]
             for number, group in enumerate(board.groups(), 1):
                 for row, col in group.cells:
-                    local[p * cells + (row + 2 * self.origin) * width + col + 2 * self.origin] = number
+                    local[p * cells + (row + 2 * self.origin) * width + col + 2 * self.origin] = (
+                        number
+                    )
                 size[p * per_board + number] = group.size
                 mask[p * per_board + number] = sum({1 << value for _, value in group.drops})
                 points[p * per_board + number] = group.points
@@ -231,10 +238,20 @@ class Batch:
             self.total[p] = board.total
             rows = [row for row, _ in board.squares]
             cols = [col for _, col in board.squares]
-            self.box[p] = [min(rows) + self.origin, max(rows) + self.origin,
-                           min(cols) + self.origin, max(cols) + self.origin]
-            front = sorted({(r + dr, c + dc) for r, c in board.squares
-                            for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))} - set(board.squares))
+            self.box[p] = [
+                min(rows) + self.origin,
+                max(rows) + self.origin,
+                min(cols) + self.origin,
+                max(cols) + self.origin,
+            ]
+            front = sorted(
+                {
+                    (r + dr, c + dc)
+                    for r, c in board.squares
+                    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                }
+                - set(board.squares)
+            )
             for i, (row, col) in enumerate(front):
                 sq = (row + self.origin) * side + col + self.origin
                 self.front[p, i] = sq
@@ -242,12 +259,17 @@ class Batch:
             self.nfront[p] = len(front)
         games = self.total.size // players
         offsets = np.arange(games * players, dtype=np.int32).reshape(games, players) * per_board
-        self.gid = ((local.reshape(players, cells) + offsets[..., None]) * (local.reshape(players, cells) > 0)).ravel()
+        self.gid = (
+            (local.reshape(players, cells) + offsets[..., None])
+            * (local.reshape(players, cells) > 0)
+        ).ravel()
         for array, template in ((self.size, size), (self.mask, mask), (self.points, points)):
             array[: games * players * per_board] = np.tile(template, games)
-        for array in (self.value, self.occupied, self.infront):
+        per_game: tuple[np.ndarray, ...] = (self.value, self.occupied, self.infront)
+        for array in per_game:
             array.reshape(games, -1)[:] = array[: array.size // games]
-        for array in (self.front, self.nfront, self.box, self.total):
+        boardwise: tuple[np.ndarray, ...] = (self.front, self.nfront, self.box, self.total)
+        for array in boardwise:
             array.reshape(games, players, *array.shape[1:])[:] = array[:players]
         self.next_group = (self.next_group[:players] + offsets).ravel()
 
@@ -330,8 +352,20 @@ class Batch:
             )
         new_points = _points(new_size, new_mask)
         delta += new_points.sum(axis=1)
-        return delta, (base, values, comp, groups, taken, label, wetted, wet_mask, wet_points,
-                       new_size, new_mask, new_points)
+        return delta, (
+            base,
+            values,
+            comp,
+            groups,
+            taken,
+            label,
+            wetted,
+            wet_mask,
+            wet_points,
+            new_size,
+            new_mask,
+            new_points,
+        )
 
     def gains(
         self, boards: np.ndarray, squares: np.ndarray, where: np.ndarray, shapes: np.ndarray
@@ -379,17 +413,40 @@ class Batch:
         new_size = np.bincount(cell_keys, minlength=8 * count)
         new_size += np.bincount(label_keys, (size * taken).ravel(), 8 * count).astype(np.int64)
         shift = np.minimum(new_size, 10)
-        hits = np.bincount(cell_keys, (shape.inner.take(shapes, axis=0).ravel() >> shift.take(cell_keys)) & 1, 8 * count)
+        hits = np.bincount(
+            cell_keys,
+            (shape.inner.take(shapes, axis=0).ravel() >> shift.take(cell_keys)) & 1,
+            8 * count,
+        )
         keys = (row8 + slot_label).ravel()
-        hits += np.bincount(keys, (out_bit.take(where, axis=0).ravel() >> shift.take(keys)) & 1, 8 * count)
-        hits += np.bincount(label_keys, ((mask * absorbed).ravel() >> shift.take(label_keys)) & 1, 8 * count)
+        hits += np.bincount(
+            keys, (out_bit.take(where, axis=0).ravel() >> shift.take(keys)) & 1, 8 * count
+        )
+        hits += np.bincount(
+            label_keys, ((mask * absorbed).ravel() >> shift.take(label_keys)) & 1, 8 * count
+        )
         won = (new_size * (hits > 0)).reshape(count, 8)
         return delta + won[:, 0] + won[:, 1] + won[:, 2] + won[:, 3]
 
     def lay(self, boards: np.ndarray, squares: np.ndarray, shapes: np.ndarray) -> None:
         """Lay one card on each board of ``boards`` (one board per game at most)."""
-        delta, (base, values, comp, groups, taken, label, wetted, wet_mask, wet_points,
-                new_size, new_mask, new_points) = self._evaluate(boards, squares, shapes)
+        (
+            delta,
+            (
+                base,
+                values,
+                comp,
+                groups,
+                taken,
+                label,
+                wetted,
+                wet_mask,
+                wet_points,
+                new_size,
+                new_mask,
+                new_points,
+            ),
+        ) = self._evaluate(boards, squares, shapes)
         cells = base[:, None] + self.cell_offsets
         self.value[cells] = values
         present = (comp[:, :, None] == np.arange(4)).any(axis=1)
@@ -424,8 +481,13 @@ class Batch:
         rows, cols = squares // side, squares % side
         box = self.box[boards]
         self.box[boards] = np.stack(
-            [np.minimum(box[:, 0], rows), np.maximum(box[:, 1], rows),
-             np.minimum(box[:, 2], cols), np.maximum(box[:, 3], cols)], axis=1
+            [
+                np.minimum(box[:, 0], rows),
+                np.maximum(box[:, 1], rows),
+                np.minimum(box[:, 2], cols),
+                np.maximum(box[:, 3], cols),
+            ],
+            axis=1,
         )
 
     # --- playing --------------------------------------------------------------------------
