@@ -411,21 +411,19 @@ class Batch:
         delta = _row_sum((_points(size, mask) - points) * wetted - points * taken)
         cell_keys, label_keys = (row8[:, :4] + comp).ravel(), (row8 + label).ravel()
         new_size = np.bincount(cell_keys, minlength=8 * count)
-        new_size += np.bincount(label_keys, (size * taken).ravel(), 8 * count).astype(np.int64)
+        chosen = taken.ravel()
+        np.add.at(new_size, label_keys[chosen], size.ravel()[chosen])
         shift = np.minimum(new_size, 10)
-        hits = np.bincount(
-            cell_keys,
-            (shape.inner.take(shapes, axis=0).ravel() >> shift.take(cell_keys)) & 1,
-            8 * count,
-        )
-        keys = (row8 + slot_label).ravel()
-        hits += np.bincount(
-            keys, (out_bit.take(where, axis=0).ravel() >> shift.take(keys)) & 1, 8 * count
-        )
-        hits += np.bincount(
-            label_keys, ((mask * absorbed).ravel() >> shift.take(label_keys)) & 1, 8 * count
-        )
-        won = (new_size * (hits > 0)).reshape(count, 8)
+        hit = np.zeros(8 * count, dtype=bool)
+        for keys, bits in (  # only the few nonzero drop bits can make a group score
+            (cell_keys, shape.inner.take(shapes, axis=0).ravel()),
+            ((row8 + slot_label).ravel(), out_bit.take(where, axis=0).ravel()),
+            (label_keys, (mask * absorbed).ravel()),
+        ):
+            some = bits != 0
+            keys, bits = keys[some], bits[some]
+            hit[keys[(bits >> shift.take(keys)) & 1 == 1]] = True
+        won = (new_size * hit).reshape(count, 8)
         return delta + won[:, 0] + won[:, 1] + won[:, 2] + won[:, 3]
 
     def lay(self, boards: np.ndarray, squares: np.ndarray, shapes: np.ndarray) -> None:
