@@ -1,7 +1,9 @@
 """Water drops policies: the fast random, greedy and lookahead, ``simulate``, and ``hint``.
 
 The fast versions make exactly the choices of ``orchard_lab.policies`` (``RandomPolicy``,
-``GreedyPolicy``, ``LookaheadPolicy``) with the same seed, by faster routes: no Move list for
+``GreedyPolicy``, ``LookaheadPolicy``) with the same seed, by faster routes. ``simulate``
+plays "random" and "greedy" games and ``LookaheadPolicy`` its playouts many at once in numpy
+(``batch.Batch``) with "fruit" and "drop" scoring; one by one otherwise: no Move list for
 random, the board's remembered gains for greedy (``Board.best_placement``), lean greedy
 playouts for lookahead (``Game.greedy_outcome``). The tests prove the choices equal.
 
@@ -93,7 +95,8 @@ def greedy_policy(game: Game) -> Move:
 
 class LookaheadPolicy:
     """``policies.LookaheadPolicy``'s choices (same worlds from the same draws, same greedy
-    playouts, same margins, ties to the first move in legal_moves order), by lean playouts
+    playouts, same margins, ties to the first move in legal_moves order), by numpy batches
+    of playouts (``batch.Batch``) or, with "per_drop" scoring, lean playouts
     (``Game.greedy_outcome``) whose boards share remembered gains.
 
     >>> game = Game.new(players=2, seed=3)
