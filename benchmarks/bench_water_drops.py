@@ -8,6 +8,13 @@ are shared, so the wall clock also counts other programs' turns); the ratio is p
 second. Every run checks the fast table (and moves) equal the generic ones on the games
 both play. Run: ``.venv/bin/python benchmarks/bench_water_drops.py [games] [generic_games]
 [decisions]`` (defaults 2000, 100, 2).
+
+Figures (nproc 2 shared, Python 3.11.7, numpy 2.4.6; games/s per cpu second, 2 / 4 / 5
+players). Before the batches (the per-game fast routes, same conditions): random 807 / 840 /
+842, greedy 201 / 225 / 219, lookahead 582 ms per decision over the first 6 of a 2-player
+game. With them: random 5000 / 5253 / 5122 (18-23x the generic path), greedy 457 / 745 / 714
+(6.6-7.6x), lookahead 241 ms over the same 6 decisions, 276 ms mean over all 50 (8.6x the
+generic ``policies.LookaheadPolicy``), same tables and moves.
 """
 
 from __future__ import annotations
@@ -83,7 +90,7 @@ def lookahead_rows() -> None:
     print(
         f"  fast, all {len(times)} decisions of a 2-player game: mean {cpu_ms.mean():6.1f} ms "
         f"cpu ({wall_ms.mean():6.1f} wall), median {np.median(cpu_ms):6.1f}, "
-        f"max {cpu_ms.max():6.1f} (the first, most moves and longest playouts)"
+        f"max {cpu_ms.max():6.1f}"
     )
     first = positions[:DECISIONS]
 
