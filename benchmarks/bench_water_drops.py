@@ -1,24 +1,20 @@
-"""Water drops speed: games/second of ``simulate`` and milliseconds to score a 25-card orchard.
+"""Water drops speed: ``simulate`` games/s and lookahead ms per decision, against the generic path.
 
-"random" and "greedy" make the shared policies' choices by faster routes (no Move list for
-random; remembered per-square gains for greedy, ``Board.best_placement``); "lookahead" makes
-``policies.LookaheadPolicy``'s choices by lean greedy playouts (``wd.LookaheadPolicy``,
-``Game.greedy_outcome``). The
-last lines give lookahead seconds per game for 2, 4 and 5 players, fast and (with a fourth
-argument ``generic``) the shared ``policies.LookaheadPolicy`` on the same games; both must
-end with the same scores. Run: ``.venv/bin/python benchmarks/bench_water_drops.py
-[games] [lookahead_games] [rollouts] [generic]`` (defaults 1000, 1, 8). Wall-clock and cpu
-times are both printed: on a shared machine the wall clock also counts other programs' turns.
+The generic path is ``policies.run_games`` with the generic ``RandomPolicy``/``GreedyPolicy``
+over ``Game.new`` (and ``policies.LookaheadPolicy`` for lookahead); ``wd.simulate`` and
+``wd.LookaheadPolicy`` play the same games with numpy batches (``water_drops.batch``). Each
+figure is the better of two runs, wall clock and cpu time (``time.process_time``: the 2 cores
+are shared, so the wall clock also counts other programs' turns); the ratio is per cpu
+second. Every run checks the fast table (and moves) equal the generic ones on the games
+both play. Run: ``.venv/bin/python benchmarks/bench_water_drops.py [games] [generic_games]
+[decisions]`` (defaults 2000, 100, 2).
 
-Figures (seed 0, 8 rollouts, 1 game, cpu seconds per game, Python 3.11, 2 cores): before
-this route (LookaheadPolicy with the fast greedy rollouts) 50.0 / 32.0 / 41.9 for 2 / 4 / 5
-players; with it 22.7 / 10.8 / 12.1, same final scores.
-
-The package template (rules.py, policies.py, Board.gain/undo/best_placement/place_best,
-Game.greedy_outcome) changed no speed. Before and after run alternately on a loaded shared
-machine, best of two, per cpu second, 2 / 4 / 5 players: random 760 / 765 / 721 games before,
-723 / 758 / 781 after; greedy 186 / 208 / 190 before, 187 / 213 / 203 after; lookahead cpu
-seconds per game 25.8 / 12.9 / 14.1 before, 25.9 / 13.0 / 13.0 after (same final scores).
+Figures (nproc 2 shared, Python 3.11.7, numpy 2.4.6; games/s per cpu second, 2 / 4 / 5
+players). Before the batches (the per-game fast routes, same conditions): random 807 / 840 /
+842, greedy 201 / 225 / 219, lookahead 582 ms per decision over the first 6 of a 2-player
+game. With them: random 5000 / 5253 / 5122 (18-23x the generic path), greedy 457 / 745 / 714
+(6.6-7.6x), lookahead 241 ms over the same 6 decisions, 276 ms mean over all 50 (8.6x the
+generic ``policies.LookaheadPolicy``), same tables and moves.
 """
 
 from __future__ import annotations
@@ -27,93 +23,104 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from orchard_lab import policies
 from orchard_lab import water_drops as wd
 
-GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-LOOKAHEAD_GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-ROLLOUTS = int(sys.argv[3]) if len(sys.argv) > 3 else 8
-GENERIC = len(sys.argv) > 4 and sys.argv[4] == "generic"
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+GENERIC_GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+DECISIONS = int(sys.argv[3]) if len(sys.argv) > 3 else 2
 PLAYERS = (2, 4, 5)
+ROLLOUTS = 8
 
 
 def machine() -> str:
     return (
-        f"{platform.python_implementation()} {platform.python_version()} on "
-        f"{platform.platform()}, {platform.processor() or platform.machine()}, "
-        f"{os.cpu_count()} cores; numpy {np.__version__}"
+        f"nproc {len(os.sched_getaffinity(0))}, Python {platform.python_version()}, "
+        f"numpy {np.__version__}, {platform.platform()}, "
+        f"{platform.processor() or platform.machine()}"
     )
 
 
-def games_per_second(games: int, players: int, policy: str, rollouts: int = 8) -> None:
-    wall, cpu = time.perf_counter(), time.process_time()
-    wd.simulate(games=games, players=players, policy=policy, seed=0, rollouts=rollouts)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(
-        f"  {policy:>9} {players} players: {games:>5} games in {wall:7.2f} s wall "
-        f"({cpu:7.2f} s cpu) = {games / wall:8.2f} games/s ({games / cpu:8.2f} per cpu s)"
-    )
-
-
-def lookahead_seconds_per_game(games: int, players: int, rollouts: int) -> None:
-    """Seconds per lookahead game, the fast route and (GENERIC) the shared policy."""
-
-    def new_game(game_seed: int) -> wd.Game:
-        return wd.Game.new(players=players, seed=game_seed)
-
-    routes = {"fast": lambda: wd.simulate(games, players, "lookahead", 0, rollouts=rollouts)}
-    if GENERIC:
-        routes["generic"] = lambda: policies.run_games(
-            new_game, games, players, "lookahead", 0, rollouts
-        )
-    results = []
-    for name, run in routes.items():
+def best_of_two(run: Callable[[], Any]) -> tuple[float, float, Any]:
+    """(wall s, cpu s, result) of the faster of two runs (by cpu time)."""
+    runs = []
+    for _ in range(2):
         wall, cpu = time.perf_counter(), time.process_time()
-        results.append(run())
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(
-            f"  lookahead {players} players, {name:>7}: {wall / games:7.2f} s wall "
-            f"({cpu / games:7.2f} s cpu) per game"
-        )
-    assert all(np.array_equal(results[0], other) for other in results[1:]), "same scores"
+        result = run()
+        runs.append((time.perf_counter() - wall, time.process_time() - cpu, result))
+    return min(runs, key=lambda r: r[1])
 
 
-def orchard_of_25_cards(seed: int) -> wd.Board:
-    """The first 25 cards (start + 24) of player 0 in a greedy 2-player game."""
-    game = wd.Game.new(players=2, seed=seed)
-    while len(game.boards[0].placed) < 24:
-        game.play(wd.greedy_policy(game))
-    return game.boards[0]
+def simulate_row(policy: str, players: int) -> None:
+    def new_game(seed: int) -> wd.Game:
+        return wd.Game.new(players=players, seed=seed)
+
+    games = GAMES * (2 if policy == "random" else 1)
+    generic_games = GENERIC_GAMES // (1 if policy == "random" else 2)
+    wall, cpu, _ = best_of_two(lambda: wd.simulate(games, players, policy, seed=0))
+    g_wall, g_cpu, table = best_of_two(
+        lambda: policies.run_games(new_game, generic_games, players, policy, 0)
+    )
+    assert np.array_equal(wd.simulate(generic_games, players, policy, seed=0), table)
+    fast, generic = games / cpu, generic_games / g_cpu
+    print(
+        f"  {policy:>6} {players} players: {fast:8.0f} games/s per cpu s ({games / wall:7.0f} "
+        f"wall), generic {generic:6.0f} ({generic_games / g_wall:5.0f} wall): "
+        f"{fast / generic:5.1f}x"
+    )
 
 
-def mean_ms(action, boards: list[wd.Board], repeats: int = 200) -> tuple[float, float]:
-    """Milliseconds per call, wall clock and cpu time."""
+def lookahead_rows() -> None:
+    """Every decision of one 2-player game by ``wd.LookaheadPolicy``; the generic policy on
+    the first DECISIONS positions of it, which must choose the same moves."""
+    game, positions, times = wd.Game.new(players=2, seed=0), [], []
+    fast = wd.LookaheadPolicy(rollouts=ROLLOUTS, seed=0)
+    while not game.is_over:
+        positions.append(game.copy())
+        wall, cpu = time.perf_counter(), time.process_time()
+        move = fast(game)
+        times.append((time.perf_counter() - wall, time.process_time() - cpu))
+        game.play(move)
+    wall_ms, cpu_ms = (1000 * np.array(t) for t in zip(*times, strict=True))
+    print(
+        f"  fast, all {len(times)} decisions of a 2-player game: mean {cpu_ms.mean():6.1f} ms "
+        f"cpu ({wall_ms.mean():6.1f} wall), median {np.median(cpu_ms):6.1f}, "
+        f"max {cpu_ms.max():6.1f}"
+    )
+    first = positions[:DECISIONS]
+
+    def decide(chooser: Callable[[wd.Game], wd.Move]) -> list[wd.Move]:
+        return [chooser(position) for position in first]
+
+    _, f_cpu, f_moves = best_of_two(lambda: decide(wd.LookaheadPolicy(ROLLOUTS, seed=1)))
+    wall, cpu, moves = _once(lambda: decide(policies.LookaheadPolicy(ROLLOUTS, seed=1)))
+    assert moves == f_moves, "the same choices"
+    print(
+        f"  first {len(first)} decisions: fast {1000 * f_cpu / len(first):7.1f} ms cpu, "
+        f"generic {1000 * cpu / len(first):7.1f} ms cpu ({1000 * wall / len(first):7.1f} "
+        f"wall): {cpu / f_cpu:5.1f}x, same moves"
+    )
+
+
+def _once(run: Callable[[], Any]) -> tuple[float, float, Any]:
     wall, cpu = time.perf_counter(), time.process_time()
-    for _ in range(repeats):
-        for board in boards:
-            action(board)
-    calls = repeats * len(boards)
-    return (time.perf_counter() - wall) * 1000 / calls, (time.process_time() - cpu) * 1000 / calls
+    result = run()
+    return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
 def main() -> None:
     print(machine())
-    boards = [orchard_of_25_cards(seed) for seed in range(10)]
-    assert all(len(board.cards()) == 25 for board in boards)
-    score = mean_ms(lambda board: board.score(), boards)
-    groups = mean_ms(lambda board: board.groups(), boards)
-    print(f"score() of a 25-card orchard, from scratch: {score[0]:.3f} ms ({score[1]:.3f} cpu)")
-    print(f"groups() of a 25-card orchard: {groups[0]:.3f} ms ({groups[1]:.3f} cpu)")
-    print(f"simulate, seed 0 (lookahead: {ROLLOUTS} rollouts per move):")
+    print(f"simulate, seed 0 (fast: {GAMES} greedy / {2 * GAMES} random games; generic fewer):")
     for policy in ("random", "greedy"):
         for players in PLAYERS:
-            games_per_second(GAMES, players, policy)
-    print(f"lookahead seconds per game ({ROLLOUTS} rollouts per move):")
-    for players in PLAYERS:
-        lookahead_seconds_per_game(LOOKAHEAD_GAMES, players, ROLLOUTS)
+            simulate_row(policy, players)
+    print(f"lookahead hint, {ROLLOUTS} rollouts per move and world:")
+    lookahead_rows()
 
 
 if __name__ == "__main__":

@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 from orchard_lab import IllegalMove, core, policies
 from orchard_lab import water_drops as wd
 from orchard_lab.core import describe_rules, switches
+from orchard_lab.water_drops import batch as wd_batch
 from orchard_lab.water_drops import cards as cards_module
 from orchard_lab.water_drops import policies as wd_policies
+from orchard_lab.water_drops.batch import lemire_indexes
 
 C = wd.Card.from_text
 
@@ -714,6 +716,80 @@ def test_simulate_makes_the_shared_policies_choices(policy: str, rotation: bool)
     expected = policies.run_games(new_game, 4, 3, policy, seed=12)
     fast = wd.simulate(games=4, players=3, policy=policy, seed=12, rules=rules)
     assert np.array_equal(fast, expected)
+
+
+# every switch: scoring, rotation, max_size (the smallest box each player count allows)
+SWITCHES = [
+    {"scoring": "fruit"},
+    {"scoring": "drop", "allow_rotation": True},
+    {"scoring": "per_drop"},
+    {"allow_rotation": True, "max_size": "small"},
+    {"scoring": "drop", "max_size": "small"},
+]
+SMALL_BOX = {1: (7, 8), 2: (6, 5), 3: (5, 4), 4: (4, 4), 5: (4, 3)}
+
+
+@pytest.mark.parametrize("switches", SWITCHES)
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_batched_simulate_makes_the_shared_policies_choices_for_every_switch(
+    monkeypatch, policy: str, players: int, switches: dict
+) -> None:
+    """``simulate`` (numpy batches of 4 games, so batch edges and reused arrays are crossed)
+    gives ``policies.run_games``'s table with the generic policies: same deals, same choices
+    (every move changes the scores that follow), same generator draws."""
+    monkeypatch.setattr(wd_policies, "BATCH_GAMES", 4)
+    size = SMALL_BOX[players] if switches.get("max_size") else None
+    rules = wd.Rules(**{**switches, "max_size": size})
+
+    def new_game(seed: int) -> wd.Game:
+        return wd.Game.new(players=players, seed=seed, rules=rules)
+
+    chooser = policies.RandomPolicy if policy == "random" else policies.GreedyPolicy
+    rng = np.random.default_rng(21)
+    seeds = rng.integers(0, 2**63 - 1, size=10)
+    shared = chooser(rng) if policy == "random" else chooser()  # type: ignore[call-arg]
+    expected = [policies.play_out(new_game(int(seed)), shared).scores() for seed in seeds]
+    assert np.array_equal(wd.simulate(10, players, policy, seed=21, rules=rules), expected)
+
+
+def test_batched_random_replays_a_game_whose_draw_numpy_would_redo(monkeypatch) -> None:
+    """A word Lemire's method rejects (numpy then draws again) sends that game to the exact
+    per-game route on the real generator; the games after it go on from the right word."""
+    calls = []
+
+    def rejecting(words: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        index, rejected = lemire_indexes(words, counts)
+        calls.append(len(words))
+        if len(calls) == 7:
+            rejected = rejected.copy()
+            rejected[2] = True  # pretend game 2 of the first batch met a rejected word
+        return index, rejected
+
+    monkeypatch.setattr(wd_batch, "lemire_indexes", rejecting)
+
+    def new_game(seed: int) -> wd.Game:
+        return wd.Game.new(players=2, seed=seed)
+
+    expected = policies.run_games(new_game, 9, 2, "random", seed=5)
+    assert np.array_equal(wd.simulate(9, 2, "random", seed=5), expected)
+    assert len(calls) > 50, "the batch was played again after the replayed game"
+
+
+def test_lemire_indexes_are_generator_integers() -> None:
+    counts = np.random.default_rng(1).integers(2, 5000, size=2000)
+    words = np.random.default_rng(8).integers(0, 2**32, size=2000, dtype=np.uint32)
+    index, rejected = lemire_indexes(words, counts)
+    rng = np.random.default_rng(8)
+    assert not rejected.any()
+    assert index.tolist() == [int(rng.integers(n)) for n in counts]
+    assert lemire_indexes(np.array([0], dtype=np.uint32), np.array([3]))[1].tolist() == [True]
+
+
+@pytest.mark.parametrize("scoring", ["drop", "per_drop"])
+def test_fast_lookahead_margins_for_every_scoring(scoring: str) -> None:
+    game = played(players=3, seed=2, moves=33, scoring=scoring, allow_rotation=True)
+    assert wd.LookaheadPolicy(rollouts=2, seed=5).margins(game) == shared_margins(game, 2, 5)
 
 
 def shared_margins(game: wd.Game, rollouts: int, seed: int) -> list[int]:
