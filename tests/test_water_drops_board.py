@@ -160,7 +160,9 @@ def test_hint_picks_the_card_marks_the_square_and_says_the_engines_reason() -> N
     before = board.game.scores()[0]
     board.open_buttons[expected.move.at].click()
     assert board.game.history[0] == (0, expected.move)
-    assert board.game.scores()[0] == before + int(re.search(r"\(([+-]\d+) now", expected.reason)[1])
+    assert board.game.scores()[0] == before + int(
+        re.search(r"\(([+-]\d+) points? now", expected.reason)[1]
+    )
 
 
 def test_lookahead_hint_gives_a_legal_move() -> None:
