@@ -31,6 +31,7 @@ from orchard_lab.core import Hint, make_rng, require_int
 
 __all__ = [
     "POLICY_NAMES",
+    "POLICY_WORDS",
     "FasterPolicies",
     "GreedyPolicy",
     "LookaheadPolicy",
@@ -45,6 +46,12 @@ __all__ = [
 ]
 
 POLICY_NAMES = ("random", "greedy", "lookahead")
+POLICY_WORDS = {  # each policy in one sentence a learner reads, wherever it is offered
+    "random": "random: any allowed move, picked by chance",
+    "greedy": "greedy: the move that adds the most points right now",
+    "lookahead": "lookahead: tries each move to the end of the game several times, keeps the best",
+    "planner": "planner: looks ahead from the few moves that pay most now",
+}
 
 
 class PlayableGame(Protocol):

@@ -36,6 +36,7 @@ from orchard_lab.figures import (
     next_card_values,
     score_breakdown,
 )
+from orchard_lab.policies import POLICY_WORDS
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
@@ -45,7 +46,6 @@ __all__ = [
     "APPLE_FILL",
     "APPLE_MARK",
     "HIGHLIGHT",
-    "POLICY_WORDS",
     "TEXT_ON",
     "AppleBatchesBoard",
     "batch_rule",
@@ -59,11 +59,6 @@ HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks
 # gold), and by a shape, so no rule depends on hue alone.
 APPLE_FILL = {"red": "#b2182b", "green": "#1b9e77", "gold": "#f0c419"}
 APPLE_MARK = {"red": "●", "green": "▲", "gold": "★"}
-POLICY_WORDS = {
-    "random": "random: any allowed move, picked by chance",
-    "greedy": "greedy: the move that adds the most points right now",
-    "lookahead": "lookahead: plays each move to the end of the game a few times, keeps the best",
-}
 # Every (text, background) pair the board's CSS uses; a test checks each reaches 4.5:1.
 TEXT_ON = {
     "title": ("#7a2e12", "#ffffff"),

@@ -27,7 +27,7 @@ import numpy as np
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, check_type, require_int
-from orchard_lab.policies import POLICY_NAMES
+from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
 from orchard_lab.water_drops.policies import named_policy
 from orchard_lab.water_drops.rules import check_square
 from orchard_lab.widgets.contrast import text_colour_on
@@ -38,7 +38,6 @@ __all__ = [
     "DROP_FILL",
     "FRUIT_FILL",
     "HIGHLIGHT",
-    "POLICY_WORDS",
     "TEXT_ON",
     "WaterDropsBoard",
     "card_picture",
@@ -61,11 +60,6 @@ FRUIT_SHAPE = {
     "M": "60% 40% 55% 45% / 50% 50% 50% 50%",  # a lopsided mango
 }
 DROP_FILL = "#0072B2"
-POLICY_WORDS = {
-    "random": "random: any allowed move, picked by chance",
-    "greedy": "greedy: the move that adds the most points right now",
-    "lookahead": "lookahead: plays each move to the end of the game a few times, keeps the best",
-}
 # Every (text, background) pair the board uses; a test checks each reaches 4.5:1.
 TEXT_ON = {
     **{f"{wd.FRUIT_NAMES[f][0]} letter": (text_colour_on(c), c) for f, c in FRUIT_FILL.items()},

@@ -34,6 +34,7 @@ from orchard_lab.figures.runs import (
     RUN_PATTERNS,
     score_histograms,
 )
+from orchard_lab.policies import POLICY_WORDS
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
@@ -42,7 +43,6 @@ from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 __all__ = [
     "GAMES_PER_SECOND",
     "PERCENTILES",
-    "POLICY_WORDS",
     "WhatIfExplorer",
     "chunk_games",
     "largest_run",
@@ -55,11 +55,6 @@ DEFAULT_GAMES = 2000
 MAX_SEED = 2**31 - 1  # the seed box's largest value
 CLICK_SECONDS = 8.0  # the longest a Run may keep the class waiting (both rule sets)
 CHUNK_SECONDS = 0.05  # play between two moves of the progress bar, at one player
-POLICY_WORDS = {
-    "random": "random: picks any allowed move",
-    "greedy": "greedy: takes the move that scores most right now",
-    "lookahead": "lookahead: tries every move to the end of the game several times",
-}
 # Games a second of each game's simulate, by policy and number of players, on the 2-core
 # class machine under a light load, rounded down (benchmarks/bench_what_if.py prints them).
 # Other player counts are interpolated; beyond the last one a game slows down in proportion.
