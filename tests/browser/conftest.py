@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -40,6 +41,16 @@ LAB_SETTINGS = {
         "checkForUpdates": False,
     },
 }
+
+
+BROWSER_TEST_TIMEOUT = 300  # seconds: a hung page fails its own test, not the whole CI run
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(BROWSER_TEST_TIMEOUT))
 
 
 @dataclass(frozen=True)
@@ -144,18 +155,36 @@ def open_and_run_notebook(page, lab: Lab, name: str, timeout_ms: int = 180_000) 
         " === 'idle'",
         timeout=timeout_ms,
     )
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        """() => {
-            const panel = window.jupyterapp.shell.currentWidget;
-            const kernel = panel.sessionContext.session.kernel;
-            const cells = panel.content.widgets.filter(c => c.model.type === 'code');
-            return kernel.status === 'idle'
-                && cells.every(c => c.model.executionCount !== null);
-        }""",
-        timeout=timeout_ms,
-        polling=500,
-    )
+    run_all_cells(page, timeout_ms)
+
+
+_RUN_ALL = "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
+_ALL_RAN = """() => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const kernel = panel.sessionContext.session.kernel;
+    const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+    return kernel.status === 'idle' && cells.every(c => c.model.executionCount !== null);
+}"""
+_ANY_STARTED = """() => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    return panel.sessionContext.session.kernel.status !== 'idle'
+        || panel.content.widgets.some(c => c.model.executionCount !== null);
+}"""
+
+
+def run_all_cells(page, timeout_ms: int = 180_000) -> None:
+    """Run every cell of the open notebook with JupyterLab's own command and wait for them.
+
+    The command is started, not awaited: its promise can stay pending when the kernel is
+    slow to answer, and page.evaluate has no timeout of its own (a CI run once hung there
+    for 600 s). If nothing has started after 20 s, run all again; every wait has a deadline.
+    """
+    page.evaluate(_RUN_ALL)
+    try:
+        page.wait_for_function(_ANY_STARTED, timeout=20_000, polling=200)
+    except PlaywrightTimeout:
+        page.evaluate(_RUN_ALL)
+    page.wait_for_function(_ALL_RAN, timeout=timeout_ms, polling=500)
 
 
 def notebook_errors(page) -> list[str]:

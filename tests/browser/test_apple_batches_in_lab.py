@@ -13,7 +13,13 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Lab, notebook_errors, open_and_run_notebook, screenshot
+from tests.browser.conftest import (
+    Lab,
+    notebook_errors,
+    open_and_run_notebook,
+    run_all_cells,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -79,7 +85,7 @@ def open_with_file_browser(page, lab: Lab, name: str, size: tuple[int, int]) -> 
     page.locator(".jp-FileBrowser").first.wait_for(state="visible")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     page.locator(".jp-OutputArea-output").first.wait_for(state="detached")
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    run_all_cells(page)
     page.locator(".jp-OutputArea-output .jupyter-widgets").first.wait_for()
 
 

@@ -12,7 +12,13 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Lab, notebook_errors, open_and_run_notebook, screenshot
+from tests.browser.conftest import (
+    Lab,
+    notebook_errors,
+    open_and_run_notebook,
+    run_all_cells,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -121,17 +127,7 @@ def open_with_file_browser(page, lab: Lab, name: str) -> None:
     )
     page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
     page.wait_for_function("() => !window.jupyterapp.shell.leftCollapsed")
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        """() => {
-            const panel = window.jupyterapp.shell.currentWidget;
-            const cells = panel.content.widgets.filter(c => c.model.type === 'code');
-            return panel.sessionContext.session.kernel.status === 'idle'
-                && cells.every(c => c.model.executionCount !== null);
-        }""",
-        timeout=180_000,
-        polling=500,
-    )
+    run_all_cells(page)
 
 
 def _full_screenshot(page, name: str, explorer, width: int, height: int) -> None:
