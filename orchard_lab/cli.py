@@ -1,0 +1,29 @@
+"""The ``orchard-lab`` command for teachers: one subcommand per job.
+
+Each subcommand lives in its own module, which gives ``add_command(commands)`` to add its
+parser here; the parser stores the function that runs it as ``run``.
+
+>>> build_parser().prog
+'orchard-lab'
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="orchard-lab",
+        description="Orchard lab: maths lessons and game boards for Jupyter.",
+    )
+    parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``orchard-lab`` with ``argv`` (the process's arguments when None)."""
+    args = build_parser().parse_args(argv)
+    return int(args.run(args) or 0)
