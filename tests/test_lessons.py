@@ -18,12 +18,11 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from orchard_lab import apple_batches as ab
 from orchard_lab.lessons import STRICT_VARIABLE, check, check_function
 from orchard_lab.lessons import apple_batches as lesson
-from orchard_lab.lessons.build import build, copy_text, main, stale
+from orchard_lab.lessons.build import COPIES_DIR, SOURCE_DIR, build, copy_text, main, stale
 from orchard_lab.widgets import AppleBatchesBoard
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-SOURCES = sorted((NOTEBOOKS / "source").glob("*.ipynb"))
-LESSON_01 = NOTEBOOKS / "source" / "01_apple_batches.ipynb"
+SOURCES = sorted(SOURCE_DIR.glob("*.ipynb"))
+LESSON_01 = SOURCE_DIR / "01_apple_batches.ipynb"
 MAX_SECONDS = 20
 KERNEL = {"display_name": "Python 3", "language": "python", "name": "python3"}
 
@@ -171,7 +170,7 @@ def test_copy_text_refuses_an_unknown_copy() -> None:
 
 
 def test_the_committed_copies_are_up_to_date() -> None:
-    assert stale(NOTEBOOKS / "source", NOTEBOOKS) == [], (
+    assert stale(SOURCE_DIR, COPIES_DIR) == [], (
         "rebuild the copies: python -m orchard_lab.lessons.build"
     )
 
@@ -200,8 +199,8 @@ def test_the_walkthrough_has_one_cell_and_only_it_may_be_held() -> None:
 
 
 def test_lesson_01_says_things_in_the_projects_words() -> None:
-    text = (NOTEBOOKS / "pupil" / "01_apple_batches.ipynb").read_text() + (
-        NOTEBOOKS / "teacher" / "01_apple_batches.ipynb"
+    text = (COPIES_DIR / "pupil" / "01_apple_batches.ipynb").read_text() + (
+        COPIES_DIR / "teacher" / "01_apple_batches.ipynb"
     ).read_text()
     for word in ("RULES.md", "seed's", "seeds'", "coming soon", "cover it up"):
         assert word not in text
@@ -212,7 +211,7 @@ def test_lesson_01_says_things_in_the_projects_words() -> None:
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
 def test_pupil_copy_runs_top_to_bottom(source: Path) -> None:
     """No error, every check says "Not answered yet", the class's widgets untouched."""
-    path = NOTEBOOKS / "pupil" / source.name
+    path = COPIES_DIR / "pupil" / source.name
     notebook = nbformat.read(path, as_version=4)
     is_01 = source == LESSON_01
     if is_01:

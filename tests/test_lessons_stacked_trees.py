@@ -1,13 +1,12 @@
 """Lesson 03 (stacked trees): its checks, its source's shape, and the numbers it states.
 
 The pupil's copy is run top to bottom by tests/test_lessons.py and the teacher's copy by
-nbval (notebooks/conftest.py); this file tests what those runs cannot see.
+nbval (the top conftest.py); this file tests what those runs cannot see.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import nbformat
 import numpy as np
@@ -16,11 +15,11 @@ import pytest
 from orchard_lab import stacked_trees as st
 from orchard_lab.lessons import STRICT_VARIABLE
 from orchard_lab.lessons import stacked_trees as lesson
+from orchard_lab.lessons.build import COPIES, COPIES_DIR, SOURCE_DIR
 from orchard_lab.stacked_trees.policies import greedy_turn, play_table, random_turn
 from orchard_lab.stacked_trees.search import upper_bound
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-LESSON_03 = NOTEBOOKS / "source" / "03_stacked_trees.ipynb"
+LESSON_03 = SOURCE_DIR / "03_stacked_trees.ipynb"
 CLASS_CELLS = ["st004", "st021", "st022", "st023", "st024"]  # walkthrough, board, deal code
 
 
@@ -180,7 +179,7 @@ def test_only_the_class_cells_touch_the_class_board_and_none_plays_on_it() -> No
 
 
 def test_lesson_03_says_things_in_the_projects_words() -> None:
-    text = "".join((NOTEBOOKS / copy / LESSON_03.name).read_text() for copy in ("pupil", "teacher"))
+    text = "".join((COPIES_DIR / copy / LESSON_03.name).read_text() for copy in COPIES)
     for word in ("coming soon", "RULES.md", "TEACHER_"):
         assert word not in text
     assert "docs/rules.md" in text and "standard rules" in text

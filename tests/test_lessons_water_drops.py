@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 
 import nbformat
 import numpy as np
@@ -17,9 +16,9 @@ import pytest
 from orchard_lab import water_drops as wd
 from orchard_lab.lessons import STRICT_VARIABLE
 from orchard_lab.lessons import water_drops as lesson
+from orchard_lab.lessons.build import COPIES_DIR, SOURCE_DIR
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-LESSON_02 = NOTEBOOKS / "source" / "02_water_drops.ipynb"
+LESSON_02 = SOURCE_DIR / "02_water_drops.ipynb"
 CLASS_CELLS = ["c004", "c022"]  # the rule walkthrough, the class's board
 
 
@@ -245,8 +244,8 @@ def test_the_header_and_the_words() -> None:
                   "4.", "5.", "6.", "7."}]  # fmt: skip
     assert len(objectives) <= 6
     assert source[1].metadata.get("tags") == ["teacher"]
-    text = (NOTEBOOKS / "pupil" / "02_water_drops.ipynb").read_text() + (
-        NOTEBOOKS / "teacher" / "02_water_drops.ipynb"
+    text = (COPIES_DIR / "pupil" / "02_water_drops.ipynb").read_text() + (
+        COPIES_DIR / "teacher" / "02_water_drops.ipynb"
     ).read_text()
     for word in ("RULES.md", "coming soon", "seed's"):
         assert word not in text

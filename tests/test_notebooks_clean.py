@@ -1,29 +1,35 @@
 """Lesson notebooks stay small in git: no outputs, no saved widget state (PITFALLS.md).
 
-Every lesson has a source and two built copies (notebooks/README.md); all are checked.
+Every lesson has a source (notebooks/source/) and two built copies (orchard_lab/lessons/pupil/
+and teacher/, notebooks/README.md); all are checked.
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-FOLDERS = ("source", "pupil", "teacher")
+from orchard_lab.lessons.build import COPIES, COPIES_DIR, SOURCE_DIR
+
+REPO = Path(__file__).resolve().parents[1]
+FOLDERS = [SOURCE_DIR] + [COPIES_DIR / copy for copy in COPIES]
 LESSONS = ["01_apple_batches.ipynb", "02_water_drops.ipynb", "03_stacked_trees.ipynb"]
-ALL = sorted(NOTEBOOKS.glob("*/*.ipynb"))
+ALL = sorted(path for folder in FOLDERS for path in folder.glob("*.ipynb"))
 
 
-@pytest.mark.parametrize("folder", FOLDERS)
-def test_every_lesson_exists(folder: str) -> None:
-    assert [path.name for path in sorted((NOTEBOOKS / folder).glob("*.ipynb"))] == LESSONS
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+def test_every_lesson_exists(folder: Path) -> None:
+    assert [path.name for path in sorted(folder.glob("*.ipynb"))] == LESSONS
 
 
 def test_no_notebook_outside_the_three_folders() -> None:
-    assert sorted(NOTEBOOKS.glob("*.ipynb")) == []
-    assert {path.parent.name for path in ALL} == set(FOLDERS)
+    committed = subprocess.run(
+        ["git", "ls-files", "*.ipynb"], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert sorted(REPO / path for path in committed) == ALL
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -1,7 +1,9 @@
 """Build the pupil and the teacher copy of every lesson from its source notebook.
 
 One source notebook per lesson (``notebooks/source/NN_name.ipynb``) holds everything; its
-cells' tags say who sees them (``notebooks/README.md``):
+cells' tags say who sees them (``notebooks/README.md``). The copies are built into this
+package (``orchard_lab/lessons/pupil/`` and ``teacher/``), so installing orchard_lab installs
+the lessons; the sources stay in the repository:
 
 - ``teacher``: answers and talking points, only in the teacher's copy;
 - ``pupil``: placeholders (``...``) for the pupil to replace, only in the pupil's copy;
@@ -11,7 +13,7 @@ The copies are written with nbconvert's ``NotebookExporter`` and its preprocesso
 (``TagRemovePreprocessor`` drops the cells, ``ClearOutputPreprocessor`` and
 ``ClearMetadataPreprocessor`` keep the copies free of outputs and saved widget state)::
 
-    python -m orchard_lab.lessons.build            # notebooks/source -> notebooks/{pupil,teacher}
+    python -m orchard_lab.lessons.build            # notebooks/source -> orchard_lab/lessons/
     python -m orchard_lab.lessons.build --check    # exit 1 if a copy is out of date
     python -m orchard_lab.lessons.build SOURCE OUT # any other folders
 
@@ -33,9 +35,11 @@ from nbconvert.preprocessors import (
     TagRemovePreprocessor,
 )
 
-__all__ = ["COPIES", "REMOVED", "build", "copy_text", "stale"]
+__all__ = ["COPIES", "COPIES_DIR", "REMOVED", "SOURCE_DIR", "build", "copy_text", "stale"]
 
 COPIES = ("pupil", "teacher")
+COPIES_DIR = Path(__file__).resolve().parent  # holds COPIES_DIR / "pupil", COPIES_DIR / "teacher"
+SOURCE_DIR = COPIES_DIR.parents[1] / "notebooks" / "source"  # in a checkout only, not installed
 REMOVED = {"pupil": {"teacher", "held"}, "teacher": {"pupil", "held"}}  # tags left out
 KEPT_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
 
@@ -91,8 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m orchard_lab.lessons.build",
         description="Build the pupil and teacher copies of every lesson from its source.",
     )
-    parser.add_argument("source", nargs="?", default="notebooks/source", type=Path)
-    parser.add_argument("out", nargs="?", default="notebooks", type=Path)
+    parser.add_argument("source", nargs="?", default=SOURCE_DIR, type=Path)
+    parser.add_argument("out", nargs="?", default=COPIES_DIR, type=Path)
     parser.add_argument("--check", action="store_true", help="only check the copies are fresh")
     args = parser.parse_args(argv)
     if args.check:

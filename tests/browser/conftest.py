@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from orchard_lab.lessons.build import COPIES, COPIES_DIR
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -95,7 +97,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         pytest.fail(f"{CHROMIUM} is missing: './dev test' installs Debian's chromium")
     base = tmp_path_factory.mktemp("lab")
     root = base / "root"
-    shutil.copytree(REPO / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for copy in COPIES:  # the built lessons (pupil/, teacher/), as the package holds them
+        shutil.copytree(COPIES_DIR / copy, root / copy, ignore=shutil.ignore_patterns(".ipynb_*"))
     _write_settings(base / "settings")
     port, token = _free_port(), secrets.token_hex(16)
     command = [

@@ -1,10 +1,12 @@
 """How pytest runs the lessons (notebooks/README.md, "Tests").
 
-nbval (``--nbval-lax`` in pyproject's ``addopts``) runs the teacher's copies only: the
-sources hold the pupil's placeholders and the teacher's answers side by side, and the
-pupil's copies are run by ``tests/test_lessons.py``, which checks that their checks say
-"Not answered yet". The teacher's copies run with strict checks, so a wrong answer in a
-teacher's cell fails the test instead of printing a hint.
+nbval (``--nbval-lax`` in pyproject's ``addopts``) runs the teacher's copies only
+(``orchard_lab/lessons/teacher/``): the sources (``notebooks/source/``) hold the pupil's
+placeholders and the teacher's answers side by side, and the pupil's copies are run by
+``tests/test_lessons.py``, which checks that their checks say "Not answered yet". This file
+sits at the top of the repository because the copies are package data, and a conftest.py
+inside the package would be installed with it. The teacher's copies run with strict
+checks, so a wrong answer in a teacher's cell fails the test instead of printing a hint.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pytest
 
 from orchard_lab.lessons.checks import STRICT_VARIABLE
 
-collect_ignore = ["source", "pupil"]
+collect_ignore = ["notebooks/source", "orchard_lab/lessons/pupil"]
 
 
 @pytest.hookimpl(wrapper=True)

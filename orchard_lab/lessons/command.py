@@ -1,0 +1,148 @@
+"""``orchard-lab lessons``: copy the lessons into a working folder, then open JupyterLab there.
+
+The lessons ship inside the package (``orchard_lab/lessons/pupil/`` and ``teacher/``), so
+installing orchard_lab is enough. A lesson already in the folder is a pupil's saved work
+and is never overwritten::
+
+    orchard-lab lessons                  # ./orchard-lessons: the pupil's copies, then JupyterLab
+    orchard-lab lessons --teacher        # ./orchard-lessons-teacher: the answers too
+    orchard-lab lessons DIR --copy-only  # copy into DIR and stop (for scripts and tests)
+
+>>> lab_command("secret")[-3:]
+['--IdentityProvider.token=secret', '--ServerApp.root_dir=.', '01_apple_batches.ipynb']
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import subprocess
+import sys
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from orchard_lab.core import check_type
+from orchard_lab.lessons.build import COPIES
+
+__all__ = [
+    "DEFAULT_FOLDERS",
+    "FIRST_LESSON",
+    "Copied",
+    "add_command",
+    "copy_lessons",
+    "lab_command",
+]
+
+DEFAULT_FOLDERS = {"pupil": "orchard-lessons", "teacher": "orchard-lessons-teacher"}
+FIRST_LESSON = "01_apple_batches.ipynb"
+
+
+@dataclass(frozen=True)
+class Copied:
+    """What ``copy_lessons`` did: the lessons it wrote and the ones it left as they were."""
+
+    written: tuple[Path, ...]
+    kept: tuple[Path, ...]
+
+
+def copy_lessons(folder: Path, copy: str = "pupil") -> Copied:
+    """Copy every lesson's ``copy`` ("pupil" or "teacher") into ``folder``, keeping any
+    lesson file already there.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     first, again = copy_lessons(Path(tmp)), copy_lessons(Path(tmp))
+    >>> [p.name for p in first.written], again.written
+    (['01_apple_batches.ipynb', '02_water_drops.ipynb', '03_stacked_trees.ipynb'], ())
+    """
+    check_type(folder, (str, os.PathLike), "folder")
+    check_type(copy, str, "copy")
+    if copy not in COPIES:
+        raise ValueError(f"copy must be one of {COPIES}, got {copy!r}")
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"folder {folder} is a file, not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    written, kept = [], []
+    lessons = sorted(files("orchard_lab.lessons").joinpath(copy).iterdir(), key=lambda p: p.name)
+    for lesson in lessons:
+        if not lesson.name.endswith(".ipynb"):
+            continue
+        target = folder / lesson.name
+        try:
+            with target.open("xb") as out:  # "x": never replace a file that is there
+                out.write(lesson.read_bytes())
+        except FileExistsError:
+            kept.append(target)
+        else:
+            written.append(target)
+    return Copied(tuple(written), tuple(kept))
+
+
+def lab_command(token: str) -> list[str]:
+    """The command that starts JupyterLab in the current folder on 127.0.0.1 with ``token``,
+    opening the first lesson."""
+    root = ["--allow-root"] if getattr(os, "geteuid", lambda: 1)() == 0 else []
+    return [
+        sys.executable, "-m", "jupyterlab", *root,
+        "--ServerApp.ip=127.0.0.1",  # only this machine, whatever a user's config says
+        f"--IdentityProvider.token={token}",
+        "--ServerApp.root_dir=.",
+        FIRST_LESSON,
+    ]  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    """Copy the lessons as ``args`` asks, say what happened, then open JupyterLab unless
+    ``args.copy_only``."""
+    copy = "teacher" if args.teacher else "pupil"
+    folder = Path(args.folder or DEFAULT_FOLDERS[copy])
+    copied = copy_lessons(folder, copy)
+    for path in copied.written:
+        print(f"copied {path}")
+    for path in copied.kept:
+        print(f"kept {path}: it is already there (saved work is never overwritten)")
+    if args.copy_only:
+        return 0
+    token = secrets.token_hex(24)
+    print(f"JupyterLab opens in your browser; if it asks for a token, paste: {token}")
+    try:
+        return subprocess.call(lab_command(token), cwd=folder)
+    except KeyboardInterrupt:  # Ctrl+C also stops JupyterLab, which says so itself
+        return 0
+
+
+def add_command(commands: Any) -> None:
+    """Add ``lessons`` to the subcommands ``commands`` (from ``add_subparsers``)."""
+    parser = commands.add_parser(
+        "lessons",
+        help="copy the lessons into a folder and open them in JupyterLab",
+        description=(
+            "Copy the lessons into FOLDER and open JupyterLab there, on this machine only "
+            "(127.0.0.1) with a fresh token. A lesson already in FOLDER is kept as it is, "
+            "so a pupil's saved work is never overwritten."
+        ),
+    )
+    parser.add_argument(
+        "folder",
+        nargs="?",
+        metavar="FOLDER",
+        help=(
+            f"where the lessons go (default: ./{DEFAULT_FOLDERS['pupil']}, "
+            f"or ./{DEFAULT_FOLDERS['teacher']} with --teacher)"
+        ),
+    )
+    parser.add_argument(
+        "--teacher",
+        action="store_true",
+        help="the teacher's copies, with the answers and talking points (not for a projector)",
+    )
+    parser.add_argument(
+        "--copy-only",
+        action="store_true",
+        help="copy the lessons and stop, without starting JupyterLab",
+    )
+    parser.set_defaults(run=run)
