@@ -2,6 +2,7 @@
 
 Each game's colours (``FRUIT_COLOURS`` and friends) stay in its own module
 (``figures.water_drops``, ``figures.stacked_trees``): the names are the same, the fruits not.
+``save(fig, "picture.png")`` (or ``.svg``) writes any of them to a file for a worksheet.
 
 >>> from orchard_lab.figures import sequence_values
 >>> len(sequence_values(["triangular"], 12).data[0].y)
@@ -18,6 +19,7 @@ from orchard_lab.figures.apple_batches import (
     next_card_values,
     score_breakdown,
 )
+from orchard_lab.figures.files import save
 from orchard_lab.figures.runs import RUN_COLOURS, score_histograms
 from orchard_lab.figures.sequences import (
     SEQUENCE_COLOURS,
@@ -63,6 +65,7 @@ __all__ = [
     "plain_symbols",
     "policy_scores",
     "polyomino_shapes",
+    "save",
     "score_breakdown",
     "score_histograms",
     "sequence_differences",

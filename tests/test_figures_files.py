@@ -1,0 +1,47 @@
+"""figures.save: any figure as a PNG or an SVG for a worksheet, drawn by kaleido in Debian's
+chromium, with nothing loaded from outside the machine."""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import plotly.graph_objects as go
+import pytest
+from kaleido import PageGenerator
+
+from orchard_lab import figures
+from orchard_lab.figures.files import OFFLINE, picture_format
+
+
+def test_save_writes_png_and_svg_from_the_suffix(tmp_path: Path) -> None:
+    fig = figures.dice_ladder()
+    png = figures.save(fig, tmp_path / "ladder.png", width=600, height=400)
+    svg = figures.save(fig, str(tmp_path / "ladder.SVG"), width=600, height=400)
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", data[16:24]) == (1200, 800)  # twice the size, for paper
+    root = ET.fromstring(svg.read_text())
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert (root.get("width"), root.get("height")) == ("600", "400")
+    assert "1, 3, 6, 10" in svg.read_text()  # the figure's own legend, as text
+
+
+def test_kaleidos_page_loads_nothing_from_outside() -> None:
+    page = PageGenerator(**OFFLINE).generate_index()
+    assert "http://" not in page and "https://" not in page
+    assert "file://" in page  # plotly.js from the installed plotly
+
+
+def test_wrong_arguments_are_named(tmp_path: Path) -> None:
+    fig = go.Figure()
+    with pytest.raises(ValueError, match=r"path must end in \.png or \.svg"):
+        figures.save(fig, tmp_path / "ladder.pdf")
+    with pytest.raises(TypeError, match="path"):
+        picture_format(3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="fig"):
+        figures.save({"data": []}, tmp_path / "a.png")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="width"):
+        figures.save(fig, tmp_path / "a.png", width=0)
+    assert list(tmp_path.iterdir()) == []
