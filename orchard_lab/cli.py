@@ -13,6 +13,7 @@ import argparse
 from collections.abc import Sequence
 
 from orchard_lab.lessons.command import add_command as add_lessons
+from orchard_lab.worksheets.command import add_command as add_rules_sheet
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_lessons(commands)
+    add_rules_sheet(commands)
     return parser
 
 

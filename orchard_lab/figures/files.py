@@ -19,12 +19,24 @@ import plotly.graph_objects as go
 
 from orchard_lab.core import check_int, check_type
 
-__all__ = ["DEBIAN_CHROMIUM", "FORMATS", "OFFLINE", "picture_format", "save"]
+__all__ = [
+    "DEBIAN_CHROMIUM",
+    "FORMATS",
+    "NO_BROWSER",
+    "OFFLINE",
+    "picture_bytes",
+    "picture_format",
+    "save",
+]
 
 FORMATS = {".png": "png", ".svg": "svg"}
 OFFLINE = {"mathjax": False}  # kaleido's page options: no MathJax from a CDN
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 MAX_SIDE = 4000  # pixels
+NO_BROWSER = (
+    "no Chromium found to draw the picture: install Debian's chromium (apt install chromium) "
+    "or set BROWSER_PATH to a Chromium or Chrome"
+)
 
 
 def picture_format(path: str | os.PathLike[str]) -> str:
@@ -43,23 +55,35 @@ def _browser() -> dict[str, Any]:
     return {"path": DEBIAN_CHROMIUM}
 
 
-def save(
-    fig: go.Figure, path: str | os.PathLike[str], *, width: int = 800, height: int = 500
-) -> Path:
-    """Write ``fig`` to ``path`` as PNG or SVG (from the suffix), ``width`` × ``height``
-    pixels (a PNG at twice that, sharp on paper); the path written.
-
-    ``save(figures.dice_ladder(), "ladder.svg")`` writes the dice ladder for a worksheet.
-    """
+def picture_bytes(fig: go.Figure, picture: str, width: int = 800, height: int = 500) -> bytes:
+    """``fig`` drawn as a ``picture`` ("png" or "svg") of ``width`` × ``height`` pixels (a
+    PNG at twice that, sharp on paper)."""
     check_type(fig, (go.Figure, go.FigureWidget), "fig")
-    picture = picture_format(path)
+    if picture not in FORMATS.values():
+        raise ValueError(f"picture must be 'png' or 'svg', got {picture!r}")
     width = check_int(width, "width", 1, MAX_SIDE)
     height = check_int(height, "height", 1, MAX_SIDE)
     scale = 2 if picture == "png" else 1  # an SVG is sharp at any size
     options = {"format": picture, "width": width, "height": height, "scale": scale}
     import kaleido  # here, not at the top: importing it costs 0.2 s that boards never need
+    from kaleido.errors import ChromeNotFoundError
 
-    data = kaleido.calc_fig_sync(fig, opts=options, kopts=OFFLINE | _browser())
+    try:
+        return bytes(kaleido.calc_fig_sync(fig, opts=options, kopts=OFFLINE | _browser()))
+    except ChromeNotFoundError:  # kaleido's own advice would download a browser: never
+        raise FileNotFoundError(NO_BROWSER) from None
+
+
+def save(
+    fig: go.Figure, path: str | os.PathLike[str], *, width: int = 800, height: int = 500
+) -> Path:
+    """Write ``fig`` to ``path`` as PNG or SVG (from the suffix), ``width`` × ``height``
+    pixels (a PNG at twice that); the path written.
+
+    ``save(figures.dice_ladder(), "ladder.svg")`` writes the dice ladder for a worksheet.
+    """
+    check_type(fig, (go.Figure, go.FigureWidget), "fig")
+    data = picture_bytes(fig, picture_format(path), width, height)
     target = Path(path)
     target.write_bytes(data)
     return target

@@ -100,7 +100,11 @@ def run(args: argparse.Namespace) -> int:
     ``args.copy_only``."""
     copy = "teacher" if args.teacher else "pupil"
     folder = Path(args.folder or DEFAULT_FOLDERS[copy])
-    copied = copy_lessons(folder, copy)
+    try:
+        copied = copy_lessons(folder, copy)
+    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
+        print(f"orchard-lab lessons: {error}", file=sys.stderr)
+        return 1
     for path in copied.written:
         print(f"copied {path}")
     for path in copied.kept:

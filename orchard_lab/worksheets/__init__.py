@@ -1,0 +1,12 @@
+"""Worksheets a teacher prints for the class: a one-page rules sheet per game
+(``rules_sheet``), cut from docs/rules.md by rule id (``rules_text``).
+
+>>> from orchard_lab.worksheets import game_rules
+>>> list(game_rules("water_drops"))
+['WD-1', 'WD-2', 'WD-3', 'WD-4', 'WD-5', 'WD-6']
+"""
+
+from orchard_lab.worksheets.rules_sheet import rules_sheet_html, write_rules_sheet
+from orchard_lab.worksheets.rules_text import GAMES, game_rules, game_text
+
+__all__ = ["GAMES", "game_rules", "game_text", "rules_sheet_html", "write_rules_sheet"]

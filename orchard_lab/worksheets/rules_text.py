@@ -1,0 +1,85 @@
+"""The rules of one game as a class reads them: docs/rules.md, cut per rule id.
+
+The package carries ``docs/rules.md`` as ``orchard_lab/data/rules.md`` (a test keeps the two
+the same), so an installed orchard_lab prints the same rules as the repository. The rule ids
+come from the engine (each game's ``FACTS.rules``), so a rule the engine has and the text
+lacks is an error, not a gap on the sheet.
+
+For a class, each rule keeps its words and its tables of points, without what the class
+does not need at the table: the switch tables (the "what if?" choices; the sheet is the
+standard rules) and code or file names in brackets, such as ``(`rotten=True`)``.
+
+>>> rules = game_rules("stacked_trees")
+>>> list(rules)[:3]
+['ST-1', 'ST-2', 'ST-3']
+>>> rules["ST-5"].split(".")[0]
+'**ST-5 Rotten fruit'
+>>> "rotten=True" in rules["ST-5"]
+False
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from importlib.resources import files
+
+from orchard_lab.core import check_type
+
+__all__ = ["GAMES", "GameText", "game_rules", "game_text", "rules_markdown"]
+
+GAMES = ("apple_batches", "water_drops", "stacked_trees")
+CODE_IN_BRACKETS = re.compile(r"\s?\(`[^`]*[=(/.][^`]*`[^()]*\)")  # not "(`monochrome`)"
+SWITCHES_NOTE = re.compile(r"^Switches of ")
+
+
+@dataclass(frozen=True)
+class GameText:
+    """One game's section of docs/rules.md: its title, the words before the first rule,
+    and each rule's text (Markdown) by id, in the engine's order."""
+
+    title: str
+    intro: str
+    rules: dict[str, str]
+
+
+def rules_markdown() -> str:
+    """The text of docs/rules.md, as the package carries it."""
+    return files("orchard_lab").joinpath("data", "rules.md").read_text(encoding="utf-8")
+
+
+def _for_the_class(block: str) -> bool:
+    """False for a switch table (its header has a "standard rules" column) or its note."""
+    header = block.splitlines()[0]
+    switch_table = header.startswith("|") and "standard rules" in header
+    return not (switch_table or SWITCHES_NOTE.match(block))
+
+
+def game_text(game: str) -> GameText:
+    """The section of docs/rules.md about ``game`` ("apple_batches", "water_drops" or
+    "stacked_trees"), cut per rule, for a class."""
+    check_type(game, str, "game")
+    if game not in GAMES:
+        raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
+    facts = importlib.import_module(f"orchard_lab.{game}").FACTS
+    title = facts.title.capitalize()
+    sections = re.split(r"^-{20,}\n## ", rules_markdown(), flags=re.MULTILINE)
+    section = next(s for s in sections if s.startswith(f"{title}\n"))
+    blocks = [b.strip() for b in section.split("\n\n")[1:] if b.strip()]
+    blocks = [CODE_IN_BRACKETS.sub("", b) for b in blocks if _for_the_class(b)]
+    starts = {
+        rule: i for i, b in enumerate(blocks) for rule in facts.rules if b.startswith(f"**{rule} ")
+    }
+    missing = [rule for rule in facts.rules if rule not in starts]
+    if missing:
+        raise ValueError(f"docs/rules.md has no text for {', '.join(missing)} of {facts.title}")
+    order = sorted(starts.values())
+    ends = dict(zip(order, [*order[1:], len(blocks)], strict=True))
+    rules = {rule: "\n\n".join(blocks[i : ends[i]]) for rule, i in starts.items()}
+    return GameText(title, "\n\n".join(blocks[: order[0]]), {r: rules[r] for r in facts.rules})
+
+
+def game_rules(game: str) -> dict[str, str]:
+    """Each rule of ``game`` by id, as Markdown for a class (``game_text(game).rules``)."""
+    return game_text(game).rules

@@ -1,0 +1,128 @@
+"""Rules sheets (issue 13, item 6): one printable page per game, cut from docs/rules.md by
+the engine's rule ids, with the tables of points and without the what-if switches.
+
+Rendering in Chromium (one A4 page, nothing loaded) is in tests/browser/."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import stacked_trees as st
+from orchard_lab import water_drops as wd
+from orchard_lab.cli import main
+from orchard_lab.core import switches
+from orchard_lab.worksheets import GAMES, game_text, rules_sheet_html, rules_text, write_rules_sheet
+
+REPO = Path(__file__).resolve().parents[1]
+ENGINES = {"apple_batches": ab, "water_drops": wd, "stacked_trees": st}
+
+
+class Sections(HTMLParser):
+    """The ids of the page's rule sections and every address the page could load."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules: list[str] = []
+        self.loads: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "section" and found.get("class") == "rule":
+            self.rules.append(str(found["id"]))
+        self.loads += [str(found[a]) for a in ("src", "href", "data") if found.get(a)]
+        if tag in {"script", "link", "iframe", "img", "object", "embed"}:
+            self.loads.append(tag)
+
+
+def parsed(html: str) -> Sections:
+    sections = Sections()
+    sections.feed(html)
+    return sections
+
+
+def test_the_package_carries_docs_rules_md_unchanged() -> None:
+    assert rules_text.rules_markdown() == (REPO / "docs" / "rules.md").read_text(), (
+        "copy docs/rules.md to orchard_lab/data/rules.md"
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_of_the_engine_is_on_the_sheet_with_its_id(game: str) -> None:
+    html = rules_sheet_html(game, picture=False)
+    facts = ENGINES[game].FACTS
+    assert parsed(html).rules == list(facts.rules)  # AB-1.., WD-1.., ST-1.., in order
+    for rule in facts.rules:
+        assert f"<strong>{rule} " in html
+    assert f"<h1>{facts.title.capitalize()}: the rules</h1>" in html
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sheet_is_the_standard_rules_without_switches_or_code(game: str) -> None:
+    html = rules_sheet_html(game, picture=False)
+    for switch in switches(ENGINES[game].Rules):
+        if switch.name != "scoring":  # WD-4's table of points names its standard row
+            assert f"<code>{switch.name}</code>" not in html, switch.name
+    assert "Switches of" not in html
+    assert not re.search(r"<code>[^<]*(=True|\.txt|\.new\()", html)
+
+
+def test_the_tables_of_points_are_there() -> None:
+    batches = rules_sheet_html("apple_batches", picture=False)
+    table = batches[batches.index('id="AB-4"') :]
+    assert all(f"<td>{name}" in table for name in ab.BATCH_NAMES.values())
+    assert "up to 78" in table and "−1 for every apple" in table
+    trees = rules_sheet_html("stacked_trees", picture=False)
+    assert all(f"<td>{name}</td>" in trees for _, name in st.RATINGS)
+    drops = rules_sheet_html("water_drops", picture=False)
+    assert "1 point for each fruit in the group" in drops
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_is_self_contained(game: str) -> None:
+    html = rules_sheet_html(game, picture=False)
+    assert parsed(html).loads == []
+    for text in ("http:", "https:", "url(", "@import", "<link"):
+        assert text not in html
+
+
+def test_the_stacked_trees_sheet_shows_the_dice_ladder() -> None:
+    html = rules_sheet_html("stacked_trees")
+    assert html.count("<svg") == 1 and "value of the die" in html
+    assert parsed(html).loads == []  # the picture is inline SVG
+    assert "http:" not in html.replace('"http://www.w3.org/', "")  # only SVG's namespaces
+
+
+def test_a_rule_missing_from_the_text_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = rules_text.rules_markdown().replace("**WD-5 Winning.**", "**Winning.**")
+    monkeypatch.setattr(rules_text, "rules_markdown", lambda: text)
+    with pytest.raises(ValueError, match=r"docs/rules\.md has no text for WD-5 of water drops"):
+        game_text("water_drops")
+
+
+def test_wrong_arguments_are_named(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="game must be one of"):
+        game_text("pears")
+    with pytest.raises(TypeError, match="game"):
+        game_text(1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="picture"):
+        rules_sheet_html("water_drops", picture="yes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"out must end in \.html or \.pdf"):
+        write_rules_sheet("water_drops", tmp_path / "sheet.txt", picture=False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_command_writes_the_sheet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["rules-sheet", "water_drops", "--no-picture"]) == 0
+    written = tmp_path / "water_drops_rules.html"
+    assert written.read_text() == rules_sheet_html("water_drops", picture=False)
+    assert capsys.readouterr().out.startswith("wrote water_drops_rules.html")
+    assert main(["rules-sheet", "water_drops", "sheet.doc", "--no-picture"]) == 1
+    assert "out must end in .html or .pdf" in capsys.readouterr().err
