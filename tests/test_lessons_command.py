@@ -68,6 +68,15 @@ def test_help_names_the_default_folders(monkeypatch: pytest.MonkeyPatch, capsys)
     assert "--copy-only" in help_text
 
 
+def test_a_folder_that_is_a_file_gets_a_sentence_not_a_traceback(tmp_path: Path, capsys) -> None:
+    (tmp_path / "class").write_text("notes")
+    assert main(["lessons", str(tmp_path / "class"), "--copy-only"]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"orchard-lab lessons: folder {tmp_path / 'class'} is a file, not a folder\n"
+    )
+
+
 def test_wrong_arguments_are_named(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="folder"):
         copy_lessons(3)  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """The wheel alone is enough for a classroom (issue 13): built from a clean copy of the
 repository, installed into a fresh virtual environment with its dependencies, it gives the
-``orchard-lab`` command and the lessons.
+``orchard-lab`` command, the lessons and the rules the rules sheets are cut from.
 
 The fresh environment is made without pip of its own, and this environment's pip installs
 into it (``pip --python``) without compiling bytecode: the same install, in about half the
@@ -46,11 +46,15 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.timeout(300)
-def test_the_wheel_installs_the_lessons_and_the_command(installed: Path, tmp_path: Path) -> None:
+def test_the_wheel_installs_the_lessons_the_rules_and_the_command(
+    installed: Path, tmp_path: Path
+) -> None:
     out = run(installed / "orchard-lab", "lessons", tmp_path / "class", "--copy-only", cwd=tmp_path)
     assert sorted(p.name for p in (tmp_path / "class").iterdir()) == PUPIL_LESSONS
     assert out.count("copied ") == 3
     assert not any(b"For the teacher" in p.read_bytes() for p in (tmp_path / "class").iterdir())
+    run(installed / "orchard-lab", "rules-sheet", "water_drops", "sheet.html", cwd=tmp_path)
+    assert "WD-4 Scoring" in (tmp_path / "sheet.html").read_text()  # docs/rules.md came along
     where = run(installed / "python", "-c", "import orchard_lab; print(orchard_lab.__file__)",
                 cwd=tmp_path)  # fmt: skip
     assert Path(where.strip()).is_relative_to(installed.parent)  # the wheel's, not the checkout's
