@@ -90,6 +90,7 @@ class Group:
 
     number: int
     title: str
+    deal: str
     label: str
     rows: tuple[Row, ...]
     best: st.BestLine | None
@@ -200,6 +201,9 @@ def _rank(
                 time_limit=BEST_LINE_SECONDS,
                 node_limit=BEST_LINE_NODES,
             )
-        groups.append(Group(number, first.title, _group_label(first), group_rows, best))
+        group = Group(
+            number, first.title, _deal_label(first), _group_label(first), group_rows, best
+        )
+        groups.append(group)
         rows += group_rows
     return ClassResults(tuple(rows), tuple(groups), tuple(refused))
