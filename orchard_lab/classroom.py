@@ -143,8 +143,9 @@ def _places(scores: list[int]) -> list[int]:
 def class_results(text: str, *, best_lines: bool = True) -> ClassResults:
     """Check a class: ``text`` holds one "name: code" per line (blank lines are skipped).
 
-    Each code is replayed; lines that fail are listed in ``refused`` with the reason, and a
-    code pasted twice is refused the second time (each pupil has a game of their own).
+    Each code is replayed; lines that fail are listed in ``refused`` with the reason, and the
+    same game pasted twice (even written with and without its seed) is refused the second time:
+    each pupil has a game of their own.
     ``best_lines=False`` skips the stacked trees best-line searches (a fraction of a second
     per deal). TypeError if ``text`` is not text; ValueError for a paste of more than
     ``MAX_LINES`` lines.
@@ -158,7 +159,7 @@ def class_results(text: str, *, best_lines: bool = True) -> ClassResults:
         raise ValueError(f"text must hold at most {MAX_LINES} lines, got {len(lines)}")
     read: list[tuple[str, int, Result]] = []
     refused: list[Refused] = []
-    seen: dict[str, str] = {}
+    seen: dict[tuple[str, int, str], str] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -168,11 +169,12 @@ def class_results(text: str, *, best_lines: bool = True) -> ClassResults:
         except ValueError as exc:
             refused.append(Refused(number, name, line.strip()[: _NAME_LENGTH * 2], str(exc)))
             continue
-        if result.code in seen:
-            reason = f"the same game as {seen[result.code]}'s code: each pupil has their own"
+        game = (result.name, result.player, result.game.to_json())
+        if game in seen:
+            reason = f"the same game as {seen[game]}'s code: each pupil has their own"
             refused.append(Refused(number, name, line.strip()[: _NAME_LENGTH * 2], reason))
             continue
-        seen[result.code] = name
+        seen[game] = name
         read.append((name, number, result))
     return _rank(read, refused, best_lines)
 
