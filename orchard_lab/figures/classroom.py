@@ -58,10 +58,11 @@ def class_scores(
         rows=len(groups),
         cols=1,
         subplot_titles=[_short_label(group) for group in groups],
-        vertical_spacing=min(0.25, 0.6 / len(groups)),
+        vertical_spacing=min(0.3, 0.9 / len(groups)),
     )
     for row, group in enumerate(groups, 1):
         _add_group(fig, group, row)
+    fig.update_xaxes(title="score", row=len(groups), col=1)  # once, under the last group
     fig = finish(fig, title, template, width, height or 60 + _ROW_HEIGHT * len(groups))
     fig.update_annotations(font={"size": 12})
     return fig.update_layout(showlegend=False, plot_bgcolor="white")
@@ -100,7 +101,7 @@ def _add_group(fig: go.Figure, group: Group, row: int) -> None:
         )  # fmt: skip
     low, high = min(scores), max(scores)
     pad = max(2, (high - low) // 10)
-    fig.update_xaxes(range=[low - pad, high + pad], title="score", row=row, col=1)
+    fig.update_xaxes(range=[low - pad, high + pad], row=row, col=1)
     fig.update_yaxes(
         range=[0, top + 0.8], dtick=1, title="pupils", showticklabels=False, row=row, col=1
     )

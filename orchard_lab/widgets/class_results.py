@@ -26,11 +26,12 @@ from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
 
 __all__ = ["CLASS_RESULTS_CSS", "ClassResultsChecker"]
 
-_TEXT = "#222222"
+_TEXT = "#222222"  # the Check button is a darker green than "success": white on it reaches 5:1
 _EXAMPLE = "Ana: S4KX-9MP2-…"
 CLASS_RESULTS_CSS = """
 .orchard-class { max-width: 100%; color: #222222; }
-.orchard-class .orchard-class-codes { width: 100%; max-width: 100%; }
+.orchard-class .orchard-class-codes { align-self: stretch; }
+.orchard-class .orchard-class-check.mod-success { background-color: #2e7d32; }
 .orchard-class .orchard-class-codes textarea { font-family: monospace; min-height: 140px; }
 .orchard-class table { border-collapse: collapse; margin: 4px 0 10px 0; max-width: 100%; }
 .orchard-class th, .orchard-class td { padding: 2px 8px; text-align: left;
@@ -55,7 +56,7 @@ class ClassResultsChecker:
         self.codes = w.Textarea(
             value=text,
             placeholder="One line per pupil:\nAna: S4KX-9MP2-...\nBen: A5SA-LP82-C6YY-Q4",
-            layout={"width": "100%"},
+            layout={"width": "auto"},
         ).add_class("orchard-class-codes")
         self.check_button = w.Button(
             description="Check", button_style="success", tooltip="replay every code and rank"
