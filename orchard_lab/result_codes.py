@@ -39,9 +39,9 @@ from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, check_value, read_code
 __all__ = ["GAMES", "MAX_SYMBOLS", "Result", "read_result", "result_code"]
 
 MAX_SYMBOLS = 400  # far more than any game needs (a 6-player apple batches game dealt
-# without a seed is the longest, about 170); longer text is refused before any work
+# without a seed is the longest, about 150); longer text is refused before any work
 MAX_SEED = 2**64  # seeds from 0 up to this are stored; larger ones store the deal instead
-MAX_MOVES = 1000  # more moves than any game has
+MAX_MOVES = st.MAX_PLAYERS * (st.MAX_CARDS - 1)  # the most moves of any game (1088)
 MAX_TUPLE = 20  # values in a rule switch that holds several (the stacked trees ladder)
 _CHUNK = 32  # a stored whole number is written in chunks of 5 bits
 _MAX_CHUNKS = 14  # 70 bits: any seed or rule value
@@ -268,8 +268,10 @@ def result_code(game: Any, player: int = 0, seed: int | None = None) -> str:
 
     ``seed``, when the game was dealt by ``Game.new`` with that seed and the game's players,
     rules and first player, makes the code much shorter; a seed that does not deal this game
-    is ignored and the deal itself is stored. Only games dealt from the standard cards have a
-    code. TypeError for a value that is not a game, ValueError for a game that is not over.
+    is ignored and the deal itself is stored. Only games dealt from the standard cards, with a
+    code of at most ``MAX_SYMBOLS`` symbols (stacked trees tables of up to about 40 players),
+    have a code.
+    TypeError for a value that is not a game, ValueError for a game that is not over.
 
     >>> from orchard_lab import apple_batches as ab
     >>> game = ab.Game.new(players=1, seed=2)
@@ -289,7 +291,13 @@ def result_code(game: Any, player: int = 0, seed: int | None = None) -> str:
         seed = check_int(seed, "seed", 0)
     if not game.is_over:
         raise ValueError("a result code is for a finished game: finish the game first")
-    return _pack(kind, game, player, seed)
+    code = _pack(kind, game, player, seed)
+    if len(code.replace("-", "")) > MAX_SYMBOLS:
+        raise ValueError(
+            f"this game is too big for a result code ({game.players} players): a code holds "
+            f"at most {MAX_SYMBOLS} symbols"
+        )
+    return code
 
 
 def _pack(kind: _Kind, game: Any, player: int, seed: int | None) -> str:

@@ -142,6 +142,8 @@ def test_result_code_refuses_what_it_cannot_write() -> None:
         repeated.play(repeated.legal_moves()[0])
     with pytest.raises(ValueError, match="standard stacked trees cards"):
         result_code(repeated)
+    with pytest.raises(ValueError, match="too big for a result code"):
+        result_code(played(st, st.MAX_PLAYERS, seed=1))
 
 
 # -- corrupted codes -----------------------------------------------------------------------------
