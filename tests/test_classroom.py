@@ -338,6 +338,15 @@ def test_best_lines_are_the_same_on_every_run() -> None:
     assert class_results(paste, best_lines=False).groups[0].best is None
 
 
+def test_only_the_first_deals_are_searched_for_a_best_line(monkeypatch) -> None:
+    monkeypatch.setattr(classroom, "MAX_BEST_LINES", 2)
+    paste = "\n".join(
+        f"P{seed}: {result_code(played(st, 1, seed=seed), seed=seed)}" for seed in range(3)
+    )
+    table = class_results(paste)
+    assert [group.best is not None for group in table.groups] == [True, True, False]
+
+
 def test_class_results_checks_its_arguments() -> None:
     with pytest.raises(TypeError, match="text must be str"):
         class_results(["Ana: S2"])  # type: ignore[arg-type]
@@ -345,4 +354,6 @@ def test_class_results_checks_its_arguments() -> None:
         class_results("", best_lines=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at most 500 lines"):
         class_results("x\n" * 501)
+    with pytest.raises(ValueError, match="at most 200000 characters"):
+        class_results("x" * (classroom.MAX_TEXT + 1))
     assert class_results("\n \n") == classroom.ClassResults((), (), ())
