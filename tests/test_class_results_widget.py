@@ -39,9 +39,13 @@ def test_paste_click_check_and_read_the_ranked_table() -> None:
 
 
 def test_no_traceback_reaches_the_teacher_and_an_empty_paste_resets() -> None:
-    checker = ClassResultsChecker(text="x\n" * 501)
+    checker = ClassResultsChecker(text=f"Ana: {result_code(played(st, 1, seed=1), seed=1)}")
+    checker.check_button.click()
+    assert checker.message.value == "" and "Ana" in checker.table.value
+    checker.codes.value = "x\n" * 501
     checker.check_button.click()
     assert checker.message.value.startswith("<b>That did not work:</b> ValueError: text must")
+    assert checker.results is None and checker.table.value == ""  # nothing stale on show
     checker.codes.value = f"Ana: {result_code(played(st, 1, seed=1), seed=1)}"
     checker.check_button.click()
     assert checker.message.value == "" and "Ana" in checker.table.value

@@ -85,23 +85,23 @@ class ClassResultsChecker:
     def check(self) -> None:
         """Replay the pasted codes and show the table, the plot and the refused lines."""
         self.message.value = ""
-        text = self.codes.value
-        if not text.strip():
-            self.results = None
-            self.table.value = self.refused.value = ""
-            self._draw([])
-            self.status.value = (
-                f"Paste one line per pupil, like <code>{_EXAMPLE}</code>, then click Check."
-            )
+        self.results = None  # nothing stale stays on show if the paste is refused
+        self.table.value = self.refused.value = ""
+        self._draw([])
+        self.status.value = (
+            f"Paste one line per pupil, like <code>{_EXAMPLE}</code>, then click Check."
+        )
+        if not self.codes.value.strip():
             return
-        self.results = class_results(text)
+        self.results = class_results(self.codes.value)
         self.table.value = _table(self.results.groups)
         self.refused.value = _refused(self.results.refused)
         self._draw(self.results.groups)
         verified, refused = len(self.results.rows), len(self.results.refused)
+        groups = len(self.results.groups)
         self.status.value = (
             f"{verified} result{'' if verified == 1 else 's'} verified in "
-            f"{len(self.results.groups)} group{'' if len(self.results.groups) == 1 else 's'}"
+            f"{groups} group{'' if groups == 1 else 's'}"
             + (
                 f"; {refused} line{'' if refused == 1 else 's'} refused (below)."
                 if refused
