@@ -18,6 +18,7 @@ from orchard_lab.figures.apple_batches import (
     next_card_values,
     score_breakdown,
 )
+from orchard_lab.figures.classroom import class_scores
 from orchard_lab.figures.runs import RUN_COLOURS, score_histograms
 from orchard_lab.figures.sequences import (
     SEQUENCE_COLOURS,
@@ -50,6 +51,7 @@ __all__ = [
     "batch_growth",
     "best_batch_points",
     "breakdown_values",
+    "class_scores",
     "dice_ladder",
     "figurate_dots",
     "fruit_breakdown",
