@@ -16,17 +16,18 @@ __all__ = [
     "IllegalMove",
     "Score",
     "apple_batches",
+    "classroom",
     "sequences",
     "stacked_trees",
     "water_drops",
 ]
 __version__ = "0.1.0"
 
-_SUBMODULES = {"apple_batches", "sequences", "stacked_trees", "water_drops"}
+_SUBMODULES = {"apple_batches", "classroom", "sequences", "stacked_trees", "water_drops"}
 
 
 def __getattr__(name: str) -> ModuleType:
-    """Import the game modules and ``sequences`` on first use (``ol.sequences``)."""
+    """Import the game modules, ``sequences`` and ``classroom`` on first use (``ol.sequences``)."""
     if name in _SUBMODULES:
         return importlib.import_module(f"orchard_lab.{name}")
     raise AttributeError(f"module 'orchard_lab' has no attribute {name!r}")

@@ -78,7 +78,7 @@ def test_broken_codes_say_what_is_wrong(code, words) -> None:
         from orchard_lab.stacked_trees import codes
 
         values = [CODE_SYMBOLS.index(s) for s in body]
-        code = "ST-" + body + CODE_SYMBOLS[codes._check(values)]
+        code = "ST-" + body + CODE_SYMBOLS[codes.check_value(values)]
     with pytest.raises(ValueError, match=words):
         st.read_code(code)
 

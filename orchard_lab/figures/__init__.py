@@ -19,6 +19,7 @@ from orchard_lab.figures.apple_batches import (
     next_card_values,
     score_breakdown,
 )
+from orchard_lab.figures.classroom import class_scores
 from orchard_lab.figures.files import save
 from orchard_lab.figures.runs import RUN_COLOURS, score_histograms
 from orchard_lab.figures.sequences import (
@@ -52,6 +53,7 @@ __all__ = [
     "batch_growth",
     "best_batch_points",
     "breakdown_values",
+    "class_scores",
     "dice_ladder",
     "figurate_dots",
     "fruit_breakdown",

@@ -25,7 +25,7 @@ from math import perm
 from orchard_lab.stacked_trees.cards import Card, default_deck
 from orchard_lab.stacked_trees.rules import MAX_CARDS
 
-__all__ = ["CODE_SYMBOLS", "PREFIX", "deal_code", "read_code"]
+__all__ = ["CODE_SYMBOLS", "PREFIX", "check_value", "deal_code", "read_code"]
 
 CODE_SYMBOLS = "23456789ABCDEFGHJKLMNPQRSTVWXYZ"  # 31 symbols: no 0/O, 1/I/L mix-ups, no U
 PREFIX = "ST"
@@ -43,9 +43,17 @@ def _offset(cards: int, box: int) -> int:
     return sum(perm(box, k) for k in range(1, cards))
 
 
-def _check(values: Sequence[int]) -> int:
-    """The check symbol's value: with it (weight 1) the weighted sum is a multiple of 31."""
-    return -sum((i + 2) * v for i, v in enumerate(values)) % _BASE
+def check_value(values: Sequence[int]) -> int:
+    """The check symbol's value: with it (weight 1) the weighted sum is a multiple of 31.
+
+    The weights 2, 3, ..., 30 repeat, so for codes of any length no weight is a multiple of 31
+    (every single slip changes the sum) and neighbours' weights differ, the check symbol's
+    too (every swap of two different neighbours changes it). Result codes use it as well.
+
+    >>> check_value([0, 1]), check_value([1] * 29 + [1])
+    (28, 30)
+    """
+    return -sum((i % 29 + 2) * v for i, v in enumerate(values)) % _BASE
 
 
 def deal_code(order: Sequence[Card]) -> str:
@@ -77,7 +85,7 @@ def deal_code(order: Sequence[Card]) -> str:
         number, digit = divmod(number, _BASE)
         values.append(digit)
     values.reverse()
-    symbols = "".join(CODE_SYMBOLS[v] for v in (*values, _check(values)))
+    symbols = "".join(CODE_SYMBOLS[v] for v in (*values, check_value(values)))
     groups = [symbols[i : i + 4] for i in range(0, len(symbols), 4)]
     return "-".join([PREFIX, *groups])
 
@@ -105,7 +113,7 @@ def read_code(code: str) -> tuple[Card, ...]:
     if len(text) < _MIN_BODY + 1:
         raise ValueError(f"the deal code {code!r} is too short: check that no symbol is missing")
     values = [_VALUE[symbol] for symbol in text]
-    if _check(values[:-1]) != values[-1]:
+    if check_value(values[:-1]) != values[-1]:
         raise ValueError(
             f"the deal code {code!r} does not check out: a symbol is mistyped or two are swapped"
         )

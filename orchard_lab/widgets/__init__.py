@@ -6,6 +6,7 @@
 """
 
 from orchard_lab.widgets.apple_batches_board import AppleBatchesBoard
+from orchard_lab.widgets.class_results import ClassResultsChecker
 from orchard_lab.widgets.rule_switches import RuleSwitches
 from orchard_lab.widgets.sequence_explorer import SequenceExplorer
 from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
@@ -15,6 +16,7 @@ from orchard_lab.widgets.what_if import WhatIfExplorer
 
 __all__ = [
     "AppleBatchesBoard",
+    "ClassResultsChecker",
     "RuleSwitches",
     "SequenceExplorer",
     "StackedTreesBoard",

@@ -1,0 +1,216 @@
+"""Checking a class's results: pasted lines of "name: result code", replayed and ranked.
+
+Every code is replayed through the engine (``read_result``), so the scores are verified, not
+typed. Pupils who played the same game on the same deal with the same rules form a group;
+within a group they are ranked by score. A line that cannot be read is listed with the
+reason, and the rest of the class is still checked. For stacked trees each group also gets
+the best line of its deal, found by ``stacked_trees.search.best_line`` with a node limit,
+so every machine finds the same line.
+
+>>> from orchard_lab import stacked_trees as st
+>>> game = st.Game.new(seed=4)
+>>> while not game.is_over:
+...     game.play(game.legal_moves()[0])
+>>> table = class_results(f"Ana: {result_code(game, seed=4)}\\nBen: S2", best_lines=False)
+>>> [(row.name, row.score, row.place) for row in table.rows]
+[('Ana', 2, 1)]
+>>> table.refused[0].reason
+'this code is cut off: it is too short to hold a game'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from orchard_lab import stacked_trees as st
+from orchard_lab.core import check_bool, check_type
+from orchard_lab.result_codes import Result, read_result, result_code
+from orchard_lab.stacked_trees.codes import deal_code
+
+__all__ = [
+    "BEST_LINE_NODES",
+    "MAX_BEST_LINES",
+    "MAX_LINES",
+    "ClassResults",
+    "Group",
+    "Refused",
+    "Row",
+    "class_results",
+    "read_result",
+    "result_code",
+]
+
+BEST_LINE_NODES = 5000  # positions best_line searches per deal: the same line on any machine
+BEST_LINE_SECONDS = 3600.0  # far beyond what BEST_LINE_NODES takes, so the node limit decides
+MAX_BEST_LINES = 10  # stacked trees deals searched per check (about 0.6 s each), the first ones
+MAX_LINES = 500  # lines in one paste
+MAX_TEXT = 200_000  # characters in one paste
+_NAME_LENGTH = 60  # a longer name is cut (the table stays readable)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One pupil's verified result: ``place`` is the rank within the group (ties share it)."""
+
+    name: str
+    line: int
+    group: int
+    place: int
+    result: Result
+
+    @property
+    def score(self) -> int:
+        return self.result.score
+
+    @property
+    def won(self) -> bool:
+        """Whether the pupil won the game at their own table (always, playing solo)."""
+        return self.result.won
+
+    @property
+    def rating(self) -> str | None:
+        return self.result.rating
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A pasted line that is not a verified result, and why."""
+
+    line: int
+    name: str
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Group:
+    """Pupils who played one game on one deal with the same rules and table size.
+
+    ``best`` is the best line of the deal for stacked trees (None for the other games or when
+    not asked for).
+    """
+
+    number: int
+    title: str
+    deal: str
+    label: str
+    rows: tuple[Row, ...]
+    best: st.BestLine | None
+
+
+@dataclass(frozen=True)
+class ClassResults:
+    """The ranked rows (group by group, best score first), the groups and the refused lines."""
+
+    rows: tuple[Row, ...]
+    groups: tuple[Group, ...]
+    refused: tuple[Refused, ...]
+
+
+def _split(line: str, number: int) -> tuple[str, str]:
+    """A line's (name, code): the name is what comes before the last colon."""
+    name, colon, code = line.rpartition(":")
+    name = " ".join(name.split())[:_NAME_LENGTH] if colon else ""
+    return name or f"line {number}", code
+
+
+def _deal_label(result: Result) -> str:
+    if result.name == st.FACTS.name:
+        return f"deal {deal_code(result.game.order)}"
+    if result.seed is not None:
+        return f"seed {result.seed}"
+    return "a deal without a seed"
+
+
+def _group_label(result: Result) -> str:
+    if result.name == st.FACTS.name:  # every orchard is a solo game on the same cards (ST-7)
+        return f"{result.title}, {_deal_label(result)}, {result.rules_text}"
+    players = f"{result.players} player{'' if result.players == 1 else 's'}"
+    return f"{result.title}, {_deal_label(result)}, {players}, {result.rules_text}"
+
+
+def _group_key(result: Result) -> tuple[object, ...]:
+    """Stacked trees: the cards in play and the rules; the drafting games: the whole deal, the
+    rules and the table size (other players change which cards a pupil can take)."""
+    if result.name == st.FACTS.name:
+        return (result.name, result.rules, result.game.order)
+    return (result.name, result.rules, result.players, result.deal)
+
+
+def _places(scores: list[int]) -> list[int]:
+    """Competition ranking of scores already sorted from best: 1, 2, 2, 4."""
+    return [1 + sum(other > score for other in scores) for score in scores]
+
+
+def class_results(text: str, *, best_lines: bool = True) -> ClassResults:
+    """Check a class: ``text`` holds one "name: code" per line (blank lines are skipped).
+
+    Each code is replayed; lines that fail are listed in ``refused`` with the reason, and the
+    same game pasted twice (even written with and without its seed) is refused the second time:
+    each pupil has a game of their own.
+    ``best_lines=False`` skips the stacked trees best-line searches (a fraction of a second
+    per deal; only the first ``MAX_BEST_LINES`` deals are searched). TypeError if ``text`` is
+    not text; ValueError for a paste of more than ``MAX_LINES`` lines.
+    """
+    check_type(text, str, "text")
+    best_lines = check_bool(best_lines, "best_lines")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"text must be at most {MAX_TEXT} characters, got {len(text)}")
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise ValueError(f"text must hold at most {MAX_LINES} lines, got {len(lines)}")
+    read: list[tuple[str, int, Result]] = []
+    refused: list[Refused] = []
+    seen: dict[tuple[str, int, str], str] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        name, code = _split(line, number)
+        try:
+            result = read_result(code)
+        except ValueError as exc:
+            refused.append(Refused(number, name, line.strip()[: _NAME_LENGTH * 2], str(exc)))
+            continue
+        game = (result.name, result.player, result.game.to_json())
+        if game in seen:
+            reason = f"the same game as {seen[game]}'s code: each pupil has their own"
+            refused.append(Refused(number, name, line.strip()[: _NAME_LENGTH * 2], reason))
+            continue
+        seen[game] = name
+        read.append((name, number, result))
+    return _rank(read, refused, best_lines)
+
+
+def _rank(
+    read: list[tuple[str, int, Result]], refused: list[Refused], best_lines: bool
+) -> ClassResults:
+    by_key: dict[tuple[object, ...], list[tuple[str, int, Result]]] = {}
+    for entry in read:
+        by_key.setdefault(_group_key(entry[2]), []).append(entry)
+    groups = []
+    rows: list[Row] = []
+    searched = 0
+    for number, entries in enumerate(by_key.values(), 1):
+        entries.sort(key=lambda entry: (-entry[2].score, entry[1]))
+        places = _places([entry[2].score for entry in entries])
+        group_rows = tuple(
+            Row(name, line, number, place, result)
+            for (name, line, result), place in zip(entries, places, strict=True)
+        )
+        first = entries[0][2]
+        named = next((result for _, _, result in entries if result.seed is not None), first)
+        best = None
+        if best_lines and first.name == st.FACTS.name and searched < MAX_BEST_LINES:
+            searched += 1
+            best = st.best_line(
+                first.game.order,
+                first.rules,
+                time_limit=BEST_LINE_SECONDS,
+                node_limit=BEST_LINE_NODES,
+            )
+        group = Group(
+            number, first.title, _deal_label(named), _group_label(named), group_rows, best
+        )
+        groups.append(group)
+        rows += group_rows
+    return ClassResults(tuple(rows), tuple(groups), tuple(refused))

@@ -1,0 +1,162 @@
+"""Check a class's result codes: paste "name: code" lines, click Check, read the ranked table.
+
+A thin view over ``classroom.class_results``: every code is replayed by the engine, the
+verified scores are ranked group by group (one game, one deal, the same rules), plotted with
+``figures.class_scores``, and the lines that could not be read are listed with the reason.
+Nothing here decides a rule; no traceback reaches the teacher.
+
+>>> checker = ClassResultsChecker()
+>>> checker.check()
+>>> checker.status.value
+'Paste one line per pupil, like <code>Ana: S4KX-9MP2-…</code>, then click Check.'
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from orchard_lab.classroom import ClassResults, Group, Refused, class_results
+from orchard_lab.figures.classroom import class_scores
+from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
+
+__all__ = ["CLASS_RESULTS_CSS", "ClassResultsChecker"]
+
+_TEXT = "#222222"  # the Check button is a darker green than "success": white on it reaches 5:1
+_EXAMPLE = "Ana: S4KX-9MP2-…"
+CLASS_RESULTS_CSS = """
+.orchard-class { max-width: 100%; color: #222222; }
+.orchard-class .orchard-class-codes { align-self: stretch; }
+.orchard-class .orchard-class-check.mod-success { background-color: #2e7d32; }
+.orchard-class .orchard-class-codes textarea { font-family: monospace; min-height: 140px; }
+.orchard-class table { border-collapse: collapse; margin: 4px 0 10px 0; max-width: 100%; }
+.orchard-class th, .orchard-class td { padding: 2px 8px; text-align: left;
+  border-bottom: 1px solid #dddddd; overflow-wrap: anywhere; }
+.orchard-class td.orchard-num { text-align: right; }
+.orchard-class .orchard-class-group th { background: #f2f2f2; font-weight: 600; }
+.orchard-class .orchard-class-refused li { overflow-wrap: anywhere; }
+"""
+
+
+class ClassResultsChecker:
+    """A Textarea for the codes, a Check button, the ranked table, the plot and the refused
+    lines. ``check()`` is what the button does; ``results`` holds the last ``ClassResults``.
+
+    >>> checker = ClassResultsChecker(text="Ben: S2")
+    >>> checker.check_button.click()
+    >>> checker.results.refused[0].name, checker.status.value
+    ('Ben', '0 results verified in 0 groups; 1 line refused (below).')
+    """
+
+    def __init__(self, text: str = "") -> None:
+        self.codes = w.Textarea(
+            value=text,
+            placeholder="One line per pupil:\nAna: S4KX-9MP2-...\nBen: A5SA-LP82-C6YY-Q4",
+            layout={"width": "auto"},
+        ).add_class("orchard-class-codes")
+        self.check_button = w.Button(
+            description="Check", button_style="success", tooltip="replay every code and rank"
+        ).add_class("orchard-class-check")
+        self.status = w.HTML().add_class("orchard-class-status")
+        self.message = w.HTML().add_class("orchard-class-message")
+        self.table = w.HTML().add_class("orchard-class-table")
+        self.refused = w.HTML().add_class("orchard-class-refused")
+        self.figure = go.FigureWidget(class_scores([]))
+        fit_to_container(self.figure)
+        self.figure.add_class("orchard-class-plot")
+        self.results: ClassResults | None = None
+        self.check_button.on_click(lambda _: self._clicked())
+        self.widget = self._layout()
+        self.status.value = (
+            f"Paste one line per pupil, like <code>{_EXAMPLE}</code>, then click Check."
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @guarded
+    def _clicked(self) -> None:
+        self.check()
+
+    def check(self) -> None:
+        """Replay the pasted codes and show the table, the plot and the refused lines."""
+        self.message.value = ""
+        self.results = None  # nothing stale stays on show if the paste is refused
+        self.table.value = self.refused.value = ""
+        self._draw([])
+        self.status.value = (
+            f"Paste one line per pupil, like <code>{_EXAMPLE}</code>, then click Check."
+        )
+        if not self.codes.value.strip():
+            return
+        self.results = class_results(self.codes.value)
+        self.table.value = _table(self.results.groups)
+        self.refused.value = _refused(self.results.refused)
+        self._draw(self.results.groups)
+        verified, refused = len(self.results.rows), len(self.results.refused)
+        groups = len(self.results.groups)
+        self.status.value = (
+            f"{verified} result{'' if verified == 1 else 's'} verified in "
+            f"{groups} group{'' if groups == 1 else 's'}"
+            + (
+                f"; {refused} line{'' if refused == 1 else 's'} refused (below)."
+                if refused
+                else "."
+            )
+        )
+
+    def _draw(self, groups: Any) -> None:
+        fresh = class_scores(groups)
+        with self.figure.batch_update():
+            self.figure.data = []
+            self.figure.add_traces(list(fresh.data))
+            self.figure.layout = fresh.layout
+        keep_state(self.figure)
+
+    def _layout(self) -> w.Box:
+        css = w.HTML(f"<style>{CLASS_RESULTS_CSS}</style>")
+        heading = w.HTML(
+            f'<b style="color:{_TEXT};font-size:15px">Check the class\'s result codes</b>'
+        )
+        go_row = w.HBox([self.check_button, self.status]).add_class("orchard-class-go")
+        go_row.layout.flex_flow = "row wrap"
+        go_row.layout.align_items = "center"
+        parts = [css, heading, self.codes, go_row, self.message, self.table, self.refused]
+        root = w.VBox([*parts, self.figure])
+        root.layout.max_width = "100%"
+        return root.add_class("orchard-class")
+
+
+def _table(groups: tuple[Group, ...]) -> str:
+    """One table: a header row per group (its game, deal, rules and best line), then its pupils
+    by place."""
+    rows = []
+    for group in groups:
+        best = f"; best line found: {group.best.score}" if group.best is not None else ""
+        rows.append(
+            f'<tr class="orchard-class-group"><th colspan="5">{group.number}. '
+            f"{html.escape(group.label)}{best}</th></tr>"
+        )
+        for row in group.rows:
+            table = "solo" if row.result.players == 1 else ("won" if row.won else "lost")
+            rows.append(
+                f'<tr><td class="orchard-num">{row.place}</td><td>{html.escape(row.name)}</td>'
+                f'<td class="orchard-num">{row.score}</td><td>{table}</td>'
+                f"<td>{html.escape(row.rating or '')}</td></tr>"
+            )
+    head = "<tr><th>place</th><th>name</th><th>score</th><th>at the table</th><th>rating</th></tr>"
+    return f"<table>{head}{''.join(rows)}</table>" if groups else ""
+
+
+def _refused(refused: tuple[Refused, ...]) -> str:
+    if not refused:
+        return ""
+    items = "".join(
+        f"<li>line {each.line}, <b>{html.escape(each.name)}</b>: {html.escape(each.reason)}</li>"
+        for each in refused
+    )
+    return f"<b>Lines not counted</b><ul>{items}</ul>"
