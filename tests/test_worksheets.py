@@ -104,6 +104,13 @@ def test_a_rule_missing_from_the_text_is_an_error(monkeypatch: pytest.MonkeyPatc
         game_text("water_drops")
 
 
+def test_a_game_missing_from_the_text_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = rules_text.rules_markdown().replace("## Water drops", "## Mango")
+    monkeypatch.setattr(rules_text, "rules_markdown", lambda: text)
+    with pytest.raises(ValueError, match=r"docs/rules\.md has no section '## Water drops'"):
+        game_text("water_drops")
+
+
 def test_wrong_arguments_are_named(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="game must be one of"):
         game_text("pears")

@@ -48,7 +48,7 @@ class Copied:
     kept: tuple[Path, ...]
 
 
-def copy_lessons(folder: Path, copy: str = "pupil") -> Copied:
+def copy_lessons(folder: str | os.PathLike[str], copy: str = "pupil") -> Copied:
     """Copy every lesson's ``copy`` ("pupil" or "teacher") into ``folder``, keeping any
     lesson file already there.
 
@@ -62,16 +62,16 @@ def copy_lessons(folder: Path, copy: str = "pupil") -> Copied:
     check_type(copy, str, "copy")
     if copy not in COPIES:
         raise ValueError(f"copy must be one of {COPIES}, got {copy!r}")
-    folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise ValueError(f"folder {folder} is a file, not a folder")
-    folder.mkdir(parents=True, exist_ok=True)
+    where = Path(folder)
+    if where.exists() and not where.is_dir():
+        raise ValueError(f"folder {where} is a file, not a folder")
+    where.mkdir(parents=True, exist_ok=True)
     written, kept = [], []
     lessons = sorted(files("orchard_lab.lessons").joinpath(copy).iterdir(), key=lambda p: p.name)
     for lesson in lessons:
         if not lesson.name.endswith(".ipynb"):
             continue
-        target = folder / lesson.name
+        target = where / lesson.name
         try:
             with target.open("xb") as out:  # "x": never replace a file that is there
                 out.write(lesson.read_bytes())

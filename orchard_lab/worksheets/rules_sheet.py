@@ -135,12 +135,15 @@ def print_to_pdf(page: Path, pdf: Path) -> None:
     if not Path(browser).exists():
         raise FileNotFoundError(NO_BROWSER)
     with tempfile.TemporaryDirectory() as profile:
-        subprocess.run(
-            [
-                browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", f"--user-data-dir={profile}", "--no-pdf-header-footer",
-                f"--print-to-pdf={pdf.resolve()}", page.resolve().as_uri(),
-            ],
-            check=True, capture_output=True, timeout=120,
-        )  # fmt: skip
+        try:
+            subprocess.run(
+                [
+                    browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", f"--user-data-dir={profile}", "--no-pdf-header-footer",
+                    f"--print-to-pdf={pdf.resolve()}", page.resolve().as_uri(),
+                ],
+                check=True, capture_output=True, timeout=120,
+            )  # fmt: skip
+        except subprocess.SubprocessError as error:  # an OSError says it in one sentence
+            raise OSError(f"{browser} could not print {pdf.name}: {error}") from None

@@ -65,7 +65,9 @@ def game_text(game: str) -> GameText:
     facts = importlib.import_module(f"orchard_lab.{game}").FACTS
     title = facts.title.capitalize()
     sections = re.split(r"^-{20,}\n## ", rules_markdown(), flags=re.MULTILINE)
-    section = next(s for s in sections if s.startswith(f"{title}\n"))
+    section = next((s for s in sections if s.startswith(f"{title}\n")), None)
+    if section is None:
+        raise ValueError(f"docs/rules.md has no section '## {title}'")
     blocks = [b.strip() for b in section.split("\n\n")[1:] if b.strip()]
     blocks = [CODE_IN_BRACKETS.sub("", b) for b in blocks if _for_the_class(b)]
     starts = {
