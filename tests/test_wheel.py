@@ -35,7 +35,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment with the wheel installed; its bin folder."""
     base = tmp_path_factory.mktemp("wheel")
     source = base / "source"  # a clean copy: stale files in build/ could slip into the wheel
-    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+    shutil.copytree(REPO, source, symlinks=True, ignore=shutil.ignore_patterns(*NOT_SOURCE))
     pip = (sys.executable, "-m", "pip")
     run(*pip, "wheel", "--no-deps", "--quiet", "--wheel-dir", base / "dist", source, cwd=base)
     (wheel,) = (base / "dist").glob("orchard_lab-*.whl")

@@ -47,7 +47,7 @@ def parsed(html: str) -> Sections:
 
 def test_the_package_carries_docs_rules_md_unchanged() -> None:
     assert rules_text.rules_markdown() == (REPO / "docs" / "rules.md").read_text(), (
-        "copy docs/rules.md to orchard_lab/data/rules.md"
+        "orchard_lab/data/rules.md must be the symbolic link to ../../docs/rules.md"
     )
 
 

@@ -1,7 +1,8 @@
 """The rules of one game as a class reads them: docs/rules.md, cut per rule id.
 
-The package carries ``docs/rules.md`` as ``orchard_lab/data/rules.md`` (a test keeps the two
-the same), so an installed orchard_lab prints the same rules as the repository. The rule ids
+The package carries ``docs/rules.md`` as ``orchard_lab/data/rules.md``, a symbolic link to it
+in the repository (building the wheel copies the text in), so an installed orchard_lab
+prints the same rules as the repository and the two cannot drift apart. The rule ids
 come from the engine (each game's ``FACTS.rules``), so a rule the engine has and the text
 lacks is an error, not a gap on the sheet.
 
