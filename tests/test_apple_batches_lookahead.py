@@ -7,7 +7,7 @@ import pytest
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
-from orchard_lab.apple_batches import fast, lookahead
+from orchard_lab.apple_batches import lookahead
 
 SWITCHED = ab.Rules(
     easy=True,
@@ -121,13 +121,3 @@ def test_lookahead_refuses_what_it_cannot_read() -> None:
         lookahead.margins(game, [other])
     with pytest.raises(ValueError, match="determinized"):
         lookahead.margins(game, [])
-
-
-def test_state_of_a_position_continues_like_the_game() -> None:
-    """fast.State.of_boards reads every orchard field the vectorised rules use."""
-    game = position(3, SWITCHED, 20, seed=8)
-    state = fast.State.of_boards(game.boards, 1)
-    for p, board in enumerate(game.boards):
-        assert state.count[0, p].tolist() == [len(board.batches[b]) for b in ab.BATCHES]
-        assert state.total[0, p] == board.total
-        assert (state.live_s[0, p], state.live_h[0, p]) == ab.feather_live(board.batches["feather"])

@@ -25,6 +25,7 @@ from orchard_lab.apple_batches import fast
 from orchard_lab.apple_batches.cards import Card
 from orchard_lab.apple_batches.game import Game
 from orchard_lab.apple_batches.rules import BATCHES, MAX_ROLLOUTS, Move
+from orchard_lab.apple_batches.tables import card_indexes
 from orchard_lab.core import check_int, check_type, make_rng
 
 
@@ -69,7 +70,7 @@ def margins(game: Game, worlds: Sequence[Game]) -> np.ndarray:
     ):
         raise ValueError("worlds must be one or more determinized copies of the game")
     rollouts, size = len(worlds), len(moves) * len(worlds)  # row m * rollouts + r
-    orders = np.tile(np.stack([fast.card_indexes(world.deck) for world in worlds]), (len(moves), 1))
+    orders = np.tile(np.stack([card_indexes(world.deck) for world in worlds]), (len(moves), 1))
     state = fast.State.of_boards(game.boards, size)
     taken, slots = _market_slots(game, moves)
     taken = np.tile(taken, (size, 1))
@@ -78,12 +79,12 @@ def margins(game: Game, worlds: Sequence[Game]) -> np.ndarray:
     me, board = game.current_player, game.boards[game.current_player]
     gain = np.repeat([board.gain_unchecked(move.card, move.batch) for move in moves], rollouts)
     rows = np.arange(size)
-    fast.apply(state, me, orders[rows, game.round * game.market_size + slot], batch, gain)
+    state.place(me, orders[rows, game.round * game.market_size + slot], batch, gain)
     taken[rows, slot] = True
-    fast.play_on(state, orders, game.rules, "greedy", None, game.first_player, game.round, taken)
-    others = np.delete(state.total, me, axis=1)
-    best_other = others.max(axis=1) if others.shape[1] else 0
-    return (state.total[:, me] - best_other).reshape(len(moves), rollouts).astype(np.int64)
+    fast.play_on(state, orders, "greedy", None, game.first_player, game.round, taken)
+    others = np.delete(state.total, me, axis=0)
+    best_other = others.max(axis=0) if len(others) else 0
+    return (state.total[me] - best_other).reshape(len(moves), rollouts)
 
 
 class LookaheadPolicy:
