@@ -53,7 +53,7 @@ def test_ab3_to_ab6_every_entry_is_the_boards_rule(rules: Rules, placements: lis
     board = board_from(rules, placements)
     t = tables(rules)
     state = fast.State.of_boards([board], 1)
-    rows = state.rows[0, 0].copy()
+    rows = state.rows[0, :, 0].copy()
     assert rows.tolist() == board_rows(t, board)
     for index, card in enumerate(DECK):
         for b, batch in enumerate(BATCHES):
@@ -65,9 +65,9 @@ def test_ab3_to_ab6_every_entry_is_the_boards_rule(rules: Rules, placements: lis
             assert value == board.gain_unchecked(card, batch), (card, batch)
             after = board.copy()
             after.place(card, batch)
-            state.rows[0, 0] = rows
+            state.rows[0, :, 0] = rows
             state.place(0, np.array([index]), np.array([b]), np.array([value]))
-            assert state.rows[0, 0].tolist() == board_rows(t, after), (card, batch)
+            assert state.rows[0, :, 0].tolist() == board_rows(t, after), (card, batch)
 
 
 @given(rules=SWITCHES)
@@ -97,7 +97,7 @@ def test_state_of_a_game_is_the_state_its_moves_reach() -> None:
     for player, move in game.history:
         card = card_indexes([move.card])
         batch = np.array([BATCHES.index(move.batch)])
-        rows = state.rows[player, 0]
+        rows = state.rows[player, :, 0]
         gain = state.tables.value[rows[batch] + card]
         gain += state.tables.lost[rows[SPECIAL] + card] if batch[0] < BAD else 0
         state.place(player, card, batch, gain)

@@ -34,6 +34,8 @@ __all__ = ["State", "deal_orders", "play_games", "play_on"]
 
 _DECK_SIZE = len(default_deck())
 _BAD = BATCHES.index("bad")  # the last batch: a lost special tree costs every batch before it
+_RANK_BITS = 7  # a turn has at most 96 moves (12 market cards x 8 batches): 7 bits
+_RANK_LAST = (1 << _RANK_BITS) - 1
 
 
 def deal_orders(rng: np.random.Generator, games: int, cards: int = _DECK_SIZE) -> np.ndarray:
@@ -55,13 +57,13 @@ def deal_orders(rng: np.random.Generator, games: int, cards: int = _DECK_SIZE) -
 
 
 class State:
-    """Every game's orchards: ``rows[player, game, batch]`` of the tables, ``total[player,
-    game]`` the points."""
+    """Every game's orchards: ``rows[player, batch, game]`` of the tables, ``total[player,
+    game]`` the points (games last: every turn works along them)."""
 
     def __init__(self, games: int, players: int, rules: Rules) -> None:
         self.rules = rules
         self.tables = tables(rules)
-        self.rows = np.tile(self.tables.start, (players, games, 1))
+        self.rows = np.tile(self.tables.start.reshape(-1, 1), (players, 1, games))
         self.total = np.zeros((players, games), dtype=np.int64)
 
     @classmethod
@@ -69,7 +71,7 @@ class State:
         """``games`` identical copies of a position's orchards (one board per player)."""
         state = cls(games, len(boards), boards[0].rules)
         for p, board in enumerate(boards):
-            state.rows[p] = board_rows(state.tables, board)
+            state.rows[p] = np.reshape(board_rows(state.tables, board), (-1, 1))
             state.total[p] = board.total
         return state
 
@@ -81,9 +83,9 @@ class State:
         """Put each game's ``card`` into its ``batch`` of player ``p``'s orchard, for ``gain``
         points (the value the tables gave the move)."""
         rows, games = self.rows[p], np.arange(len(card))
-        special = self.tables.special_next[(rows[:, SPECIAL] + card) * len(BATCHES) + batch]
-        rows[games, batch] = self.tables.next[rows[games, batch] + card]
-        rows[:, SPECIAL] = special
+        special = self.tables.special_next[(rows[SPECIAL] + card) * len(BATCHES) + batch]
+        rows[batch, games] = self.tables.next[rows[batch, games] + card]
+        rows[SPECIAL] = special
         self.total[p] += gain
 
 
@@ -136,24 +138,38 @@ def play_on(
     width = market * len(BATCHES)  # the (slot, batch) moves of a turn, explicit: games may be 0
     first_turn = 0 if taken is None else int(taken[:1].sum())
     for r in range(start_round, rounds_per_game(players, state.rules)):
-        dealt = orders[:, r * market : (r + 1) * market].astype(np.intp)
+        dealt = np.array(orders[:, r * market : (r + 1) * market].T, dtype=np.intp, order="C")
         if r == start_round and taken is not None:
-            dealt[taken] = TAKEN
+            dealt[taken.T] = TAKEN
         for t in range(first_turn if r == start_round else 0, market):
             p = (first_player + r + t) % players
             rows = state.rows[p]
-            moves = value[rows[:, None, :] + dealt[:, :, None]]  # (games, slots, batches)
-            moves[:, :, :_BAD] += lost[rows[:, SPECIAL, None] + dealt][:, :, None]
-            moves = moves.reshape(games, width)
-            if random is None:
-                choice = moves.argmax(axis=1)
-            else:
-                legal = moves > ILLEGAL // 2
-                pick = (random.random(games) * legal.sum(axis=1)).astype(np.int64)
-                choice = (np.cumsum(legal, axis=1) <= pick[:, None]).sum(axis=1)
+            moves = value[dealt[:, None, :] + rows]  # (slot, batch, game)
+            moves[:, :_BAD] += lost[rows[SPECIAL] + dealt][:, None, :]
+            moves = moves.reshape(width, games)
+            choice = _greedy(moves) if random is None else _random(moves, random)
             slot, batch = np.divmod(choice, len(BATCHES))
-            card = dealt[games_at, slot]
-            state.place(p, card, batch, moves[games_at, choice])
-            dealt[games_at, slot] = TAKEN
+            card = dealt[slot, games_at]
+            state.place(p, card, batch, moves[choice, games_at])
+            dealt[slot, games_at] = TAKEN
             if record is not None:
                 record.append(np.stack([card, batch], axis=1))
+
+
+def _greedy(moves: np.ndarray) -> np.ndarray:
+    """Each game's best move (a column of ``moves``); ties: the first.
+
+    The value and the move's place ride in one int32, so one ``max`` finds both.
+    """
+    ranked = moves.astype(np.int32) << _RANK_BITS
+    ranked += _RANK_LAST - np.arange(len(moves), dtype=np.int32).reshape(-1, 1)
+    return _RANK_LAST - (ranked.max(axis=0) & _RANK_LAST)
+
+
+def _random(moves: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A legal move per game (a column of ``moves``), each with the same chance."""
+    seen = (moves > ILLEGAL // 2).astype(np.int8)  # legal moves so far, move by move
+    for move in range(1, len(seen)):  # along games: numpy's cumsum over axis 0 is slow
+        seen[move] += seen[move - 1]
+    pick = (rng.random(seen.shape[1]) * seen[-1]).astype(np.int8)
+    return (seen <= pick).sum(axis=0, dtype=np.intp)
