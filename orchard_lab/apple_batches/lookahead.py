@@ -60,17 +60,27 @@ def margins(game: Game, worlds: Sequence[Game]) -> np.ndarray:
     >>> margins(game, [game.determinized(np.random.default_rng(1))]).shape
     (24, 1)
     """
-    moves = game.legal_moves()
-    if not moves:
-        raise ValueError("the game is over: there is no move to look ahead from")
+    moves = _moves(game)
     seen = len(game.deck) - len(game.pile)
     if not worlds or any(
         world.deck[:seen] != game.deck[:seen] or len(world.deck) != len(game.deck)
         for world in worlds
     ):
         raise ValueError("worlds must be one or more determinized copies of the game")
-    rollouts, size = len(worlds), len(moves) * len(worlds)  # row m * rollouts + r
-    orders = np.tile(np.stack([card_indexes(world.deck) for world in worlds]), (len(moves), 1))
+    return _margins(game, moves, np.stack([card_indexes(world.deck) for world in worlds]))
+
+
+def _moves(game: Game) -> list[Move]:
+    moves = game.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to look ahead from")
+    return moves
+
+
+def _margins(game: Game, moves: list[Move], decks: np.ndarray) -> np.ndarray:
+    """``margins`` of ``moves`` with the worlds as decks of card indexes, one row each."""
+    rollouts, size = len(decks), len(moves) * len(decks)  # row m * rollouts + r
+    orders = np.tile(decks, (len(moves), 1))
     state = fast.State.of_boards(game.boards, size)
     taken, slots = _market_slots(game, moves)
     taken = np.tile(taken, (size, 1))
@@ -101,8 +111,23 @@ class LookaheadPolicy:
 
     def __call__(self, game: Game) -> Move:
         check_type(game, Game, "game")
-        moves = game.legal_moves()
+        moves = _moves(game)
         if len(moves) == 1:
             return moves[0]
-        worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
-        return moves[int(np.argmax(margins(game, worlds).sum(axis=1)))]
+        return moves[int(np.argmax(_margins(game, moves, self._worlds(game)).sum(axis=1)))]
+
+    def _worlds(self, game: Game) -> np.ndarray:
+        """The decks of ``rollouts`` worlds as card indexes, one row each: what as many
+        ``game.determinized(self.rng)`` deal, drawn from the generator in the same way (the
+        face-down pile reshuffled), without copying the game."""
+        deck = card_indexes(game.deck)
+        seen = len(deck) - len(game.pile)
+        if seen == len(deck):
+            return np.tile(deck, (self.rollouts, 1))
+        pile = deck[seen:]
+        return np.stack(
+            [
+                np.concatenate([deck[:seen], pile[self.rng.permutation(len(pile))]])
+                for _ in range(self.rollouts)
+            ]
+        )
