@@ -11,8 +11,6 @@ from orchard_lab.apple_batches import BATCHES, Board, Rules, fast
 from orchard_lab.apple_batches.tables import (
     ILLEGAL,
     SPECIAL,
-    TAKEN,
-    WIDTH,
     board_rows,
     card_indexes,
     tables,
@@ -68,13 +66,6 @@ def test_ab3_to_ab6_every_entry_is_the_boards_rule(rules: Rules, placements: lis
             state.rows[0, :, 0] = rows
             state.place(0, np.array([index]), np.array([b]), np.array([value]))
             assert state.rows[0, :, 0].tolist() == board_rows(t, after), (card, batch)
-
-
-@given(rules=SWITCHES)
-def test_ab2_a_taken_market_slot_is_refused_by_every_batch(rules: Rules) -> None:
-    """AB-2: a card taken from the market is gone; its slot is refused everywhere."""
-    value = tables(rules).value.reshape(-1, WIDTH)
-    assert (value[:, TAKEN] == ILLEGAL).all()
 
 
 def test_tables_are_built_once_per_set_of_rules() -> None:

@@ -17,6 +17,7 @@ policy's rollouts).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 
@@ -24,18 +25,24 @@ from orchard_lab.apple_batches.board import Board
 from orchard_lab.apple_batches.cards import default_deck
 from orchard_lab.apple_batches.rules import (
     BATCHES,
+    FACTS,
     Rules,
     cards_per_market_per_player,
     rounds_per_game,
 )
-from orchard_lab.apple_batches.tables import ILLEGAL, SPECIAL, TAKEN, board_rows, tables
+from orchard_lab.apple_batches.tables import ILLEGAL, SPECIAL, board_rows, tables
 
 __all__ = ["State", "deal_orders", "play_games", "play_on"]
 
 _DECK_SIZE = len(default_deck())
 _BAD = BATCHES.index("bad")  # the last batch: a lost special tree costs every batch before it
-_RANK_BITS = 7  # a turn has at most 96 moves (12 market cards x 8 batches): 7 bits
+_MARKET = max(  # market cards at most: 15, with 5 players
+    cards_per_market_per_player(p) * p for p in range(FACTS.min_players, FACTS.max_players + 1)
+)
+_RANK_BITS = 7  # a turn has at most 120 moves (15 market cards x 8 batches): 7 bits
 _RANK_LAST = (1 << _RANK_BITS) - 1
+_SLOTS = np.arange(_MARKET).reshape(-1, 1)
+_SLOT_RANK = (len(BATCHES) * _SLOTS[::-1]).reshape(-1, 1, 1).astype(np.int32)
 
 
 def deal_orders(rng: np.random.Generator, games: int, cards: int = _DECK_SIZE) -> np.ndarray:
@@ -133,43 +140,51 @@ def play_on(
     random = rng if policy == "random" else None
     players, games = state.total.shape
     market = cards_per_market_per_player(players) * players
-    value, lost = state.tables.value, state.tables.lost
+    value, lost = _ranked(state.rules)
     games_at = np.arange(games)
-    width = market * len(BATCHES)  # the (slot, batch) moves of a turn, explicit: games may be 0
     first_turn = 0 if taken is None else int(taken[:1].sum())
     for r in range(start_round, rounds_per_game(players, state.rules)):
-        dealt = np.array(orders[:, r * market : (r + 1) * market].T, dtype=np.intp, order="C")
+        dealt = orders[:, r * market : (r + 1) * market]  # (game, slot)
         if r == start_round and taken is not None:
-            dealt[taken.T] = TAKEN
+            dealt = dealt[~taken].reshape(games, market - first_turn)
+        dealt = np.array(dealt.T, dtype=np.intp, order="C")  # the cards left, in market order
         for t in range(first_turn if r == start_round else 0, market):
-            p = (first_player + r + t) % players
+            p, left = (first_player + r + t) % players, market - t
             rows = state.rows[p]
             moves = value[dealt[:, None, :] + rows]  # (slot, batch, game)
             moves[:, :_BAD] += lost[rows[SPECIAL] + dealt][:, None, :]
-            moves = moves.reshape(width, games)
-            choice = _greedy(moves) if random is None else _random(moves, random)
+            moves += _SLOT_RANK[-left:]
+            moves = moves.reshape(left * len(BATCHES), games)
+            best = moves.max(axis=0) if random is None else _random(moves, random)
+            choice = left * len(BATCHES) - 1 - (best & _RANK_LAST)
             slot, batch = np.divmod(choice, len(BATCHES))
             card = dealt[slot, games_at]
-            state.place(p, card, batch, moves[choice, games_at])
-            dealt[slot, games_at] = TAKEN
+            state.place(p, card, batch, best >> _RANK_BITS)
             if record is not None:
                 record.append(np.stack([card, batch], axis=1))
+            if left > 1:  # the cards after the one taken move up a slot
+                dealt = np.where(_SLOTS[: left - 1] < slot, dealt[:-1], dealt[1:])
 
 
-def _greedy(moves: np.ndarray) -> np.ndarray:
-    """Each game's best move (a column of ``moves``); ties: the first.
-
-    The value and the move's place ride in one int32, so one ``max`` finds both.
-    """
-    ranked = moves.astype(np.int32) << _RANK_BITS
-    ranked += _RANK_LAST - np.arange(len(moves), dtype=np.int32).reshape(-1, 1)
-    return _RANK_LAST - (ranked.max(axis=0) & _RANK_LAST)
+@cache
+def _ranked(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The ``value`` and ``lost`` tables as int32 *ranks*: points in the high bits, and in the
+    low ``_RANK_BITS`` the move's place, higher for a move met earlier in ``Game.legal_moves``
+    order: 7 - batch here, plus 8 per market slot (``_SLOT_RANK``). So one ``max`` finds the
+    greedy move and its points, ties going to the first move."""
+    t = tables(rules)
+    batch = np.empty(len(t.value), dtype=np.int32)
+    starts = sorted(t.offset)
+    for start, end in zip(starts, [*starts[1:], len(t.value)], strict=True):
+        batch[start:end] = t.offset.index(start)
+    value = (t.value.astype(np.int32) << _RANK_BITS) + (_BAD - batch)
+    return value, t.lost.astype(np.int32) << _RANK_BITS
 
 
 def _random(moves: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A legal move per game (a column of ``moves``), each with the same chance."""
-    seen = (moves > ILLEGAL // 2).astype(np.int8)  # legal moves so far, move by move
+    """A legal move per game (a column of ranked ``moves``), each with the same chance."""
+    seen = (moves > ILLEGAL << (_RANK_BITS - 1)).astype(np.int8)  # legal moves so far
     for move in range(1, len(seen)):  # along games: numpy's cumsum over axis 0 is slow
         seen[move] += seen[move - 1]
     pick = (rng.random(seen.shape[1]) * seen[-1]).astype(np.int8)
-    return (seen <= pick).sum(axis=0, dtype=np.intp)
+    return moves[(seen <= pick).sum(axis=0, dtype=np.intp), np.arange(seen.shape[1])]

@@ -4,8 +4,7 @@ Each batch's state is a small integer *key*: its card count and the little the r
 (monochrome's colour, feather's live sweetness and height, the unlucky total, the waiting
 card of a pair, steady's heights). The special tree's key also holds which colours grow
 outside the bad and special batches (AB-6). Key k of a batch owns the *row* starting at
-``offset + k * WIDTH`` of the flat tables, one entry per card index of the default deck, and
-a last entry (``TAKEN``) that every batch refuses, for a market slot already taken:
+``offset + k * WIDTH`` of the flat tables, one entry per card index of the default deck:
 
 - ``value[row + card]``: the points the card gains in the batch, or ``ILLEGAL`` if refused;
 - ``next[row + card]``: the batch's row once the card is placed there;
@@ -43,12 +42,11 @@ from orchard_lab.apple_batches.rules import (
     Rules,
 )
 
-__all__ = ["ILLEGAL", "TAKEN", "WIDTH", "Tables", "board_rows", "card_indexes", "tables"]
+__all__ = ["ILLEGAL", "WIDTH", "Tables", "board_rows", "card_indexes", "tables"]
 
 _DECK = default_deck()
 _INDEX = {card: i for i, card in enumerate(_DECK)}
-TAKEN = len(_DECK)  # the card index of a market slot already taken: refused everywhere
-WIDTH = TAKEN + 1  # entries per row
+WIDTH = len(_DECK)  # entries per row: one per card
 ILLEGAL = -10_000  # far below any gain, even after a lost special tree
 MONO, FEATHER, SPECIAL, UNLUCKY, FORTE, COUPLE, STEADY, BAD = range(len(BATCHES))
 
@@ -181,10 +179,8 @@ def tables(rules: Rules) -> Tables:
         n, legal, gain, after = parts[batch]
         legal = legal & (n < BATCH_CAPACITY)  # a full batch refuses every card (AB-3)
         own = np.arange(len(n)).reshape(-1, 1)
-        value = np.full((len(n), WIDTH), ILLEGAL, dtype=np.int16)
-        value[:, :TAKEN] = np.where(legal, gain, ILLEGAL)
-        row_after = np.repeat(at + own * WIDTH, WIDTH, axis=1)
-        row_after[:, :TAKEN] = at + np.where(legal, after, own) * WIDTH
+        value = np.broadcast_to(np.where(legal, gain, ILLEGAL), (len(n), WIDTH))
+        row_after = np.broadcast_to(at + np.where(legal, after, own) * WIDTH, (len(n), WIDTH))
         offset[batch] = at
         values.append(value.ravel())
         nexts.append(row_after.ravel())
@@ -192,12 +188,11 @@ def tables(rules: Rules) -> Tables:
     colour, outside = _keys(_NONE + 1, _OUTSIDE)
     breaks = (colour == _COLOUR) & ((outside >> _COLOUR) & 1 == 0)  # an unbroken tree (AB-6)
     lost = np.zeros(at, dtype=np.int16)
-    lost[: len(colour) * WIDTH] = np.pad(
-        np.where(breaks, rules.special_broken_points - SPECIAL_BONUS, 0), ((0, 0), (0, 1))
-    ).ravel()
-    empty = np.where(np.arange(len(BATCHES)) == SPECIAL, _NONE * _OUTSIDE * WIDTH, 0)  # key 0
+    lost[: breaks.size] = np.where(breaks, rules.special_broken_points - SPECIAL_BONUS, 0).ravel()
+    # empty: key 0, but the special tree's is "no tree, no colour outside"
+    empty = np.where(np.arange(len(BATCHES)) == SPECIAL, _NONE * _OUTSIDE * WIDTH, 0)
     return Tables(
-        value=np.concatenate(values),
+        value=np.concatenate(values).astype(np.int16),
         next=np.concatenate(nexts).astype(np.intp),
         lost=lost,
         special_next=_special_next(),
@@ -210,7 +205,7 @@ def _special_next() -> np.ndarray:
     """The special tree's row once a card goes to a batch: the special batch plants it, every
     batch but the bad one grows the card's colour outside (AB-6)."""
     colour, outside = (k.reshape(-1, 1, 1) for k in _keys(_NONE + 1, _OUTSIDE))
-    card_colour = np.append(_COLOUR, 0).reshape(1, -1, 1)  # TAKEN is never placed
+    card_colour = _COLOUR.reshape(1, -1, 1)
     batch = np.arange(len(BATCHES)).reshape(1, 1, -1)
     grown = np.where(batch == BAD, outside, outside | (1 << card_colour))
     key = np.where(batch == SPECIAL, card_colour * _OUTSIDE + outside, colour * _OUTSIDE + grown)
