@@ -1,10 +1,11 @@
 """Many games at once with numpy: the "random" and "greedy" policies, vectorised across games.
 
 Every game's orchards are rows of the lookup tables (``tables``): one integer per (player,
-batch). A turn looks up the value of every (market card, batch) move of all games in one
-gather, picks a move per game, and moves the chosen batch (and the special tree) to its next
-row; no Python loop runs per game or per card. The tables hold exactly the rules of ``Board``
-(AB-3..AB-6); the tests replay the chosen moves through ``Game`` and get the same scores.
+batch, game), games along the last axis. A turn looks up every (market card left, batch)
+move of all games in one gather, picks a move per game (greedy: one ``max`` over ranked
+values), and moves the chosen batch (and the special tree) to its next row; no Python loop
+runs per game or per card. The tables hold exactly the rules of ``Board`` (AB-3..AB-6); the
+tests replay the chosen moves through ``Game`` and get the same scores and greedy choices.
 ``State.of_boards`` and ``play_on`` continue games from a position of ``Game`` (the lookahead
 policy's rollouts).
 
@@ -53,14 +54,15 @@ def deal_orders(rng: np.random.Generator, games: int, cards: int = _DECK_SIZE) -
     >>> deal_orders(np.random.default_rng(0), games=2, cards=12).shape
     (2, 12)
     """
-    deck = np.tile(np.arange(_DECK_SIZE, dtype=np.int16).reshape(-1, 1), (1, games))
-    columns = np.arange(games)
+    deck = np.tile(np.arange(_DECK_SIZE, dtype=np.int16), (games, 1))
+    cells = deck.reshape(-1)  # each game's row stays in cache while its cards swap
+    first = np.arange(games) * _DECK_SIZE  # where each game's deck begins in ``cells``
     for i in range(cards):
-        j = rng.integers(i, _DECK_SIZE, size=games)
-        drawn = deck[j, columns]
-        deck[j, columns] = deck[i]
-        deck[i] = drawn
-    return np.ascontiguousarray(deck[:cards].T)
+        drawn = first + rng.integers(i, _DECK_SIZE, size=games)
+        card = cells[drawn]
+        cells[drawn] = deck[:, i]
+        deck[:, i] = card
+    return deck[:, :cards].copy()
 
 
 class State:

@@ -4,9 +4,10 @@ The same policy as ``policies.LookaheadPolicy``: for each legal move, ``rollouts
 determinized worlds (``Game.determinized``: the face-down pile reshuffled) get the move, then
 everyone plays greedy to the end; the move with the best total margin wins (own score minus
 the best other score, own score when solo; ties: the first in ``legal_moves()`` order).
-Here all (move × world) continuations are rows of one ``fast.State`` played on together by
+Here all (move × world) continuations are games of one ``fast.State`` played on together by
 ``fast.play_on``, so a decision costs a few numpy calls per remaining turn. With the same
-seed it draws the same worlds, so it picks the same moves as the generic policy.
+seed it draws the same worlds (the same permutations of the pile, as decks of card indexes),
+so it picks the same moves as the generic policy.
 
 >>> from orchard_lab.apple_batches import Game
 >>> game = Game.new(players=2, seed=3)
