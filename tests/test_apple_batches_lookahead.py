@@ -8,6 +8,7 @@ import pytest
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
 from orchard_lab.apple_batches import lookahead
+from orchard_lab.apple_batches.tables import card_indexes
 
 SWITCHED = ab.Rules(
     easy=True,
@@ -100,6 +101,21 @@ def test_simulate_lookahead_gives_the_generic_table(players: int, rules: ab.Rule
         2,
     )
     assert np.array_equal(batched, generic)
+
+
+@pytest.mark.parametrize(("moves", "cards"), [(0, 75), (7, 75), (22, 24)])
+def test_worlds_are_the_decks_game_determinized_deals(moves: int, cards: int) -> None:
+    """The batched policy draws its worlds straight from its generator: the same decks as
+    ``Game.determinized`` with the same generator (so the same choices as the generic one),
+    also in the last round of a deck just big enough, when no card is left face down."""
+    game = position(2, ab.Rules(), moves, seed=5, deck=ab.default_deck()[:cards])
+    assert bool(game.pile) == (cards == 75)
+    policy = ab.LookaheadPolicy(rollouts=3, seed=9)
+    drawn = policy._worlds(game)
+    rng = np.random.default_rng(9)
+    worlds = [game.determinized(rng) for _ in range(3)]
+    assert np.array_equal(drawn, [card_indexes(world.deck) for world in worlds])
+    assert policy.rng.random() == rng.random()  # both generators drew as much
 
 
 def test_lookahead_beats_greedy_on_average() -> None:

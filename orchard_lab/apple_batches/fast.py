@@ -157,11 +157,11 @@ def play_on(
             moves[:, :_BAD] += lost[rows[SPECIAL] + dealt][:, None, :]
             moves += _SLOT_RANK[-left:]
             moves = moves.reshape(left * len(BATCHES), games)
-            best = moves.max(axis=0) if random is None else _random(moves, random)
-            choice = left * len(BATCHES) - 1 - (best & _RANK_LAST)
+            chosen = moves.max(axis=0) if random is None else _random(moves, random)
+            choice = left * len(BATCHES) - 1 - (chosen & _RANK_LAST)
             slot, batch = np.divmod(choice, len(BATCHES))
             card = dealt[slot, games_at]
-            state.place(p, card, batch, best >> _RANK_BITS)
+            state.place(p, card, batch, chosen >> _RANK_BITS)
             if record is not None:
                 record.append(np.stack([card, batch], axis=1))
             if left > 1:  # the cards after the one taken move up a slot
@@ -172,19 +172,20 @@ def play_on(
 def _ranked(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """The ``value`` and ``lost`` tables as int32 *ranks*: points in the high bits, and in the
     low ``_RANK_BITS`` the move's place, higher for a move met earlier in ``Game.legal_moves``
-    order: 7 - batch here, plus 8 per market slot (``_SLOT_RANK``). So one ``max`` finds the
-    greedy move and its points, ties going to the first move."""
+    order: 7 - batch here, plus 8 for each market card after the move's (``_SLOT_RANK``). So
+    one ``max`` finds the greedy move and its points, ties going to the first move."""
     t = tables(rules)
     batch = np.empty(len(t.value), dtype=np.int32)
     starts = sorted(t.offset)
     for start, end in zip(starts, [*starts[1:], len(t.value)], strict=True):
         batch[start:end] = t.offset.index(start)
-    value = (t.value.astype(np.int32) << _RANK_BITS) + (_BAD - batch)
+    value = (t.value.astype(np.int32) << _RANK_BITS) + (len(BATCHES) - 1 - batch)
     return value, t.lost.astype(np.int32) << _RANK_BITS
 
 
 def _random(moves: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A legal move per game (a column of ranked ``moves``), each with the same chance."""
+    """The ranked value (``_ranked``) of a legal move per game, a column of ``moves``: every
+    legal move with the same chance."""
     seen = (moves > ILLEGAL << (_RANK_BITS - 1)).astype(np.int8)  # legal moves so far
     for move in range(1, len(seen)):  # along games: numpy's cumsum over axis 0 is slow
         seen[move] += seen[move - 1]
