@@ -109,6 +109,19 @@ def test_ab2_simulate_four_rounds_gives_each_of_three_players_eight_cards(policy
     assert scores.mean() < twelve.mean()  # fewer apples, fewer points
 
 
+def test_games_played_in_chunks_are_the_games_played_alone() -> None:
+    """More games than one chunk: every game, and every turn's record, as if played alone."""
+    games = fast._CHUNK + 5
+    orders = fast.deal_orders(np.random.default_rng(2), games, 12)
+    record: list[np.ndarray] = []
+    scores = fast.play_games(orders, 1, ab.Rules(), "greedy", record=record)
+    last: list[np.ndarray] = []
+    alone = fast.play_games(orders[-5:], 1, ab.Rules(), "greedy", record=last)
+    assert scores.shape == (games, 1) and np.array_equal(scores[-5:], alone)
+    assert [turn.shape for turn in record] == [(games, 2)] * 12
+    assert all(np.array_equal(a[-5:], b) for a, b in zip(record, last, strict=True))
+
+
 def test_simulate_zero_games_on_the_numpy_path() -> None:
     """AB-2: zero games is an empty table, not a numpy reshape error."""
     orders = fast.deal_orders(np.random.default_rng(0), 0)

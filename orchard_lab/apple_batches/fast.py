@@ -40,6 +40,7 @@ _BAD = BATCHES.index("bad")  # the last batch: a lost special tree costs every b
 _MARKET = max(  # market cards at most: 15, with 5 players
     cards_per_market_per_player(p) * p for p in range(FACTS.min_players, FACTS.max_players + 1)
 )
+_CHUNK = 8192  # games played together: about 1 MB per turn array, with 1 player
 _RANK_BITS = 7  # a turn has at most 120 moves (15 market cards x 8 batches): 7 bits
 _RANK_LAST = (1 << _RANK_BITS) - 1
 _SLOTS = np.arange(_MARKET).reshape(-1, 1)
@@ -110,14 +111,23 @@ def play_games(
     """Final scores ``(games, players)`` of games dealt from ``orders`` (see ``deal_orders``).
 
     The game ends as ``rules.end`` says (AB-2): after the rounds of ``rounds_per_game``.
+    Games are played ``_CHUNK`` at a time, so that each turn's arrays stay in the cache.
 
     ``policy`` is "random" (uniform over legal moves, drawn from ``rng``) or "greedy" (the
     best gain; ties: the first in ``Game.legal_moves()`` order). If ``record`` is a list,
     each turn's chosen ``(card index, batch index)`` pairs are appended to it.
     """
-    state = State(len(orders), players, rules)
-    play_on(state, orders, policy, rng, first_player, record=record)
-    return state.scores()
+    scores, records = [], []
+    for start in range(0, max(len(orders), 1), _CHUNK):
+        chunk = orders[start : start + _CHUNK]
+        state = State(len(chunk), players, rules)
+        turns: list[np.ndarray] | None = None if record is None else []
+        play_on(state, chunk, policy, rng, first_player, record=turns)
+        scores.append(state.scores())
+        records.append(turns or [])
+    if record is not None:  # each turn's choices, all chunks together
+        record += [np.concatenate(turn) for turn in zip(*records, strict=True)]
+    return np.concatenate(scores)
 
 
 def play_on(
