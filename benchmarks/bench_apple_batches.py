@@ -13,14 +13,15 @@ Goals: 300,000 greedy solo games/s; a lookahead reply (8 rollouts, as the board 
 (defaults 20000 and 200).
 
 Figures (nproc 2 shared with other work, Python 3.11.7, numpy 2.4.6; cpu; one run each, the
-before and after runs interleaved; x: the ratio to the generic path in the same run). Before
-is the numpy path that computed the rules per turn (1158b17), after the lookup tables:
+before and after runs one after the other; x: the ratio to the generic path in the same run).
+Before is the numpy path that computed the rules per turn (1158b17), after the lookup tables:
 
-    games/s               before                      after
-    random 1/2/4 players  93k / 42k / 13k (38-34x)    747k / 280k / 85k (344 / 236 / 158x)
-    greedy 1/2/4 players  162k / 70k / 24k (72-66x)   1,394k / 452k / 114k (633 / 407 / 285x)
-    lookahead reply, slowest decision of a game, 2 / 3 / 4 / 6 players (generic opening:
-    255-3000 ms): before 13.9 / 14.9 / 37.0 / 60.4 ms, after 2.0 / 2.9 / 7.2 / 10.8 ms.
+    games/s               before                         after
+    random 1/2/4 players  96k / 42k / 14k (41/33/29x)    858k / 290k / 84k (385/240/164x)
+    greedy 1/2/4 players  158k / 67k / 24k (81/66/63x)   1,223k / 446k / 119k (564/445/308x)
+    lookahead reply, slowest decision of a game, 2 / 3 / 4 / 6 players (generic opening
+    decision 264 / 406 / 1891 / 2900 ms): before 10.6 / 13.8 / 35.8 / 56.4 ms, after 2.5 /
+    3.1 / 6.3 / 9.6 ms (means 0.9 / 1.1 / 2.3 / 3.2 ms).
 """
 
 from __future__ import annotations

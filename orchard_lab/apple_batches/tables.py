@@ -163,7 +163,7 @@ _LAYOUT = (SPECIAL, MONO, FEATHER, UNLUCKY, FORTE, COUPLE, STEADY, BAD)
 
 @cache
 def tables(rules: Rules) -> Tables:
-    """The tables of ``rules`` (built once per set of rules, in about a millisecond)."""
+    """The tables of ``rules`` (built once per set of rules, in a few milliseconds)."""
     parts = {
         MONO: _mono(),
         FEATHER: _feather(),
