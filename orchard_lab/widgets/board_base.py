@@ -33,6 +33,7 @@ __all__ = [
     "HIGHLIGHT",
     "HUMAN",
     "GameBoard",
+    "PolicyBoard",
     "SettingsRow",
     "check_policy",
     "hint_choice",
@@ -206,6 +207,7 @@ class GameBoard(ABC):
     NOTHING_TO_UNDO = "There is no move of yours to take back yet."
     UNDONE = "Move taken back: it is your turn again."
 
+    settings: SettingsRow
     game: Any
     message: w.HTML
     hint_text: w.HTML
@@ -221,6 +223,14 @@ class GameBoard(ABC):
     @abstractmethod
     def _forget_selection(self) -> None:
         """Drop the picked card (and whatever goes with it)."""
+
+    def _make_settings(self, game: ModuleType) -> None:
+        """The settings row of ``game``, its widgets also reachable as the board's own."""
+        self.settings = SettingsRow(game)
+        self.players_choice = self.settings.players_choice
+        self.seed_choice = self.settings.seed_choice
+        self.rule_switches = self.settings.rule_switches
+        self.new_button = self.settings.new_button
 
     def undo(self) -> None:
         """Take back your last move and the other players' answers to it."""
@@ -280,3 +290,63 @@ class GameBoard(ABC):
 
     def _say_refused(self, refusal: IllegalMove) -> None:
         self._say(f'<span class="orchard-refused">✗ {html.escape(str(refusal))}</span>')
+
+
+class PolicyBoard(GameBoard):
+    """A board whose other players play the policy chosen in the settings row ("random",
+    "greedy", "lookahead"): apple batches and water drops. A subclass sets ``GAME`` (the
+    game module), ``NEW_GAME`` (what it says on a new deal) and ``_opponent_for``.
+
+    >>> from orchard_lab import water_drops as wd
+    >>> from orchard_lab.widgets import WaterDropsBoard
+    >>> board = WaterDropsBoard()
+    >>> board.load(wd.Game.new(players=3, seed=5))
+    >>> board.game.players, board.players_choice.value
+    (3, 3)
+    """
+
+    GAME: ModuleType
+    NEW_GAME: str
+    policy_choice: w.Dropdown
+
+    @abstractmethod
+    def _opponent_for(self, policy: str) -> Callable[[Any], Any]:
+        """The other players' policy named ``policy``, drawing on ``_rng``."""
+
+    def new_game(
+        self,
+        players: int | None = None,
+        seed: int | None = None,
+        rules: Any = None,
+        policy: str | None = None,
+    ) -> None:
+        """Deal a new game; arguments left out are read from the settings row.
+
+        Every argument is checked before anything changes, so a bad one leaves the game and
+        the settings row as they were.
+        """
+        players_now, seed_now, rules_now = self.settings.checked(players, seed, rules)
+        policy_now = self.policy_choice.value if policy is None else check_policy(policy)
+        # the engine refuses impossible settings (water drops: an orchard box too small)
+        game = self.GAME.Game.new(players=players_now, seed=seed_now, rules=rules_now)
+        self.settings.show(players_now, seed_now, rules_now)
+        self.policy_choice.value = policy_now
+        self._begin(game, policy_now)
+        self._say(self.NEW_GAME)
+        self._show_all()
+
+    def load(self, game: Any, policy: str | None = None) -> None:
+        """Show a copy of ``game`` (you are player 0) and play on from it; its moves so far
+        cannot be undone. A lesson uses it to show a prepared position."""
+        check_type(game, self.GAME.Game, "game")
+        policy = self.policy_choice.value if policy is None else check_policy(policy)
+        self.settings.show(game.players, None, game.rules)
+        self.policy_choice.value = policy
+        self._begin(game.copy(), policy)
+        self._say("")
+        self._show_all()
+
+    def _begin(self, game: Any, policy: str) -> None:
+        self._opponent_policy = policy
+        self._start(game, self.seed_choice.value)
+        self._opponent = self._opponent_for(policy)

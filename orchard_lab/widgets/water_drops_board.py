@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 import ipywidgets as w
@@ -32,9 +32,7 @@ from orchard_lab.water_drops.rules import check_square
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
-    GameBoard,
-    SettingsRow,
-    check_policy,
+    PolicyBoard,
     hint_choice,
     keys_box,
     points,
@@ -272,7 +270,7 @@ def _card_px(columns: int) -> int:
 KEY_HELP = "keys: 1-9 take a card · r turn · a d (or w s) step through the lit squares · p place"
 
 
-class WaterDropsBoard(GameBoard):
+class WaterDropsBoard(PolicyBoard):
     """Play water drops by clicking: a card of the market, then a lit square of your orchard.
 
     ``players`` 1-5 (you are player 0), ``seed`` deals the deck, ``rules`` holds the
@@ -286,6 +284,9 @@ class WaterDropsBoard(GameBoard):
     [2, 2]
     """
 
+    GAME = wd
+    NEW_GAME = "New game: pick a card from the market, then a lit square for it."
+
     def __init__(
         self,
         players: int = 2,
@@ -295,11 +296,7 @@ class WaterDropsBoard(GameBoard):
         hint_policy: str = "greedy",
     ) -> None:
         self.message = w.HTML()
-        self.settings = SettingsRow(wd)
-        self.players_choice = self.settings.players_choice
-        self.seed_choice = self.settings.seed_choice
-        self.rule_switches = self.settings.rule_switches
-        self.new_button = self.settings.new_button
+        self._make_settings(wd)
         self.policy_choice = policy_choice()
         self.hint_choice = hint_choice(wd.HINT_POLICIES, hint_policy)
         self.title = w.HTML("Water drops")
@@ -449,45 +446,6 @@ class WaterDropsBoard(GameBoard):
         self._show_ghosts()
         return move
 
-    def new_game(
-        self,
-        players: int | None = None,
-        seed: int | None = None,
-        rules: wd.Rules | None = None,
-        policy: str | None = None,
-    ) -> None:
-        """Deal a new game; arguments left out are read from the settings row.
-
-        Every argument is checked before anything changes, so a bad one leaves the game and
-        the settings row as they were.
-        """
-        players_now, seed_now, rules_now = self.settings.checked(players, seed, rules)
-        policy_now = self.policy_choice.value if policy is None else check_policy(policy)
-        # refuses an orchard box too small before the settings change
-        game = wd.Game.new(players=players_now, seed=seed_now, rules=rules_now)
-        self.settings.show(players_now, seed_now, rules_now)
-        self.policy_choice.value = policy_now
-        self._begin(game, policy_now)
-        self._say("New game: pick a card from the market, then a lit square for it.")
-        self._show_all()
-
-    def load(self, game: wd.Game, policy: str | None = None) -> None:
-        """Show a copy of ``game`` (you are player 0) and play on from it; its moves so far
-        cannot be undone. A lesson uses it to show a prepared position.
-
-        >>> board = WaterDropsBoard()
-        >>> board.load(wd.Game.new(players=3, seed=5))
-        >>> board.game.players, board.players_choice.value
-        (3, 3)
-        """
-        check_type(game, wd.Game, "game")
-        policy = self.policy_choice.value if policy is None else check_policy(policy)
-        self.settings.show(game.players, None, game.rules)
-        self.policy_choice.value = policy
-        self._begin(game.copy(), policy)
-        self._say("")
-        self._show_all()
-
     def highlight(
         self,
         *,
@@ -539,11 +497,12 @@ class WaterDropsBoard(GameBoard):
         return [at for at in board.open_squares() if board.can_place(card, at, self.rotation)]
 
     # ---- turns ---------------------------------------------------------------------------
+    def _opponent_for(self, policy: str) -> Callable[[Any], Any]:
+        return named_policy(policy, self._rng)
+
     def _begin(self, game: wd.Game, policy: str) -> None:
-        self._opponent_policy = policy
         self._opponent_views = {}
-        self._start(game, self.seed_choice.value)
-        self._opponent = named_policy(policy, self._rng)
+        super()._begin(game, policy)
         self.turn_button.layout.display = None if game.rules.allow_rotation else "none"
 
     def _forget_selection(self) -> None:
