@@ -58,12 +58,19 @@ def set_classes(widget: w.DOMWidget, wanted: Mapping[str, bool]) -> None:
     >>> set_classes(button, {"a": False, "b": True}); button.trait_values()["_dom_classes"]
     ('b',)
     """
+    if len(wanted) == 1:  # one change is one message already; holding would cost time
+        _set_class(widget, *next(iter(wanted.items())))
+        return
     with widget.hold_sync():
         for name, on in wanted.items():
-            if on:
-                widget.add_class(name)
-            else:
-                widget.remove_class(name)
+            _set_class(widget, name, on)
+
+
+def _set_class(widget: w.DOMWidget, name: str, on: bool) -> None:
+    if on:
+        widget.add_class(name)
+    else:
+        widget.remove_class(name)
 
 
 def points(n: int) -> str:

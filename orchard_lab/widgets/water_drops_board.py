@@ -312,6 +312,7 @@ class WaterDropsBoard(PolicyBoard):
         self.orchard = w.GridBox()
         self.filled: dict[Square, w.HTML] = {}  # one view per card square, reused
         self.open_buttons: dict[Square, w.Button] = {}
+        self._open_state: dict[Square, tuple[str, bool, bool, int]] = {}  # as last drawn
         self._blanks: list[w.HTML] = []
         self._open_shown: list[Square] = []  # the open squares drawn, in grid order
         self._card_px = BIGGEST_CARD
@@ -621,19 +622,24 @@ class WaterDropsBoard(PolicyBoard):
     def _show_open(
         self, button: w.Button, at: Square, lit: bool, turned: wd.Card | None, px: int
     ) -> None:
-        """An open square: empty, or lit with the ghost of the turned card and its gain."""
-        size = f"{px}px"
-        if button.layout.width != size:
-            with button.layout.hold_sync():  # width and height in one message
-                button.layout.width = size
-                button.layout.height = size
-            button.style.font_size = f"{max(10, px // 6)}px"
+        """An open square: empty, or lit with the ghost of the turned card and its gain.
+        A square drawn as it is already costs nothing and sends nothing."""
         description = ""
         if lit and turned is not None:
             gain = self.game.boards[HUMAN].gain(turned, at)  # the card as it lies now
             a, b, c, d = turned.cells
             ghost = f"{a} {b}\n{c} {d}\n" if px >= GHOST_PX else ""  # small cards: the gain
             description = f"{ghost}{gain:+d}"
+        state = (description, lit, at == self._hinted, px)
+        if self._open_state.get(at) == state:
+            return
+        self._open_state[at] = state
+        size = f"{px}px"
+        if button.layout.width != size:
+            with button.layout.hold_sync():  # width and height in one message
+                button.layout.width = size
+                button.layout.height = size
+            button.style.font_size = f"{max(10, px // 6)}px"
         with button.hold_sync():  # its classes and its text in one message
             set_classes(button, {"orchard-legal": lit, "orchard-hinted": at == self._hinted})
             button.description = description
