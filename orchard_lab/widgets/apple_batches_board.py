@@ -395,7 +395,8 @@ class AppleBatchesBoard(PolicyBoard):
                     f"sweet {card.sweetness}"
                 )
                 button.tooltip = _apple(card)
-                set_classes(button, {f"orchard-apple-{c}": c == card.colour for c in ab.COLOURS})
+                wanted = {f"orchard-apple-{c}": c == card.colour for c in ab.COLOURS}
+                set_classes(button, {**wanted, "orchard-selected": slot == self.selected_slot})
             with button.style.hold_sync():
                 button.style.button_color = APPLE_FILL[card.colour]
                 button.style.text_color = text_colour_on(APPLE_FILL[card.colour])

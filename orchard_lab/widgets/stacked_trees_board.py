@@ -934,8 +934,10 @@ class StackedTreesBoard(GameBoard):
             chosen = slot == self.selected_slot
             rotation = self.rotation if chosen else 0
             self.hand_pictures[slot].value = card_html(hand[slot], rotation)
-            self.hand_buttons[slot].description = "chosen" if chosen else f"Choose card {slot + 1}"
-            self.hand_buttons[slot].tooltip = f"card {hand[slot]}"
+            button = self.hand_buttons[slot]
+            with button.hold_sync():
+                button.description = "chosen" if chosen else f"Choose card {slot + 1}"
+                button.tooltip = f"card {hand[slot]}"
             set_classes(box, {"orchard-selected": chosen})
 
     def _add_slot(self) -> None:

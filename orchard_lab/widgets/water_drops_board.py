@@ -606,15 +606,17 @@ class WaterDropsBoard(PolicyBoard):
 
     def _filled_view(self, at: Square) -> w.HTML:
         if at not in self.filled:
-            view = w.HTML().add_class("orchard-wd-square").add_class("orchard-wd-card")
+            # classes given at birth travel with the widget's first message, not after it
+            view = w.HTML(_dom_classes=("orchard-wd-square", "orchard-wd-card"))
             self.filled[at] = view
         return self.filled[at]
 
     def _open_view(self, at: Square) -> w.Button:
         if at not in self.open_buttons:
-            button = w.Button(tooltip=f"square {at}: lay the picked card here")
-            button.add_class("orchard-wd-open")
-            button.add_class(f"orchard-wd-at-{at[0]}_{at[1]}")
+            button = w.Button(
+                tooltip=f"square {at}: lay the picked card here",
+                _dom_classes=("orchard-wd-open", f"orchard-wd-at-{at[0]}_{at[1]}"),
+            )
             button.on_click(lambda _b: self._clicked(functools.partial(self.choose_square, at)))
             self.open_buttons[at] = button
         return self.open_buttons[at]
