@@ -27,7 +27,7 @@ def _lit(board: WaterDropsBoard) -> list[tuple[int, int]]:
     return [
         at
         for at, b in board.open_buttons.items()
-        if "orchard-legal" in b._dom_classes and b in board.orchard.children
+        if "orchard-legal" in b._dom_classes and b.layout.display != "none"
     ]
 
 

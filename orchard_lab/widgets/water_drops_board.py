@@ -313,7 +313,7 @@ class WaterDropsBoard(PolicyBoard):
         self.filled: dict[Square, w.HTML] = {}  # one view per card square, reused
         self.open_buttons: dict[Square, w.Button] = {}
         self._open_state: dict[Square, tuple[str, bool, bool, int]] = {}  # as last drawn
-        self._blanks: list[w.HTML] = []
+        self._in_grid: set[int] = set()  # the views in the orchard grid, by id
         self._open_shown: list[Square] = []  # the open squares drawn, in grid order
         self._card_px = BIGGEST_CARD
         self.turn_button = w.Button(
@@ -555,44 +555,48 @@ class WaterDropsBoard(PolicyBoard):
 
     def _show_orchard(self) -> list[wd.Group]:
         """Draw your orchard: a view per card square, the open squares as buttons (lit, with
-        the ghost of the picked card, where it may go). Returns the groups it drew."""
+        the ghost of the picked card, where it may go). Returns the groups it drew.
+
+        Each view keeps its place in the grid by its row and column, and the grid's list of
+        views only grows: a view no longer needed is hidden, a new one is added at the end.
+        So the browser draws only the views that changed, never the whole orchard again."""
         board = self.game.boards[HUMAN]
         squares = board.squares
         opens = board.open_squares()
         spots = [*squares, *opens]
-        r0, r1 = min(r for r, _ in spots), max(r for r, _ in spots)
+        r0 = min(r for r, _ in spots)
         c0, c1 = min(c for _, c in spots), max(c for _, c in spots)
         self._card_px = card_px = _card_px(c1 - c0 + 1)
         groups = board.groups()
         group_map = _GroupMap(groups)
         marked_cells = set(self._highlighted.get("cells", ()))
         marked_squares = set(self._highlighted.get("squares", ()))
-        children: list[w.Widget] = []
-        self._open_shown = []
-        blanks = 0
-        for row in range(r0, r1 + 1):
-            for col in range(c0, c1 + 1):
-                at = (row, col)
-                view: w.DOMWidget
-                if at in squares:
-                    view = self._filled_view(at)
-                    view.value = group_map.square_html(board, at, card_px // 2, marked_cells)
-                elif at in opens:
-                    view = self._open_view(at)
-                    self._open_shown.append(at)
-                else:
-                    if blanks == len(self._blanks):
-                        self._blanks.append(w.HTML())
-                    view = self._blanks[blanks]
-                    blanks += 1
-                set_classes(view, {HIGHLIGHT: at in marked_squares})
-                children.append(view)
+        for at in squares:
+            cell = (at[0] - r0 + 1, at[1] - c0 + 1)
+            view = self._filled_view(at, cell)
+            view.value = group_map.square_html(board, at, card_px // 2, marked_cells)
+            _place(view, cell, at in marked_squares)
+        self._open_shown = sorted(opens)
+        for at in self._open_shown:
+            cell = (at[0] - r0 + 1, at[1] - c0 + 1)
+            _place(self._open_view(at, cell, card_px), cell, at in marked_squares)
+        for at, view in self.filled.items():
+            if at not in squares and view.layout.display != "none":  # taken back
+                view.layout.display = "none"
+                view.value = ""
+        for at, button in self.open_buttons.items():
+            if at not in opens and button.layout.display != "none":  # a card lies there now
+                button.layout.display = "none"
+                self._show_open(button, at, False, None, card_px)
         self._show_ghosts()
         columns = f"repeat({c1 - c0 + 1}, {card_px}px)"
         if self.orchard.layout.grid_template_columns != columns:
             self.orchard.layout.grid_template_columns = columns
-        if tuple(children) != self.orchard.children:
-            self.orchard.children = tuple(children)
+        new = [view for view in (*self.filled.values(), *self.open_buttons.values())
+               if id(view) not in self._in_grid]  # fmt: skip
+        if new:
+            self._in_grid.update(id(view) for view in new)
+            self.orchard.children = (*self.orchard.children, *new)
         return groups
 
     def _show_ghosts(self) -> None:
@@ -604,19 +608,26 @@ class WaterDropsBoard(PolicyBoard):
         for at in self._open_shown:
             self._show_open(self.open_buttons[at], at, at in legal, turned, self._card_px)
 
-    def _filled_view(self, at: Square) -> w.HTML:
+    # A new view is born with its classes, place and size: they travel in its first message.
+    def _filled_view(self, at: Square, cell: tuple[int, int]) -> w.HTML:
         if at not in self.filled:
-            # classes given at birth travel with the widget's first message, not after it
-            view = w.HTML(_dom_classes=("orchard-wd-square", "orchard-wd-card"))
-            self.filled[at] = view
+            self.filled[at] = w.HTML(
+                _dom_classes=("orchard-wd-square", "orchard-wd-card"),
+                layout=w.Layout(grid_row=str(cell[0]), grid_column=str(cell[1])),
+            )
         return self.filled[at]
 
-    def _open_view(self, at: Square) -> w.Button:
+    def _open_view(self, at: Square, cell: tuple[int, int], px: int) -> w.Button:
         if at not in self.open_buttons:
             button = w.Button(
                 tooltip=f"square {at}: lay the picked card here",
                 _dom_classes=("orchard-wd-open", f"orchard-wd-at-{at[0]}_{at[1]}"),
-            )
+                layout=w.Layout(
+                    grid_row=str(cell[0]), grid_column=str(cell[1]), width=f"{px}px",
+                    height=f"{px}px",
+                ),
+                style=w.ButtonStyle(font_size=_font_px(px)),
+            )  # fmt: skip
             button.on_click(lambda _b: self._clicked(functools.partial(self.choose_square, at)))
             self.open_buttons[at] = button
         return self.open_buttons[at]
@@ -641,7 +652,7 @@ class WaterDropsBoard(PolicyBoard):
             with button.layout.hold_sync():  # width and height in one message
                 button.layout.width = size
                 button.layout.height = size
-            button.style.font_size = f"{max(10, px // 6)}px"
+            button.style.font_size = _font_px(px)
         with button.hold_sync():  # its classes and its text in one message
             set_classes(button, {"orchard-legal": lit, "orchard-hinted": at == self._hinted})
             button.description = description
@@ -777,3 +788,17 @@ class WaterDropsBoard(PolicyBoard):
              self.opponents, settings]
         )  # fmt: skip
         return root.add_class("orchard-wd-board")
+
+
+def _place(view: w.DOMWidget, cell: tuple[int, int], marked: bool) -> None:
+    """Show ``view`` at grid ``cell`` = (row, column), counted from 1."""
+    row, column = str(cell[0]), str(cell[1])
+    layout = view.layout
+    if (layout.grid_row, layout.grid_column, layout.display) != (row, column, None):
+        with layout.hold_sync():
+            layout.grid_row, layout.grid_column, layout.display = row, column, None
+    set_classes(view, {HIGHLIGHT: marked})
+
+
+def _font_px(card_px: int) -> str:
+    return f"{max(10, card_px // 6)}px"
