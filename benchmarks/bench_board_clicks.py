@@ -22,7 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.browser.conftest import browser, lab, open_and_run_notebook  # noqa: E402, F401
+from tests.browser.conftest import open_and_run_notebook  # noqa: E402
 from tests.browser.test_apple_batches_in_lab import write_notebook  # noqa: E402
 
 CLICKS = 50
@@ -143,22 +143,7 @@ def _local_only(route) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(
-        pytest.main(
-            [
-                __file__,
-                "-q",
-                "-s",
-                "-p",
-                "no:cacheprovider",
-                "--rootdir",
-                str(REPO),
-                "-o",
-                "python_files=bench_*.py",
-                "-o",
-                "python_functions=bench_*",
-                "-o",
-                "timeout=900",
-            ]
-        )  # fmt: skip
-    )
+    options = ["-q", "-s", "-p", "no:cacheprovider", "--rootdir", str(REPO)]
+    options += ["-p", "tests.browser.conftest"]  # its lab and browser fixtures
+    options += ["-o", "python_files=bench_*.py", "-o", "python_functions=bench_*"]
+    sys.exit(pytest.main([__file__, *options, "-o", "timeout=900"]))

@@ -86,9 +86,14 @@ def clicks(players: int) -> dict[str, list[tuple[float, int, bool]]]:
     return times
 
 
-def main() -> None:
+def count_messages() -> None:
+    """From now on, count every comm message and every full garbage collection."""
     comm.DummyComm.publish_msg = _count  # type: ignore[method-assign]
     gc.callbacks.append(_collected)
+
+
+def main() -> None:
+    count_messages()
     print(machine())
     print(f"{len(SEEDS)} whole games per player count; others play greedy; CPU time")
     print(

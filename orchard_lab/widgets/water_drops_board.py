@@ -4,9 +4,11 @@ A plain class composing stock ipywidgets over ``water_drops.Game``. You are play
 other players are played by a chosen policy right after each of your moves. Your orchard is
 a grid of 2 × 2 cards; every fruit group is outlined, a scoring group in green, and a list
 gives each group's reason from the engine. Every user action is a method (``select_card``,
-``choose_square``, ``turn``, ``undo``, ``hint``, ``new_game``) and every button calls the
-same method, so tests drive the board without a browser. Views are updated in place and a
-view whose text did not change is not sent again. Building a board plays nothing.
+``choose_square``, ``turn``, ``press`` for the keys box, ``undo``, ``hint``, ``new_game``)
+and every button calls the same method, so tests drive the board without a browser. Views
+are updated in place, each widget at most once a click, and a view that did not change is
+not sent again. Building a board plays nothing. The turn flow, the settings row and the keys
+box are the shared ones of ``board_base``.
 
 >>> board = WaterDropsBoard(players=1, seed=3)
 >>> board.select_card(0)
@@ -57,6 +59,7 @@ ROOM = 560  # px of orchard width at 1024 × 768 with the file browser open
 BIGGEST_CARD, SMALLEST_CARD = 92, 34  # px; cards shrink as the orchard grows wider
 MINI_ROOM = 280  # px of width for another player's small orchard
 GHOST_PX = 60  # a lit square this big shows the card's cells above its gain
+KEY_HELP = "keys: 1-9 take a card · r turn · a d (or w s) step through the lit squares · p place"
 # Okabe-Ito colours (safe for colour-blind eyes), each fruit also a shape and a letter.
 FRUIT_FILL = {"B": "#F0E442", "C": "#CC79A7", "P": "#009E73", "M": "#E69F00"}
 FRUIT_SHAPE = {
@@ -265,9 +268,6 @@ def _mini_px(board: wd.Board) -> int:
 def _card_px(columns: int) -> int:
     """The card size that lets ``columns`` cards fit the narrow output area."""
     return max(SMALLEST_CARD, min(BIGGEST_CARD, ROOM // max(columns, 1)))
-
-
-KEY_HELP = "keys: 1-9 take a card · r turn · a d (or w s) step through the lit squares · p place"
 
 
 class WaterDropsBoard(PolicyBoard):
