@@ -402,7 +402,7 @@ class WaterDropsBoard(PolicyBoard):
         step a dashed frame through the lit squares, p place the card in the frame."""
         key = check_type(key, str, "key").lower()
         steps = {"a": -1, "w": -1, "d": 1, "s": 1}
-        if key.isdigit() and key != "0":
+        if key in tuple("123456789"):
             self.select_card(int(key) - 1)
         elif key == "r":
             self.turn()
