@@ -358,7 +358,7 @@ class AppleBatchesBoard(PolicyBoard):
 
     # ---- turns ---------------------------------------------------------------------------
     def _opponent_for(self, policy: str) -> Callable[[Any], Any]:
-        return policies.resolve(policy, seed=self._rng)
+        return policies.resolve(policy, seed=self._rng, faster=ab.FASTER)
 
     def _forget_selection(self) -> None:
         self.selected_slot = None
