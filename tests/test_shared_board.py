@@ -8,6 +8,7 @@ no more in all than the bounds below; before issue 15 a water drops square click
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -21,6 +22,7 @@ from hypothesis import strategies as hs
 from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.classroom import read_result
 from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDropsBoard
 from orchard_lab.widgets.board_base import SettingsRow, keys_box, set_classes
 
@@ -141,3 +143,18 @@ def test_keys_box_hands_on_the_last_letter_typed_and_empties_itself() -> None:
     box.value = "xr"
     box.value = ""
     assert typed == ["r"] and box.value == ""
+
+
+@pytest.mark.parametrize("board_class", [AppleBatchesBoard, WaterDropsBoard, StackedTreesBoard])
+def test_a_finished_game_shows_a_result_code_the_class_checker_verifies(board_class) -> None:
+    board = board_class()
+    game = board.game
+    while not game.is_over:
+        board.game.play(game.legal_moves()[0])
+    board._show_summary()
+    found = re.search(r"<code[^>]*>([^<]+)</code>", board.summary.value)
+    assert found, board.summary.value
+    result = read_result(found.group(1))
+    assert result.scores == tuple(game.scores())
+    assert result.player == 0
+    assert result.game.history == game.history

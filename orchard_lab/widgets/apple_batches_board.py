@@ -43,6 +43,7 @@ from orchard_lab.widgets.board_base import (
     hint_choice,
     points,
     policy_choice,
+    result_code_html,
     result_words,
     set_classes,
 )
@@ -515,7 +516,8 @@ class AppleBatchesBoard(PolicyBoard):
             self.summary.value = ""
             return
         text = html.escape(result_words(self.game))
-        self.summary.value = f'<div class="orchard-ab-result">{text}</div>'
+        code = result_code_html(self.game, self.seed_choice.value)
+        self.summary.value = f'<div class="orchard-ab-result">{text}</div>{code}'
 
     # ---- building ------------------------------------------------------------------------
     def _column(self, batch: str) -> dict[str, w.Widget]:

@@ -26,6 +26,7 @@ import numpy as np
 
 from orchard_lab.core import IllegalMove, check_type, require_int
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
+from orchard_lab.result_codes import result_code
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 
@@ -104,6 +105,26 @@ def result_words(game: Any) -> str:
     best = game.scores()[winners[0]]
     you = "" if mine == best else f" You (player 0) have {points(mine)}."
     return f"{headline} {game.winner_reason()}{you}"
+
+
+def result_code_html(game: Any, seed: int | None) -> str:
+    """The finished game's result code for the teacher (``orchard_lab.classroom``), as HTML;
+    empty when the game has none (a deck of your own cards).
+
+    >>> from orchard_lab import apple_batches as ab
+    >>> game = ab.Game.new(players=1, seed=2)
+    >>> while not game.is_over: game.play(game.legal_moves()[0])
+    >>> "AM9J-7" in result_code_html(game, seed=2)
+    True
+    """
+    try:
+        code = result_code(game, seed=seed)
+    except ValueError:
+        return ""
+    return (
+        '<div class="orchard-result-code">Your result code for the teacher: '
+        f'<code style="user-select: all; font-size: 1.15em">{html.escape(code)}</code></div>'
+    )
 
 
 def check_policy(policy: Any, options: Iterable[str] = POLICY_NAMES, name: str = "policy") -> str:

@@ -51,6 +51,7 @@ from orchard_lab.widgets.board_base import (
     hint_choice,
     keys_box,
     points,
+    result_code_html,
     set_classes,
 )
 from orchard_lab.widgets.contrast import text_colour_on
@@ -1022,7 +1023,8 @@ class StackedTreesBoard(GameBoard):
             f"Game over: you scored {points(mine)}, rating “{st.rating(mine)}”. "
             f"{game.winner_reason()}"
         )
-        self.summary.value = f'<div class="orchard-st-result">{html.escape(text)}</div>'
+        code = result_code_html(game, self.seed_choice.value)
+        self.summary.value = f'<div class="orchard-st-result">{html.escape(text)}</div>{code}'
 
     def _show_comparison(self) -> None:
         best = self.best

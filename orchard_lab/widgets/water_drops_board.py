@@ -39,6 +39,7 @@ from orchard_lab.widgets.board_base import (
     keys_box,
     points,
     policy_choice,
+    result_code_html,
     result_words,
     set_classes,
 )
@@ -729,7 +730,8 @@ class WaterDropsBoard(PolicyBoard):
             self.summary.value = ""
             return
         text = html.escape(result_words(self.game))
-        self.summary.value = f'<div class="orchard-wd-result">{text}</div>'
+        code = result_code_html(self.game, self.seed_choice.value)
+        self.summary.value = f'<div class="orchard-wd-result">{text}</div>{code}'
 
     # ---- building ------------------------------------------------------------------------
     def _layout(self) -> w.Box:
