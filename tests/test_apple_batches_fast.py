@@ -31,7 +31,7 @@ def test_replaying_the_vectorised_moves_through_game_gives_the_same_scores(
     """AB-2..AB-6 under both values of the AB-2 switch end: the numpy path plays Game's rules
     and stops where Game stops."""
     rng = np.random.default_rng(players)
-    orders = fast.deal_orders(rng, 40)
+    orders = fast.deal_orders(rng, 40)  # the whole deck: enough for every game
     record: list[np.ndarray] = []
     scores = fast.play_games(
         orders, players, rules, policy, rng, first_player=players - 1, record=record
@@ -49,6 +49,38 @@ def test_replaying_the_vectorised_moves_through_game_gives_the_same_scores(
             game.play(move)  # raises IllegalMove if the fast path broke a rule
         assert game.is_over and len(record) == ab.cards_per_player(players, rules) * players
         assert game.scores() == [b.score().total for b in game.boards] == list(scores[g])
+
+
+def test_ab2_deal_orders_deals_distinct_cards_each_equally_often_in_every_place() -> None:
+    """AB-2: the deck is shuffled once; each dealt position holds every card with chance
+    1/75 (within 5 standard deviations over 30,000 deals) and no card twice."""
+    games = 30_000
+    orders = fast.deal_orders(np.random.default_rng(7), games, 12)
+    assert orders.shape == (games, 12)
+    assert (np.sort(orders, axis=1)[:, 1:] != np.sort(orders, axis=1)[:, :-1]).all()
+    expected = games / 75
+    for place in range(12):
+        counts = np.bincount(orders[:, place], minlength=75)
+        assert np.abs(counts - expected).max() < 5 * np.sqrt(expected)
+    full = fast.deal_orders(np.random.default_rng(7), 3)
+    assert (np.sort(full, axis=1) == np.arange(75)).all()
+
+
+def test_vectorised_random_picks_each_legal_move_equally_often() -> None:
+    """The first move of one deal, played 24,000 times: every legal move of ``Game`` is
+    chosen, each about equally often, and nothing else."""
+    games = 24_000
+    orders = np.tile(fast.deal_orders(np.random.default_rng(3), 1, 12), (games, 1))
+    record: list[np.ndarray] = []
+    fast.play_games(orders, 1, ab.Rules(), "random", np.random.default_rng(4), record=record)
+    game = ab.Game.new(players=1, deck=[DECK[i] for i in orders[0]], shuffle=False)
+    legal = {(DECK.index(m.card), ab.BATCHES.index(m.batch)) for m in game.legal_moves()}
+    chosen = {tuple(pair) for pair in record[0].tolist()}
+    assert chosen == legal
+    keys = record[0][:, 0] * 8 + record[0][:, 1]
+    counts = np.unique(keys, return_counts=True)[1]
+    expected = games / len(legal)
+    assert np.abs(counts - expected).max() < 5 * np.sqrt(expected)
 
 
 def test_vectorised_random_matches_the_object_random_policy_on_average() -> None:
@@ -75,6 +107,19 @@ def test_ab2_simulate_four_rounds_gives_each_of_three_players_eight_cards(policy
     twelve = ab.simulate(games=50, players=3, policy=policy, seed=1)
     assert scores.shape == twelve.shape == (50, 3)
     assert scores.mean() < twelve.mean()  # fewer apples, fewer points
+
+
+def test_games_played_in_chunks_are_the_games_played_alone() -> None:
+    """More games than one chunk: every game, and every turn's record, as if played alone."""
+    games = fast._CHUNK + 5
+    orders = fast.deal_orders(np.random.default_rng(2), games, 12)
+    record: list[np.ndarray] = []
+    scores = fast.play_games(orders, 1, ab.Rules(), "greedy", record=record)
+    last: list[np.ndarray] = []
+    alone = fast.play_games(orders[-5:], 1, ab.Rules(), "greedy", record=last)
+    assert scores.shape == (games, 1) and np.array_equal(scores[-5:], alone)
+    assert [turn.shape for turn in record] == [(games, 2)] * 12
+    assert all(np.array_equal(a[-5:], b) for a, b in zip(record, last, strict=True))
 
 
 def test_simulate_zero_games_on_the_numpy_path() -> None:

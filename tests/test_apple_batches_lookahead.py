@@ -7,7 +7,8 @@ import pytest
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
-from orchard_lab.apple_batches import fast, lookahead
+from orchard_lab.apple_batches import lookahead
+from orchard_lab.apple_batches.tables import card_indexes
 
 SWITCHED = ab.Rules(
     easy=True,
@@ -102,6 +103,21 @@ def test_simulate_lookahead_gives_the_generic_table(players: int, rules: ab.Rule
     assert np.array_equal(batched, generic)
 
 
+@pytest.mark.parametrize(("moves", "cards"), [(0, 75), (7, 75), (22, 24)])
+def test_worlds_are_the_decks_game_determinized_deals(moves: int, cards: int) -> None:
+    """The batched policy draws its worlds straight from its generator: the same decks as
+    ``Game.determinized`` with the same generator (so the same choices as the generic one),
+    also in the last round of a deck just big enough, when no card is left face down."""
+    game = position(2, ab.Rules(), moves, seed=5, deck=ab.default_deck()[:cards])
+    assert bool(game.pile) == (cards == 75)
+    policy = ab.LookaheadPolicy(rollouts=3, seed=9)
+    drawn = policy._worlds(game)
+    rng = np.random.default_rng(9)
+    worlds = [game.determinized(rng) for _ in range(3)]
+    assert np.array_equal(drawn, [card_indexes(world.deck) for world in worlds])
+    assert policy.rng.random() == rng.random()  # both generators drew as much
+
+
 def test_lookahead_beats_greedy_on_average() -> None:
     look = ab.simulate(games=20, players=1, policy="lookahead", seed=2, rollouts=4)
     greedy = ab.simulate(games=20, players=1, policy="greedy", seed=2)
@@ -121,13 +137,3 @@ def test_lookahead_refuses_what_it_cannot_read() -> None:
         lookahead.margins(game, [other])
     with pytest.raises(ValueError, match="determinized"):
         lookahead.margins(game, [])
-
-
-def test_state_of_a_position_continues_like_the_game() -> None:
-    """fast.State.of_boards reads every orchard field the vectorised rules use."""
-    game = position(3, SWITCHED, 20, seed=8)
-    state = fast.State.of_boards(game.boards, 1)
-    for p, board in enumerate(game.boards):
-        assert state.count[0, p].tolist() == [len(board.batches[b]) for b in ab.BATCHES]
-        assert state.total[0, p] == board.total
-        assert (state.live_s[0, p], state.live_h[0, p]) == ab.feather_live(board.batches["feather"])

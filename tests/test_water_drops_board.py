@@ -27,7 +27,7 @@ def _lit(board: WaterDropsBoard) -> list[tuple[int, int]]:
     return [
         at
         for at, b in board.open_buttons.items()
-        if "orchard-legal" in b._dom_classes and b in board.orchard.children
+        if "orchard-legal" in b._dom_classes and b.layout.display != "none"
     ]
 
 
@@ -190,6 +190,36 @@ def test_new_game_with_every_switch_and_turning_WD_3() -> None:
     board.open_buttons[_lit(board)[0]].click()
     assert board.game.history[0][1].rotation == 180
     assert [p for p, _ in board.game.history[1:]] == [1, 2, 3, 1, 2, 3]  # random answers
+
+
+def test_keys_take_turn_frame_and_place_a_card_WD_3() -> None:
+    board = WaterDropsBoard(players=2, seed=0, rules=wd.Rules(allow_rotation=True))
+    board.keys.value = "p"
+    assert "Frame a lit square first" in board.message.value and not board.game.history
+    board.keys.value = "2"
+    assert board.selected_slot == 1 and board.keys.value == ""
+    card = board.selected
+    board.keys.value = "r"
+    assert board.rotation == 90 and "turned 90°" in board.message.value
+    board.keys.value = "d"
+    board.keys.value = "d"
+    board.keys.value = "a"
+    first = board.legal_squares()[0]
+    assert "orchard-hinted" in board.open_buttons[first]._dom_classes
+    assert f"Square {first} framed" in board.message.value
+    board.keys.value = "p"
+    assert board.game.history[0] == (0, wd.Move(card, first, 90))
+    board.keys.value = "q"
+    assert "r turn" in board.message.value
+
+
+def test_the_turn_key_refuses_with_the_engines_sentence_when_turning_is_off_WD_3() -> None:
+    board = WaterDropsBoard(players=1, seed=0)
+    board.keys.value = "1"
+    board.keys.value = "r"
+    assert "orchard-refused" in board.message.value and board.rotation == 0
+    board.keys.value = "9"
+    assert "did not work" in board.message.value and "slot must be below" in board.message.value
 
 
 def test_the_new_game_button_reads_the_settings_and_no_limit_shows() -> None:

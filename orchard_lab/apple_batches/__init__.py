@@ -3,9 +3,10 @@
 docs/rules.md AB-1..AB-7. The package follows the template of every game: ``cards`` (Card, the
 deck), ``rules`` (Rules and its switches, Move, the batches and the declared ``FACTS``),
 ``board`` (one orchard: placing, scoring, undo), ``game`` (Game: markets, turns, undo, saves),
-``policies`` (``simulate`` and ``hint``); extras with one job each: ``fast`` (many games at
-once with numpy), ``lookahead`` (``LookaheadPolicy``, its rollouts batched with ``fast``) and
-``counting`` (exact chances of making 13 in the unlucky batch).
+``policies`` (``simulate`` and ``hint``); extras with one job each: ``tables`` (the batch
+rules as integer lookup tables), ``fast`` (many games at once with numpy and those tables),
+``lookahead`` (``LookaheadPolicy``, its rollouts batched with ``fast``) and ``counting``
+(exact chances of making 13 in the unlucky batch).
 
 >>> from orchard_lab import apple_batches as ab
 >>> board = ab.Board()

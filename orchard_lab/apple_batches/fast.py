@@ -1,11 +1,13 @@
 """Many games at once with numpy: the "random" and "greedy" policies, vectorised across games.
 
-The state of every game is a set of integer arrays indexed ``[game, player]`` (counts per
-batch, feather's live attributes, the unlucky total, each pair's waiting card, ...). Each turn
-computes, for all games together, which (market card, batch) moves are legal and how many
-points each gains, with exactly the rules of ``Board`` (AB-3..AB-6); the tests replay the
-chosen moves through ``Game`` and get the same scores. ``State.of_boards`` and ``play_on``
-continue games from a position of ``Game`` (the lookahead policy's rollouts).
+Every game's orchards are rows of the lookup tables (``tables``): one integer per (player,
+batch, game), games along the last axis. A turn looks up every (market card left, batch)
+move of all games in one gather, picks a move per game (greedy: one ``max`` over ranked
+values), and moves the chosen batch (and the special tree) to its next row; no Python loop
+runs per game or per card. The tables hold exactly the rules of ``Board`` (AB-3..AB-6); the
+tests replay the chosen moves through ``Game`` and get the same scores and greedy choices.
+``State.of_boards`` and ``play_on`` continue games from a position of ``Game`` (the lookahead
+policy's rollouts).
 
 >>> import numpy as np
 >>> orders = deal_orders(np.random.default_rng(0), games=4)
@@ -16,162 +18,85 @@ continue games from a position of ``Game`` (the lookahead policy's rollouts).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 
-from orchard_lab.apple_batches.board import ODD_PRIMES, Board, feather_live
-from orchard_lab.apple_batches.cards import COLOURS, Card, default_deck
+from orchard_lab.apple_batches.board import Board
+from orchard_lab.apple_batches.cards import default_deck
 from orchard_lab.apple_batches.rules import (
-    BATCH_CAPACITY,
     BATCHES,
-    FORTEPIANO_POINTS_PER_STEP,
-    SPECIAL_BONUS,
-    SWEET_COUPLE_POINTS,
-    UNLUCKY_TARGET,
+    FACTS,
     Rules,
     cards_per_market_per_player,
     rounds_per_game,
 )
+from orchard_lab.apple_batches.tables import ILLEGAL, SPECIAL, board_rows, tables
 
-_DECK = default_deck()
-COLOUR = np.array([COLOURS.index(card.colour) for card in _DECK], dtype=np.int16)
-HEIGHT = np.array([card.height for card in _DECK], dtype=np.int16)
-SWEETNESS = np.array([card.sweetness for card in _DECK], dtype=np.int16)
-MONO, FEATHER, SPECIAL, UNLUCKY, FORTE, COUPLE, STEADY, BAD = range(len(BATCHES))
-_STEADY_GAIN = np.diff(np.array((0, *ODD_PRIMES, ODD_PRIMES[-1]), dtype=np.int16))
-_ILLEGAL = -(10**4)
-_INDEX = {card: i for i, card in enumerate(_DECK)}
+__all__ = ["State", "deal_orders", "play_games", "play_on"]
+
+_DECK_SIZE = len(default_deck())
+_BAD = BATCHES.index("bad")  # the last batch: a lost special tree costs every batch before it
+_MARKET = max(  # market cards at most: 15, with 5 players
+    cards_per_market_per_player(p) * p for p in range(FACTS.min_players, FACTS.max_players + 1)
+)
+_CHUNK = 8192  # games played together: about 1 MB per turn array, with 1 player
+_RANK_BITS = 7  # a turn has at most 120 moves (15 market cards x 8 batches): 7 bits
+_RANK_LAST = (1 << _RANK_BITS) - 1
+_SLOTS = np.arange(_MARKET).reshape(-1, 1)
+_SLOT_RANK = (len(BATCHES) * _SLOTS[::-1]).reshape(-1, 1, 1).astype(np.int32)
 
 
-def deal_orders(rng: np.random.Generator, games: int) -> np.ndarray:
-    """One shuffled default deck per game: shape ``(games, 75)`` of card indexes."""
-    return rng.permuted(np.tile(np.arange(len(_DECK), dtype=np.int16), (games, 1)), axis=1)
+def deal_orders(rng: np.random.Generator, games: int, cards: int = _DECK_SIZE) -> np.ndarray:
+    """The first ``cards`` of a shuffled default deck per game: shape ``(games, cards)`` of card
+    indexes, each card drawn uniformly from those left (a Fisher-Yates shuffle that stops
+    once a game's cards are dealt).
 
-
-def card_indexes(cards: Sequence[Card]) -> np.ndarray:
-    """Each card's index in the default deck, the key of ``COLOUR``, ``HEIGHT``, ``SWEETNESS``.
-
-    Every well-formed card has one, so custom decks (repeats included) work too.
-
-    >>> card_indexes([Card("red", 1, 1), Card("gold", 5, 5)]).tolist()
-    [0, 74]
+    >>> deal_orders(np.random.default_rng(0), games=2, cards=12).shape
+    (2, 12)
     """
-    return np.array([_INDEX[card] for card in cards], dtype=np.int16)
+    deck = np.tile(np.arange(_DECK_SIZE, dtype=np.int16), (games, 1))
+    cells = deck.reshape(-1)  # each game's row stays in cache while its cards swap
+    first = np.arange(games) * _DECK_SIZE  # where each game's deck begins in ``cells``
+    for i in range(cards):
+        drawn = first + rng.integers(i, _DECK_SIZE, size=games)
+        card = cells[drawn]
+        cells[drawn] = deck[:, i]
+        deck[:, i] = card
+    return deck[:, :cards].copy()
 
 
 class State:
-    """Every game's orchards as integer arrays indexed ``[game, player]``."""
+    """Every game's orchards: ``rows[player, batch, game]`` of the tables, ``total[player,
+    game]`` the points (games last: every turn works along them)."""
 
-    def __init__(self, games: int, players: int) -> None:
-        shape = (games, players)
-        self.count = np.zeros((*shape, len(BATCHES)), dtype=np.int16)
-        self.outside = np.zeros((*shape, len(COLOURS)), dtype=np.int16)  # AB-6
-        self.mono_colour = np.zeros(shape, dtype=np.int16)
-        self.live_s = np.zeros(shape, dtype=np.int16)  # AB-5: 0 = not live
-        self.live_h = np.zeros(shape, dtype=np.int16)
-        self.special = np.full(shape, -1, dtype=np.int16)
-        self.unlucky = np.zeros(shape, dtype=np.int16)
-        self.forte_h = np.zeros(shape, dtype=np.int16)  # height of fortepiano's last card
-        self.couple_s = np.zeros(shape, dtype=np.int16)  # sweetness of sweet couple's last
-        self.steady_h = np.zeros(shape, dtype=np.int16)  # height of steady's last card
-        self.steady_seen = np.zeros(shape, dtype=np.int16)  # bit h: height h in steady
-        self.total = np.zeros(shape, dtype=np.int32)
+    def __init__(self, games: int, players: int, rules: Rules) -> None:
+        self.rules = rules
+        self.tables = tables(rules)
+        self.rows = np.tile(self.tables.start.reshape(-1, 1), (players, 1, games))
+        self.total = np.zeros((players, games), dtype=np.int64)
 
     @classmethod
     def of_boards(cls, boards: Sequence[Board], games: int) -> State:
         """``games`` identical copies of a position's orchards (one board per player)."""
-        state = cls(games, len(boards))
+        state = cls(games, len(boards), boards[0].rules)
         for p, board in enumerate(boards):
-            cards = board.batches
-            state.count[:, p] = [len(cards[batch]) for batch in BATCHES]
-            state.outside[:, p] = [board.colour_outside(colour) for colour in COLOURS]
-            state.live_s[:, p], state.live_h[:, p] = feather_live(cards["feather"])
-            state.unlucky[:, p] = sum(card.sweetness for card in cards["unlucky"])
-            state.steady_seen[:, p] = sum({1 << card.height for card in cards["steady"]})
-            state.total[:, p] = board.total
-            colour = {b: COLOURS.index(cards[b][0].colour) for b in BATCHES if cards[b]}
-            if "monochrome" in colour:  # the batch's colour is its first card's
-                state.mono_colour[:, p] = colour["monochrome"]
-            if "special" in colour:
-                state.special[:, p] = colour["special"]
-            if cards["fortepiano"]:  # the pair batches and steady look at the last card
-                state.forte_h[:, p] = cards["fortepiano"][-1].height
-            if cards["sweet_couple"]:
-                state.couple_s[:, p] = cards["sweet_couple"][-1].sweetness
-            if cards["steady"]:
-                state.steady_h[:, p] = cards["steady"][-1].height
+            state.rows[p] = np.reshape(board_rows(state.tables, board), (-1, 1))
+            state.total[p] = board.total
         return state
 
+    def scores(self) -> np.ndarray:
+        """Each game's points, shape ``(games, players)``."""
+        return self.total.T.copy()
 
-def _options(
-    s: State, p: int, c: np.ndarray, h: np.ndarray, w: np.ndarray, rules: Rules
-) -> tuple[np.ndarray, np.ndarray]:
-    """Legal mask and gain, shape ``(games, market, 8)``, of player ``p``'s moves."""
-    games, slots = c.shape
-    n = s.count[:, p, :, None]  # (games, 8, 1): broadcast over slots
-    legal = np.broadcast_to(n < BATCH_CAPACITY, (games, len(BATCHES), slots)).copy()
-    gain = np.zeros((games, len(BATCHES), slots), dtype=np.int16)
-
-    def col(a: np.ndarray) -> np.ndarray:  # player p's column, shape (games, 1)
-        return a[:, p, None]
-
-    empty = n[:, :, 0] == 0
-    outside = np.take_along_axis(s.outside[:, p], c.astype(np.intp), axis=1)
-    breaks = (c == col(s.special)) & (outside == 0)  # AB-6: the special bonus is lost
-    lost = np.where(breaks, rules.special_broken_points - SPECIAL_BONUS, 0).astype(np.int16)
-    legal[:, MONO] &= empty[:, MONO, None] | (c == col(s.mono_colour))
-    gain[:, MONO] = n[:, MONO] + 1 + lost
-    legal[:, FEATHER] &= empty[:, FEATHER, None] | (w == col(s.live_s)) | (h == col(s.live_h))
-    gain[:, FEATHER] = 2 * n[:, FEATHER] + lost
-    legal[:, SPECIAL] &= empty[:, SPECIAL, None] & (outside == 0)
-    gain[:, SPECIAL] = SPECIAL_BONUS
-    total = col(s.unlucky) + w
-    if not rules.unlucky_may_bust:
-        legal[:, UNLUCKY] &= total <= UNLUCKY_TARGET
-    before = np.where(col(s.unlucky) == UNLUCKY_TARGET, n[:, UNLUCKY] ** 2, 0)
-    after = np.where(total == UNLUCKY_TARGET, (n[:, UNLUCKY] + 1) ** 2, 0)
-    gain[:, UNLUCKY] = after - before + lost
-    odd = n[:, FORTE] % 2 == 1
-    legal[:, FORTE] &= ~odd | (h != col(s.forte_h))
-    step = FORTEPIANO_POINTS_PER_STEP * np.abs(h - col(s.forte_h))
-    gain[:, FORTE] = np.where(odd, step, 0) + lost
-    odd = n[:, COUPLE] % 2 == 1
-    legal[:, COUPLE] &= ~odd | (w == col(s.couple_s))
-    gain[:, COUPLE] = np.where(odd, SWEET_COUPLE_POINTS, 0) + lost
-    if rules.steady_reference == "last":
-        near = np.abs(h - col(s.steady_h)) <= 1
-    else:
-        near = (col(s.steady_seen) >> (h - 1)) & 0b111 != 0
-    legal[:, STEADY] &= empty[:, STEADY, None] | near
-    gain[:, STEADY] = _STEADY_GAIN[n[:, STEADY]] + lost
-    gain[:, BAD] = 0 if rules.easy else -1
-    return legal.transpose(0, 2, 1), gain.transpose(0, 2, 1)
-
-
-def apply(s: State, p: int, card: np.ndarray, batch: np.ndarray, gain: np.ndarray) -> None:
-    """Place each game's chosen card in its chosen batch on player ``p``'s orchard."""
-    rows = np.arange(len(card))
-    c, h, w = COLOUR[card], HEIGHT[card], SWEETNESS[card]
-    first = s.count[rows, p, batch] == 0
-    s.count[rows, p, batch] += 1
-    s.total[:, p] += gain
-
-    def to(b: int) -> np.ndarray:  # the games whose card goes to batch b
-        return batch == b
-
-    s.mono_colour[:, p] = np.where(to(MONO) & first, c, s.mono_colour[:, p])
-    feather, start = to(FEATHER), to(FEATHER) & first
-    for live, value in ((s.live_s, w), (s.live_h, h)):
-        kept = np.where(value == live[:, p], live[:, p], 0)
-        live[:, p] = np.where(start, value, np.where(feather, kept, live[:, p]))
-    s.special[:, p] = np.where(to(SPECIAL), c, s.special[:, p])
-    counted = (batch != SPECIAL) & (batch != BAD)
-    s.outside[rows[counted], p, c[counted]] += 1
-    s.unlucky[:, p] += np.where(to(UNLUCKY), w, 0)
-    s.forte_h[:, p] = np.where(to(FORTE), h, s.forte_h[:, p])
-    s.couple_s[:, p] = np.where(to(COUPLE), w, s.couple_s[:, p])
-    s.steady_h[:, p] = np.where(to(STEADY), h, s.steady_h[:, p])
-    s.steady_seen[:, p] |= np.where(to(STEADY), 1 << h, 0).astype(np.int16)
+    def place(self, p: int, card: np.ndarray, batch: np.ndarray, gain: np.ndarray) -> None:
+        """Put each game's ``card`` into its ``batch`` of player ``p``'s orchard, for ``gain``
+        points (the value the tables gave the move)."""
+        rows, games = self.rows[p], np.arange(len(card))
+        special = self.tables.special_next[(rows[SPECIAL] + card) * len(BATCHES) + batch]
+        rows[batch, games] = self.tables.next[rows[batch, games] + card]
+        rows[SPECIAL] = special
+        self.total[p] += gain
 
 
 def play_games(
@@ -186,20 +111,28 @@ def play_games(
     """Final scores ``(games, players)`` of games dealt from ``orders`` (see ``deal_orders``).
 
     The game ends as ``rules.end`` says (AB-2): after the rounds of ``rounds_per_game``.
+    Games are played ``_CHUNK`` at a time, so that each turn's arrays stay in the cache.
 
     ``policy`` is "random" (uniform over legal moves, drawn from ``rng``) or "greedy" (the
     best gain; ties: the first in ``Game.legal_moves()`` order). If ``record`` is a list,
     each turn's chosen ``(card index, batch index)`` pairs are appended to it.
     """
-    state = State(len(orders), players)
-    play_on(state, orders, rules, policy, rng, first_player, record=record)
-    return state.total.astype(np.int64)
+    scores, records = [], []
+    for start in range(0, max(len(orders), 1), _CHUNK):
+        chunk = orders[start : start + _CHUNK]
+        state = State(len(chunk), players, rules)
+        turns: list[np.ndarray] | None = None if record is None else []
+        play_on(state, chunk, policy, rng, first_player, record=turns)
+        scores.append(state.scores())
+        records.append(turns or [])
+    if record is not None:  # each turn's choices, all chunks together
+        record += [np.concatenate(turn) for turn in zip(*records, strict=True)]
+    return np.concatenate(scores)
 
 
 def play_on(
     state: State,
     orders: np.ndarray,
-    rules: Rules,
     policy: str,
     rng: np.random.Generator | None = None,
     first_player: int = 0,
@@ -217,32 +150,54 @@ def play_on(
     if policy == "random" and rng is None:
         raise ValueError("the random policy needs rng")
     random = rng if policy == "random" else None
-    games, players = state.total.shape
+    players, games = state.total.shape
     market = cards_per_market_per_player(players) * players
-    rows = np.arange(games)
-    width = market * len(BATCHES)  # the (slot, batch) moves of a turn, explicit: games may be 0
-    taken = np.zeros((games, market), dtype=bool) if taken is None else taken.copy()
-    first_turn = int(taken[:1].sum())
-    for r in range(start_round, rounds_per_game(players, rules)):
-        dealt = orders[:, r * market : (r + 1) * market].astype(np.intp)
-        c, h, w = COLOUR[dealt], HEIGHT[dealt], SWEETNESS[dealt]
-        if r > start_round:
-            taken[:], first_turn = False, 0
-        for t in range(first_turn, market):
-            p = (first_player + r + t) % players
-            legal, gain = _options(state, p, c, h, w, rules)
-            legal &= ~taken[:, :, None]
-            gain = np.where(legal, gain, _ILLEGAL).reshape(games, width)  # the legal gains
-            if random is None:
-                choice = np.argmax(gain, axis=1)
-            else:
-                legal = legal.reshape(games, width)
-                counts = legal.sum(axis=1)
-                pick = (random.random(games) * counts).astype(np.int64)
-                choice = (np.cumsum(legal, axis=1) <= pick[:, None]).sum(axis=1)
+    value, lost = _ranked(state.rules)
+    games_at = np.arange(games)
+    first_turn = 0 if taken is None else int(taken[:1].sum())
+    for r in range(start_round, rounds_per_game(players, state.rules)):
+        dealt = orders[:, r * market : (r + 1) * market]  # (game, slot)
+        if r == start_round and taken is not None:
+            dealt = dealt[~taken].reshape(games, market - first_turn)
+        dealt = np.array(dealt.T, dtype=np.intp, order="C")  # the cards left, in market order
+        for t in range(first_turn if r == start_round else 0, market):
+            p, left = (first_player + r + t) % players, market - t
+            rows = state.rows[p]
+            moves = value[dealt[:, None, :] + rows]  # (slot, batch, game)
+            moves[:, :_BAD] += lost[rows[SPECIAL] + dealt][:, None, :]
+            moves += _SLOT_RANK[-left:]
+            moves = moves.reshape(left * len(BATCHES), games)
+            chosen = moves.max(axis=0) if random is None else _random(moves, random)
+            choice = left * len(BATCHES) - 1 - (chosen & _RANK_LAST)
             slot, batch = np.divmod(choice, len(BATCHES))
-            card = dealt[rows, slot]
-            apply(state, p, card, batch, gain[rows, choice])
-            taken[rows, slot] = True
+            card = dealt[slot, games_at]
+            state.place(p, card, batch, chosen >> _RANK_BITS)
             if record is not None:
                 record.append(np.stack([card, batch], axis=1))
+            if left > 1:  # the cards after the one taken move up a slot
+                dealt = np.where(_SLOTS[: left - 1] < slot, dealt[:-1], dealt[1:])
+
+
+@cache
+def _ranked(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The ``value`` and ``lost`` tables as int32 *ranks*: points in the high bits, and in the
+    low ``_RANK_BITS`` the move's place, higher for a move met earlier in ``Game.legal_moves``
+    order: 7 - batch here, plus 8 for each market card after the move's (``_SLOT_RANK``). So
+    one ``max`` finds the greedy move and its points, ties going to the first move."""
+    t = tables(rules)
+    batch = np.empty(len(t.value), dtype=np.int32)
+    starts = sorted(t.offset)
+    for start, end in zip(starts, [*starts[1:], len(t.value)], strict=True):
+        batch[start:end] = t.offset.index(start)
+    value = (t.value.astype(np.int32) << _RANK_BITS) + (len(BATCHES) - 1 - batch)
+    return value, t.lost.astype(np.int32) << _RANK_BITS
+
+
+def _random(moves: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The ranked value (``_ranked``) of a legal move per game, a column of ``moves``: every
+    legal move with the same chance."""
+    seen = (moves > ILLEGAL << (_RANK_BITS - 1)).astype(np.int8)  # legal moves so far
+    for move in range(1, len(seen)):  # along games: numpy's cumsum over axis 0 is slow
+        seen[move] += seen[move - 1]
+    pick = (rng.random(seen.shape[1]) * seen[-1]).astype(np.int8)
+    return moves[(seen <= pick).sum(axis=0, dtype=np.intp), np.arange(seen.shape[1])]

@@ -4,9 +4,10 @@ The same policy as ``policies.LookaheadPolicy``: for each legal move, ``rollouts
 determinized worlds (``Game.determinized``: the face-down pile reshuffled) get the move, then
 everyone plays greedy to the end; the move with the best total margin wins (own score minus
 the best other score, own score when solo; ties: the first in ``legal_moves()`` order).
-Here all (move × world) continuations are rows of one ``fast.State`` played on together by
+Here all (move × world) continuations are games of one ``fast.State`` played on together by
 ``fast.play_on``, so a decision costs a few numpy calls per remaining turn. With the same
-seed it draws the same worlds, so it picks the same moves as the generic policy.
+seed it draws the same worlds (the same permutations of the pile, as decks of card indexes),
+so it picks the same moves as the generic policy.
 
 >>> from orchard_lab.apple_batches import Game
 >>> game = Game.new(players=2, seed=3)
@@ -25,6 +26,7 @@ from orchard_lab.apple_batches import fast
 from orchard_lab.apple_batches.cards import Card
 from orchard_lab.apple_batches.game import Game
 from orchard_lab.apple_batches.rules import BATCHES, MAX_ROLLOUTS, Move
+from orchard_lab.apple_batches.tables import card_indexes
 from orchard_lab.core import check_int, check_type, make_rng
 
 
@@ -59,17 +61,27 @@ def margins(game: Game, worlds: Sequence[Game]) -> np.ndarray:
     >>> margins(game, [game.determinized(np.random.default_rng(1))]).shape
     (24, 1)
     """
-    moves = game.legal_moves()
-    if not moves:
-        raise ValueError("the game is over: there is no move to look ahead from")
+    moves = _moves(game)
     seen = len(game.deck) - len(game.pile)
     if not worlds or any(
         world.deck[:seen] != game.deck[:seen] or len(world.deck) != len(game.deck)
         for world in worlds
     ):
         raise ValueError("worlds must be one or more determinized copies of the game")
-    rollouts, size = len(worlds), len(moves) * len(worlds)  # row m * rollouts + r
-    orders = np.tile(np.stack([fast.card_indexes(world.deck) for world in worlds]), (len(moves), 1))
+    return _margins(game, moves, np.stack([card_indexes(world.deck) for world in worlds]))
+
+
+def _moves(game: Game) -> list[Move]:
+    moves = game.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to look ahead from")
+    return moves
+
+
+def _margins(game: Game, moves: list[Move], decks: np.ndarray) -> np.ndarray:
+    """``margins`` of ``moves`` with the worlds as decks of card indexes, one row each."""
+    rollouts, size = len(decks), len(moves) * len(decks)  # row m * rollouts + r
+    orders = np.tile(decks, (len(moves), 1))
     state = fast.State.of_boards(game.boards, size)
     taken, slots = _market_slots(game, moves)
     taken = np.tile(taken, (size, 1))
@@ -78,12 +90,12 @@ def margins(game: Game, worlds: Sequence[Game]) -> np.ndarray:
     me, board = game.current_player, game.boards[game.current_player]
     gain = np.repeat([board.gain_unchecked(move.card, move.batch) for move in moves], rollouts)
     rows = np.arange(size)
-    fast.apply(state, me, orders[rows, game.round * game.market_size + slot], batch, gain)
+    state.place(me, orders[rows, game.round * game.market_size + slot], batch, gain)
     taken[rows, slot] = True
-    fast.play_on(state, orders, game.rules, "greedy", None, game.first_player, game.round, taken)
-    others = np.delete(state.total, me, axis=1)
-    best_other = others.max(axis=1) if others.shape[1] else 0
-    return (state.total[:, me] - best_other).reshape(len(moves), rollouts).astype(np.int64)
+    fast.play_on(state, orders, "greedy", None, game.first_player, game.round, taken)
+    others = np.delete(state.total, me, axis=0)
+    best_other = others.max(axis=0) if len(others) else 0
+    return (state.total[me] - best_other).reshape(len(moves), rollouts)
 
 
 class LookaheadPolicy:
@@ -100,8 +112,23 @@ class LookaheadPolicy:
 
     def __call__(self, game: Game) -> Move:
         check_type(game, Game, "game")
-        moves = game.legal_moves()
+        moves = _moves(game)
         if len(moves) == 1:
             return moves[0]
-        worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
-        return moves[int(np.argmax(margins(game, worlds).sum(axis=1)))]
+        return moves[int(np.argmax(_margins(game, moves, self._worlds(game)).sum(axis=1)))]
+
+    def _worlds(self, game: Game) -> np.ndarray:
+        """The decks of ``rollouts`` worlds as card indexes, one row each: what as many
+        ``game.determinized(self.rng)`` deal, drawn from the generator in the same way (the
+        face-down pile reshuffled), without copying the game."""
+        deck = card_indexes(game.deck)
+        seen = len(deck) - len(game.pile)
+        if seen == len(deck):
+            return np.tile(deck, (self.rollouts, 1))
+        pile = deck[seen:]
+        return np.stack(
+            [
+                np.concatenate([deck[:seen], pile[self.rng.permutation(len(pile))]])
+                for _ in range(self.rollouts)
+            ]
+        )

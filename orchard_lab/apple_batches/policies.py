@@ -28,6 +28,7 @@ from orchard_lab.apple_batches.rules import (
     STANDARD_RULES,
     Move,
     Rules,
+    cards_per_player,
 )
 from orchard_lab.core import Hint, check_int, check_type, make_rng
 
@@ -73,7 +74,9 @@ def simulate(
         raise TypeError(f"policy must be a name or a callable, not {type(policy).__name__}")
     rng = make_rng(seed)
     if policy in ("random", "greedy"):
-        return fast.play_games(fast.deal_orders(rng, games), players, rules, str(policy), rng)
+        cards = cards_per_player(players, rules) * players  # dealt in a game
+        orders = fast.deal_orders(rng, games, cards)
+        return fast.play_games(orders, players, rules, str(policy), rng)
     return policies.run_games(
         lambda game_seed: Game.new(players=players, seed=game_seed, rules=rules),
         games,

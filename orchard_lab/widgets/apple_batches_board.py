@@ -22,12 +22,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
-import numpy as np
 import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
-from orchard_lab.core import IllegalMove, Score, check_type, require_int
+from orchard_lab.core import IllegalMove, Score, require_int
 from orchard_lab.figures import (
     BATCH_COLOURS,
     BATCH_LABELS,
@@ -37,10 +36,19 @@ from orchard_lab.figures import (
     score_breakdown,
 )
 from orchard_lab.policies import POLICY_WORDS
+from orchard_lab.widgets.board_base import (
+    HIGHLIGHT,
+    HUMAN,
+    PolicyBoard,
+    hint_choice,
+    points,
+    policy_choice,
+    result_code_html,
+    result_words,
+    set_classes,
+)
 from orchard_lab.widgets.contrast import text_colour_on
-from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
-from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 
 __all__ = [
     "APPLE_FILL",
@@ -51,10 +59,8 @@ __all__ = [
     "batch_rule",
 ]
 
-HUMAN = 0
 LOOKAHEAD_ROLLOUTS = 8
 CHART_HEIGHT = 290
-HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
 # Colour-blind-safe apple fills told apart by lightness too (dark red, mid green, light
 # gold), and by a shape, so no rule depends on hue alone.
 APPLE_FILL = {"red": "#b2182b", "green": "#1b9e77", "gold": "#f0c419"}
@@ -191,16 +197,12 @@ def _chip(card: ab.Card) -> str:
     )
 
 
-def _points(n: int) -> str:
-    return f"{n} point" if abs(n) == 1 else f"{n} points"
-
-
 def _apple(card: ab.Card) -> str:
     """An apple in words: 'red apple (height 3, sweetness 2)'."""
     return f"{card.colour} apple (height {card.height}, sweetness {card.sweetness})"
 
 
-class AppleBatchesBoard:
+class AppleBatchesBoard(PolicyBoard):
     """Play apple batches by clicking: an apple of the market, then one of your batches.
 
     ``players`` within the game's range (you are the first player), ``seed`` deals the
@@ -214,6 +216,9 @@ class AppleBatchesBoard:
     [1, 1]
     """
 
+    GAME = ab
+    NEW_GAME = "New game: pick an apple from the market, then a batch for it."
+
     def __init__(
         self,
         players: int = 1,
@@ -223,22 +228,9 @@ class AppleBatchesBoard:
         hint_policy: str = "greedy",
     ) -> None:
         self.message = w.HTML()
-        self.players_choice = players_choice(ab)
-        self.seed_choice = w.BoundedIntText(
-            value=0, min=0, max=2**31 - 1, description="seed",
-            style={"description_width": "initial"}, layout={"width": "140px"},
-        )  # fmt: skip
-        self.policy_choice = w.Dropdown(
-            options=list(policies.POLICY_NAMES), value="greedy", description="others play",
-            style={"description_width": "initial"}, layout={"width": "200px"},
-        )  # fmt: skip
-        self.rule_switches = RuleSwitches(ab, title="Rules (standard rules unless you change them)")
-        self.new_button = w.Button(description="New game", button_style="success")
-        self.hint_choice = w.ToggleButtons(
-            options=ab.HINT_POLICIES, value=_hint_name(hint_policy), description="hint by",
-            tooltips=[POLICY_WORDS[p] for p in ab.HINT_POLICIES],
-            style={"description_width": "initial", "button_width": "90px"},
-        )  # fmt: skip
+        self._make_settings(ab)
+        self.policy_choice = policy_choice()
+        self.hint_choice = hint_choice(ab.HINT_POLICIES, hint_policy)
         self.market_buttons: list[w.Button] = []
         self.market_box = w.HBox()
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
@@ -295,31 +287,13 @@ class AppleBatchesBoard:
             self._say("Pick an apple from the market first, then a batch.")
             return
         move = ab.Move(self.game.market[self.selected_slot], batch)
-        before = self._moves_played()
         try:
-            self.game.play(move)
+            self._play(move)
         except IllegalMove as refusal:
-            self._say(f'<span class="orchard-refused">✗ {html.escape(str(refusal))}</span>')
+            self._say_refused(refusal)
             return
-        self._marks.append(before)
-        self.hint_text.value = ""
-        placed = f"You put the {html.escape(_apple(move.card))} in the {BATCH_LABELS[batch]}."
-        self._play_opponents()
-        self._say(placed)
+        self._say(f"You put the {html.escape(_apple(move.card))} in the {BATCH_LABELS[batch]}.")
         self._forget_selection()
-        self._show_all()
-
-    def undo(self) -> None:
-        """Take back your last move and the other players' answers to it."""
-        if not self._marks:
-            self._say("There is no move of yours to take back yet.")
-            return
-        mark = self._marks.pop()
-        for _ in range(self._moves_played() - mark):
-            self.game.undo()
-        self._forget_selection()
-        self.hint_text.value = ""
-        self._say("Move taken back: it is your turn again.")
         self._show_all()
 
     def hint(self) -> ab.Move | None:
@@ -337,61 +311,6 @@ class AppleBatchesBoard:
         self._show_next_card()
         self._say(f"Hint: the {html.escape(_apple(move.card))} is picked; click a batch.")
         return move
-
-    def new_game(
-        self,
-        players: int | None = None,
-        seed: int | None = None,
-        rules: ab.Rules | None = None,
-        policy: str | None = None,
-    ) -> None:
-        """Deal a new game; arguments left out are read from the settings row.
-
-        Every argument is checked before anything changes, so a bad one leaves the game and
-        the settings row as they were.
-        """
-        if players is not None:
-            players = ab.FACTS.check_players(players)
-        if seed is not None:
-            seed = require_int(seed, "seed", 0, self.seed_choice.max)
-        if rules is not None:
-            check_type(rules, ab.Rules, "rules")
-        if policy is not None:
-            policy = _policy_name(policy)
-        if players is not None:
-            self.players_choice.value = players
-        if seed is not None:
-            self.seed_choice.value = seed
-        if rules is not None:
-            self.rule_switches.show(rules)
-        if policy is not None:
-            self.policy_choice.value = policy
-        game = ab.Game.new(
-            players=self.players_choice.value,
-            seed=self.seed_choice.value,
-            rules=self.rule_switches.rules,
-        )
-        self._start(game, self.policy_choice.value)
-        self._say("New game: pick an apple from the market, then a batch for it.")
-        self._show_all()
-
-    def load(self, game: ab.Game, policy: str | None = None) -> None:
-        """Show a copy of ``game`` (you are player 0) and play on from it; its moves so far
-        cannot be undone. A lesson uses it to show a prepared position.
-
-        >>> board = AppleBatchesBoard()
-        >>> board.load(ab.Game.new(players=3, seed=5))
-        >>> board.game.players, board.players_choice.value
-        (3, 3)
-        """
-        check_type(game, ab.Game, "game")
-        policy = self.policy_choice.value if policy is None else _policy_name(policy)
-        self.players_choice.value = game.players
-        self.rule_switches.show(game.rules)
-        self.policy_choice.value = policy
-        self._start(game.copy(), policy)
-        self._say("")
-        self._show_all()
 
     def highlight(
         self,
@@ -428,11 +347,6 @@ class AppleBatchesBoard:
         self._highlighted = {name: value for name, value in chosen.items() if value}
         self._show_highlight()
 
-    @property
-    def highlighted(self) -> dict[str, tuple[Any, ...]]:
-        """What ``highlight`` marked, by kind (only kinds that mark something)."""
-        return dict(self._highlighted)
-
     # ---- what the board shows ------------------------------------------------------------
     @property
     def selected(self) -> ab.Card | None:
@@ -443,43 +357,13 @@ class AppleBatchesBoard:
         """The rule switches as set in the settings row."""
         return self.rule_switches.rules
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # ---- turns ---------------------------------------------------------------------------
-    def _start(self, game: ab.Game, policy: str) -> None:
-        self.game = game
-        self._rng = np.random.default_rng(self.seed_choice.value)
-        self._opponent_policy = policy
-        self._opponent = policies.resolve(policy, seed=self._rng)
-        self._marks: list[int] = []
-        self._highlighted = {}
-        self._forget_selection()
-        self.hint_text.value = ""
-
-    def _moves_played(self) -> int:
-        return sum(board.card_count for board in self.game.boards)
-
-    def _refuse_turn(self) -> bool:
-        if self.game.is_over:
-            self._say("The game is over: start a new game with the button below.")
-            return True
-        return False
-
-    def _play_opponents(self) -> None:
-        while not self.game.is_over and self.game.current_player != HUMAN:
-            self.game.play(self._opponent(self.game))
+    def _opponent_for(self, policy: str) -> Callable[[Any], Any]:
+        return policies.resolve(policy, seed=self._rng, faster=ab.FASTER)
 
     def _forget_selection(self) -> None:
         self.selected_slot = None
         self._hinted = None
-
-    @guarded
-    def _clicked(self, action: Callable[[], Any]) -> None:
-        action()
-
-    def _say(self, text: str) -> None:
-        self.message.value = text
 
     # ---- drawing ---------------------------------------------------------------------------
     def _show_all(self) -> None:
@@ -497,7 +381,7 @@ class AppleBatchesBoard:
 
     def _show_market(self) -> None:
         market = self.game.market
-        _toggle_class(self.market_box, "orchard-ab-empty", not market)
+        set_classes(self.market_box, {"orchard-ab-empty": not market})
         while len(self.market_buttons) < len(market):
             self._add_market_button()
         for slot, button in enumerate(self.market_buttons):
@@ -506,15 +390,17 @@ class AppleBatchesBoard:
                 continue
             card = market[slot]
             button.layout.display = None
-            button.description = (
-                f"{APPLE_MARK[card.colour]} {card.colour}\nheight {card.height}\n"
-                f"sweet {card.sweetness}"
-            )
-            button.tooltip = _apple(card)
-            button.style.button_color = APPLE_FILL[card.colour]
-            button.style.text_color = text_colour_on(APPLE_FILL[card.colour])
-            for colour in ab.COLOURS:
-                _toggle_class(button, f"orchard-apple-{colour}", colour == card.colour)
+            with button.hold_sync():
+                button.description = (
+                    f"{APPLE_MARK[card.colour]} {card.colour}\nheight {card.height}\n"
+                    f"sweet {card.sweetness}"
+                )
+                button.tooltip = _apple(card)
+                wanted = {f"orchard-apple-{c}": c == card.colour for c in ab.COLOURS}
+                set_classes(button, {**wanted, "orchard-selected": slot == self.selected_slot})
+            with button.style.hold_sync():
+                button.style.button_color = APPLE_FILL[card.colour]
+                button.style.text_color = text_colour_on(APPLE_FILL[card.colour])
 
     def _add_market_button(self) -> None:
         slot = len(self.market_buttons)
@@ -525,40 +411,48 @@ class AppleBatchesBoard:
 
     def _show_selection(self) -> None:
         for slot, button in enumerate(self.market_buttons):
-            _toggle_class(button, "orchard-selected", slot == self.selected_slot)
+            set_classes(button, {"orchard-selected": slot == self.selected_slot})
         card = self.selected
         fits = {m.batch for m in self.game.legal_moves() if m.card == card}
         for batch, column in self.columns.items():
-            _toggle_class(column["box"], "orchard-legal", batch in fits)
-            _toggle_class(column["box"], "orchard-illegal", card is not None and batch not in fits)
-            _toggle_class(column["box"], "orchard-hinted", batch == self._hinted)
+            set_classes(
+                column["box"],
+                {
+                    "orchard-legal": batch in fits,
+                    "orchard-illegal": card is not None and batch not in fits,
+                    "orchard-hinted": batch == self._hinted,
+                },
+            )
 
     def _show_highlight(self) -> None:
         marked = self._highlighted
         for batch, column in self.columns.items():
-            _toggle_class(column["box"], HIGHLIGHT, batch in marked.get("batches", ()))
+            set_classes(column["box"], {HIGHLIGHT: batch in marked.get("batches", ())})
         for slot, button in enumerate(self.market_buttons):
-            _toggle_class(button, HIGHLIGHT, slot in marked.get("slots", ()))
+            set_classes(button, {HIGHLIGHT: slot in marked.get("slots", ())})
         for name, widget in self._highlightable.items():
-            _toggle_class(widget, HIGHLIGHT, name in marked)
+            set_classes(widget, {HIGHLIGHT: name in marked})
 
     def _show_batches(self, score: Score) -> None:
         batches = self.game.boards[HUMAN].batches
         for batch, column in self.columns.items():
             column["rule"].value = html.escape(batch_rule(batch, self.game.rules))
-            column["points"].value = f"{score.parts[batch]}"
+            with column["points"].hold_sync():
+                column["points"].value = f"{score.parts[batch]}"
+                column["points"].tooltip = score.notes[batch]
             column["cards"].value = "<br>".join(_chip(card) for card in batches[batch])
-            column["points"].tooltip = score.notes[batch]
 
     def _show_charts(self, score: Score) -> None:
-        self.points_figure.data[0].update(breakdown_values(score))
+        with self.points_figure.batch_update():  # one message for the whole change
+            self.points_figure.data[0].update(breakdown_values(score))
         keep_state(self.points_figure)
         self.points_title.value = f"Your points by batch · total {score.total}"
 
     def _show_next_card(self) -> None:
         card = self.selected
         board = self.game.boards[HUMAN]
-        self.next_figure.data[0].update(next_card_bars(board, card))
+        with self.next_figure.batch_update():
+            self.next_figure.data[0].update(next_card_bars(board, card))
         keep_state(self.next_figure)
         what = f"the {_apple(card)}" if card is not None else "the best next apple"
         self.next_title.value = f"What {html.escape(what)} would add"
@@ -612,32 +506,18 @@ class AppleBatchesBoard:
             )
             blocks.append(
                 f'<div class="orchard-ab-opponent"><b>Player {player}</b> '
-                f"({html.escape(self._opponent_policy)}) · {_points(score.total)}"
+                f"({html.escape(self._opponent_policy)}) · {points(score.total)}"
                 f"<table>{rows}</table></div>"
             )
         self.opponents.value = "".join(blocks)
 
     def _show_summary(self) -> None:
-        game = self.game
-        if not game.is_over:
+        if not self.game.is_over:
             self.summary.value = ""
             return
-        mine = game.scores()[HUMAN]
-        if game.players == 1:
-            text = f"You finished with {_points(mine)}."
-        else:
-            winners = game.winners()
-            headline = (
-                "You win!"
-                if winners == [HUMAN]
-                else "You share the win."
-                if HUMAN in winners
-                else "You do not win this time."
-            )
-            best = game.scores()[winners[0]]
-            you = "" if mine == best else f" You (player 0) have {_points(mine)}."
-            text = f"{headline} {game.winner_reason()}{you}"
-        self.summary.value = f'<div class="orchard-ab-result">{html.escape(text)}</div>'
+        text = html.escape(result_words(self.game))
+        code = result_code_html(self.game, self.seed_choice.value)
+        self.summary.value = f'<div class="orchard-ab-result">{text}</div>{code}'
 
     # ---- building ------------------------------------------------------------------------
     def _column(self, batch: str) -> dict[str, w.Widget]:
@@ -693,12 +573,8 @@ class AppleBatchesBoard:
             ]
         ).add_class("orchard-ab-charts")
         details = w.HBox([self.score_text, self.opponents]).add_class("orchard-ab-details")
-        game_settings = w.VBox(
-            [w.HTML("<b>New game</b>"), self.players_choice, self.seed_choice,
-             self.policy_choice, self.policy_help, self.new_button]
-        )  # fmt: skip
-        settings = w.HBox([game_settings, self.rule_switches.widget]).add_class(
-            "orchard-ab-settings"
+        settings = self.settings.widget(
+            [self.policy_choice, self.policy_help], "orchard-ab-settings"
         )
         self._highlightable: dict[str, w.DOMWidget] = {
             "score": self.score_text,
@@ -710,22 +586,3 @@ class AppleBatchesBoard:
         }
         root = w.VBox([w.HTML(f"<style>{_css()}</style>"), play, charts, details, settings])
         return root.add_class("orchard-ab-board")
-
-
-def _toggle_class(widget: w.DOMWidget, name: str, on: bool) -> None:
-    if on:
-        widget.add_class(name)  # ipywidgets adds a class once
-    else:
-        widget.remove_class(name)  # and removes it only if present
-
-
-def _hint_name(policy: Any) -> str:
-    if policy not in ab.HINT_POLICIES:
-        raise ValueError(f"hint_policy must be one of {ab.HINT_POLICIES}, got {policy!r}")
-    return str(policy)
-
-
-def _policy_name(policy: Any) -> str:
-    if policy not in policies.POLICY_NAMES:
-        raise ValueError(f"policy must be one of {policies.POLICY_NAMES}, got {policy!r}")
-    return str(policy)

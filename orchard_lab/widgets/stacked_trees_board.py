@@ -44,10 +44,18 @@ from orchard_lab.stacked_trees.policies import (
     say,
 )
 from orchard_lab.stacked_trees.rules import check_at
+from orchard_lab.widgets.board_base import (
+    HIGHLIGHT,
+    HUMAN,
+    GameBoard,
+    hint_choice,
+    keys_box,
+    points,
+    result_code_html,
+    set_classes,
+)
 from orchard_lab.widgets.contrast import text_colour_on
-from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
-from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 
 __all__ = [
     "FRUIT_FILL",
@@ -62,8 +70,6 @@ __all__ = [
     "orchard_html",
 ]
 
-HUMAN = 0
-HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
 SEARCH_SECONDS = 8.0  # the best line's time limit (then the other players' scores: < 10 s)
 LOOKAHEAD_ROLLOUTS = 2  # a lookahead game of a 9-card deal in well under a second
 RANDOM_GAMES = 100  # random games on the deal, for the comparison figure
@@ -148,10 +154,6 @@ class Ghost:
 def _signed(n: int) -> str:
     points = "point" if abs(n) == 1 else "points"
     return f"+{n} {points}" if n >= 0 else f"{n} {points}"
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if abs(n) == 1 else f"{n} points"
 
 
 def work_out(board: st.Board, card: st.Card, at: tuple[int, int], rotation: int) -> Ghost:
@@ -338,14 +340,7 @@ def _css() -> str:
 """
 
 
-def _toggle_class(widget: w.DOMWidget, name: str, on: bool) -> None:
-    if on:
-        widget.add_class(name)
-    else:
-        widget.remove_class(name)
-
-
-class StackedTreesBoard:
+class StackedTreesBoard(GameBoard):
     """Play stacked trees by clicking: a hand card, turn it, a grid cell, then place.
 
     ``seed`` shuffles the deal, or ``deal`` (a class challenge code such as
@@ -357,6 +352,10 @@ class StackedTreesBoard:
     >>> board.code.value.count("ST-4LT6-M5AV"), len(board.game.history)
     (1, 0)
     """
+
+    GAME_OVER = "The game is over: see how well you could have done, or deal anew."
+    NOTHING_TO_UNDO = "There is no card of yours to take back yet."
+    UNDONE = "Card taken back: it is your turn again."
 
     def __init__(
         self,
@@ -385,10 +384,10 @@ class StackedTreesBoard:
             description="Yes, spend the tokens", button_style="warning",
             tooltip="place it and spend the rotten tokens it needs",
         )  # fmt: skip
-        self.keys = w.Text(
-            value="", placeholder="type here: r w a s d p y", continuous_update=True,
-            description="keys", style={"description_width": "initial"},
-        ).add_class("orchard-st-keys")  # fmt: skip
+        self.keys = keys_box(
+            "type here: r w a s d p y",
+            lambda key: self._clicked(functools.partial(self.press, key)),
+        ).add_class("orchard-st-keys")
         self.supply = w.HTML().add_class("orchard-st-supply")
         self.score_text = w.HTML().add_class("orchard-st-score")
         self.others = w.HTML().add_class("orchard-st-others")
@@ -396,10 +395,7 @@ class StackedTreesBoard:
         self.summary = w.HTML().add_class("orchard-st-summary")
         self.undo_button = w.Button(description="Undo", tooltip="take back your last card")
         self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
-        self.hint_choice = w.ToggleButtons(
-            options=HINT_POLICIES, value="greedy", description="hint by",
-            style={"description_width": "initial", "button_width": "96px"},
-        )  # fmt: skip
+        self.hint_choice = hint_choice(HINT_POLICIES, "greedy", button_width="96px")
         self.how_button = w.Button(
             description="How well could I have done?", button_style="info",
             tooltip="search the best line of this deal (up to 10 seconds)",
@@ -416,17 +412,11 @@ class StackedTreesBoard:
         self.figure = go.FigureWidget(deal_comparison({}, 0, height=230))
         fit_to_container(self.figure)
         self.figure.add_class("orchard-st-figure")
-        self.players_choice = players_choice(st)
-        self.seed_choice = w.BoundedIntText(
-            value=0, min=0, max=2**31 - 1, description="seed",
-            style={"description_width": "initial"}, layout={"width": "140px"},
-        )  # fmt: skip
+        self._make_settings(st)
         self.deal_choice = w.Text(
             value="", placeholder="ST-XXXX-XXXX", description="deal code",
             style={"description_width": "initial"}, layout={"width": "240px"},
         )  # fmt: skip
-        self.rule_switches = RuleSwitches(st, title="Rules (standard rules unless you change them)")
-        self.new_button = w.Button(description="New game", button_style="success")
         self._add_cells(POOL)  # made once: growing the grid during a game costs a click 50 ms
         self._wire()
         self.widget = self._layout()
@@ -540,19 +530,6 @@ class StackedTreesBoard:
         else:
             self.preview(at)
 
-    def undo(self) -> None:
-        """Take back your last card and the other players' answers to it."""
-        if not self._marks:
-            self._say("There is no card of yours to take back yet.")
-            return
-        mark = self._marks.pop()
-        while len(self.game.history) > mark:
-            self.game.undo()
-        self._forget_selection()
-        self.hint_text.value = ""
-        self._say("Card taken back: it is your turn again.")
-        self._show_all()
-
     def hint(self) -> st.Move | None:
         """Suggest a move (``st.hint`` by the chosen policy): its card, turn and ghost."""
         if self._refuse_turn():
@@ -578,29 +555,15 @@ class StackedTreesBoard:
         """Deal a new game; arguments left out are read from the settings row. ``deal`` is a
         class challenge code (an empty one: shuffle by the seed). A bad argument changes
         nothing."""
-        if players is not None:
-            players = st.FACTS.check_players(players)
-        if seed is not None:
-            seed = require_int(seed, "seed", 0, self.seed_choice.max)
-        if rules is not None:
-            check_type(rules, st.Rules, "rules")
+        players_now, seed_now, rules_now = self.settings.checked(players, seed, rules)
         code = self.deal_choice.value if deal is None else check_type(deal, str, "deal")
-        rules_now = self.rule_switches.rules if rules is None else rules
-        players_now = self.players_choice.value if players is None else players
         if code.strip():
             game = st.Game.from_code(code, players=players_now, rules=rules_now)
         else:
-            game = st.Game.new(
-                players=players_now,
-                seed=self.seed_choice.value if seed is None else seed,
-                rules=rules_now,
-            )
-        self.players_choice.value = players_now
-        if seed is not None:
-            self.seed_choice.value = seed
+            game = st.Game.new(players=players_now, seed=seed_now, rules=rules_now)
+        self.settings.show(players_now, seed, game.rules)
         self.deal_choice.value = code.strip().upper()
-        self.rule_switches.show(game.rules)
-        self._start(game)
+        self._begin(game)
         self._say("New game: choose a card of your hand, turn it, then click a cell.")
         self._show_all()
 
@@ -608,9 +571,8 @@ class StackedTreesBoard:
         """Show a copy of ``game`` (you are player 0) and play on from it; its moves so far
         cannot be undone. A lesson uses it to show a prepared position."""
         check_type(game, st.Game, "game")
-        self.players_choice.value = game.players
-        self.rule_switches.show(game.rules)
-        self._start(game.copy())
+        self.settings.show(game.players, None, game.rules)
+        self._begin(game.copy())
         self._say("")
         self._show_all()
 
@@ -664,7 +626,7 @@ class StackedTreesBoard:
         self._show_comparison()
         proven = "the best possible" if best.optimal else "the best found in the time"
         self._say(
-            f"The best line of this deal scores {_points(best.score)} ({proven}). Step through "
+            f"The best line of this deal scores {points(best.score)} ({proven}). Step through "
             "it with Next ▶."
         )
 
@@ -742,11 +704,6 @@ class StackedTreesBoard:
         self._show_grid()
         self._show_highlight()
 
-    @property
-    def highlighted(self) -> dict[str, tuple[Any, ...]]:
-        """What ``highlight`` marked, by kind (only kinds that mark something)."""
-        return dict(self._highlighted)
-
     # ---- what the board shows ----------------------------------------------------------
     @property
     def selected(self) -> st.Card | None:
@@ -765,23 +722,15 @@ class StackedTreesBoard:
             self._ghost = work_out(self.game.boards[HUMAN], card, self.at, self.rotation)
         return self._ghost
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # ---- turns -------------------------------------------------------------------------
-    def _start(self, game: st.Game) -> None:
-        self.game = game
-        self._rng = np.random.default_rng(self.seed_choice.value)
-        self._opponent = policies.resolve("greedy", seed=self._rng)
-        self._marks: list[int] = []
-        self._highlighted = {}
+    def _begin(self, game: st.Game) -> None:
         self.best = None
         self.comparison = {}
         self.replay_step = None
         self._ghost_key = None
         self._ghost = None
-        self._forget_selection()
-        self.hint_text.value = ""
+        self._start(game, self.seed_choice.value)
+        self._opponent = policies.resolve("greedy", seed=self._rng)
 
     def _forget_selection(self) -> None:
         self.selected_slot = None
@@ -790,8 +739,7 @@ class StackedTreesBoard:
         self._pending = False
 
     def _refuse_turn(self) -> bool:
-        if self.game.is_over:
-            self._say("The game is over: see how well you could have done, or deal anew.")
+        if super()._refuse_turn():
             return True
         if self.replay_step is not None:
             self._say("You are watching the best line: click “Back to my game” to play on.")
@@ -799,33 +747,18 @@ class StackedTreesBoard:
         return False
 
     def _commit(self, ghost: Ghost) -> None:
-        move = st.Move(ghost.card, ghost.at, ghost.rotation, ghost.tokens > 0)
-        before = len(self.game.history)
-        self.game.play(move)
-        self._marks.append(before)
-        game = self.game
-        while not game.is_over and (game.current_player != HUMAN or game.finished(HUMAN)):
-            game.play(self._opponent(game))
-        words = ghost.words(game.rules.rotten_penalty).removeprefix("✓ Allowed here: ")
+        self._play(st.Move(ghost.card, ghost.at, ghost.rotation, ghost.tokens > 0))
+        words = ghost.words(self.game.rules.rotten_penalty).removeprefix("✓ Allowed here: ")
         self._forget_selection()
-        self.hint_text.value = ""
         self._say(f'<span class="orchard-allowed">Placed: {html.escape(words)}</span>')
         self._show_all()
+
+    def _others_turn(self) -> bool:  # the others play on once you cannot (ST-6)
+        return bool(self.game.current_player != HUMAN or self.game.finished(HUMAN))
 
     def _ghost_words(self) -> str:
         ghost = self.ghost
         return "" if ghost is None else ghost.words(self.game.rules.rotten_penalty)
-
-    @guarded
-    def _clicked(self, action: Callable[[], Any]) -> None:
-        action()
-
-    def _key(self, change: dict[str, Any]) -> None:
-        typed = change["new"]
-        if not typed:
-            return
-        self.keys.value = ""
-        self._clicked(functools.partial(self.press, typed[-1]))
 
     def press(self, key: str) -> None:
         """A key typed in the keys box: r turn, w a s d move the ghost, p place, y say yes."""
@@ -842,9 +775,6 @@ class StackedTreesBoard:
             self.confirm()
         else:
             self._say(html.escape(KEY_HELP))
-
-    def _say(self, text: str) -> None:
-        self.message.value = text
 
     # ---- drawing -----------------------------------------------------------------------
     def _show_all(self) -> None:
@@ -954,15 +884,18 @@ class StackedTreesBoard:
     def _set_cell(self, i: int, text: str, classes: frozenset[str], tip: str) -> None:
         button = self.cells[i]
         old_text, old_classes, old_tip = self._shown[i]
-        if text != old_text:
-            button.description = text
-        if tip != old_tip:
-            button.tooltip = tip
-        if classes != old_classes:
+        if (text, classes, tip) == (old_text, old_classes, old_tip):
+            return
+        with button.hold_sync():  # what changed, in one message
+            if text != old_text:
+                button.description = text
+            if tip != old_tip:
+                button.tooltip = tip
             for name in old_classes - classes:
                 button.remove_class(name)
             for name in classes - old_classes:
                 button.add_class(name)
+        if classes != old_classes:
             hidden = "orchard-st-hidden" in classes
             if hidden != ("orchard-st-hidden" in old_classes):
                 button.layout.display = "none" if hidden else None
@@ -1002,9 +935,11 @@ class StackedTreesBoard:
             chosen = slot == self.selected_slot
             rotation = self.rotation if chosen else 0
             self.hand_pictures[slot].value = card_html(hand[slot], rotation)
-            self.hand_buttons[slot].description = "chosen" if chosen else f"Choose card {slot + 1}"
-            self.hand_buttons[slot].tooltip = f"card {hand[slot]}"
-            _toggle_class(box, "orchard-selected", chosen)
+            button = self.hand_buttons[slot]
+            with button.hold_sync():
+                button.description = "chosen" if chosen else f"Choose card {slot + 1}"
+                button.tooltip = f"card {hand[slot]}"
+            set_classes(box, {"orchard-selected": chosen})
 
     def _add_slot(self) -> None:
         slot = len(self.hand_slots)
@@ -1072,7 +1007,7 @@ class StackedTreesBoard:
             self.others.value = ""
         else:
             rows = [
-                f"Player {p} (greedy): {_points(game.scores()[p])}, "
+                f"Player {p} (greedy): {points(game.scores()[p])}, "
                 f"{len(game.boards[p].cards())} cards"
                 for p in range(1, game.players)
             ]
@@ -1085,10 +1020,11 @@ class StackedTreesBoard:
             return
         mine = game.scores()[HUMAN]
         text = (
-            f"Game over: you scored {_points(mine)}, rating “{st.rating(mine)}”. "
+            f"Game over: you scored {points(mine)}, rating “{st.rating(mine)}”. "
             f"{game.winner_reason()}"
         )
-        self.summary.value = f'<div class="orchard-st-result">{html.escape(text)}</div>'
+        code = result_code_html(game, self.seed_choice.value)
+        self.summary.value = f'<div class="orchard-st-result">{html.escape(text)}</div>{code}'
 
     def _show_comparison(self) -> None:
         best = self.best
@@ -1098,14 +1034,14 @@ class StackedTreesBoard:
         self.compare_box.layout.display = None
         board = self.game.boards[HUMAN]
         self.yours.value = (
-            f"<b>Your game:</b> {_points(board.total)} ({st.rating(board.total)})"
+            f"<b>Your game:</b> {points(board.total)} ({st.rating(board.total)})"
             f"{orchard_html(board)}"
         )
         proven = "proven best" if best.optimal else f"best found in {SEARCH_SECONDS:g} s"
         replayed = self.replay_board()
         shown = replayed if replayed is not None else _final(self.game, best)
         self.best_text.value = (
-            f"<b>Best line:</b> {_points(best.score)} ({st.rating(best.score)}, {proven})"
+            f"<b>Best line:</b> {points(best.score)} ({st.rating(best.score)}, {proven})"
             f"{orchard_html(shown)}"
         )
         new = deal_comparison(self.comparison, board.total, height=230)
@@ -1118,7 +1054,7 @@ class StackedTreesBoard:
     def _show_highlight(self) -> None:
         marked = self._highlighted
         for name, widget in self._highlightable.items():
-            _toggle_class(widget, HIGHLIGHT, name in marked)
+            set_classes(widget, {HIGHLIGHT: name in marked})
 
     # ---- building ----------------------------------------------------------------------
     def _wire(self) -> None:
@@ -1137,7 +1073,6 @@ class StackedTreesBoard:
         ]
         for button, action in actions:
             button.on_click(lambda _b, act=action: self._clicked(act))
-        self.keys.observe(self._key, names="value")
 
     def _layout(self) -> w.Box:
         for widget, hook in (
@@ -1181,13 +1116,7 @@ class StackedTreesBoard:
                 self.figure,
             ]
         ).add_class("orchard-st-replay")
-        game_settings = w.VBox(
-            [w.HTML("<b>New game</b>"), self.players_choice, self.seed_choice,
-             self.deal_choice, self.new_button]
-        )  # fmt: skip
-        settings = w.HBox([game_settings, self.rule_switches.widget]).add_class(
-            "orchard-st-settings"
-        )
+        settings = self.settings.widget([self.deal_choice], "orchard-st-settings")
         self._highlightable: dict[str, w.DOMWidget] = {
             "hand": self.hand_box,
             "turn_buttons": turning,

@@ -4,9 +4,11 @@ A plain class composing stock ipywidgets over ``water_drops.Game``. You are play
 other players are played by a chosen policy right after each of your moves. Your orchard is
 a grid of 2 × 2 cards; every fruit group is outlined, a scoring group in green, and a list
 gives each group's reason from the engine. Every user action is a method (``select_card``,
-``choose_square``, ``turn``, ``undo``, ``hint``, ``new_game``) and every button calls the
-same method, so tests drive the board without a browser. Views are updated in place and a
-view whose text did not change is not sent again. Building a board plays nothing.
+``choose_square``, ``turn``, ``press`` for the keys box, ``undo``, ``hint``, ``new_game``)
+and every button calls the same method, so tests drive the board without a browser. Views
+are updated in place, each widget at most once a click, and a view that did not change is
+not sent again. Building a board plays nothing. The turn flow, the settings row and the keys
+box are the shared ones of ``board_base``.
 
 >>> board = WaterDropsBoard(players=1, seed=3)
 >>> board.select_card(0)
@@ -23,16 +25,25 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 import ipywidgets as w
-import numpy as np
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, check_type, require_int
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
 from orchard_lab.water_drops.policies import named_policy
 from orchard_lab.water_drops.rules import check_square
+from orchard_lab.widgets.board_base import (
+    HIGHLIGHT,
+    HUMAN,
+    PolicyBoard,
+    hint_choice,
+    keys_box,
+    points,
+    policy_choice,
+    result_code_html,
+    result_words,
+    set_classes,
+)
 from orchard_lab.widgets.contrast import text_colour_on
-from orchard_lab.widgets.guard import guarded
-from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 
 __all__ = [
     "DROP_FILL",
@@ -44,13 +55,12 @@ __all__ = [
     "orchard_picture",
 ]
 
-HUMAN = 0
 LOOKAHEAD_ROLLOUTS = 8
-HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
 ROOM = 560  # px of orchard width at 1024 × 768 with the file browser open
 BIGGEST_CARD, SMALLEST_CARD = 92, 34  # px; cards shrink as the orchard grows wider
 MINI_ROOM = 280  # px of width for another player's small orchard
 GHOST_PX = 60  # a lit square this big shows the card's cells above its gain
+KEY_HELP = "keys: 1-9 take a card · r turn · a d (or w s) step through the lit squares · p place"
 # Okabe-Ito colours (safe for colour-blind eyes), each fruit also a shape and a letter.
 FRUIT_FILL = {"B": "#F0E442", "C": "#CC79A7", "P": "#009E73", "M": "#E69F00"}
 FRUIT_SHAPE = {
@@ -249,10 +259,6 @@ def orchard_picture(board: wd.Board, size: int = 12) -> str:
     )
 
 
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
-
-
 def _mini_px(board: wd.Board) -> int:
     """The cell size of another player's small orchard: 14 px, less when it is wide, so
     it fits the narrow output area without scrolling."""
@@ -265,7 +271,7 @@ def _card_px(columns: int) -> int:
     return max(SMALLEST_CARD, min(BIGGEST_CARD, ROOM // max(columns, 1)))
 
 
-class WaterDropsBoard:
+class WaterDropsBoard(PolicyBoard):
     """Play water drops by clicking: a card of the market, then a lit square of your orchard.
 
     ``players`` 1-5 (you are player 0), ``seed`` deals the deck, ``rules`` holds the
@@ -279,6 +285,9 @@ class WaterDropsBoard:
     [2, 2]
     """
 
+    GAME = wd
+    NEW_GAME = "New game: pick a card from the market, then a lit square for it."
+
     def __init__(
         self,
         players: int = 2,
@@ -288,21 +297,9 @@ class WaterDropsBoard:
         hint_policy: str = "greedy",
     ) -> None:
         self.message = w.HTML()
-        self.players_choice = players_choice(wd)
-        self.seed_choice = w.BoundedIntText(
-            value=0, min=0, max=2**31 - 1, description="seed",
-            style={"description_width": "initial"}, layout={"width": "140px"},
-        )  # fmt: skip
-        self.policy_choice = w.Dropdown(
-            options=list(POLICY_NAMES), value="greedy", description="others play",
-            style={"description_width": "initial"}, layout={"width": "200px"},
-        )  # fmt: skip
-        self.rule_switches = RuleSwitches(wd, title="Rules (standard rules unless you change them)")
-        self.hint_choice = w.ToggleButtons(
-            options=wd.HINT_POLICIES, value=_hint_name(hint_policy), description="hint by",
-            tooltips=[POLICY_WORDS[p] for p in wd.HINT_POLICIES],
-            style={"description_width": "initial", "button_width": "90px"},
-        )  # fmt: skip
+        self._make_settings(wd)
+        self.policy_choice = policy_choice()
+        self.hint_choice = hint_choice(wd.HINT_POLICIES, hint_policy)
         self.title = w.HTML("Water drops")
         self.turn_line = w.HTML()
         self.hint_text = w.HTML()
@@ -316,13 +313,18 @@ class WaterDropsBoard:
         self.orchard = w.GridBox()
         self.filled: dict[Square, w.HTML] = {}  # one view per card square, reused
         self.open_buttons: dict[Square, w.Button] = {}
-        self._blanks: list[w.HTML] = []
+        self._open_state: dict[Square, tuple[str, bool, bool, int]] = {}  # as last drawn
+        self._in_grid: set[int] = set()  # the views in the orchard grid, by id
         self._open_shown: list[Square] = []  # the open squares drawn, in grid order
         self._card_px = BIGGEST_CARD
-        self.turn_button = w.Button(description="Turn ↻", tooltip="turn the card a quarter turn")
+        self.turn_button = w.Button(
+            description="Turn ↻", tooltip="turn the card a quarter turn (r)"
+        )
         self.undo_button = w.Button(description="Undo", tooltip="take back your last move")
         self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
-        self.new_button = w.Button(description="New game", button_style="success")
+        self.keys = keys_box(
+            "type here: 1-9 r a d p", lambda key: self._clicked(functools.partial(self.press, key))
+        )
         self.turn_button.on_click(lambda _b: self._clicked(self.turn))
         self.undo_button.on_click(lambda _b: self._clicked(self.undo))
         self.hint_button.on_click(lambda _b: self._clicked(self.hint))
@@ -364,18 +366,13 @@ class WaterDropsBoard:
             self._say("Pick a card from the market first, then a square for it.")
             return
         move = wd.Move(self.game.market[self.selected_slot], at, self.rotation)
-        before = len(self.game.history)
         try:
-            self.game.play(move)
+            self._play(move)
         except IllegalMove as refusal:
-            self._say(f'<span class="orchard-refused">✗ {html.escape(str(refusal))}</span>')
+            self._say_refused(refusal)
             return
-        self._marks.append(before)
-        self.hint_text.value = ""
         turned = f" turned {move.rotation}°" if move.rotation else ""
-        placed = f"You laid the {move.card} card{turned} on square {at}."
-        self._play_opponents()
-        self._say(placed)
+        self._say(f"You laid the {move.card} card{turned} on square {at}.")
         self._forget_selection()
         self._show_all()
 
@@ -391,7 +388,7 @@ class WaterDropsBoard:
             try:  # the engine's own sentence for a turned card
                 board.gain(self.game.market[self.selected_slot], board.open_squares()[0], 90)
             except IllegalMove as refusal:
-                self._say(f'<span class="orchard-refused">✗ {html.escape(str(refusal))}</span>')
+                self._say_refused(refusal)
             return
         self.rotation = (self.rotation + 90) % 360
         self._hinted = None
@@ -401,18 +398,37 @@ class WaterDropsBoard:
         self._show_selection()
         self._show_ghosts()
 
-    def undo(self) -> None:
-        """Take back your last move and the other players' answers to it."""
-        if not self._marks:
-            self._say("There is no move of yours to take back yet.")
+    def press(self, key: str) -> None:
+        """A key typed in the keys box: 1-9 take that market card, r turn it, a d (or w s)
+        step a dashed frame through the lit squares, p place the card in the frame."""
+        key = check_type(key, str, "key").lower()
+        steps = {"a": -1, "w": -1, "d": 1, "s": 1}
+        if key in tuple("123456789"):
+            self.select_card(int(key) - 1)
+        elif key == "r":
+            self.turn()
+        elif key in steps:
+            self._step_frame(steps[key])
+        elif key == "p":
+            if self._hinted is None:
+                self._say("Frame a lit square first (keys a and d), then press p.")
+                return
+            self.choose_square(self._hinted)
+        else:
+            self._say(html.escape(KEY_HELP))
+
+    def _step_frame(self, step: int) -> None:
+        if self._refuse_turn():
             return
-        mark = self._marks.pop()
-        for _ in range(len(self.game.history) - mark):
-            self.game.undo()
-        self._forget_selection()
-        self.hint_text.value = ""
-        self._say("Move taken back: it is your turn again.")
-        self._show_all()
+        card, lit = self.selected, self.legal_squares()
+        if card is None or not lit:
+            self._say("Pick a card first (keys 1-9): then a d step through its lit squares.")
+            return
+        now = lit.index(self._hinted) if self._hinted in lit else (-1 if step > 0 else 0)
+        self._hinted = lit[(now + step) % len(lit)]
+        gain = self.game.boards[HUMAN].gain(card, self._hinted, self.rotation)
+        self._say(f"Square {self._hinted} framed: {gain:+d} there. Press p to lay the card.")
+        self._show_ghosts()
 
     def hint(self) -> wd.Move | None:
         """Suggest a move (the engine's ``hint`` by the chosen policy): its card is picked,
@@ -431,61 +447,6 @@ class WaterDropsBoard:
         self._show_selection()
         self._show_ghosts()
         return move
-
-    def new_game(
-        self,
-        players: int | None = None,
-        seed: int | None = None,
-        rules: wd.Rules | None = None,
-        policy: str | None = None,
-    ) -> None:
-        """Deal a new game; arguments left out are read from the settings row.
-
-        Every argument is checked before anything changes, so a bad one leaves the game and
-        the settings row as they were.
-        """
-        if players is not None:
-            players = wd.FACTS.check_players(players)
-        if seed is not None:
-            seed = require_int(seed, "seed", 0, self.seed_choice.max)
-        if rules is not None:
-            check_type(rules, wd.Rules, "rules")
-        if policy is not None:
-            policy = _policy_name(policy)
-        game = wd.Game.new(
-            players=self.players_choice.value if players is None else players,
-            seed=self.seed_choice.value if seed is None else seed,
-            rules=self.rule_switches.rules if rules is None else rules,
-        )  # refuses an orchard box too small before the settings change
-        if players is not None:
-            self.players_choice.value = players
-        if seed is not None:
-            self.seed_choice.value = seed
-        if rules is not None:
-            self.rule_switches.show(rules)
-        if policy is not None:
-            self.policy_choice.value = policy
-        self._start(game, self.policy_choice.value)
-        self._say("New game: pick a card from the market, then a lit square for it.")
-        self._show_all()
-
-    def load(self, game: wd.Game, policy: str | None = None) -> None:
-        """Show a copy of ``game`` (you are player 0) and play on from it; its moves so far
-        cannot be undone. A lesson uses it to show a prepared position.
-
-        >>> board = WaterDropsBoard()
-        >>> board.load(wd.Game.new(players=3, seed=5))
-        >>> board.game.players, board.players_choice.value
-        (3, 3)
-        """
-        check_type(game, wd.Game, "game")
-        policy = self.policy_choice.value if policy is None else _policy_name(policy)
-        self.players_choice.value = game.players
-        self.rule_switches.show(game.rules)
-        self.policy_choice.value = policy
-        self._start(game.copy(), policy)
-        self._say("")
-        self._show_all()
 
     def highlight(
         self,
@@ -523,11 +484,6 @@ class WaterDropsBoard:
         self._show_highlight()
         self._show_orchard()
 
-    @property
-    def highlighted(self) -> dict[str, tuple[Any, ...]]:
-        """What ``highlight`` marked, by kind (only kinds that mark something)."""
-        return dict(self._highlighted)
-
     # ---- what the board shows ------------------------------------------------------------
     @property
     def selected(self) -> wd.Card | None:
@@ -542,43 +498,19 @@ class WaterDropsBoard:
         board = self.game.boards[HUMAN]
         return [at for at in board.open_squares() if board.can_place(card, at, self.rotation)]
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # ---- turns ---------------------------------------------------------------------------
-    def _start(self, game: wd.Game, policy: str) -> None:
-        self.game = game
-        self._rng = np.random.default_rng(self.seed_choice.value)
-        self._opponent_policy = policy
-        self._opponent = named_policy(policy, self._rng)
-        self._marks: list[int] = []
-        self._highlighted = {}
+    def _opponent_for(self, policy: str) -> Callable[[Any], Any]:
+        return named_policy(policy, self._rng)
+
+    def _begin(self, game: wd.Game, policy: str) -> None:
         self._opponent_views = {}
-        self._forget_selection()
-        self.hint_text.value = ""
+        super()._begin(game, policy)
         self.turn_button.layout.display = None if game.rules.allow_rotation else "none"
-
-    def _refuse_turn(self) -> bool:
-        if self.game.is_over:
-            self._say("The game is over: start a new game with the button below.")
-            return True
-        return False
-
-    def _play_opponents(self) -> None:
-        while not self.game.is_over and self.game.current_player != HUMAN:
-            self.game.play(self._opponent(self.game))
 
     def _forget_selection(self) -> None:
         self.selected_slot = None
         self.rotation = 0
         self._hinted = None
-
-    @guarded
-    def _clicked(self, action: Callable[[], Any]) -> None:
-        action()
-
-    def _say(self, text: str) -> None:
-        self.message.value = text
 
     # ---- drawing ---------------------------------------------------------------------------
     def _show_all(self) -> None:
@@ -594,7 +526,7 @@ class WaterDropsBoard:
 
     def _show_market(self) -> None:
         market = self.game.market
-        _toggle_class(self.market_box, "orchard-wd-empty", not market)
+        set_classes(self.market_box, {"orchard-wd-empty": not market})
         while len(self.market_slots) < len(market):
             self._add_market_slot()
         for slot, box in enumerate(self.market_slots):
@@ -602,8 +534,10 @@ class WaterDropsBoard:
                 box.layout.display = "none"
                 continue
             box.layout.display = None
-            box.children[0].value = card_picture(market[slot], 26)
-            self.market_buttons[slot].tooltip = f"take the {market[slot]} card"
+            picture = card_picture(market[slot], 26)
+            if box.children[0].value != picture:  # the same card in the same slot: no message
+                box.children[0].value = picture
+                self.market_buttons[slot].tooltip = f"take the {market[slot]} card"
 
     def _add_market_slot(self) -> None:
         slot = len(self.market_slots)
@@ -618,48 +552,52 @@ class WaterDropsBoard:
 
     def _show_selection(self) -> None:
         for slot, box in enumerate(self.market_slots):
-            _toggle_class(box, "orchard-selected", slot == self.selected_slot)
+            set_classes(box, {"orchard-selected": slot == self.selected_slot})
 
     def _show_orchard(self) -> list[wd.Group]:
         """Draw your orchard: a view per card square, the open squares as buttons (lit, with
-        the ghost of the picked card, where it may go). Returns the groups it drew."""
+        the ghost of the picked card, where it may go). Returns the groups it drew.
+
+        Each view keeps its place in the grid by its row and column, and the grid's list of
+        views only grows: a view no longer needed is hidden, a new one is added at the end.
+        So the browser draws only the views that changed, never the whole orchard again."""
         board = self.game.boards[HUMAN]
         squares = board.squares
         opens = board.open_squares()
         spots = [*squares, *opens]
-        r0, r1 = min(r for r, _ in spots), max(r for r, _ in spots)
+        r0 = min(r for r, _ in spots)
         c0, c1 = min(c for _, c in spots), max(c for _, c in spots)
         self._card_px = card_px = _card_px(c1 - c0 + 1)
         groups = board.groups()
         group_map = _GroupMap(groups)
         marked_cells = set(self._highlighted.get("cells", ()))
         marked_squares = set(self._highlighted.get("squares", ()))
-        children: list[w.Widget] = []
-        self._open_shown = []
-        blanks = 0
-        for row in range(r0, r1 + 1):
-            for col in range(c0, c1 + 1):
-                at = (row, col)
-                view: w.DOMWidget
-                if at in squares:
-                    view = self._filled_view(at)
-                    view.value = group_map.square_html(board, at, card_px // 2, marked_cells)
-                elif at in opens:
-                    view = self._open_view(at)
-                    self._open_shown.append(at)
-                else:
-                    if blanks == len(self._blanks):
-                        self._blanks.append(w.HTML())
-                    view = self._blanks[blanks]
-                    blanks += 1
-                _toggle_class(view, HIGHLIGHT, at in marked_squares)
-                children.append(view)
+        for at in squares:
+            cell = (at[0] - r0 + 1, at[1] - c0 + 1)
+            view = self._filled_view(at, cell)
+            view.value = group_map.square_html(board, at, card_px // 2, marked_cells)
+            _place(view, cell, at in marked_squares)
+        self._open_shown = sorted(opens)
+        for at in self._open_shown:
+            cell = (at[0] - r0 + 1, at[1] - c0 + 1)
+            _place(self._open_view(at, cell, card_px), cell, at in marked_squares)
+        for at, view in self.filled.items():
+            if at not in squares and view.layout.display != "none":  # taken back
+                view.layout.display = "none"
+                view.value = ""
+        for at, button in self.open_buttons.items():
+            if at not in opens and button.layout.display != "none":  # a card lies there now
+                button.layout.display = "none"
+                self._show_open(button, at, False, None, card_px)
         self._show_ghosts()
         columns = f"repeat({c1 - c0 + 1}, {card_px}px)"
         if self.orchard.layout.grid_template_columns != columns:
             self.orchard.layout.grid_template_columns = columns
-        if tuple(children) != self.orchard.children:
-            self.orchard.children = tuple(children)
+        new = [view for view in (*self.filled.values(), *self.open_buttons.values())
+               if id(view) not in self._in_grid]  # fmt: skip
+        if new:
+            self._in_grid.update(id(view) for view in new)
+            self.orchard.children = (*self.orchard.children, *new)
         return groups
 
     def _show_ghosts(self) -> None:
@@ -671,17 +609,26 @@ class WaterDropsBoard:
         for at in self._open_shown:
             self._show_open(self.open_buttons[at], at, at in legal, turned, self._card_px)
 
-    def _filled_view(self, at: Square) -> w.HTML:
+    # A new view is born with its classes, place and size: they travel in its first message.
+    def _filled_view(self, at: Square, cell: tuple[int, int]) -> w.HTML:
         if at not in self.filled:
-            view = w.HTML().add_class("orchard-wd-square").add_class("orchard-wd-card")
-            self.filled[at] = view
+            self.filled[at] = w.HTML(
+                _dom_classes=("orchard-wd-square", "orchard-wd-card"),
+                layout=w.Layout(grid_row=str(cell[0]), grid_column=str(cell[1])),
+            )
         return self.filled[at]
 
-    def _open_view(self, at: Square) -> w.Button:
+    def _open_view(self, at: Square, cell: tuple[int, int], px: int) -> w.Button:
         if at not in self.open_buttons:
-            button = w.Button(tooltip=f"square {at}: lay the picked card here")
-            button.add_class("orchard-wd-open")
-            button.add_class(f"orchard-wd-at-{at[0]}_{at[1]}")
+            button = w.Button(
+                tooltip=f"square {at}: lay the picked card here",
+                _dom_classes=("orchard-wd-open", f"orchard-wd-at-{at[0]}_{at[1]}"),
+                layout=w.Layout(
+                    grid_row=str(cell[0]), grid_column=str(cell[1]), width=f"{px}px",
+                    height=f"{px}px",
+                ),
+                style=w.ButtonStyle(font_size=_font_px(px)),
+            )  # fmt: skip
             button.on_click(lambda _b: self._clicked(functools.partial(self.choose_square, at)))
             self.open_buttons[at] = button
         return self.open_buttons[at]
@@ -689,28 +636,34 @@ class WaterDropsBoard:
     def _show_open(
         self, button: w.Button, at: Square, lit: bool, turned: wd.Card | None, px: int
     ) -> None:
-        """An open square: empty, or lit with the ghost of the turned card and its gain."""
-        size = f"{px}px"
-        if button.layout.width != size:
-            button.layout.width = size
-            button.layout.height = size
-            button.style.font_size = f"{max(10, px // 6)}px"
-        _toggle_class(button, "orchard-legal", lit)
-        _toggle_class(button, "orchard-hinted", at == self._hinted)
+        """An open square: empty, or lit with the ghost of the turned card and its gain.
+        A square drawn as it is already costs nothing and sends nothing."""
+        description = ""
         if lit and turned is not None:
             gain = self.game.boards[HUMAN].gain(turned, at)  # the card as it lies now
             a, b, c, d = turned.cells
             ghost = f"{a} {b}\n{c} {d}\n" if px >= GHOST_PX else ""  # small cards: the gain
-            button.description = f"{ghost}{gain:+d}"
-        else:
-            button.description = ""
+            description = f"{ghost}{gain:+d}"
+        state = (description, lit, at == self._hinted, px)
+        if self._open_state.get(at) == state:
+            return
+        self._open_state[at] = state
+        size = f"{px}px"
+        if button.layout.width != size:
+            with button.layout.hold_sync():  # width and height in one message
+                button.layout.width = size
+                button.layout.height = size
+            button.style.font_size = _font_px(px)
+        with button.hold_sync():  # its classes and its text in one message
+            set_classes(button, {"orchard-legal": lit, "orchard-hinted": at == self._hinted})
+            button.description = description
 
     def _show_highlight(self) -> None:
         marked = self._highlighted
         for slot, box in enumerate(self.market_slots):
-            _toggle_class(box, HIGHLIGHT, slot in marked.get("slots", ()))
+            set_classes(box, {HIGHLIGHT: slot in marked.get("slots", ())})
         for name, widget in self._highlightable.items():
-            _toggle_class(widget, HIGHLIGHT, name in marked)
+            set_classes(widget, {HIGHLIGHT: name in marked})
 
     def _show_groups(self, groups: list[wd.Group]) -> None:
         rows = "".join(
@@ -765,7 +718,7 @@ class WaterDropsBoard:
             if cached is None or cached[0] != count:  # redraw only an orchard that changed
                 block = (
                     f'<div class="orchard-wd-opponent"><b>Player {player}</b> '
-                    f"({html.escape(self._opponent_policy)}) · {_points(board.total)}"
+                    f"({html.escape(self._opponent_policy)}) · {points(board.total)}"
                     f"{orchard_picture(board, _mini_px(board))}</div>"
                 )
                 self._opponent_views[player] = (count, block)
@@ -773,26 +726,12 @@ class WaterDropsBoard:
         self.opponents.value = "".join(blocks)
 
     def _show_summary(self) -> None:
-        game = self.game
-        if not game.is_over:
+        if not self.game.is_over:
             self.summary.value = ""
             return
-        mine = game.scores()[HUMAN]
-        if game.players == 1:
-            text = f"You finished with {_points(mine)}."
-        else:
-            winners = game.winners()
-            headline = (
-                "You win!"
-                if winners == [HUMAN]
-                else "You share the win."
-                if HUMAN in winners
-                else "You do not win this time."
-            )
-            best = game.scores()[winners[0]]
-            you = "" if mine == best else f" You (player 0) have {_points(mine)}."
-            text = f"{headline} {game.winner_reason()}{you}"
-        self.summary.value = f'<div class="orchard-wd-result">{html.escape(text)}</div>'
+        text = html.escape(result_words(self.game))
+        code = result_code_html(self.game, self.seed_choice.value)
+        self.summary.value = f'<div class="orchard-wd-result">{text}</div>{code}'
 
     # ---- building ------------------------------------------------------------------------
     def _layout(self) -> w.Box:
@@ -811,6 +750,7 @@ class WaterDropsBoard:
             (self.undo_button, "orchard-wd-undo"),
             (self.hint_button, "orchard-wd-hint"),
             (self.new_button, "orchard-wd-new"),
+            (self.keys, "orchard-wd-keys"),
         ):
             widget.add_class(hook)
         hint_help = w.HTML(
@@ -819,21 +759,24 @@ class WaterDropsBoard:
         actions = w.HBox(
             [self.turn_button, self.undo_button, self.hint_button, self.hint_choice, hint_help]
         ).add_class("orchard-wd-actions")
+        keys = w.VBox([self.keys, w.HTML(html.escape(KEY_HELP)).add_class("orchard-wd-help")])
         main = w.VBox(
-            [self.market_box, self.message, self.orchard, actions, self.hint_text, self.summary]
+            [
+                self.market_box,
+                self.message,
+                self.orchard,
+                actions,
+                keys,
+                self.hint_text,
+                self.summary,
+            ]
         ).add_class("orchard-wd-main")
         side = w.VBox([self.score_text, self.groups_text]).add_class("orchard-wd-side")
         play = w.HBox([main, side]).add_class("orchard-wd-play")
         policy_help = w.HTML(
             "<br>".join(html.escape(POLICY_WORDS[p]) for p in POLICY_NAMES)
         ).add_class("orchard-wd-help")
-        game_settings = w.VBox(
-            [w.HTML("<b>New game</b>"), self.players_choice, self.seed_choice,
-             self.policy_choice, policy_help, self.new_button]
-        )  # fmt: skip
-        settings = w.HBox([game_settings, self.rule_switches.widget]).add_class(
-            "orchard-wd-settings"
-        )
+        settings = self.settings.widget([self.policy_choice, policy_help], "orchard-wd-settings")
         self._highlightable: dict[str, w.DOMWidget] = {
             "market": self.market_box,
             "turn": self.turn_line,
@@ -849,20 +792,15 @@ class WaterDropsBoard:
         return root.add_class("orchard-wd-board")
 
 
-def _toggle_class(widget: w.DOMWidget, name: str, on: bool) -> None:
-    if on:
-        widget.add_class(name)  # ipywidgets adds a class once
-    else:
-        widget.remove_class(name)  # and removes it only if present
+def _place(view: w.DOMWidget, cell: tuple[int, int], marked: bool) -> None:
+    """Show ``view`` at grid ``cell`` = (row, column), counted from 1."""
+    row, column = str(cell[0]), str(cell[1])
+    layout = view.layout
+    if (layout.grid_row, layout.grid_column, layout.display) != (row, column, None):
+        with layout.hold_sync():
+            layout.grid_row, layout.grid_column, layout.display = row, column, None
+    set_classes(view, {HIGHLIGHT: marked})
 
 
-def _hint_name(policy: Any) -> str:
-    if policy not in wd.HINT_POLICIES:
-        raise ValueError(f"hint_policy must be one of {wd.HINT_POLICIES}, got {policy!r}")
-    return str(policy)
-
-
-def _policy_name(policy: Any) -> str:
-    if policy not in POLICY_NAMES:
-        raise ValueError(f"policy must be one of {POLICY_NAMES}, got {policy!r}")
-    return str(policy)
+def _font_px(card_px: int) -> str:
+    return f"{max(10, card_px // 6)}px"

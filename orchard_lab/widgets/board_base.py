@@ -1,0 +1,380 @@
+"""What the three game boards share: the settings row, the checked new-game arguments, the
+turn flow (your move, the other players' answers, undo), the guarded message, the keys box
+and class toggling that sends one message a widget.
+
+A board subclasses ``GameBoard`` and keeps only what is its own: its pictures, its moves
+and its layout.
+
+>>> from orchard_lab import water_drops as wd
+>>> row = SettingsRow(wd)
+>>> row.checked(players=3, seed=None, rules=None) == (3, 0, wd.Rules())
+True
+>>> row.seed_choice.value
+0
+"""
+
+from __future__ import annotations
+
+import html
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from types import ModuleType
+from typing import Any
+
+import ipywidgets as w
+import numpy as np
+
+from orchard_lab.core import IllegalMove, check_type, require_int
+from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
+from orchard_lab.result_codes import result_code
+from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
+
+__all__ = [
+    "HIGHLIGHT",
+    "HUMAN",
+    "GameBoard",
+    "PolicyBoard",
+    "SettingsRow",
+    "check_policy",
+    "hint_choice",
+    "keys_box",
+    "points",
+    "policy_choice",
+    "result_words",
+    "set_classes",
+]
+
+HUMAN = 0  # you are always player 0
+HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
+SEED_MAX = 2**31 - 1
+_INITIAL = {"description_width": "initial"}
+
+
+def set_classes(widget: w.DOMWidget, wanted: Mapping[str, bool]) -> None:
+    """Add the classes mapped to True and remove those mapped to False, in one message
+    (none when nothing changes: ipywidgets adds a class once, removes it only if present).
+
+    >>> button = w.Button().add_class("a")
+    >>> set_classes(button, {"a": False, "b": True}); button.trait_values()["_dom_classes"]
+    ('b',)
+    """
+    if len(wanted) == 1:  # one change is one message already; holding would cost time
+        _set_class(widget, *next(iter(wanted.items())))
+        return
+    with widget.hold_sync():
+        for name, on in wanted.items():
+            _set_class(widget, name, on)
+
+
+def _set_class(widget: w.DOMWidget, name: str, on: bool) -> None:
+    if on:
+        widget.add_class(name)
+    else:
+        widget.remove_class(name)
+
+
+def points(n: int) -> str:
+    """'1 point', '-1 point', '3 points'.
+
+    >>> points(1), points(0)
+    ('1 point', '0 points')
+    """
+    return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
+def result_words(game: Any) -> str:
+    """How the game ended for you (player 0), in a sentence or two.
+
+    >>> from orchard_lab import water_drops as wd
+    >>> game = wd.Game.new(players=1, seed=0)
+    >>> while not game.is_over: game.play(game.legal_moves()[0])
+    >>> result_words(game).startswith("You finished with")
+    True
+    """
+    mine = game.scores()[HUMAN]
+    if game.players == 1:
+        return f"You finished with {points(mine)}."
+    winners = game.winners()
+    if winners == [HUMAN]:
+        headline = "You win!"
+    elif HUMAN in winners:
+        headline = "You share the win."
+    else:
+        headline = "You do not win this time."
+    best = game.scores()[winners[0]]
+    you = "" if mine == best else f" You (player 0) have {points(mine)}."
+    return f"{headline} {game.winner_reason()}{you}"
+
+
+def result_code_html(game: Any, seed: int | None) -> str:
+    """The finished game's result code for the teacher (``orchard_lab.classroom``), as HTML;
+    empty when the game has none (a deck of your own cards).
+
+    >>> from orchard_lab import apple_batches as ab
+    >>> game = ab.Game.new(players=1, seed=2)
+    >>> while not game.is_over: game.play(game.legal_moves()[0])
+    >>> "AM9J-7" in result_code_html(game, seed=2)
+    True
+    """
+    try:
+        code = result_code(game, seed=seed)
+    except ValueError:
+        return ""
+    return (
+        '<div class="orchard-result-code">Your result code for the teacher: '
+        f'<code style="user-select: all; font-size: 1.15em">{html.escape(code)}</code></div>'
+    )
+
+
+def check_policy(policy: Any, options: Iterable[str] = POLICY_NAMES, name: str = "policy") -> str:
+    """``policy`` if it is one of ``options``, else ValueError naming ``name``.
+
+    >>> check_policy("greedy")
+    'greedy'
+    """
+    options = tuple(options)
+    if policy not in options:
+        raise ValueError(f"{name} must be one of {options}, got {policy!r}")
+    return str(policy)
+
+
+def hint_choice(options: Iterable[str], value: str, button_width: str = "90px") -> w.ToggleButtons:
+    """The 'hint by' buttons: one per hint policy, each with its sentence as a tooltip."""
+    options = tuple(options)
+    return w.ToggleButtons(
+        options=options, value=check_policy(value, options, "hint_policy"),
+        description="hint by", tooltips=[POLICY_WORDS[p] for p in options],
+        style={**_INITIAL, "button_width": button_width},
+    )  # fmt: skip
+
+
+def keys_box(placeholder: str, on_key: Callable[[str], None]) -> w.Text:
+    """A text box that hands each typed letter to ``on_key`` and empties itself.
+
+    >>> typed = []
+    >>> box = keys_box("type here: r", typed.append)
+    >>> box.value = "r"; typed, box.value
+    (['r'], '')
+    """
+    box = w.Text(
+        value="", placeholder=placeholder, continuous_update=True, description="keys",
+        style=_INITIAL,
+    )  # fmt: skip
+
+    def typed(change: dict[str, Any]) -> None:
+        if change["new"]:
+            box.value = ""
+            on_key(change["new"][-1])
+
+    box.observe(typed, names="value")
+    return box
+
+
+class SettingsRow:
+    """The New game column (players, seed, what else a board asks, New game) beside the rule
+    switches of ``game`` (a game module: ``wd``, ``ab`` or ``st``)."""
+
+    def __init__(self, game: ModuleType) -> None:
+        self.game = game
+        self.players_choice = players_choice(game)
+        self.seed_choice = w.BoundedIntText(
+            value=0, min=0, max=SEED_MAX, description="seed", style=_INITIAL,
+            layout={"width": "140px"},
+        )  # fmt: skip
+        self.rule_switches = RuleSwitches(
+            game, title="Rules (standard rules unless you change them)"
+        )
+        self.new_button = w.Button(description="New game", button_style="success")
+
+    def checked(self, players: Any, seed: Any, rules: Any) -> tuple[int, int, Any]:
+        """The players, seed and rules of a new game: each one given is checked (ValueError
+        or TypeError naming it), each left out (None) is read from the row. Nothing changes."""
+        if players is not None:
+            players = self.game.FACTS.check_players(players)
+        if seed is not None:
+            seed = require_int(seed, "seed", 0, SEED_MAX)
+        if rules is not None:
+            check_type(rules, self.game.Rules, "rules")
+        return (
+            self.players_choice.value if players is None else players,
+            self.seed_choice.value if seed is None else seed,
+            self.rule_switches.rules if rules is None else rules,
+        )
+
+    def show(self, players: int, seed: int | None, rules: Any) -> None:
+        """Set the row to a game's players, seed (None: leave it) and rules."""
+        self.players_choice.value = players
+        if seed is not None:
+            self.seed_choice.value = seed
+        self.rule_switches.show(rules)
+
+    def widget(self, extra: Iterable[w.Widget], css_class: str) -> w.HBox:
+        """The row itself: players, seed, ``extra``, New game; then the rule switches."""
+        column = w.VBox(
+            [w.HTML("<b>New game</b>"), self.players_choice, self.seed_choice, *extra,
+             self.new_button]
+        )  # fmt: skip
+        return w.HBox([column, self.rule_switches.widget]).add_class(css_class)
+
+
+def policy_choice() -> w.Dropdown:
+    """The 'others play' dropdown of the policies that play the other players."""
+    return w.Dropdown(
+        options=list(POLICY_NAMES), value="greedy", description="others play", style=_INITIAL,
+        layout={"width": "200px"},
+    )  # fmt: skip
+
+
+class GameBoard(ABC):
+    """The turn flow of a board: your move, the other players' answers, undo, the guarded
+    message. A subclass sets ``game``, ``message``, ``hint_text``, ``widget`` and
+    ``_opponent`` and draws itself in ``_show_all``."""
+
+    GAME_OVER = "The game is over: start a new game with the button below."
+    NOTHING_TO_UNDO = "There is no move of yours to take back yet."
+    UNDONE = "Move taken back: it is your turn again."
+
+    settings: SettingsRow
+    game: Any
+    message: w.HTML
+    hint_text: w.HTML
+    widget: w.Box
+    _opponent: Callable[[Any], Any]
+    _marks: list[int]
+    _highlighted: dict[str, tuple[Any, ...]]
+
+    @abstractmethod
+    def _show_all(self) -> None:
+        """Draw every view from ``game``."""
+
+    @abstractmethod
+    def _forget_selection(self) -> None:
+        """Drop the picked card (and whatever goes with it)."""
+
+    def _make_settings(self, game: ModuleType) -> None:
+        """The settings row of ``game``, its widgets also reachable as the board's own."""
+        self.settings = SettingsRow(game)
+        self.players_choice = self.settings.players_choice
+        self.seed_choice = self.settings.seed_choice
+        self.rule_switches = self.settings.rule_switches
+        self.new_button = self.settings.new_button
+
+    def undo(self) -> None:
+        """Take back your last move and the other players' answers to it."""
+        if not self._marks:
+            self._say(self.NOTHING_TO_UNDO)
+            return
+        mark = self._marks.pop()
+        while len(self.game.history) > mark:
+            self.game.undo()
+        self._forget_selection()
+        self.hint_text.value = ""
+        self._say(self.UNDONE)
+        self._show_all()
+
+    @property
+    def highlighted(self) -> dict[str, tuple[Any, ...]]:
+        """What ``highlight`` marked, by kind (only kinds that mark something)."""
+        return dict(self._highlighted)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _start(self, game: Any, seed: int) -> None:
+        """Play on from ``game``: nothing to undo, nothing marked or picked; ``_rng`` (seeded
+        by ``seed``) serves the hints and the other players' policy the subclass then sets."""
+        self.game = game
+        self._rng = np.random.default_rng(seed)
+        self._marks = []
+        self._highlighted = {}
+        self._forget_selection()
+        self.hint_text.value = ""
+
+    def _play(self, move: Any) -> None:
+        """Play your ``move`` (IllegalMove changes nothing), then the other players' answers."""
+        before = len(self.game.history)
+        self.game.play(move)
+        self._marks.append(before)
+        self.hint_text.value = ""
+        while not self.game.is_over and self._others_turn():
+            self.game.play(self._opponent(self.game))
+
+    def _others_turn(self) -> bool:
+        return bool(self.game.current_player != HUMAN)
+
+    def _refuse_turn(self) -> bool:
+        if self.game.is_over:
+            self._say(self.GAME_OVER)
+            return True
+        return False
+
+    @guarded
+    def _clicked(self, action: Callable[[], Any]) -> None:
+        action()
+
+    def _say(self, text: str) -> None:
+        self.message.value = text
+
+    def _say_refused(self, refusal: IllegalMove) -> None:
+        self._say(f'<span class="orchard-refused">✗ {html.escape(str(refusal))}</span>')
+
+
+class PolicyBoard(GameBoard):
+    """A board whose other players play the policy chosen in the settings row ("random",
+    "greedy", "lookahead"): apple batches and water drops. A subclass sets ``GAME`` (the
+    game module), ``NEW_GAME`` (what it says on a new deal) and ``_opponent_for``.
+
+    >>> from orchard_lab import water_drops as wd
+    >>> from orchard_lab.widgets import WaterDropsBoard
+    >>> board = WaterDropsBoard()
+    >>> board.load(wd.Game.new(players=3, seed=5))
+    >>> board.game.players, board.players_choice.value
+    (3, 3)
+    """
+
+    GAME: ModuleType
+    NEW_GAME: str
+    policy_choice: w.Dropdown
+
+    @abstractmethod
+    def _opponent_for(self, policy: str) -> Callable[[Any], Any]:
+        """The other players' policy named ``policy``, drawing on ``_rng``."""
+
+    def new_game(
+        self,
+        players: int | None = None,
+        seed: int | None = None,
+        rules: Any = None,
+        policy: str | None = None,
+    ) -> None:
+        """Deal a new game; arguments left out are read from the settings row.
+
+        Every argument is checked before anything changes, so a bad one leaves the game and
+        the settings row as they were.
+        """
+        players_now, seed_now, rules_now = self.settings.checked(players, seed, rules)
+        policy_now = self.policy_choice.value if policy is None else check_policy(policy)
+        # the engine refuses impossible settings (water drops: an orchard box too small)
+        game = self.GAME.Game.new(players=players_now, seed=seed_now, rules=rules_now)
+        self.settings.show(players_now, seed_now, rules_now)
+        self.policy_choice.value = policy_now
+        self._begin(game, policy_now)
+        self._say(self.NEW_GAME)
+        self._show_all()
+
+    def load(self, game: Any, policy: str | None = None) -> None:
+        """Show a copy of ``game`` (you are player 0) and play on from it; its moves so far
+        cannot be undone. A lesson uses it to show a prepared position."""
+        check_type(game, self.GAME.Game, "game")
+        policy = self.policy_choice.value if policy is None else check_policy(policy)
+        self.settings.show(game.players, None, game.rules)
+        self.policy_choice.value = policy
+        self._begin(game.copy(), policy)
+        self._say("")
+        self._show_all()
+
+    def _begin(self, game: Any, policy: str) -> None:
+        self._opponent_policy = policy
+        self._start(game, self.seed_choice.value)
+        self._opponent = self._opponent_for(policy)
