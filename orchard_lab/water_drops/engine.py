@@ -115,7 +115,9 @@ def _state(players: int) -> tuple[np.ndarray, ...]:
         np.zeros(players, dtype=np.int64),  # score totals
         np.zeros(cells, dtype=np.int64),  # flood fill marks
         np.zeros(cells, dtype=np.int64),  # flood fill stack
-        np.zeros(_SCRATCH, dtype=np.int64),  # scratch: see _lay
+        np.zeros(_SCRATCH, dtype=np.int64),  # scratch: see _place and _gain
+        np.zeros(groups, dtype=np.int64),  # _gain: the comp that took each group
+        np.zeros(groups, dtype=np.int64),  # _gain: which look took each group
     )
 
 
@@ -186,29 +188,47 @@ def _points(size, mask, per_drop, cell, b, start, width, marks, stack, scratch) 
     return size * _matching(cell, b, start, size, width, marks, stack, scratch)
 
 
-@numba.njit(cache=True)
-def _lay(state, tables, b, square, s, apply, per_drop) -> int:
-    """Score change of laying shape ``s`` on ``square`` of orchard ``b``; ``apply`` keeps it.
-
-    Scratch layout: 0-7 values around, 8-15 their groups, 16-19 cluster sizes, 20-23 masks,
-    24-27 root counts, 28-59 roots (8 per cluster), 60-63 a card cell of each cluster, 64-79
-    old group -> cluster, 80-103 wetted groups (id, new bits, a cell), 104-107 comp cluster.
-    """
-    cell, gid, parent, gsize, gmask, gpoints, ngroups, occupied, box, total = state[:10]
-    marks, stack, sc = state[10], state[11], state[12]
-    values, ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables
-    side = occupied.shape[1]
-    side = int(np.sqrt(side) + 0.5)
+@numba.njit(cache=True, inline="always")
+def _look(state, b, square) -> None:
+    """Write the 8 cells around ``square`` of orchard ``b`` to scratch 0-7 and the groups of
+    the fruit ones to 8-15 (-1 for the others), for ``_place``."""
+    cell, gid, parent, occupied, sc = state[0], state[1], state[2], state[7], state[12]
+    side = int(np.sqrt(occupied.shape[1]) + 0.5)
     width = 2 * side
-    row, col = square // side, square % side
-    base = 2 * row * width + 2 * col
+    base = 2 * (square // side) * width + 2 * (square % side)
     for i in range(8):
         at = base + _DR[i] * width + _DC[i]
         value = cell[b, at]
         sc[i] = value
         sc[8 + i] = _find(parent, b, gid[b, at]) if value < 0 else -1
-    for p in range(4):
-        cell[b, base + (p >> 1) * width + (p & 1)] = values[s, p]
+
+
+@numba.njit(cache=True)
+def _lay(state, tables, b, square, s, per_drop) -> int:
+    """Lay shape ``s`` on ``square`` of orchard ``b``; return the score change."""
+    _look(state, b, square)
+    return _place(state, tables, b, square, s, True, per_drop)
+
+
+@numba.njit(cache=True, inline="always")
+def _place(state, tables, b, square, s, apply, per_drop) -> int:
+    """Score change of laying shape ``s`` on ``square`` of orchard ``b`` (looked at by
+    ``_look``); ``apply`` lays it.
+
+    Scratch layout: 0-15 from ``_look``, 16-19 cluster sizes, 20-23 masks, 24-27 root
+    counts, 28-59 roots (8 per cluster), 60-63 a card cell of each cluster, 64-79 old group
+    -> cluster, 80-103 wetted groups (id, new bits, a cell), 104-107 comp cluster.
+    """
+    cell, gid, parent, gsize, gmask, gpoints, ngroups, occupied, box, total = state[:10]
+    marks, stack, sc = state[10], state[11], state[12]
+    values, ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables
+    side = int(np.sqrt(occupied.shape[1]) + 0.5)
+    width = 2 * side
+    row, col = square // side, square % side
+    base = 2 * row * width + 2 * col
+    if apply or per_drop:  # "per_drop" counts drops by flood fill, over the card too
+        for p in range(4):
+            cell[b, base + (p >> 1) * width + (p & 1)] = values[s, p]
     nclusters, njoined = 0, 0
     for k in range(ncomp[s]):
         fruit, mask = cfruit[s, k], cinner[s, k]
@@ -217,7 +237,7 @@ def _lay(state, tables, b, square, s, apply, per_drop) -> int:
         nroots = 0
         for m in range(csize[s, k]):
             p = ccells[s, k, m]
-            for i in (2 * p, 2 * p + 1):
+            for i in range(2 * p, 2 * p + 2):
                 value = sc[i]
                 if value > 0:
                     mask |= 1 << value
@@ -263,7 +283,7 @@ def _lay(state, tables, b, square, s, apply, per_drop) -> int:
     nwetted = 0
     for d in range(ndrop[s]):
         bit, p = dbit[s, d], dcell[s, d]
-        for i in (2 * p, 2 * p + 1):
+        for i in range(2 * p, 2 * p + 2):
             if sc[i] < 0:
                 root, twin = sc[8 + i], -1
                 for j in range(njoined):
@@ -309,8 +329,9 @@ def _lay(state, tables, b, square, s, apply, per_drop) -> int:
         if apply:
             gmask[b, root], gpoints[b, root] = mask, points
     if not apply:
-        for p in range(4):
-            cell[b, base + (p >> 1) * width + (p & 1)] = 0
+        if per_drop:
+            for p in range(4):
+                cell[b, base + (p >> 1) * width + (p & 1)] = 0
         return delta
     for k in range(ncomp[s]):
         for m in range(csize[s, k]):
@@ -320,6 +341,72 @@ def _lay(state, tables, b, square, s, apply, per_drop) -> int:
     occupied[b, square] = True
     box[b, 0], box[b, 1] = min(box[b, 0], row), max(box[b, 1], row)
     box[b, 2], box[b, 3] = min(box[b, 2], col), max(box[b, 3], col)
+    return delta
+
+
+@numba.njit(cache=True, inline="always")
+def _gain(state, tables, b, s) -> int:
+    """``_place(..., apply=False)`` for "fruit" and "drop" scoring, leaner: each old group
+    is counted once through a mark (scratch 127 counts the looks), no lists are searched.
+
+    Scratch: 0-15 from ``_look``, 16-19 comp sizes, 20-23 masks, 24-27 the comp each comp
+    joins (itself if none), 80-87 wetted groups, 88-95 their new drop bits."""
+    gsize, gmask, gpoints, sc = state[3], state[4], state[5], state[12]
+    ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables[1:]
+    owner, marks = state[13], state[14]
+    sc[126] += 1
+    mark = sc[126]
+    delta = 0
+    for k in range(ncomp[s]):
+        fruit, size, mask = cfruit[s, k], csize[s, k], cinner[s, k]
+        sc[24 + k] = k
+        for m in range(csize[s, k]):
+            p = ccells[s, k, m]
+            for i in range(2 * p, 2 * p + 2):
+                value = sc[i]
+                if value > 0:
+                    mask |= 1 << value
+                elif value == fruit:
+                    root = sc[8 + i]
+                    if marks[root] != mark:
+                        marks[root], owner[root] = mark, k
+                        size += gsize[b, root]
+                        mask |= gmask[b, root]
+                        delta -= gpoints[b, root]
+                    elif owner[root] != k:
+                        sc[24 + k] = owner[root]  # two parts of the card meet through it
+        sc[16 + k], sc[20 + k] = size, mask
+    nwetted = 0
+    for d in range(ndrop[s]):
+        bit, p = dbit[s, d], dcell[s, d]
+        for i in range(2 * p, 2 * p + 2):
+            if sc[i] < 0:
+                root = sc[8 + i]
+                if marks[root] == mark:
+                    sc[20 + owner[root]] |= bit
+                elif marks[root] == -mark:
+                    for j in range(nwetted):
+                        if sc[80 + j] == root:
+                            sc[88 + j] |= bit
+                else:
+                    marks[root] = -mark
+                    sc[80 + nwetted], sc[88 + nwetted] = root, bit
+                    nwetted += 1
+    for k in range(ncomp[s] - 1, -1, -1):
+        j = sc[24 + k]
+        if j != k:
+            sc[16 + j] += sc[16 + k]
+            sc[20 + j] |= sc[20 + k]
+    for k in range(ncomp[s]):
+        size = sc[16 + k]
+        if sc[24 + k] == k and size <= 9 and (sc[20 + k] >> size) & 1:
+            delta += size
+    for w in range(nwetted):
+        root = sc[80 + w]
+        size = gsize[b, root]
+        if size <= 9 and ((gmask[b, root] | sc[88 + w]) >> size) & 1:
+            delta += size
+        delta -= gpoints[b, root]
     return delta
 
 
@@ -382,6 +469,8 @@ def _play_on(
     ``Generator.integers`` from ``words[used[0]:]``, one word per move with more than one
     choice. Returns False, with nothing laid for that move, at a word numpy would reject."""
     players, size = game[0], game[1]
+    side = int(np.sqrt(state[7].shape[1]) + 0.5)
+    gains = np.empty(8 * 4 * 2 * side, dtype=np.int64)  # market × frontier × turns
     while game[2]:
         b = (game[4] + game[5]) % players
         n = _open(state, b, rows, cols, squares)
@@ -393,6 +482,16 @@ def _play_on(
             distinct += not duplicate
         pick, square, turn = 0, 0, 0
         if greedy:
+            for i in range(n):  # each square looked at once, the gains kept in legal order
+                _look(state, b, squares[i])
+                for pos in range(game[2]):
+                    for t in range(turns):
+                        shape = 4 * market[pos] + t
+                        if per_drop:
+                            gain = _place(state, tables, b, squares[i], shape, False, True)
+                        else:
+                            gain = _gain(state, tables, b, shape)
+                        gains[(pos * n + i) * turns + t] = gain
             best = -(1 << 62)
             for pos in range(game[2]):
                 duplicate = False
@@ -400,13 +499,10 @@ def _play_on(
                     duplicate |= market[earlier] == market[pos]
                 if duplicate:
                     continue
-                for i in range(n):
-                    for t in range(turns):
-                        gain = _lay(
-                            state, tables, b, squares[i], 4 * market[pos] + t, False, per_drop
-                        )
-                        if gain > best:
-                            best, pick, square, turn = gain, pos, squares[i], t
+                for i in range(n * turns):
+                    if gains[pos * n * turns + i] > best:
+                        best, pick = gains[pos * n * turns + i], pos
+                        square, turn = squares[i // turns], i % turns
         else:
             count = distinct * n * turns
             index = np.int64(0)
@@ -426,7 +522,7 @@ def _play_on(
                         pick = pos
                         break
                     nth -= 1
-        _lay(state, tables, b, square, 4 * market[pick] + turn, True, per_drop)
+        _lay(state, tables, b, square, 4 * market[pick] + turn, per_drop)
         _take(game, market, pile, pick, size, players)
     return True
 
@@ -463,7 +559,7 @@ def _play_games(
     for g in range(deals.shape[0]):
         _clear(state)
         for b in range(players):
-            _lay(state, tables, b, origin, 4 * starts[g, b], True, per_drop)
+            _lay(state, tables, b, origin, 4 * starts[g, b], per_drop)
         count = min(size, deals.shape[1])
         market[:count] = deals[g, :count]
         game[0], game[1], game[2], game[3], game[4], game[5] = players, size, count, count, 0, 0
@@ -503,7 +599,7 @@ def _playouts(
     trial = (
         state[0].copy(), state[1].copy(), state[2].copy(), state[3].copy(), state[4].copy(),
         state[5].copy(), state[6].copy(), state[7].copy(), state[8].copy(), state[9].copy(),
-        state[10], state[11], state[12],
+        state[10], state[11], state[12], state[13], state[14],
     )  # fmt: skip
     for m in range(moves.shape[0]):
         for k in range(piles.shape[0]):
@@ -519,7 +615,7 @@ def _playouts(
             own_market[:] = market
             b = (game[4] + game[5]) % players
             pick = moves[m, 0]
-            _lay(trial, tables, b, moves[m, 1], 4 * own_market[pick] + moves[m, 2], True, per_drop)
+            _lay(trial, tables, b, moves[m, 1], 4 * own_market[pick] + moves[m, 2], per_drop)
             _take(own_game, own_market, piles[k], pick, game[1], players)
             _play_on(
                 trial,
@@ -601,11 +697,11 @@ def _position(game: Game) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarra
     origin = side // 2
     per_drop = game.rules.scoring == "per_drop"
     for b, board in enumerate(game.boards):
-        _lay(state, tables, b, origin * (side + 1), 4 * index[board.start], True, per_drop)
+        _lay(state, tables, b, origin * (side + 1), 4 * index[board.start], per_drop)
         for move in board.placed:
             square = (move.at[0] + origin) * side + move.at[1] + origin
             shape = 4 * index[move.card] + ROTATIONS.index(move.rotation)
-            _lay(state, tables, b, square, shape, True, per_drop)
+            _lay(state, tables, b, square, shape, per_drop)
     taken = len(game.history) % market_size(game.players)
     first = (game.current_player - taken) % game.players
     market = np.zeros(8, dtype=np.int64)
