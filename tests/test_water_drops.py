@@ -372,7 +372,8 @@ def test_wd3_best_placement_is_the_first_highest_gain(data) -> None:
     _, c, at, turn = next(entry for entry in gains if entry[0] == best)
     assert board.best_placement(cards) == (-c, at, turn)
     total = board.total
-    assert board.place_best(cards) == -c and board.total == total + best
+    board.place(cards[-c], at, turn)
+    assert board.total == total + best
 
 
 def test_wd3_board_arguments_wrong_type_or_value() -> None:
@@ -861,20 +862,6 @@ def test_fast_lookahead_checks_its_arguments() -> None:
         wd.LookaheadPolicy(rollouts="8")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="over"):
         wd.LookaheadPolicy(seed=0)(played(players=1, moves=50))
-
-
-def test_wd2_greedy_outcome_is_the_shared_greedy_play_out() -> None:
-    """WD-2 to the end: ``Game.greedy_outcome`` = the move on a copy, then GreedyPolicy."""
-    game = played(players=3, seed=6, moves=25, allow_rotation=True)
-    before = game.to_json()
-    for move in game.legal_moves()[::17]:
-        trial = game.copy()
-        trial.play(move)
-        expected = policies.play_out(trial, policies.GreedyPolicy()).scores()
-        assert game.greedy_outcome(move) == expected
-    assert game.to_json() == before
-    with pytest.raises(IllegalMove, match="WD-3"):
-        game.greedy_outcome(wd.Move(game.market[0], (40, 40)))
 
 
 def test_simulate_callables_and_bad_names() -> None:
