@@ -753,6 +753,28 @@ def test_batched_simulate_makes_the_shared_policies_choices_for_every_switch(
     assert np.array_equal(wd.simulate(10, players, policy, seed=21, rules=rules), expected)
 
 
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 5),
+    scoring=st.sampled_from(wd.SCORINGS),
+    rotation=st.booleans(),
+    small=st.booleans(),
+    policy=st.sampled_from(["random", "greedy"]),
+)
+def test_engine_games_are_the_shared_policies_games(
+    seed: int, players: int, scoring: str, rotation: bool, small: bool, policy: str
+) -> None:
+    """WD-2 to WD-4 under any switches: the engine's tables are ``run_games``'s."""
+    rules = wd.Rules(scoring, rotation, SMALL_BOX[players] if small else None)
+
+    def new_game(game_seed: int) -> wd.Game:
+        return wd.Game.new(players=players, seed=game_seed, rules=rules)
+
+    expected = policies.run_games(new_game, 2, players, policy, seed)
+    assert np.array_equal(wd.simulate(2, players, policy, seed=seed, rules=rules), expected)
+
+
 def test_batched_random_replays_a_game_whose_draw_numpy_would_redo(monkeypatch) -> None:
     """A word Lemire's method rejects (numpy then draws again) sends that game to the exact
     per-game route on the real generator; the games after it go on from the right word."""
@@ -822,6 +844,22 @@ def shared_margins(game: wd.Game, rollouts: int, seed: int) -> list[int]:
 
 # (players, random moves played first, rotation): early and late, 2-5 players, both rules
 POSITIONS = [(2, 44, False), (2, 45, True), (3, 30, False), (4, 44, True), (5, 35, False)]
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 5),
+    moves=st.integers(38, 49),
+    scoring=st.sampled_from(wd.SCORINGS),
+    rotation=st.booleans(),
+)
+def test_fast_lookahead_margins_are_the_shared_margins_anywhere(
+    seed: int, players: int, moves: int, scoring: str, rotation: bool
+) -> None:
+    """Late positions of any game under any switches, 1 to 5 players: same margins."""
+    game = played(players, seed % 1000, moves, scoring=scoring, allow_rotation=rotation)
+    assert wd.LookaheadPolicy(rollouts=1, seed=seed).margins(game) == shared_margins(game, 1, seed)
 
 
 @pytest.mark.parametrize(("players", "moves", "rotation"), POSITIONS)
