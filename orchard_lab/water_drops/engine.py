@@ -121,10 +121,6 @@ def _state(players: int) -> tuple[np.ndarray, ...]:
     )
 
 
-def _copy_state(state: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
-    return tuple(array.copy() for array in state)
-
-
 # --- the compiled engine ----------------------------------------------------------------------
 @numba.njit(cache=True)
 def lemire(word: int, count: int) -> tuple[np.int64, np.bool_]:
@@ -191,7 +187,7 @@ def _points(size, mask, per_drop, cell, b, start, width, marks, stack, scratch) 
 @numba.njit(cache=True, inline="always")
 def _look(state, b, square) -> None:
     """Write the 8 cells around ``square`` of orchard ``b`` to scratch 0-7 and the groups of
-    the fruit ones to 8-15 (-1 for the others), for ``_place``."""
+    the fruit ones to 8-15 (-1 for the others), for ``_place`` and ``_gain``."""
     cell, gid, parent, occupied, sc = state[0], state[1], state[2], state[7], state[12]
     side = int(np.sqrt(occupied.shape[1]) + 0.5)
     width = 2 * side
@@ -347,7 +343,7 @@ def _place(state, tables, b, square, s, apply, per_drop) -> int:
 @numba.njit(cache=True, inline="always")
 def _gain(state, tables, b, s) -> int:
     """``_place(..., apply=False)`` for "fruit" and "drop" scoring, leaner: each old group
-    is counted once through a mark (scratch 127 counts the looks), no lists are searched.
+    is counted once through a mark (scratch 126 counts the calls), no lists are searched.
 
     Scratch: 0-15 from ``_look``, 16-19 comp sizes, 20-23 masks, 24-27 the comp each comp
     joins (itself if none), 80-87 wetted groups, 88-95 their new drop bits."""
