@@ -762,7 +762,7 @@ def test_batched_simulate_makes_the_shared_policies_choices_for_every_switch(
     small=st.booleans(),
     policy=st.sampled_from(["random", "greedy"]),
 )
-def test_engine_games_are_the_shared_policies_games(
+def test_wd2_wd3_wd4_engine_games_are_the_shared_policies_games(
     seed: int, players: int, scoring: str, rotation: bool, small: bool, policy: str
 ) -> None:
     """WD-2 to WD-4 under any switches: the engine's tables are ``run_games``'s."""
@@ -780,7 +780,9 @@ def test_batched_random_replays_a_game_whose_draw_numpy_would_redo(monkeypatch) 
     per-game route on the real generator; the games after it go on from the right word."""
     calls, play_random = [], engine.play_random
 
-    def rejecting(seeds, players, rules, words):  # type: ignore[no-untyped-def]
+    def rejecting(
+        seeds: np.ndarray, players: int, rules: wd.Rules, words: np.ndarray
+    ) -> tuple[np.ndarray, int, int]:
         scores, done, used = play_random(seeds, players, rules, words)
         calls.append(done)
         if len(calls) == 1:  # pretend game 2 met a rejected word: keep only games 0 and 1
