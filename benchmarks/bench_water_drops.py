@@ -2,19 +2,20 @@
 
 The generic path is ``policies.run_games`` with the generic ``RandomPolicy``/``GreedyPolicy``
 over ``Game.new`` (and ``policies.LookaheadPolicy`` for lookahead); ``wd.simulate`` and
-``wd.LookaheadPolicy`` play the same games with numpy batches (``water_drops.batch``). Each
-figure is the better of two runs, wall clock and cpu time (``time.process_time``: the 2 cores
-are shared, so the wall clock also counts other programs' turns); the ratio is per cpu
+``wd.LookaheadPolicy`` play the same games in compiled code (``water_drops.engine``, numba).
+Each figure is the better of two runs, wall clock and cpu time (``time.process_time``: the 2
+cores are shared, so the wall clock also counts other programs' turns); the ratio is per cpu
 second. Every run checks the fast table (and moves) equal the generic ones on the games
 both play. Run: ``.venv/bin/python benchmarks/bench_water_drops.py [games] [generic_games]
-[decisions]`` (defaults 2000, 100, 2).
+[decisions]`` (defaults 2000, 100, 2). The first run in a checkout compiles the engine
+(about 15 s, then cached beside the source); the timed runs come after a warm-up.
 
-Figures (nproc 2 shared, Python 3.11.7, numpy 2.4.6; games/s per cpu second, 2 / 4 / 5
-players). Before the batches (the per-game fast routes, same conditions): random 807 / 840 /
-842, greedy 201 / 225 / 219, lookahead 582 ms per decision over the first 6 of a 2-player
-game. With them: random 5000 / 5253 / 5122 (18-23x the generic path), greedy 457 / 745 / 714
-(6.6-7.6x), lookahead 241 ms over the same 6 decisions, 276 ms mean over all 50 (8.6x the
-generic ``policies.LookaheadPolicy``), same tables and moves.
+Figures (nproc 2 shared, load 8-10, Python 3.11.7, numpy 2.4.6, numba 0.68.1; games/s per
+cpu second, 2 / 4 / 5 players; the ratio to the generic path in the same run):
+- numpy batches: random 4311 / 5158 / 5142 (17-20x), greedy 460 / 772 / 716 (5.8-8.0x),
+  lookahead 274 ms mean over all 50 decisions of a 2-player game (8.2x).
+- compiled engine: random 22110 / 23722 / 24716 (80-110x), greedy 5712 / 7447 / 7247
+  (77-86x), lookahead 27.5 ms mean, 75.9 max (84x); same tables and moves.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def simulate_row(policy: str, players: int) -> None:
     def new_game(seed: int) -> wd.Game:
         return wd.Game.new(players=players, seed=seed)
 
+    wd.simulate(2, players, policy, seed=0)  # compile or load the engine before timing
+
     games = GAMES * (2 if policy == "random" else 1)
     generic_games = GENERIC_GAMES // (1 if policy == "random" else 2)
     wall, cpu, _ = best_of_two(lambda: wd.simulate(games, players, policy, seed=0))
@@ -78,6 +81,7 @@ def simulate_row(policy: str, players: int) -> None:
 def lookahead_rows() -> None:
     """Every decision of one 2-player game by ``wd.LookaheadPolicy``; the generic policy on
     the first DECISIONS positions of it, which must choose the same moves."""
+    wd.LookaheadPolicy(rollouts=1, seed=0)(wd.Game.new(players=2, seed=1))  # warm-up
     game, positions, times = wd.Game.new(players=2, seed=0), [], []
     fast = wd.LookaheadPolicy(rollouts=ROLLOUTS, seed=0)
     while not game.is_over:

@@ -2,8 +2,15 @@
 
 ``WhatIfExplorer`` sizes its chunks and caps its runs from ``what_if.GAMES_PER_SECOND``; this
 prints the same figures measured on this machine, then times one Run of the explorer per
-game and policy (the largest run allowed, at most 2,000 games per rule set). Run:
+game and policy (the largest run allowed, at most 2,000 games per rule set), and the Run
+of issue 11: 2 × 2,000 greedy 2-player water drops games, against the generic path. Run:
 ``.venv/bin/python benchmarks/bench_what_if.py [seconds per measurement]``.
+
+Issue 11 (2 x 2,000 greedy 2-player water drops games, rule sets standard and per_drop; cpu
+time, 2 shared cores under load 8-10): 26.6 s with the numpy batches (per_drop then played
+game by game), 2x the generic path's 56 s; 1.36 s with the compiled engine (6.3 s wall at
+that load), 44x the generic path's 60 s. The engine compiles on its first call after an
+edit (about 15 s, then cached beside the source): the run is timed after a warm-up.
 """
 
 from __future__ import annotations
@@ -13,7 +20,8 @@ import platform
 import sys
 import time
 
-from orchard_lab import apple_batches, stacked_trees, water_drops
+from orchard_lab import apple_batches, policies, stacked_trees, water_drops
+from orchard_lab.widgets import what_if
 from orchard_lab.widgets.what_if import GAMES_PER_SECOND, WhatIfExplorer, largest_run
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
@@ -58,6 +66,41 @@ def main() -> None:
             explorer.run()
             spent = time.perf_counter() - start
             print(f"{game.FACTS.name:14s} {policy:10s} 2 x {games:,} games: {spent:.2f} s")
+    issue_11()
+
+
+def issue_11(games: int = 2000, generic_games: int = 10) -> None:
+    """The what-if of issue 11: ``WhatIfExplorer(game=water_drops)``, greedy, 2 players,
+    2 x ``games`` games (its default rule sets), against the generic ``policies.run_games``
+    with ``GreedyPolicy`` on ``generic_games`` games per rule set, scaled up. The explorer
+    refuses runs longer than its ``GAMES_PER_SECOND`` table allows, so this process lets it
+    run ``games`` (the table must allow the measured speed for a class to ask as much)."""
+    table = GAMES_PER_SECOND["water_drops"]["greedy"]
+    allowed = largest_run(water_drops, "greedy", 2)
+    what_if.GAMES_PER_SECOND["water_drops"]["greedy"] = {**table, 2: 2 * games}
+    explorer = WhatIfExplorer(game=water_drops, policy="greedy", players=2, games=games, seed=0)
+    for rules in explorer.rules.values():  # load (or, after an edit, compile) the engine
+        water_drops.simulate(2, 2, "greedy", seed=0, rules=rules)
+    wall, cpu = time.perf_counter(), time.process_time()
+    explorer.run()
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    what_if.GAMES_PER_SECOND["water_drops"]["greedy"] = table
+    played = {key: len(result) for key, result in explorer.results.items()}
+    assert set(played.values()) == {games}, played
+    start = time.process_time()
+    for rules in explorer.rules.values():
+
+        def new_game(seed: int, rules: water_drops.Rules = rules) -> water_drops.Game:
+            return water_drops.Game.new(players=2, seed=seed, rules=rules)
+
+        policies.run_games(new_game, generic_games, 2, "greedy", 0)
+    generic = (time.process_time() - start) * games / generic_games
+    print(
+        f"\nissue 11: water drops greedy, 2 players, 2 x {games:,} games (rules "
+        f"{', '.join(map(str, explorer.rules.values()))}): {cpu:.2f} s cpu ({wall:.2f} wall); "
+        f"generic path {generic:.1f} s cpu (from 2 x {generic_games} games): "
+        f"{generic / cpu:.0f}x. The explorer's table allows {allowed:,} games per set now."
+    )
 
 
 if __name__ == "__main__":

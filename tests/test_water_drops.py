@@ -18,10 +18,9 @@ from hypothesis import strategies as st
 from orchard_lab import IllegalMove, core, policies
 from orchard_lab import water_drops as wd
 from orchard_lab.core import describe_rules, switches
-from orchard_lab.water_drops import batch as wd_batch
 from orchard_lab.water_drops import cards as cards_module
+from orchard_lab.water_drops import engine
 from orchard_lab.water_drops import policies as wd_policies
-from orchard_lab.water_drops.batch import lemire_indexes
 
 C = wd.Card.from_text
 
@@ -373,7 +372,8 @@ def test_wd3_best_placement_is_the_first_highest_gain(data) -> None:
     _, c, at, turn = next(entry for entry in gains if entry[0] == best)
     assert board.best_placement(cards) == (-c, at, turn)
     total = board.total
-    assert board.place_best(cards) == -c and board.total == total + best
+    board.place(cards[-c], at, turn)
+    assert board.total == total + best
 
 
 def test_wd3_board_arguments_wrong_type_or_value() -> None:
@@ -735,7 +735,7 @@ SMALL_BOX = {1: (7, 8), 2: (6, 5), 3: (5, 4), 4: (4, 4), 5: (4, 3)}
 def test_batched_simulate_makes_the_shared_policies_choices_for_every_switch(
     monkeypatch, policy: str, players: int, switches: dict
 ) -> None:
-    """``simulate`` (numpy batches of 4 games, so batch edges and reused arrays are crossed)
+    """``simulate`` (engine batches of 4 games, so batch edges and reused arrays are crossed)
     gives ``policies.run_games``'s table with the generic policies: same deals, same choices
     (every move changes the scores that follow), same generator draws."""
     monkeypatch.setattr(wd_policies, "BATCH_GAMES", 4)
@@ -753,37 +753,71 @@ def test_batched_simulate_makes_the_shared_policies_choices_for_every_switch(
     assert np.array_equal(wd.simulate(10, players, policy, seed=21, rules=rules), expected)
 
 
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 5),
+    scoring=st.sampled_from(wd.SCORINGS),
+    rotation=st.booleans(),
+    small=st.booleans(),
+    policy=st.sampled_from(["random", "greedy"]),
+)
+def test_wd2_wd3_wd4_engine_games_are_the_shared_policies_games(
+    seed: int, players: int, scoring: str, rotation: bool, small: bool, policy: str
+) -> None:
+    """WD-2 to WD-4 under any switches: the engine's tables are ``run_games``'s."""
+    rules = wd.Rules(scoring, rotation, SMALL_BOX[players] if small else None)
+
+    def new_game(game_seed: int) -> wd.Game:
+        return wd.Game.new(players=players, seed=game_seed, rules=rules)
+
+    expected = policies.run_games(new_game, 2, players, policy, seed)
+    assert np.array_equal(wd.simulate(2, players, policy, seed=seed, rules=rules), expected)
+
+
 def test_batched_random_replays_a_game_whose_draw_numpy_would_redo(monkeypatch) -> None:
     """A word Lemire's method rejects (numpy then draws again) sends that game to the exact
     per-game route on the real generator; the games after it go on from the right word."""
-    calls = []
+    calls, play_random = [], engine.play_random
 
-    def rejecting(words: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        index, rejected = lemire_indexes(words, counts)
-        calls.append(len(words))
-        if len(calls) == 7:
-            rejected = rejected.copy()
-            rejected[2] = True  # pretend game 2 of the first batch met a rejected word
-        return index, rejected
+    def rejecting(
+        seeds: np.ndarray, players: int, rules: wd.Rules, words: np.ndarray
+    ) -> tuple[np.ndarray, int, int]:
+        scores, done, used = play_random(seeds, players, rules, words)
+        calls.append(done)
+        if len(calls) == 1:  # pretend game 2 met a rejected word: keep only games 0 and 1
+            _, done, used = play_random(seeds[:2], players, rules, words)
+        return scores, done, used
 
-    monkeypatch.setattr(wd_batch, "lemire_indexes", rejecting)
+    monkeypatch.setattr(engine, "play_random", rejecting)
 
     def new_game(seed: int) -> wd.Game:
         return wd.Game.new(players=2, seed=seed)
 
     expected = policies.run_games(new_game, 9, 2, "random", seed=5)
     assert np.array_equal(wd.simulate(9, 2, "random", seed=5), expected)
-    assert len(calls) > 50, "the batch was played again after the replayed game"
+    assert calls == [9, 6], "after the replayed game the engine plays the other 6"
 
 
-def test_lemire_indexes_are_generator_integers() -> None:
+def test_engine_stops_before_a_game_that_meets_a_rejected_word() -> None:
+    """3 players: 3 cards × 4 squares = 12 first moves; a zero word leaves 0 < 2**32 % 12."""
+    seeds = np.array([3, 4])
+    words = np.random.default_rng(2).integers(0, 2**32, size=100, dtype=np.uint32)
+    scores, done, used = engine.play_random(seeds, 3, wd.Rules(), words)
+    assert (done, used) == (2, 100)
+    words[50] = 0  # the first word of game 1
+    stopped, done, used = engine.play_random(seeds, 3, wd.Rules(), words)
+    assert (done, used) == (1, 50) and stopped[0].tolist() == scores[0].tolist()
+
+
+def test_lemire_is_generator_integers() -> None:
     counts = np.random.default_rng(1).integers(2, 5000, size=2000)
     words = np.random.default_rng(8).integers(0, 2**32, size=2000, dtype=np.uint32)
-    index, rejected = lemire_indexes(words, counts)
     rng = np.random.default_rng(8)
-    assert not rejected.any()
-    assert index.tolist() == [int(rng.integers(n)) for n in counts]
-    assert lemire_indexes(np.array([0], dtype=np.uint32), np.array([3]))[1].tolist() == [True]
+    drawn = [engine.lemire(word, count) for word, count in zip(words, counts, strict=True)]
+    assert not any(rejected for _, rejected in drawn)
+    assert [int(index) for index, _ in drawn] == [int(rng.integers(n)) for n in counts]
+    assert engine.lemire(0, 3)[1] and not engine.lemire(0, 4)[1]
 
 
 @pytest.mark.parametrize("scoring", ["drop", "per_drop"])
@@ -812,6 +846,22 @@ def shared_margins(game: wd.Game, rollouts: int, seed: int) -> list[int]:
 
 # (players, random moves played first, rotation): early and late, 2-5 players, both rules
 POSITIONS = [(2, 44, False), (2, 45, True), (3, 30, False), (4, 44, True), (5, 35, False)]
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 5),
+    moves=st.integers(38, 49),
+    scoring=st.sampled_from(wd.SCORINGS),
+    rotation=st.booleans(),
+)
+def test_fast_lookahead_margins_are_the_shared_margins_anywhere(
+    seed: int, players: int, moves: int, scoring: str, rotation: bool
+) -> None:
+    """Late positions of any game under any switches, 1 to 5 players: same margins."""
+    game = played(players, seed % 1000, moves, scoring=scoring, allow_rotation=rotation)
+    assert wd.LookaheadPolicy(rollouts=1, seed=seed).margins(game) == shared_margins(game, 1, seed)
 
 
 @pytest.mark.parametrize(("players", "moves", "rotation"), POSITIONS)
@@ -852,20 +902,6 @@ def test_fast_lookahead_checks_its_arguments() -> None:
         wd.LookaheadPolicy(rollouts="8")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="over"):
         wd.LookaheadPolicy(seed=0)(played(players=1, moves=50))
-
-
-def test_wd2_greedy_outcome_is_the_shared_greedy_play_out() -> None:
-    """WD-2 to the end: ``Game.greedy_outcome`` = the move on a copy, then GreedyPolicy."""
-    game = played(players=3, seed=6, moves=25, allow_rotation=True)
-    before = game.to_json()
-    for move in game.legal_moves()[::17]:
-        trial = game.copy()
-        trial.play(move)
-        expected = policies.play_out(trial, policies.GreedyPolicy()).scores()
-        assert game.greedy_outcome(move) == expected
-    assert game.to_json() == before
-    with pytest.raises(IllegalMove, match="WD-3"):
-        game.greedy_outcome(wd.Move(game.market[0], (40, 40)))
 
 
 def test_simulate_callables_and_bad_names() -> None:

@@ -156,12 +156,6 @@ class Board:
         # ever added to while the board keeps its state (copies in that state share it);
         # laying a card replaces it by the entries the card cannot change.
         self._gains: dict[Square, Entry] = {}
-        # Optional (``share_gains``): boards sharing a ``_family`` table that reach the same
-        # state (``_state``: an id per start state, then one per distinct card laid) share
-        # one ``_gains``: {(state, shape, square): (state after, its _gains)}.
-        self._family: dict[tuple[int, _Shape, Square], tuple[int, dict[Square, Entry]]] | None
-        self._family = None
-        self._state = 0
         self._lay(start, (0, 0), _shape(start))
 
     # --- placing -------------------------------------------------------------------------
@@ -282,7 +276,7 @@ class Board:
         cols = [c for _, c in self._squares]
         self._box = (min(rows), max(rows), min(cols), max(cols))
         self._open = None
-        self._gains, self._family = {}, None
+        self._gains = {}
 
     def _regroup(self, start: int) -> None:
         """Count the group of fruit cell ``start`` again from its cells, as a new group."""
@@ -324,29 +318,6 @@ class Board:
         shapes = [[_turned(card, turn)[1] for turn in self._rotations] for card in cards]
         c, s, t = self._first_best(shapes, squares)
         return c, squares[s], self._rotations[t]
-
-    def place_best(self, cards: Sequence[Card]) -> int:
-        """Place greedy's choice among ``cards`` (``best_placement``); return its index.
-
-        >>> board = Board(start=Card.from_text("BP/2C"))
-        >>> board.place_best([Card.from_text("PP/PP"), Card.from_text("B1/11")]), board.total
-        (1, 3)
-        """
-        c, at, turn = self.best_placement(cards)
-        turned, shape = _turned(cards[c], turn)
-        self._lay(turned, at, shape)
-        self._placed.append((cards[c], at, turn))
-        return c
-
-    def share_gains(self, family: dict, state: int) -> None:
-        """Share remembered gains with the boards given the same ``family`` (a dict, empty at
-        first): boards reaching the same position through the same cards reuse one table.
-
-        Boards that start alike take the same ``state`` id, boards that do not a different
-        one (negative ids are free). Only speed changes: every answer stays the same.
-        """
-        check_type(family, dict, "family")
-        self._family, self._state = family, check_type(state, int, "state")
 
     def _gain(self, shape: _Shape, at: Square) -> int:
         """Score change of laying ``shape`` on square ``at``, remembered until it can change.
@@ -574,7 +545,7 @@ class Board:
         self._total += delta
         row, col = at
         near = ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col))
-        self._regain(shape, at, clusters, wetted, near)
+        self._regain(clusters, wetted, near)
         self._squares[at] = card
         self._frontier.discard(at)
         for square in near:
@@ -584,27 +555,15 @@ class Board:
         self._box = (min(r0, row), max(r1, row), min(c0, col), max(c1, col))
         self._open = None
 
-    def _regain(
-        self, shape: _Shape, at: Square, clusters: list, wetted: dict, near: tuple[Square, ...]
-    ) -> None:
-        """A new ``_gains`` for the state after laying ``shape`` at ``at``: the old entries
-        of squares not next to it whose groups did not change (or the family's, if shared)."""
-        family = self._family
-        if family is not None:
-            known = family.get((self._state, shape, at))
-            if known is not None:
-                self._state, self._gains = known
-                return
+    def _regain(self, clusters: list, wetted: dict, near: tuple[Square, ...]) -> None:
+        """A new ``_gains`` for the state after a card lands beside the squares ``near``:
+        the old entries of the other squares whose groups did not change."""
         changed = {root for cluster in clusters for root in cluster[2]} | set(wetted)
         self._gains = {
             square: entry
             for square, entry in self._gains.items()
             if square not in near and not entry[0] & changed
         }
-        if family is not None:
-            state = len(family)
-            family[(self._state, shape, at)] = (state, self._gains)
-            self._state = state
 
     # --- looking at the orchard ----------------------------------------------------------
     @property

@@ -273,39 +273,6 @@ class Game:
         self._round_first, self._taken = round_first, taken
         self._boards[player].undo()
 
-    def greedy_outcome(self, move: Move) -> list[int]:
-        """The final scores if the player to act plays ``move`` and then everyone plays the
-        greedy policy to the end; this game does not change.
-
-        The same scores as ``policies.play_out`` with ``policies.GreedyPolicy`` on a copy,
-        faster: copies of the boards play it out (``Board.place_best``), with no Moves and
-        no history. IllegalMove if ``move`` is not allowed now.
-
-        >>> game = Game.new(players=2, seed=1)
-        >>> len(game.greedy_outcome(game.legal_moves()[0]))
-        2
-        """
-        self._check(move)
-        player = self.current_player
-        boards = [board.copy() for board in self._boards]
-        boards[player].place(move.card, move.at, move.rotation)
-        market = list(self._market)
-        market.remove(move.card)
-        deal, drawn, size, players = self._deal, self._drawn, self._market_size, self.players
-        first, taken = self._round_first, self._taken + 1
-        while True:
-            if not market:
-                count = min(size, len(deal) - drawn)
-                if not count:
-                    return [board.total for board in boards]
-                first = (first + 1) % players
-                market = deal[drawn : drawn + count]
-                drawn += count
-                taken = 0
-            cards = list(dict.fromkeys(market)) if len(market) > 1 else market
-            market.remove(cards[boards[(first + taken) % players].place_best(cards)])
-            taken += 1
-
     def copy(self) -> Game:
         """An independent game in the same state."""
         return self._copy(list(self._deal))

@@ -2,10 +2,10 @@
 
 The fast versions make exactly the choices of ``orchard_lab.policies`` (``RandomPolicy``,
 ``GreedyPolicy``, ``LookaheadPolicy``) with the same seed, by faster routes. ``simulate``
-plays "random" and "greedy" games and ``LookaheadPolicy`` its playouts many at once in numpy
-(``batch.Batch``) with "fruit" and "drop" scoring; one by one otherwise: no Move list for
-random, the board's remembered gains for greedy (``Board.best_placement``), lean greedy
-playouts for lookahead (``Game.greedy_outcome``). The tests prove the choices equal.
+plays "random" and "greedy" games, and ``LookaheadPolicy`` its greedy playouts, in compiled
+code (``engine``) under every switch; one move at a time, ``random_policy`` builds no Move
+list and ``greedy_policy`` uses the board's remembered gains (``Board.best_placement``).
+The tests prove the choices equal.
 
 >>> from orchard_lab.policies import GreedyPolicy
 >>> game = Game.new(players=2, seed=3)
@@ -29,13 +29,12 @@ from orchard_lab.policies import (
     Policy,
     Search,
     explain_choice,
-    margin,
     play_out,
     resolve,
     run_games,
 )
-from orchard_lab.water_drops.batch import Batch
-from orchard_lab.water_drops.cards import Card, default_deck
+from orchard_lab.water_drops import engine
+from orchard_lab.water_drops.cards import Card
 from orchard_lab.water_drops.game import Game, check_room
 from orchard_lab.water_drops.rules import FACTS, Move, Rules
 
@@ -54,7 +53,7 @@ __all__ = [
 
 MAX_GAMES = 1_000_000  # simulate's bound: a million games (8 MB of game seeds)
 MAX_ROLLOUTS = 1_000  # lookahead's bound on playouts per move and world
-BATCH_GAMES = 1_000  # games played together by one Batch (its arrays grow with it)
+BATCH_GAMES = 10_000  # games dealt together for the engine (80 bytes of deal per move each)
 HINT_POLICIES = ("greedy", "lookahead")
 
 
@@ -97,9 +96,8 @@ def greedy_policy(game: Game) -> Move:
 
 class LookaheadPolicy:
     """``policies.LookaheadPolicy``'s choices (same worlds from the same draws, same greedy
-    playouts, same margins, ties to the first move in legal_moves order), by numpy batches
-    of playouts (``batch.Batch``) or, with "per_drop" scoring, lean playouts
-    (``Game.greedy_outcome``) whose boards share remembered gains.
+    playouts, same margins, ties to the first move in legal_moves order), with every
+    (move, world) playout run in compiled code (``engine.playout_margins``).
 
     >>> game = Game.new(players=2, seed=3)
     >>> LookaheadPolicy(rollouts=2, seed=0)(game) in game.legal_moves()
@@ -112,35 +110,9 @@ class LookaheadPolicy:
 
     def margins(self, game: Game) -> list[int]:
         """Each legal move's total final margin over the rollouts, in legal_moves order
-        (drawing the worlds from this policy's generator, as a choice does).
-
-        With "fruit" and "drop" scoring every (move, world) playout runs at once in numpy
-        (``Batch``); "per_drop" plays them one by one (``Game.greedy_outcome``)."""
-        me = game.current_player
+        (drawing the worlds from this policy's generator, as a choice does)."""
         worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
-        if game.rules.scoring != "per_drop":
-            moves = game.legal_moves()
-            piles = [world.pile for world in worlds]
-            step = max(1, BATCH_GAMES // len(worlds))
-            totals: list[int] = []
-            for start in range(0, len(moves), step):
-                part = moves[start : start + step]
-                batch = Batch.of_position(game, piles, len(part))
-                batch.play_moves(part)
-                scores = batch.play_greedy()
-                others = np.delete(scores, me, axis=1)
-                best_other = others.max(axis=1) if others.shape[1] else 0
-                finals = (scores[:, me] - best_other).reshape(len(part), len(worlds))
-                totals.extend(int(total) for total in finals.sum(axis=1))
-            return totals
-        family: dict[Any, Any] = {}  # every world's boards start alike: they share gains
-        for world in worlds:
-            for player, board in enumerate(world.boards):
-                board.share_gains(family, -1 - player)
-        return [
-            sum(margin(world.greedy_outcome(move), me) for world in worlds)
-            for move in game.legal_moves()
-        ]
+        return engine.playout_margins(game, game.legal_moves(), [world.pile for world in worlds])
 
     def __call__(self, game: Game) -> Move:
         moves = game.legal_moves()
@@ -200,7 +172,7 @@ def simulate(
     rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
     check_room(rules, players)
     rng = make_rng(seed)
-    if policy in ("random", "greedy") and rules.scoring != "per_drop":
+    if policy in ("random", "greedy"):
         return _batched(games, players, policy, rng, rules)
 
     def new_game(game_seed: int) -> Game:
@@ -212,43 +184,36 @@ def simulate(
 def _batched(
     games: int, players: int, policy: Any, rng: np.random.Generator, rules: Rules
 ) -> np.ndarray:
-    """``run_games``'s table for "random" or "greedy", ``BATCH_GAMES`` games at a time.
+    """``run_games``'s table for "random" or "greedy" from the engine, ``BATCH_GAMES``
+    games at a time.
 
     Greedy needs no draws. Random draws as ``RandomPolicy`` does, game after game from one
-    generator: a batch takes one 32-bit word per move and game from a copy of the stream
+    generator: the engine takes 32-bit words from a copy of the stream
     (``Generator.integers(n)`` uses one word, none when n is 1, and on a rare rejection
-    another), keeps the games up to the first that used other than one word per move (that
-    one too unless a word was rejected: it then plays alone on the real generator), and
-    moves the real generator on by exactly the words used."""
+    another), plays up to the first game that meets a word numpy would reject (that game
+    then plays alone on the real generator), and the real generator moves on by exactly
+    the words used."""
     seeds = rng.integers(0, 2**63 - 1, size=games)
     results = np.zeros((games, players), dtype=np.int64)
-    batch = None
     if policy == "greedy":
         for start in range(0, games, BATCH_GAMES):
             part = seeds[start : start + BATCH_GAMES]
-            batch = Batch.deal(part, players, rules, reuse=batch)
-            results[start : start + len(part)] = batch.play_greedy()
+            results[start : start + len(part)] = engine.play_greedy(part, players, rules)
         return results
-    moves = len(default_deck())
-    start, size = 0, BATCH_GAMES
+    start = 0
     while start < games:
-        part = seeds[start : start + size]
+        part = seeds[start : start + BATCH_GAMES]
         state = rng.bit_generator.state
-        words = rng.integers(0, 2**32, size=(len(part), moves), dtype=np.uint32)
-        batch = Batch.deal(part, players, rules, reuse=batch)
-        used, rejected = batch.play_random(words)
-        odd = np.flatnonzero(rejected | (used != moves))
-        done = len(part) if not len(odd) else int(odd[0]) + (not rejected[odd[0]])
-        results[start : start + done] = batch.scores()[:done]
+        words = rng.integers(0, 2**32, size=len(part) * engine.DECK_MOVES, dtype=np.uint32)
+        scores, done, used = engine.play_random(part, players, rules, words)
+        results[start : start + done] = scores[:done]
         start += done
-        if len(odd):
-            rng.bit_generator.state = state
-            rng.integers(0, 2**32, size=int(used[:done].sum()), dtype=np.uint32)
-            if rejected[odd[0]]:
-                game = Game.new(players=players, seed=int(seeds[start]), rules=rules)
-                results[start] = play_out(game, random_policy(rng)).scores()
-                start += 1
-        size = BATCH_GAMES if not len(odd) else min(BATCH_GAMES, max(64, 2 * done))
+        rng.bit_generator.state = state
+        rng.integers(0, 2**32, size=used, dtype=np.uint32)
+        if done < len(part):
+            game = Game.new(players=players, seed=int(seeds[start]), rules=rules)
+            results[start] = play_out(game, random_policy(rng)).scores()
+            start += 1
     return results
 
 

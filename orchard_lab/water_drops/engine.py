@@ -1,0 +1,737 @@
+"""Whole water drops games compiled with numba: greedy, random and lookahead playouts.
+
+A compiled loop plays one game after another on small reused arrays, with every switch of
+``Rules`` (WD-2 to WD-4). Each orchard is a grid of cells (int8: fruit -1..-4, drop values
+1..9, 0 empty) with a group id per fruit cell; groups (size, drop values as bits, points)
+join through a union-find ``parent`` array. A move's gain looks only at the 8 cells around
+its square, as ``Board`` does; "per_drop" scoring, which counts distinct matching drop cells,
+flood-fills a group only when a touching drop matches its size. Choices follow
+``Game.legal_moves`` order (card, square, turn), so greedy takes the first highest gain and
+random the same index as ``policies.RandomPolicy``. The tests compare every table with
+``policies.run_games``.
+
+>>> seeds = np.random.default_rng(0).integers(0, 2**63 - 1, size=3)
+>>> play_greedy(seeds, players=2, rules=Rules()).shape
+(3, 2)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+
+import numba
+import numpy as np
+
+from orchard_lab.water_drops.cards import FRUITS, Card, default_deck, starting_cards
+from orchard_lab.water_drops.game import Game
+from orchard_lab.water_drops.rules import ROTATIONS, Move, Rules, market_size
+
+__all__ = ["DECK_MOVES", "lemire", "play_greedy", "play_random", "playout_margins"]
+
+DECK_MOVES = 50  # moves in a game, one per orchard card: the most words a random game uses
+_CODE = {code: -1 - i for i, code in enumerate(FRUITS)} | {str(v): v for v in range(1, 10)}
+_INSIDE = ((1, 2), (0, 3), (0, 3), (1, 2))  # neighbours of each card cell within the card
+_DR = (-1, 0, -1, 0, 2, 1, 2, 1)  # the 8 cells around a card; card cell p touches 2p, 2p+1
+_DC = (0, -1, 1, 2, 0, -1, 1, 2)
+_SCRATCH = 128
+
+
+@cache
+def _cards() -> tuple[Card, ...]:
+    """Every card a game can hold: the deck, then the starting cards."""
+    return (*default_deck(), *starting_cards())
+
+
+@cache
+def _index() -> dict[Card, int]:
+    return {card: i for i, card in enumerate(_cards())}
+
+
+@cache
+def _tables() -> tuple[np.ndarray, ...]:
+    """Every card turned every way (shape ``4 * card + turn``): cell values, its groups of
+    equal fruit (fruit, size, card cells, bits of the drops inside the card next to them)
+    and its drop cells (bit, card cell)."""
+    count = len(_cards()) * len(ROTATIONS)
+    values = np.zeros((count, 4), dtype=np.int8)
+    ncomp = np.zeros(count, dtype=np.int64)
+    cfruit = np.zeros((count, 4), dtype=np.int64)
+    csize = np.zeros((count, 4), dtype=np.int64)
+    ccells = np.zeros((count, 4, 4), dtype=np.int64)
+    cinner = np.zeros((count, 4), dtype=np.int64)
+    ndrop = np.zeros(count, dtype=np.int64)
+    dbit = np.zeros((count, 4), dtype=np.int64)
+    dcell = np.zeros((count, 4), dtype=np.int64)
+    for c, card in enumerate(_cards()):
+        for t, turn in enumerate(ROTATIONS):
+            s = 4 * c + t
+            cells = [_CODE[code] for code in card.rotated(turn).cells]
+            values[s] = cells
+            seen: set[int] = set()
+            for p in range(4):
+                if cells[p] > 0:
+                    dbit[s, ndrop[s]], dcell[s, ndrop[s]] = 1 << cells[p], p
+                    ndrop[s] += 1
+                elif p not in seen:
+                    members, stack = [p], [p]
+                    seen.add(p)
+                    while stack:
+                        for q in _INSIDE[stack.pop()]:
+                            if cells[q] == cells[p] and q not in seen:
+                                seen.add(q)
+                                members.append(q)
+                                stack.append(q)
+                    k = ncomp[s]
+                    cfruit[s, k], csize[s, k] = cells[p], len(members)
+                    ccells[s, k, : len(members)] = members
+                    inner = {cells[q] for m in members for q in _INSIDE[m] if cells[q] > 0}
+                    cinner[s, k] = sum(1 << value for value in inner)
+                    ncomp[s] += 1
+    return values, ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell
+
+
+def _side(players: int) -> int:
+    """Card squares per side of an orchard grid: room for the most cards one player gets."""
+    cards_each = math.ceil(DECK_MOVES / players) + 1
+    return 2 * cards_each + 3
+
+
+def _state(players: int) -> tuple[np.ndarray, ...]:
+    """Empty orchards for ``players`` players and the scratch arrays of the compiled code."""
+    side = _side(players)
+    cells, groups = (2 * side) ** 2, 4 * (DECK_MOVES + 2)
+    return (
+        np.zeros((players, cells), dtype=np.int8),  # cell values
+        np.zeros((players, cells), dtype=np.int32),  # group id of each fruit cell
+        np.zeros((players, groups), dtype=np.int32),  # union-find parent
+        np.zeros((players, groups), dtype=np.int64),  # group size
+        np.zeros((players, groups), dtype=np.int64),  # drop values touching, as bits
+        np.zeros((players, groups), dtype=np.int64),  # group points
+        np.zeros(players, dtype=np.int64),  # groups used
+        np.zeros((players, side * side), dtype=np.bool_),  # occupied squares
+        np.zeros((players, 4), dtype=np.int64),  # box: min row, max row, min col, max col
+        np.zeros(players, dtype=np.int64),  # score totals
+        np.zeros(cells, dtype=np.int64),  # flood fill marks
+        np.zeros(cells, dtype=np.int64),  # flood fill stack
+        np.zeros(_SCRATCH, dtype=np.int64),  # scratch: see _place and _gain
+        np.zeros(groups, dtype=np.int64),  # _gain: the comp that took each group
+        np.zeros(groups, dtype=np.int64),  # _gain: which look took each group
+    )
+
+
+# --- the compiled engine ----------------------------------------------------------------------
+@numba.njit(cache=True)
+def lemire(word: int, count: int) -> tuple[np.int64, np.bool_]:
+    """``Generator.integers(count)`` from one 32-bit word (numpy's Lemire method), and
+    whether numpy would reject the word and draw again.
+
+    >>> words = np.random.default_rng(5).integers(0, 2**32, size=3, dtype=np.uint32)
+    >>> rng = np.random.default_rng(5)
+    >>> [lemire(w, n)[0] for w, n in zip(words, (7, 100, 3))] == [
+    ...     int(rng.integers(n)) for n in (7, 100, 3)]
+    True
+    """
+    product = np.uint64(word) * np.uint64(count)
+    leftover = product & np.uint64(0xFFFFFFFF)
+    threshold = (np.uint64(2**32) - np.uint64(count)) % np.uint64(count)
+    return np.int64(product >> np.uint64(32)), leftover < threshold
+
+
+@numba.njit(cache=True, inline="always")
+def _find(parent: np.ndarray, b: int, g: int) -> int:
+    while parent[b, g] != g:
+        parent[b, g] = parent[b, parent[b, g]]
+        g = parent[b, g]
+    return g
+
+
+@numba.njit(cache=True)
+def _matching(cell, b, start, size, width, marks, stack, scratch) -> int:
+    """Distinct drop cells of value ``size`` touching the fruit group of cell ``start``."""
+    scratch[_SCRATCH - 1] += 1
+    mark = scratch[_SCRATCH - 1]
+    fruit = cell[b, start]
+    marks[start] = mark
+    stack[0] = start
+    top, count = 1, 0
+    while top:
+        top -= 1
+        at = stack[top]
+        for near in (at - width, at - 1, at + 1, at + width):
+            if marks[near] == mark:
+                continue
+            value = cell[b, near]
+            if value == fruit:
+                marks[near] = mark
+                stack[top] = near
+                top += 1
+            elif value == size:
+                marks[near] = mark
+                count += 1
+    return count
+
+
+@numba.njit(cache=True, inline="always")
+def _points(size, mask, per_drop, cell, b, start, width, marks, stack, scratch) -> int:
+    """WD-4: a group scores when a touching drop equals its size; ``start`` is one of its
+    cells, with the card laid (only "per_drop" looks: it counts the matching drops)."""
+    if size > 9 or not (mask >> size) & 1:
+        return 0
+    if not per_drop:
+        return size
+    return size * _matching(cell, b, start, size, width, marks, stack, scratch)
+
+
+@numba.njit(cache=True, inline="always")
+def _look(state, b, square) -> None:
+    """Write the 8 cells around ``square`` of orchard ``b`` to scratch 0-7 and the groups of
+    the fruit ones to 8-15 (-1 for the others), for ``_place`` and ``_gain``."""
+    cell, gid, parent, occupied, sc = state[0], state[1], state[2], state[7], state[12]
+    side = int(np.sqrt(occupied.shape[1]) + 0.5)
+    width = 2 * side
+    base = 2 * (square // side) * width + 2 * (square % side)
+    for i in range(8):
+        at = base + _DR[i] * width + _DC[i]
+        value = cell[b, at]
+        sc[i] = value
+        sc[8 + i] = _find(parent, b, gid[b, at]) if value < 0 else -1
+
+
+@numba.njit(cache=True)
+def _lay(state, tables, b, square, s, per_drop) -> int:
+    """Lay shape ``s`` on ``square`` of orchard ``b``; return the score change."""
+    _look(state, b, square)
+    return _place(state, tables, b, square, s, True, per_drop)
+
+
+@numba.njit(cache=True, inline="always")
+def _place(state, tables, b, square, s, apply, per_drop) -> int:
+    """Score change of laying shape ``s`` on ``square`` of orchard ``b`` (looked at by
+    ``_look``); ``apply`` lays it.
+
+    Scratch layout: 0-15 from ``_look``, 16-19 cluster sizes, 20-23 masks, 24-27 root
+    counts, 28-59 roots (8 per cluster), 60-63 a card cell of each cluster, 64-79 old group
+    -> cluster, 80-103 wetted groups (id, new bits, a cell), 104-107 comp cluster.
+    """
+    cell, gid, parent, gsize, gmask, gpoints, ngroups, occupied, box, total = state[:10]
+    marks, stack, sc = state[10], state[11], state[12]
+    values, ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables
+    side = int(np.sqrt(occupied.shape[1]) + 0.5)
+    width = 2 * side
+    row, col = square // side, square % side
+    base = 2 * row * width + 2 * col
+    if apply or per_drop:  # "per_drop" counts drops by flood fill, over the card too
+        for p in range(4):
+            cell[b, base + (p >> 1) * width + (p & 1)] = values[s, p]
+    nclusters, njoined = 0, 0
+    for k in range(ncomp[s]):
+        fruit, mask = cfruit[s, k], cinner[s, k]
+        twin = -1
+        first_root = 28 + 8 * nclusters  # this comp's roots go where a new cluster's would
+        nroots = 0
+        for m in range(csize[s, k]):
+            p = ccells[s, k, m]
+            for i in range(2 * p, 2 * p + 2):
+                value = sc[i]
+                if value > 0:
+                    mask |= 1 << value
+                elif value == fruit:
+                    root = sc[8 + i]
+                    for j in range(njoined):
+                        if sc[64 + j] == root:
+                            twin = sc[72 + j]
+                    seen = False
+                    for j in range(nroots):
+                        if sc[first_root + j] == root:
+                            seen = True
+                    if not seen:
+                        sc[first_root + nroots] = root
+                        nroots += 1
+        if twin < 0:
+            twin = nclusters
+            nclusters += 1
+            sc[16 + twin], sc[20 + twin], sc[24 + twin] = csize[s, k], mask, nroots
+            sc[60 + twin] = ccells[s, k, 0]
+        else:
+            sc[16 + twin] += csize[s, k]
+            sc[20 + twin] |= mask
+            for j in range(nroots):
+                root = sc[first_root + j]
+                seen = False
+                for i in range(sc[24 + twin]):
+                    if sc[28 + 8 * twin + i] == root:
+                        seen = True
+                if not seen:
+                    sc[28 + 8 * twin + sc[24 + twin]] = root
+                    sc[24 + twin] += 1
+        sc[104 + k] = twin
+        for j in range(sc[24 + twin]):
+            root = sc[28 + 8 * twin + j]
+            seen = False
+            for i in range(njoined):
+                if sc[64 + i] == root:
+                    seen = True
+            if not seen:
+                sc[64 + njoined], sc[72 + njoined] = root, twin
+                njoined += 1
+    nwetted = 0
+    for d in range(ndrop[s]):
+        bit, p = dbit[s, d], dcell[s, d]
+        for i in range(2 * p, 2 * p + 2):
+            if sc[i] < 0:
+                root, twin = sc[8 + i], -1
+                for j in range(njoined):
+                    if sc[64 + j] == root:
+                        twin = sc[72 + j]
+                if twin >= 0:
+                    sc[20 + twin] |= bit
+                    continue
+                found = False
+                for j in range(nwetted):
+                    if sc[80 + j] == root:
+                        sc[88 + j] |= bit
+                        found = True
+                if not found:
+                    at = base + _DR[i] * width + _DC[i]
+                    sc[80 + nwetted], sc[88 + nwetted], sc[96 + nwetted] = root, bit, at
+                    nwetted += 1
+    delta = 0
+    for c in range(nclusters):
+        size, mask = sc[16 + c], sc[20 + c]
+        for j in range(sc[24 + c]):
+            root = sc[28 + 8 * c + j]
+            size += gsize[b, root]
+            mask |= gmask[b, root]
+            delta -= gpoints[b, root]
+        p = sc[60 + c]
+        start = base + (p >> 1) * width + (p & 1)
+        points = _points(size, mask, per_drop, cell, b, start, width, marks, stack, sc)
+        delta += points
+        if apply:
+            new = ngroups[b]
+            ngroups[b] += 1
+            parent[b, new] = new
+            gsize[b, new], gmask[b, new], gpoints[b, new] = size, mask, points
+            for j in range(sc[24 + c]):
+                parent[b, sc[28 + 8 * c + j]] = new
+            sc[60 + c] = new
+    for w in range(nwetted):
+        root = sc[80 + w]
+        size, mask = gsize[b, root], gmask[b, root] | sc[88 + w]
+        points = _points(size, mask, per_drop, cell, b, sc[96 + w], width, marks, stack, sc)
+        delta += points - gpoints[b, root]
+        if apply:
+            gmask[b, root], gpoints[b, root] = mask, points
+    if not apply:
+        if per_drop:
+            for p in range(4):
+                cell[b, base + (p >> 1) * width + (p & 1)] = 0
+        return delta
+    for k in range(ncomp[s]):
+        for m in range(csize[s, k]):
+            p = ccells[s, k, m]
+            gid[b, base + (p >> 1) * width + (p & 1)] = sc[60 + sc[104 + k]]
+    total[b] += delta
+    occupied[b, square] = True
+    box[b, 0], box[b, 1] = min(box[b, 0], row), max(box[b, 1], row)
+    box[b, 2], box[b, 3] = min(box[b, 2], col), max(box[b, 3], col)
+    return delta
+
+
+@numba.njit(cache=True, inline="always")
+def _gain(state, tables, b, s) -> int:
+    """``_place(..., apply=False)`` for "fruit" and "drop" scoring, leaner: each old group
+    is counted once through a mark (scratch 126 counts the calls), no lists are searched.
+
+    Scratch: 0-15 from ``_look``, 16-19 comp sizes, 20-23 masks, 24-27 the comp each comp
+    joins (itself if none), 80-87 wetted groups, 88-95 their new drop bits."""
+    gsize, gmask, gpoints, sc = state[3], state[4], state[5], state[12]
+    ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables[1:]
+    owner, marks = state[13], state[14]
+    sc[126] += 1
+    mark = sc[126]
+    delta = 0
+    for k in range(ncomp[s]):
+        fruit, size, mask = cfruit[s, k], csize[s, k], cinner[s, k]
+        sc[24 + k] = k
+        for m in range(csize[s, k]):
+            p = ccells[s, k, m]
+            for i in range(2 * p, 2 * p + 2):
+                value = sc[i]
+                if value > 0:
+                    mask |= 1 << value
+                elif value == fruit:
+                    root = sc[8 + i]
+                    if marks[root] != mark:
+                        marks[root], owner[root] = mark, k
+                        size += gsize[b, root]
+                        mask |= gmask[b, root]
+                        delta -= gpoints[b, root]
+                    elif owner[root] != k:
+                        sc[24 + k] = owner[root]  # two parts of the card meet through it
+        sc[16 + k], sc[20 + k] = size, mask
+    nwetted = 0
+    for d in range(ndrop[s]):
+        bit, p = dbit[s, d], dcell[s, d]
+        for i in range(2 * p, 2 * p + 2):
+            if sc[i] < 0:
+                root = sc[8 + i]
+                if marks[root] == mark:
+                    sc[20 + owner[root]] |= bit
+                elif marks[root] == -mark:
+                    for j in range(nwetted):
+                        if sc[80 + j] == root:
+                            sc[88 + j] |= bit
+                else:
+                    marks[root] = -mark
+                    sc[80 + nwetted], sc[88 + nwetted] = root, bit
+                    nwetted += 1
+    for k in range(ncomp[s] - 1, -1, -1):
+        j = sc[24 + k]
+        if j != k:
+            sc[16 + j] += sc[16 + k]
+            sc[20 + j] |= sc[20 + k]
+    for k in range(ncomp[s]):
+        size = sc[16 + k]
+        if sc[24 + k] == k and size <= 9 and (sc[20 + k] >> size) & 1:
+            delta += size
+    for w in range(nwetted):
+        root = sc[80 + w]
+        size = gsize[b, root]
+        if size <= 9 and ((gmask[b, root] | sc[88 + w]) >> size) & 1:
+            delta += size
+        delta -= gpoints[b, root]
+    return delta
+
+
+@numba.njit(cache=True)
+def _open(state, b, rows, cols, out) -> int:
+    """Write the open squares of orchard ``b`` to ``out`` in (row, col) order (WD-3: empty,
+    beside a card, and within ``rows`` × ``cols`` when those are not 0); return how many."""
+    occupied, box = state[7], state[8]
+    side = int(np.sqrt(occupied.shape[1]) + 0.5)
+    r0, r1, c0, c1 = box[b, 0], box[b, 1], box[b, 2], box[b, 3]
+    count = 0
+    for row in range(r0 - 1, r1 + 2):
+        if rows and max(r1, row) - min(r0, row) >= rows:
+            continue
+        for col in range(c0 - 1, c1 + 2):
+            if cols and max(c1, col) - min(c0, col) >= cols:
+                continue
+            q = row * side + col
+            if occupied[b, q]:
+                continue
+            if (
+                occupied[b, q - side]
+                or occupied[b, q + side]
+                or occupied[b, q - 1]
+                or occupied[b, q + 1]
+            ):
+                out[count] = q
+                count += 1
+    return count
+
+
+@numba.njit(cache=True)
+def _clear(state) -> None:
+    """Every orchard empty again, touching only the squares cards lie on."""
+    cell, ngroups, occupied, box, total = state[0], state[6], state[7], state[8], state[9]
+    side = int(np.sqrt(occupied.shape[1]) + 0.5)
+    width = 2 * side
+    for b in range(cell.shape[0]):
+        for row in range(box[b, 0], box[b, 1] + 1):
+            for col in range(box[b, 2], box[b, 3] + 1):
+                q = row * side + col
+                if occupied[b, q]:
+                    occupied[b, q] = False
+                    base = 2 * row * width + 2 * col
+                    cell[b, base], cell[b, base + 1] = 0, 0
+                    cell[b, base + width], cell[b, base + width + 1] = 0, 0
+        origin = side // 2
+        box[b, 0], box[b, 1], box[b, 2], box[b, 3] = origin, origin, origin, origin
+        ngroups[b], total[b] = 0, 0
+
+
+@numba.njit(cache=True)
+def _play_on(
+    state, tables, game, market, pile, turns, rows, cols, per_drop, greedy, words, used, squares
+) -> bool:
+    """Play to the end from ``game`` = [players, market size, cards in market, cards drawn,
+    round's first player, cards taken this round] (``market`` and ``pile`` the cards).
+
+    Greedy takes the first highest gain in legal_moves order; random draws
+    ``Generator.integers`` from ``words[used[0]:]``, one word per move with more than one
+    choice. Returns False, with nothing laid for that move, at a word numpy would reject."""
+    players, size = game[0], game[1]
+    side = int(np.sqrt(state[7].shape[1]) + 0.5)
+    gains = np.empty(8 * 4 * 2 * side, dtype=np.int64)  # market × frontier × turns
+    while game[2]:
+        b = (game[4] + game[5]) % players
+        n = _open(state, b, rows, cols, squares)
+        distinct = 0
+        for pos in range(game[2]):
+            duplicate = False
+            for earlier in range(pos):
+                duplicate |= market[earlier] == market[pos]
+            distinct += not duplicate
+        pick, square, turn = 0, 0, 0
+        if greedy:
+            for i in range(n):  # each square looked at once, the gains kept in legal order
+                _look(state, b, squares[i])
+                for pos in range(game[2]):
+                    for t in range(turns):
+                        shape = 4 * market[pos] + t
+                        if per_drop:
+                            gain = _place(state, tables, b, squares[i], shape, False, True)
+                        else:
+                            gain = _gain(state, tables, b, shape)
+                        gains[(pos * n + i) * turns + t] = gain
+            best = -(1 << 62)
+            for pos in range(game[2]):
+                duplicate = False
+                for earlier in range(pos):
+                    duplicate |= market[earlier] == market[pos]
+                if duplicate:
+                    continue
+                for i in range(n * turns):
+                    if gains[pos * n * turns + i] > best:
+                        best, pick = gains[pos * n * turns + i], pos
+                        square, turn = squares[i // turns], i % turns
+        else:
+            count = distinct * n * turns
+            index = np.int64(0)
+            if count > 1:
+                index, rejected = lemire(words[used[0]], count)
+                if rejected:
+                    return False
+                used[0] += 1
+            nth, rest = divmod(index, n * turns)
+            square, turn = squares[rest // turns], rest % turns
+            for pos in range(game[2]):
+                duplicate = False
+                for earlier in range(pos):
+                    duplicate |= market[earlier] == market[pos]
+                if not duplicate:
+                    if nth == 0:
+                        pick = pos
+                        break
+                    nth -= 1
+        _lay(state, tables, b, square, 4 * market[pick] + turn, per_drop)
+        _take(game, market, pile, pick, size, players)
+    return True
+
+
+@numba.njit(cache=True)
+def _take(game, market, pile, pick, size, players) -> None:
+    """The mover takes market card ``pick``; the turn passes, the market refills when empty
+    (WD-2: the next round starts with the next player)."""
+    for pos in range(pick, game[2] - 1):
+        market[pos] = market[pos + 1]
+    game[2] -= 1
+    game[5] += 1
+    if not game[2]:
+        game[4] = (game[4] + 1) % players
+        count = min(size, pile.shape[0] - game[3])
+        for pos in range(count):
+            market[pos] = pile[game[3] + pos]
+        game[2], game[3], game[5] = count, game[3] + count, 0
+
+
+@numba.njit(cache=True)
+def _play_games(
+    state, tables, deals, starts, size, turns, rows, cols, per_drop, greedy, words, scores
+) -> tuple[int, int]:
+    """Deal and play every game (``deals``, ``starts``: card indexes) into ``scores``; return
+    how many games were played and the words they used (random stops at a rejected word)."""
+    players = starts.shape[1]
+    side = int(np.sqrt(state[7].shape[1]) + 0.5)
+    origin = side // 2 * (side + 1)
+    market = np.zeros(8, dtype=np.int64)
+    game = np.zeros(6, dtype=np.int64)
+    squares = np.zeros(state[7].shape[1], dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    for g in range(deals.shape[0]):
+        _clear(state)
+        for b in range(players):
+            _lay(state, tables, b, origin, 4 * starts[g, b], per_drop)
+        count = min(size, deals.shape[1])
+        market[:count] = deals[g, :count]
+        game[0], game[1], game[2], game[3], game[4], game[5] = players, size, count, count, 0, 0
+        if not _play_on(
+            state,
+            tables,
+            game,
+            market,
+            deals[g],
+            turns,
+            rows,
+            cols,
+            per_drop,
+            greedy,
+            words,
+            used,
+            squares,
+        ):
+            return g, used[0]
+        scores[g] = state[9]
+    return deals.shape[0], used[0]
+
+
+@numba.njit(cache=True)
+def _playouts(
+    state, tables, game, market, moves, piles, me, turns, rows, cols, per_drop
+) -> np.ndarray:
+    """Each move's total margin over the piles: the move (market position, square, turn),
+    then greedy for everyone to the end; margin = my score - the best other score."""
+    players = game[0]
+    totals = np.zeros(moves.shape[0], dtype=np.int64)
+    squares = np.zeros(state[7].shape[1], dtype=np.int64)
+    used = np.zeros(1, dtype=np.int64)
+    words = np.zeros(1, dtype=np.uint32)
+    own_market = np.zeros(8, dtype=np.int64)
+    own_game = np.zeros(6, dtype=np.int64)
+    trial = (
+        state[0].copy(), state[1].copy(), state[2].copy(), state[3].copy(), state[4].copy(),
+        state[5].copy(), state[6].copy(), state[7].copy(), state[8].copy(), state[9].copy(),
+        state[10], state[11], state[12], state[13], state[14],
+    )  # fmt: skip
+    for m in range(moves.shape[0]):
+        for k in range(piles.shape[0]):
+            trial[0][:], trial[1][:], trial[2][:] = state[0], state[1], state[2]
+            trial[3][:], trial[4][:], trial[5][:] = state[3], state[4], state[5]
+            trial[6][:], trial[7][:], trial[8][:], trial[9][:] = (
+                state[6],
+                state[7],
+                state[8],
+                state[9],
+            )
+            own_game[:] = game
+            own_market[:] = market
+            b = (game[4] + game[5]) % players
+            pick = moves[m, 0]
+            _lay(trial, tables, b, moves[m, 1], 4 * own_market[pick] + moves[m, 2], per_drop)
+            _take(own_game, own_market, piles[k], pick, game[1], players)
+            _play_on(
+                trial,
+                tables,
+                own_game,
+                own_market,
+                piles[k],
+                turns,
+                rows,
+                cols,
+                per_drop,
+                True,
+                words,
+                used,
+                squares,
+            )
+            best_other = 0
+            first_other = True
+            for p in range(players):
+                if p != me and (first_other or trial[9][p] > best_other):
+                    best_other, first_other = trial[9][p], False
+            totals[m] += trial[9][me] - best_other
+    return totals
+
+
+# --- from Python ------------------------------------------------------------------------------
+def _switches(rules: Rules) -> tuple[int, int, int, bool]:
+    rows, cols = rules.max_size or (0, 0)
+    return (len(ROTATIONS) if rules.allow_rotation else 1), rows, cols, rules.scoring == "per_drop"
+
+
+def _deal(seeds: np.ndarray, players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each game's draw order and starting cards as ``Game.new`` deals them (card indexes)."""
+    deck = len(default_deck())
+    deals = np.empty((len(seeds), deck), dtype=np.int64)
+    starts = np.empty((len(seeds), players), dtype=np.int64)
+    for g, seed in enumerate(seeds):
+        rng = np.random.default_rng(int(seed))
+        starts[g] = deck + rng.permutation(len(starting_cards()))[:players]
+        deals[g] = rng.permutation(deck)
+    return deals, starts
+
+
+def play_greedy(seeds: np.ndarray, players: int, rules: Rules) -> np.ndarray:
+    """Final scores (games, players) of ``Game.new(players, seed, rules)`` per seed, with
+    everyone playing ``policies.GreedyPolicy``'s moves."""
+    deals, starts = _deal(seeds, players)
+    scores = np.zeros((len(seeds), players), dtype=np.int64)
+    _play_games(
+        _state(players), _tables(), deals, starts, market_size(players), *_switches(rules),
+        True, np.zeros(1, dtype=np.uint32), scores,
+    )  # fmt: skip
+    return scores
+
+
+def play_random(
+    seeds: np.ndarray, players: int, rules: Rules, words: np.ndarray
+) -> tuple[np.ndarray, int, int]:
+    """Scores of the games of ``seeds`` played with ``policies.RandomPolicy``'s moves, its
+    ``Generator.integers`` drawn from the 32-bit ``words`` in turn, one per move with more
+    than one choice. Returns (scores, games played, words used): play stops before a game
+    that meets a word numpy would reject (numpy draws again: the caller must redo it)."""
+    deals, starts = _deal(seeds, players)
+    scores = np.zeros((len(seeds), players), dtype=np.int64)
+    done, used = _play_games(
+        _state(players), _tables(), deals, starts, market_size(players), *_switches(rules),
+        False, words, scores,
+    )  # fmt: skip
+    return scores, int(done), int(used)
+
+
+def _position(game: Game) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
+    """The compiled state of ``game``'s orchards (their cards laid again in order), its
+    turn counters and its market, read through the public ``Game`` and ``Board`` API."""
+    index, tables = _index(), _tables()
+    state = _state(game.players)
+    _clear(state)
+    side = _side(game.players)
+    origin = side // 2
+    per_drop = game.rules.scoring == "per_drop"
+    for b, board in enumerate(game.boards):
+        _lay(state, tables, b, origin * (side + 1), 4 * index[board.start], per_drop)
+        for move in board.placed:
+            square = (move.at[0] + origin) * side + move.at[1] + origin
+            shape = 4 * index[move.card] + ROTATIONS.index(move.rotation)
+            _lay(state, tables, b, square, shape, per_drop)
+    taken = len(game.history) % market_size(game.players)
+    first = (game.current_player - taken) % game.players
+    market = np.zeros(8, dtype=np.int64)
+    market[: len(game.market)] = [index[card] for card in game.market]
+    counters = np.array(
+        [game.players, market_size(game.players), len(game.market), 0, first, taken]
+    )
+    return state, counters, market
+
+
+def playout_margins(
+    game: Game, moves: Sequence[Move], piles: Sequence[Sequence[Card]]
+) -> list[int]:
+    """For each move, its total margin over ``piles`` (hidden piles for the rest of the
+    game): the move, then everyone plays greedy to the end; a margin is the mover's final
+    score less the best other (none with one player)."""
+    state, counters, market = _position(game)
+    index, side = _index(), _side(game.players)
+    origin = side // 2
+    cards = [index[card] for card in game.market]
+    rows = np.array(
+        [
+            (
+                cards.index(index[move.card]),
+                (move.at[0] + origin) * side + move.at[1] + origin,
+                ROTATIONS.index(move.rotation),
+            )
+            for move in moves
+        ],
+        dtype=np.int64,
+    ).reshape(-1, 3)
+    deals = np.array([[index[card] for card in pile] for pile in piles], dtype=np.int64)
+    totals = _playouts(
+        state, _tables(), counters, market, rows, deals.reshape(len(piles), -1),
+        game.current_player, *_switches(game.rules),
+    )  # fmt: skip
+    return [int(total) for total in totals]
