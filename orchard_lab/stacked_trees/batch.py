@@ -12,7 +12,7 @@ positions in reading order).
 >>> deck = default_deck()
 >>> start = [Board(deck[0], Rules())]
 >>> int(greedy_totals(start, [deck[1:3]], [deck[:9]], [3])[0])
-43
+41
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, trees
 from orchard_lab.stacked_trees.rules import Rules, ladder_steps
 
-__all__ = ["CHUNK", "greedy_totals"]
+__all__ = ["CHUNK", "greedy_deals", "greedy_totals"]
 
 CHUNK = 1024  # orchards played together; more only costs memory
 _NONE = -(1 << 62)  # the score of a position where the card may not go
-_GAIN = 30  # the points start at this bit of a packed table entry
-_NEW = 27  # the number of new dice (before the supply runs out) at this one
+_POINTS = 30  # the points start at this bit of a packed table entry (see ``_tables``)
+_LEGAL_BITS = 1 << 3 | 7 << 4 | 1 << 10  # some tree covered, no rotten one, tokens enough
 
 
 @dataclass(frozen=True)
@@ -44,34 +44,35 @@ class _Tables:
     cols: np.ndarray  # (4, 6)
     shape: tuple[tuple[int, int], ...]  # (height, width) of a turned card
     packed: np.ndarray  # (3 * codes,): the packed effect of a tree of fruit f on a cell code
+    offset: int  # the points each packed entry adds to stay positive
     values: np.ndarray  # die value by level (level 0: no die)
     levels: int  # ladder length
 
 
 def _tables(cards: Sequence[Card], rules: Rules) -> _Tables:
-    ladder = rules.ladder
+    """The tables of ``cards`` under ``rules``; the packed layout, by bit: 0-3 trees covered,
+    4-6 rotten trees covered, 7-10 tokens needed, 11 + 3f new dice of fruit f wanted, 20 + 3f
+    dice of fruit f sent back, from ``_POINTS`` on the points (a new die counted as if the
+    supply lasts, a token's penalty included), each tree adding ``offset`` to stay positive."""
+    ladder, penalty = rules.ladder, rules.rotten_penalty
     top = len(ladder)
     values = np.array((0, *ladder), dtype=np.int64)
     codes = 2 + 3 * (top + 1)
-    offset = ladder[-1]  # every tree adds ``offset`` points, so the packed points never go negative
-    packed = np.zeros((3, codes), dtype=np.int64)
+    offset = ladder[-1] + penalty
+    packed = np.full((3, codes), offset << _POINTS, dtype=np.int64)
     for f in range(3):
-        packed[f, 0] = offset << _GAIN
-        packed[f, 1] = (offset << _GAIN) | 1 | 1 << 3
+        packed[f, 1] += 1 | 1 << 4
         for code in range(2, codes):
             below, level = divmod(code - 2, top + 1)
-            entry = 1
-            points = 0
             if below == f and level == 0:
-                entry += (1 << 9 + 3 * f) + (1 << _NEW)
+                packed[f, code] += 1 | 1 << 11 + 3 * f | ladder[0] << _POINTS
             elif below == f:
-                points = int(values[min(level + 1, top)] - values[level])
+                step = int(values[min(level + 1, top)] - values[level])
+                packed[f, code] += 1 | step << _POINTS
             else:
-                entry += 1 << 6
-                if level:
-                    entry += 1 << 18 + 3 * below
-                    points = -int(values[level])
-            packed[f, code] = entry + (offset + points << _GAIN)
+                lost = int(values[level]) + penalty
+                sent = 1 << 20 + 3 * below if level else 0
+                packed[f, code] += (1 | 1 << 7 | sent) - (lost << _POINTS)
     index = {fruit: i for i, fruit in enumerate(FRUITS)}
     fruit = np.zeros((len(cards), 4, 6), dtype=np.int64)
     rows = np.zeros((4, 6), dtype=np.int64)
@@ -85,7 +86,7 @@ def _tables(cards: Sequence[Card], rules: Rules) -> _Tables:
                 rows[r, i], cols[r, i] = row, col
     counts = np.array([[card.count(f) for f in FRUITS] for card in cards], dtype=np.int64)
     counts = counts.reshape(len(cards), 3)
-    return _Tables(fruit, counts, rows, cols, tuple(shape), packed.ravel(), values, top)
+    return _Tables(fruit, counts, rows, cols, tuple(shape), packed.ravel(), offset, values, top)
 
 
 def greedy_totals(
@@ -108,83 +109,124 @@ def greedy_totals(
     cards = list(dict.fromkeys(card for group in (*hands, *orders) for card in group))
     tables = _tables(cards, rules)
     index = {card: k for k, card in enumerate(cards)}
-    totals = [
-        _play(
-            boards[start : start + CHUNK],
-            hands[start : start + CHUNK],
-            orders[start : start + CHUNK],
-            drawn[start : start + CHUNK],
-            index,
-            tables,
-            rules,
-        )
-        for start in range(0, len(boards), CHUNK)
-    ]
+    totals = []
+    for start in range(0, len(boards), CHUNK):
+        part = slice(start, start + CHUNK)
+        batch = _from_boards(boards[part], hands[part], orders[part], drawn[part], index, tables)
+        totals.append(_play(batch, tables, rules))
+    return np.concatenate(totals)
+
+
+def greedy_deals(deals: np.ndarray, cards: Sequence[Card], rules: Rules) -> np.ndarray:
+    """The final greedy totals of fresh deals: row ``i`` of ``deals`` holds the indexes into
+    ``cards`` of one game's order (the first starts the orchard, as in ``Game``).
+
+    >>> from orchard_lab.stacked_trees import default_deck
+    >>> int(greedy_deals(np.arange(9)[None, :], default_deck(), Rules())[0])
+    41
+    """
+    deals = np.asarray(deals, dtype=np.int64)
+    if not deals.size:
+        return np.zeros(len(deals), dtype=np.int64)
+    tables = _tables(cards, rules)
+    totals = []
+    for start in range(0, len(deals), CHUNK):
+        totals.append(_play(_fresh(deals[start : start + CHUNK], tables, rules), tables, rules))
     return np.concatenate(totals)
 
 
 class _Batch:
-    """The state of a chunk of orchards, as arrays."""
+    """The state of a chunk of orchards, as arrays: each orchard on a grid with ``room`` cells
+    around its trees (each card widens an orchard by at most 2 cells)."""
 
-    def __init__(
-        self,
-        boards: Sequence[Board],
-        hands: Sequence[Sequence[Card]],
-        orders: Sequence[Sequence[Card]],
-        drawn: Sequence[int],
-        index: dict[Card, int],
-        tables: _Tables,
-        rules: Rules,
-    ) -> None:
-        games = len(boards)
-        size = rules.hand_size
-        to_come = [len(h) + len(o) - d for h, o, d in zip(hands, orders, drawn, strict=True)]
-        room = 2 * max(to_come) + 2  # each card widens the orchard by at most 2 cells
-        widest = max(max(b[1] - b[0], b[3] - b[2]) + 1 for b in (x.bounds() for x in boards))
+    def __init__(self, games: int, room: int, widest: int, size: int, longest: int) -> None:
         side = 2 * room + widest + 4
         self.grid = np.zeros((games, side, side), dtype=np.intp)
-        self.bounds = np.zeros((games, 4), dtype=np.int64)  # rmin, rmax, cmin, cmax
+        self.bounds = np.full((games, 4), room, dtype=np.int64)  # rmin, rmax, cmin, cmax
         self.supply = np.zeros((games, 3), dtype=np.int64)
         self.used = np.zeros(games, dtype=np.int64)
         self.dice_sum = np.zeros(games, dtype=np.int64)
         self.hand = np.full((games, size), -1, dtype=np.int64)
-        longest = max(len(order) for order in orders)
         self.order = np.full((games, max(longest, 1)), -1, dtype=np.int64)
-        self.count = np.array([len(order) for order in orders], dtype=np.int64)
-        self.drawn = np.array(drawn, dtype=np.int64)
-        level_of = ladder_steps(rules.ladder).level
-        stride = tables.levels + 1
-        for g, board in enumerate(boards):
-            rmin, rmax, cmin, cmax = board.bounds()
-            shift_r, shift_c = room - rmin, room - cmin
-            self.bounds[g] = (room, rmax + shift_r, room, cmax + shift_c)
-            dice = board.dice()
-            for (r, c), tree in board.trees().items():
-                if board.is_rotten(r, c):
-                    code = 1
-                else:
-                    value = dice.get((r, c))
-                    level = 0 if value is None else level_of[value] + 1
-                    code = 2 + FRUITS.index(tree) * stride + level
-                self.grid[g, r + shift_r, c + shift_c] = code
-            self.supply[g] = [board.supply[f] for f in FRUITS]
-            self.used[g] = board.rotten_used
-            self.dice_sum[g] = board.total + rules.rotten_penalty * board.rotten_used
-            hand = [index[card] for card in hands[g]]
-            while len(hand) < size and self.drawn[g] < len(orders[g]):  # draw up (ST-3)
-                hand.append(index[orders[g][self.drawn[g]]])
-                self.drawn[g] += 1
-            self.hand[g, : len(hand)] = hand
-            self.order[g, : len(orders[g])] = [index[card] for card in orders[g]]
-        self.active = self.hand[:, 0] >= 0
+        self.count = np.zeros(games, dtype=np.int64)
+        self.drawn = np.zeros(games, dtype=np.int64)
+        self.active = np.zeros(games, dtype=bool)
+
+
+def _fresh(deals: np.ndarray, tables: _Tables, rules: Rules) -> _Batch:
+    """A batch of orchards holding only their start card (ST-2)."""
+    games, cards = deals.shape
+    size = rules.hand_size
+    room = 2 * cards + 2
+    batch = _Batch(games, room, 3, size, cards)
+    stride = tables.levels + 1
+    every = np.arange(games)[:, None]
+    codes = 2 + tables.fruit[deals[:, 0], 0] * stride
+    batch.grid[every, room + tables.rows[0], room + tables.cols[0]] = codes
+    batch.bounds[:, 1] += 1
+    batch.bounds[:, 3] += 2
+    batch.supply[:] = rules.dice_per_fruit
+    held = min(size, cards - 1)
+    batch.hand[:, :held] = deals[:, 1 : 1 + held]
+    batch.order[:] = deals
+    batch.count[:] = cards
+    batch.drawn[:] = 1 + held
+    batch.active[:] = held > 0
+    return batch
+
+
+def _from_boards(
+    boards: Sequence[Board],
+    hands: Sequence[Sequence[Card]],
+    orders: Sequence[Sequence[Card]],
+    drawn: Sequence[int],
+    index: dict[Card, int],
+    tables: _Tables,
+) -> _Batch:
+    """A batch of orchards in play: copies of ``boards`` with their hands and orders."""
+    rules = boards[0].rules
+    size = rules.hand_size
+    to_come = [len(h) + len(o) - d for h, o, d in zip(hands, orders, drawn, strict=True)]
+    room = 2 * max(to_come) + 2
+    widest = max(max(b[1] - b[0], b[3] - b[2]) + 1 for b in (x.bounds() for x in boards))
+    batch = _Batch(len(boards), room, widest, size, max(len(order) for order in orders))
+    level_of = ladder_steps(rules.ladder).level
+    stride = tables.levels + 1
+    for g, board in enumerate(boards):
+        rmin, rmax, cmin, cmax = board.bounds()
+        shift_r, shift_c = room - rmin, room - cmin
+        batch.bounds[g] = (room, rmax + shift_r, room, cmax + shift_c)
+        dice = board.dice()
+        for (r, c), tree in board.trees().items():
+            if board.is_rotten(r, c):
+                code = 1
+            else:
+                value = dice.get((r, c))
+                level = 0 if value is None else level_of[value] + 1
+                code = 2 + FRUITS.index(tree) * stride + level
+            batch.grid[g, r + shift_r, c + shift_c] = code
+        batch.supply[g] = [board.supply[f] for f in FRUITS]
+        batch.used[g] = board.rotten_used
+        batch.dice_sum[g] = board.total + rules.rotten_penalty * board.rotten_used
+        hand = [index[card] for card in hands[g]]
+        taken = drawn[g]
+        while len(hand) < size and taken < len(orders[g]):  # draw up to the hand size (ST-3)
+            hand.append(index[orders[g][taken]])
+            taken += 1
+        batch.hand[g, : len(hand)] = hand
+        batch.order[g, : len(orders[g])] = [index[card] for card in orders[g]]
+        batch.count[g], batch.drawn[g] = len(orders[g]), taken
+    batch.active = batch.hand[:, 0] >= 0
+    return batch
 
 
 def _scores(
     batch: _Batch, live: np.ndarray, tables: _Tables, rules: Rules
-) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
-    """The score after every placement of each live orchard, one row per orchard in
-    ``legal_moves()`` order (``_NONE`` where the card may not go), and per (slot, rotation)
-    segment: (slot, rotation, positions per window row, positions)."""
+) -> tuple[np.ndarray, np.ndarray, list[tuple[int, int, int, int]]]:
+    """Every placement of each live orchard, one row per orchard in ``legal_moves()`` order:
+    the score after it as if the supply lasted (``_NONE`` where the card may not go), its
+    packed table sum, and per (slot, rotation) segment: (slot, rotation, positions per window
+    row, positions)."""
     bounds = batch.bounds[live]
     height = int((bounds[:, 1] - bounds[:, 0]).max()) + 5
     width = int((bounds[:, 3] - bounds[:, 2]).max()) + 5
@@ -192,38 +234,42 @@ def _scores(
     cols = bounds[:, 2, None] - 2 + np.arange(width)
     window = batch.grid[live[:, None, None], rows[:, :, None], cols[:, None, :]]
     codes = 2 + 3 * (tables.levels + 1)
-    tokens_left = (rules.rotten_tokens - batch.used[live])[:, None, None]
-    supply = batch.supply[live]
-    first, penalty = rules.ladder[0], rules.rotten_penalty
-    offset = 6 * rules.ladder[-1]
-    segments = []
+    # Biases that make bit 3 mean "a tree is covered" and bit 10 "more tokens than are left"
+    tokens_left = np.minimum(rules.rotten_tokens - batch.used[live], 6)
+    bias = 7 + (7 - tokens_left << 7)
+    offset = 6 * tables.offset
+    sums, scores = [], []
     layout = []
     for slot in range(batch.hand.shape[1]):
         card = batch.hand[live, slot]
         holds = card >= 0
         card = np.where(holds, card, 0)
-        short = [f for f in range(3) if (supply[:, f] < tables.counts[card, f]).any()]
+        slot_bias = np.where(holds, bias, 8 << 7)[:, None, None]  # no card: never legal
         for r in range(4):
             tall, wide = tables.shape[r]
             down, across = height - tall + 1, width - wide + 1
             base = tables.fruit[card, r] * codes
-            acc = np.zeros((len(live), down, across), dtype=np.int64)
-            for i in range(6):
+            acc = tables.packed.take(window[:, :down, :across] + base[:, 0, None, None])
+            for i in range(1, 6):
                 dr, dc = tables.rows[r, i], tables.cols[r, i]
                 cells = window[:, dr : dr + down, dc : dc + across] + base[:, i, None, None]
                 acc += tables.packed.take(cells)
-            tokens = acc >> 6 & 7
-            legal = (acc & 7 != 0) & (acc & 56 == 0) & (tokens <= tokens_left)
-            legal &= holds[:, None, None]
-            new = acc >> _NEW & 7
-            for f in short:  # new dice beyond the supply (plus the dice sent back) get none
-                wanted = acc >> 9 + 3 * f & 7
-                back = acc >> 18 + 3 * f & 7
-                new -= np.maximum(wanted - back - supply[:, f, None, None], 0)
-            gain = (acc >> _GAIN) - offset + first * new - penalty * tokens
-            segments.append(np.where(legal, gain, _NONE).reshape(len(live), -1))
+            legal = (acc + slot_bias) & _LEGAL_BITS == 1 << 3
+            scores.append(np.where(legal, (acc >> _POINTS) - offset, _NONE).reshape(len(live), -1))
+            sums.append(acc.reshape(len(live), -1))
             layout.append((slot, r, across, down * across))
-    return np.concatenate(segments, axis=1), layout
+    return np.concatenate(scores, axis=1), np.concatenate(sums, axis=1), layout
+
+
+def _short(sums: np.ndarray, supply: np.ndarray, first: int) -> np.ndarray:
+    """The points a placement loses because the supply runs out: new dice wanted beyond the
+    supply plus the dice the same card sends back get none (ST-4)."""
+    lost = np.zeros(sums.shape, dtype=np.int64)
+    for f in range(3):
+        wanted = sums >> 11 + 3 * f & 7
+        back = sums >> 20 + 3 * f & 7
+        lost += np.maximum(wanted - back - supply[:, f, None], 0)
+    return first * lost
 
 
 def _place(batch: _Batch, movers: np.ndarray, card: np.ndarray, r: np.ndarray, at, tables, rules):
@@ -281,13 +327,23 @@ def _refill(batch: _Batch, movers: np.ndarray, slot: np.ndarray) -> None:
     batch.active[movers] = hand[:, 0] >= 0
 
 
-def _play(boards, hands, orders, drawn, index, tables: _Tables, rules: Rules) -> np.ndarray:
-    batch = _Batch(boards, hands, orders, drawn, index, tables, rules)
+def _play(batch: _Batch, tables: _Tables, rules: Rules) -> np.ndarray:
+    """Play every orchard of ``batch`` to its end with greedy moves; the final totals."""
+    first = rules.ladder[0]
     while batch.active.any():
         live = np.flatnonzero(batch.active)
-        scores, layout = _scores(batch, live, tables, rules)
+        scores, sums, layout = _scores(batch, live, tables, rules)
         best = scores.argmax(axis=1)
-        stuck = scores[np.arange(len(live)), best] == _NONE
+        # The scores assume the supply lasts, so they are upper bounds: where the best one is
+        # exact it is the greedy choice; elsewhere score again with the supply counted.
+        every = np.arange(len(live))
+        unsure = np.flatnonzero(_short(sums[every, best, None], batch.supply[live], first)[:, 0])
+        if len(unsure):
+            fixed = scores[unsure] - _short(sums[unsure], batch.supply[live[unsure]], first)
+            fixed[scores[unsure] == _NONE] = _NONE
+            best[unsure] = fixed.argmax(axis=1)
+            scores[unsure] = fixed
+        stuck = scores[every, best] == _NONE
         batch.active[live[stuck]] = False  # no card in hand fits: the orchard is done (ST-6)
         moving = ~stuck
         movers, best = live[moving], best[moving]

@@ -23,6 +23,7 @@ import numpy as np
 
 from orchard_lab.core import Hint, check_int, check_type, make_rng
 from orchard_lab.policies import Search, explain_choice, run_games
+from orchard_lab.stacked_trees.batch import greedy_deals
 from orchard_lab.stacked_trees.board import Board, bits
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
 from orchard_lab.stacked_trees.game import Game
@@ -237,8 +238,10 @@ def simulate(
     """Final scores, shape (games, players), of seeded games played by one policy.
 
     ``policy`` is "random", "greedy", "lookahead", "planner" or a callable(game) -> move.
-    "random" and "greedy" run on a fast path over bare boards that makes exactly the choices of
-    ``RandomPolicy`` and ``GreedyPolicy`` in ``run_games`` (same seeds, same results);
+    "random" and "greedy" run on fast paths that make exactly the choices of ``RandomPolicy``
+    and ``GreedyPolicy`` in ``run_games`` (same seeds, same results): random over bare
+    boards, greedy over many orchards at once (``batch``; the players of a greedy table all
+    place the same cards the same way, so one orchard per game is played);
     "lookahead" is this module's faster ``LookaheadPolicy`` (the shared one's choices).
     Every argument is checked before any work: at most ``MAX_GAMES`` games and
     ``FACTS.max_players`` players.
@@ -271,17 +274,18 @@ def simulate(
     rng = make_rng(seed)
     game_seeds = rng.integers(0, 2**63 - 1, size=games)
     deck = default_deck()  # MAX_CARDS is the whole deck: every cards_per_game can be dealt
-    turn: Turn
-    if policy == "random":
-
-        def turn(board: Board, hand: list[Card]) -> Card | None:
-            return random_turn(board, hand, rng)
-    else:
-        turn = greedy_turn
-    results = np.zeros((games, players), dtype=np.int64)
+    deals = np.zeros((games, rules.cards_per_game), dtype=np.int64)
     for i, game_seed in enumerate(game_seeds):
-        order = [deck[j] for j in make_rng(int(game_seed)).permutation(len(deck))]
-        order = order[: rules.cards_per_game]
+        deals[i] = make_rng(int(game_seed)).permutation(len(deck))[: rules.cards_per_game]
+    if policy == "greedy":  # every orchard gets the same cards and plays them the same way
+        return np.repeat(greedy_deals(deals, deck, rules)[:, None], players, axis=1)
+
+    def turn(board: Board, hand: list[Card]) -> Card | None:
+        return random_turn(board, hand, rng)
+
+    results = np.zeros((games, players), dtype=np.int64)
+    for i, deal in enumerate(deals):
+        order = [deck[j] for j in deal]
         results[i] = [board.total for board in play_table(order, rules, turn, players)]
     return results
 
