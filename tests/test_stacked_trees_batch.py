@@ -13,7 +13,9 @@ from orchard_lab.core import make_rng
 from orchard_lab.policies import GreedyPolicy, play_out, run_games
 from orchard_lab.stacked_trees import Game, Rules
 from orchard_lab.stacked_trees.batch import CHUNK, greedy_deals, greedy_totals
-from orchard_lab.stacked_trees.policies import finish, greedy_turn, play_table
+from orchard_lab.stacked_trees.board import Board
+from orchard_lab.stacked_trees.cards import Card
+from orchard_lab.stacked_trees.policies import greedy_turn, play_table
 from orchard_lab.stacked_trees.rules import LADDERS
 
 DECK = st.default_deck()
@@ -32,6 +34,19 @@ rules_strategy = hst.builds(
     cards_per_game=hst.integers(1, 18),
     hand_size=hst.integers(1, 6),
 )
+
+
+def finish(board: Board, hand: list[Card], order, drawn: int) -> int:
+    """One orchard played to its end with ``greedy_turn``, drawing from ``order`` (ST-3)."""
+    hand_size = board.rules.hand_size
+    while True:
+        while len(hand) < hand_size and drawn < len(order):
+            hand.append(order[drawn])
+            drawn += 1
+        card = greedy_turn(board, hand) if hand else None
+        if card is None:
+            return board.total
+        hand.remove(card)
 
 
 def deals(games: int, cards: int, seed: int) -> np.ndarray:
@@ -72,7 +87,7 @@ def test_st4_batch_finishes_games_in_play_like_finish(
     tokens: int, dice: int, moves: int, seed: int
 ) -> None:
     """ST-4/ST-5: from boards in play (dice climbed, tokens spent, supply short) the batch
-    finishes each orchard as ``finish(..., greedy_turn)`` does, and leaves the boards alone."""
+    finishes each orchard as ``greedy_turn`` does, and leaves the boards alone."""
     rules = Rules(rotten_tokens=tokens, dice_per_fruit=dice)
     rng = np.random.default_rng(seed)
     boards, hands, orders, drawn, expected = [], [], [], [], []
@@ -88,9 +103,7 @@ def test_st4_batch_finishes_games_in_play_like_finish(
         hands.append(list(seat.hand))
         orders.append(game.order)
         drawn.append(seat.drawn)
-        expected.append(
-            finish(seat.board.copy(), list(seat.hand), game.order, seat.drawn, greedy_turn)
-        )
+        expected.append(finish(seat.board.copy(), list(seat.hand), game.order, seat.drawn))
     before = [(str(board), board.dice_left, board.rotten_used) for board in boards]
     assert greedy_totals(boards, hands, orders, drawn).tolist() == expected
     assert [(str(board), board.dice_left, board.rotten_used) for board in boards] == before

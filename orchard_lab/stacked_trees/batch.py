@@ -99,7 +99,7 @@ def greedy_totals(
     its order: board ``i`` holds ``hands[i]`` and has drawn ``drawn[i]`` cards of ``orders[i]``
     (the boards are not changed). Every board has the same rules.
 
-    Exactly ``finish(board, hand, order, drawn, greedy_turn)`` of each, only many at once.
+    Exactly the choices of ``greedy_turn`` (hence ``GreedyPolicy``), only many orchards at once.
     """
     if not boards:
         return np.zeros(0, dtype=np.int64)

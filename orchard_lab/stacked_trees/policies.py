@@ -23,7 +23,7 @@ import numpy as np
 
 from orchard_lab.core import Hint, check_int, check_type, make_rng
 from orchard_lab.policies import Search, explain_choice, run_games
-from orchard_lab.stacked_trees.batch import greedy_deals
+from orchard_lab.stacked_trees.batch import greedy_deals, greedy_totals
 from orchard_lab.stacked_trees.board import Board, bits
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
 from orchard_lab.stacked_trees.game import Game
@@ -91,28 +91,6 @@ def greedy_turn(board: Board, hand: Sequence[Card]) -> Card | None:
     return card
 
 
-def _draw(hand: list[Card], order: Sequence[Card], drawn: int, hand_size: int) -> int:
-    """Draw back up to ``hand_size`` while the order lasts (ST-3); the new draw count."""
-    while len(hand) < hand_size and drawn < len(order):
-        hand.append(order[drawn])
-        drawn += 1
-    return drawn
-
-
-def finish(board: Board, hand: list[Card], order: Sequence[Card], drawn: int, turn: Turn) -> int:
-    """Play one orchard to its end with ``turn``, drawing from ``order`` (changes ``board`` and
-    ``hand``); the final score."""
-    hand_size = board.rules.hand_size
-    drawn = _draw(hand, order, drawn, hand_size)
-    while hand:
-        card = turn(board, hand)
-        if card is None:
-            break
-        hand.remove(card)
-        drawn = _draw(hand, order, drawn, hand_size)
-    return board.total
-
-
 def play_table(order: Sequence[Card], rules: Rules, turn: Turn, players: int = 1) -> list[Board]:
     """Play every orchard over ``order`` to the end, players taking turns as in ``Game``, with
     a turn function (``random_turn``, ``greedy_turn``); return the boards."""
@@ -138,25 +116,35 @@ def play_table(order: Sequence[Card], rules: Rules, turn: Turn, players: int = 1
 def margins(game: Game, worlds: Sequence[Game], moves: Sequence[Move] | None = None) -> np.ndarray:
     """The shared lookahead's table: per legal move (rows) and world (columns), the mover's
     final score minus the best other final score (own score when solo) when the move is played
-    in the world and everyone then plays greedily to the end."""
+    in the world and everyone then plays greedily to the end (all rollouts at once, ``batch``)."""
     moves = game.legal_moves() if moves is None else moves
     me = game.current_player
-    table = np.zeros((len(moves), len(worlds)), dtype=np.int64)
-    for w, world in enumerate(worlds):
-        others = [
-            finish(seat.board.copy(), list(seat.hand), world.order, seat.drawn, greedy_turn)
-            for p, seat in enumerate(world.seats)
-            if p != me
-        ]
-        best_other = max(others) if others else 0
-        seat = world.seats[me]
-        for i, move in enumerate(moves):
-            board = seat.board.copy()
-            board.place(move.card, move.at, move.rotation, move.rotten)
-            hand = list(seat.hand)
-            hand.remove(move.card)
-            table[i, w] = finish(board, hand, world.order, seat.drawn, greedy_turn) - best_other
-    return table
+    boards, hands, orders, drawn = [], [], [], []
+    others = len(game.seats) - 1
+    for world in worlds:
+        for p, seat in enumerate(world.seats):
+            if p != me:
+                boards.append(seat.board)
+                hands.append(seat.hand)
+                orders.append(world.order)
+                drawn.append(seat.drawn)
+    seat = game.seats[me]
+    for move in moves:
+        board = seat.board.copy()
+        board.place(move.card, move.at, move.rotation, move.rotten)
+        hand = list(seat.hand)
+        hand.remove(move.card)
+        for world in worlds:
+            boards.append(board)
+            hands.append(hand)
+            orders.append(world.order)
+            drawn.append(world.seats[me].drawn)
+    totals = greedy_totals(boards, hands, orders, drawn)
+    split = others * len(worlds)
+    best_other = np.zeros(len(worlds), dtype=np.int64)
+    if others:
+        best_other = totals[:split].reshape(len(worlds), others).max(axis=1)
+    return totals[split:].reshape(len(moves), len(worlds)) - best_other[None, :]
 
 
 class LookaheadPolicy:
@@ -211,19 +199,19 @@ class PlannerPolicy:
         ranked.sort()
         seat = game.seats[game.current_player]
         worlds = [game.determinized(self.rng).order for _ in range(self.rollouts)]
-        best, best_total = moves[ranked[0]], None
+        boards, hands = [], []
         for i in ranked:
             move = moves[i]
-            total = 0
-            for order in worlds:
-                board = seat.board.copy()
-                board.place(move.card, move.at, move.rotation, move.rotten)
-                hand = list(seat.hand)
-                hand.remove(move.card)
-                total += finish(board, hand, order, seat.drawn, greedy_turn)
-            if best_total is None or total > best_total:
-                best, best_total = move, total
-        return best
+            board = seat.board.copy()
+            board.place(move.card, move.at, move.rotation, move.rotten)
+            hand = list(seat.hand)
+            hand.remove(move.card)
+            boards += [board] * len(worlds)
+            hands += [hand] * len(worlds)
+        orders = worlds * len(ranked)
+        totals = greedy_totals(boards, hands, orders, [seat.drawn] * len(boards))
+        sums = totals.reshape(len(ranked), len(worlds)).sum(axis=1)
+        return moves[ranked[int(np.argmax(sums))]]  # ties: the earlier in legal_moves() order
 
 
 # -- simulate ----------------------------------------------------------------------------------
