@@ -80,15 +80,17 @@ def test_st6_batch_greedy_equals_the_shared_greedy_policy_through_game(rules: Ru
 @given(
     tokens=hst.integers(0, 12),
     dice=hst.integers(0, 5),
+    ladder=hst.sampled_from([ladder for _, ladder in LADDERS] + [(2,), (1, 5, 1000)]),
+    hand=hst.integers(1, 4),
     moves=hst.integers(0, 6),
     seed=hst.integers(0, 10**6),
 )
 def test_st4_batch_finishes_games_in_play_like_finish(
-    tokens: int, dice: int, moves: int, seed: int
+    tokens: int, dice: int, ladder: tuple[int, ...], hand: int, moves: int, seed: int
 ) -> None:
     """ST-4/ST-5: from boards in play (dice climbed, tokens spent, supply short) the batch
     finishes each orchard as ``greedy_turn`` does, and leaves the boards alone."""
-    rules = Rules(rotten_tokens=tokens, dice_per_fruit=dice)
+    rules = Rules(rotten_tokens=tokens, dice_per_fruit=dice, ladder=ladder, hand_size=hand)
     rng = np.random.default_rng(seed)
     boards, hands, orders, drawn, expected = [], [], [], [], []
     for _ in range(6):

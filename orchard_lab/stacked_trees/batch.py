@@ -141,7 +141,7 @@ class _Batch:
 
     def __init__(self, games: int, room: int, widest: int, size: int, longest: int) -> None:
         side = 2 * room + widest + 4
-        self.grid = np.zeros((games, side, side), dtype=np.intp)
+        self.grid = np.zeros((games, side, side), dtype=np.uint8)  # at most 65 cell codes
         self.bounds = np.full((games, 4), room, dtype=np.int64)  # rmin, rmax, cmin, cmax
         self.supply = np.zeros((games, 3), dtype=np.int64)
         self.used = np.zeros(games, dtype=np.int64)
@@ -232,7 +232,7 @@ def _scores(
     width = int((bounds[:, 3] - bounds[:, 2]).max()) + 5
     rows = bounds[:, 0, None] - 2 + np.arange(height)
     cols = bounds[:, 2, None] - 2 + np.arange(width)
-    window = batch.grid[live[:, None, None], rows[:, :, None], cols[:, None, :]]
+    window = batch.grid[live[:, None, None], rows[:, :, None], cols[:, None, :]].astype(np.intp)
     codes = 2 + 3 * (tables.levels + 1)
     # Biases that make bit 3 mean "a tree is covered" and bit 10 "more tokens than are left"
     tokens_left = np.minimum(rules.rotten_tokens - batch.used[live], 6)
@@ -278,7 +278,7 @@ def _place(batch: _Batch, movers: np.ndarray, card: np.ndarray, r: np.ndarray, a
     top, stride = tables.levels, tables.levels + 1
     cell_r = at[0][:, None] + tables.rows[r]
     cell_c = at[1][:, None] + tables.cols[r]
-    codes = batch.grid[movers[:, None], cell_r, cell_c]
+    codes = batch.grid[movers[:, None], cell_r, cell_c].astype(np.int64)
     fruit = tables.fruit[card, r]
     tree = codes >= 2
     below = np.where(tree, (codes - 2) // stride, -1)
