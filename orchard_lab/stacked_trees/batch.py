@@ -29,6 +29,7 @@ from orchard_lab.stacked_trees.rules import Rules, ladder_steps
 __all__ = ["CHUNK", "greedy_deals", "greedy_totals"]
 
 CHUNK = 1024  # orchards played together; more only costs memory
+GROUPS, GROUP_SIZE = 6, 128  # each turn, up to 6 groups of orchards of about the same size
 _NONE = -(1 << 62)  # the score of a position where the card may not go
 _POINTS = 30  # the points start at this bit of a packed table entry (see ``_tables``)
 _LEGAL_BITS = 1 << 3 | 7 << 4 | 1 << 10  # some tree covered, no rotten one, tokens enough
@@ -329,32 +330,41 @@ def _refill(batch: _Batch, movers: np.ndarray, slot: np.ndarray) -> None:
 
 def _play(batch: _Batch, tables: _Tables, rules: Rules) -> np.ndarray:
     """Play every orchard of ``batch`` to its end with greedy moves; the final totals."""
-    first = rules.ladder[0]
     while batch.active.any():
         live = np.flatnonzero(batch.active)
-        scores, sums, layout = _scores(batch, live, tables, rules)
-        best = scores.argmax(axis=1)
-        # The scores assume the supply lasts, so they are upper bounds: where the best one is
-        # exact it is the greedy choice; elsewhere score again with the supply counted.
-        every = np.arange(len(live))
-        unsure = np.flatnonzero(_short(sums[every, best, None], batch.supply[live], first)[:, 0])
-        if len(unsure):
-            fixed = scores[unsure] - _short(sums[unsure], batch.supply[live[unsure]], first)
-            fixed[scores[unsure] == _NONE] = _NONE
-            best[unsure] = fixed.argmax(axis=1)
-            scores[unsure] = fixed
-        stuck = scores[every, best] == _NONE
-        batch.active[live[stuck]] = False  # no card in hand fits: the orchard is done (ST-6)
-        moving = ~stuck
-        movers, best = live[moving], best[moving]
-        slots, rotations, widths, sizes = np.array(layout).T
-        starts = np.cumsum(sizes) - sizes
-        which = np.searchsorted(starts, best, side="right") - 1
-        local = best - starts[which]
-        slot, r, across = slots[which], rotations[which], widths[which]
-        bounds = batch.bounds[movers]
-        at = (bounds[:, 0] - 2 + local // across, bounds[:, 2] - 2 + local % across)
-        card = batch.hand[movers, slot]
-        _place(batch, movers, card, r, at, tables, rules)
-        _refill(batch, movers, slot)
+        bounds = batch.bounds[live]
+        area = (bounds[:, 1] - bounds[:, 0] + 5) * (bounds[:, 3] - bounds[:, 2] + 5)  # window
+        parts = max(1, min(GROUPS, len(live) // GROUP_SIZE))
+        for group in np.array_split(live[np.argsort(area, kind="stable")], parts):
+            _turn(batch, group, tables, rules)
     return batch.dice_sum - rules.rotten_penalty * batch.used
+
+
+def _turn(batch: _Batch, live: np.ndarray, tables: _Tables, rules: Rules) -> None:
+    """One greedy move in each orchard of ``live``, or the end of those where none fits."""
+    first = rules.ladder[0]
+    scores, sums, layout = _scores(batch, live, tables, rules)
+    best = scores.argmax(axis=1)
+    # The scores assume the supply lasts, so they are upper bounds: where the best one is
+    # exact it is the greedy choice; elsewhere score again with the supply counted.
+    every = np.arange(len(live))
+    unsure = np.flatnonzero(_short(sums[every, best, None], batch.supply[live], first)[:, 0])
+    if len(unsure):
+        fixed = scores[unsure] - _short(sums[unsure], batch.supply[live[unsure]], first)
+        fixed[scores[unsure] == _NONE] = _NONE
+        best[unsure] = fixed.argmax(axis=1)
+        scores[unsure] = fixed
+    stuck = scores[every, best] == _NONE
+    batch.active[live[stuck]] = False  # no card in hand fits: the orchard is done (ST-6)
+    moving = ~stuck
+    movers, best = live[moving], best[moving]
+    slots, rotations, widths, sizes = np.array(layout).T
+    starts = np.cumsum(sizes) - sizes
+    which = np.searchsorted(starts, best, side="right") - 1
+    local = best - starts[which]
+    slot, r, across = slots[which], rotations[which], widths[which]
+    bounds = batch.bounds[movers]
+    at = (bounds[:, 0] - 2 + local // across, bounds[:, 2] - 2 + local % across)
+    card = batch.hand[movers, slot]
+    _place(batch, movers, card, r, at, tables, rules)
+    _refill(batch, movers, slot)
