@@ -4,9 +4,11 @@ Each orchard lies on its own padded grid of cell codes (0 no tree, 1 a rotten tr
 code per fruit and die level). One table per fruit packs what a covering tree does to a cell
 (covers it, is blocked by a token, needs a token, starts a die, sends a die back, the points)
 into one integer, so the six table look-ups of a card, summed, score every position of every
-orchard in one go. The choice is then ``GreedyPolicy``'s exactly: the best score right after
+orchard in one go, over a window around each orchard (orchards of about the same size share
+one window size). The choice is then ``GreedyPolicy``'s exactly: the best score right after
 the move, ties to the first in ``legal_moves()`` order (hand order, rotations 0..270,
-positions in reading order).
+positions in reading order). Points are first counted as if the supply lasted (an upper
+bound); only where the best choice runs short of dice is everything scored again exactly.
 
 >>> from orchard_lab.stacked_trees import Board, Card, Rules, default_deck
 >>> deck = default_deck()
@@ -273,7 +275,15 @@ def _short(sums: np.ndarray, supply: np.ndarray, first: int) -> np.ndarray:
     return first * lost
 
 
-def _place(batch: _Batch, movers: np.ndarray, card: np.ndarray, r: np.ndarray, at, tables, rules):
+def _place(
+    batch: _Batch,
+    movers: np.ndarray,
+    card: np.ndarray,
+    r: np.ndarray,
+    at: tuple[np.ndarray, np.ndarray],
+    tables: _Tables,
+    rules: Rules,
+) -> None:
     """Lay each mover's card turned by rotation index ``r`` with its top-left tree at grid
     ``at`` = (rows, cols) (ST-4: tokens first, then climbing, then new dice in reading order)."""
     top, stride = tables.levels, tables.levels + 1
