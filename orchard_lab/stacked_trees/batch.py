@@ -128,13 +128,14 @@ def greedy_deals(deals: np.ndarray, cards: Sequence[Card], rules: Rules) -> np.n
     >>> int(greedy_deals(np.arange(9)[None, :], default_deck(), Rules())[0])
     41
     """
-    deals = np.asarray(deals, dtype=np.int64)
+    deals = np.asarray(deals)
     if not deals.size:
         return np.zeros(len(deals), dtype=np.int64)
     tables = _tables(cards, rules)
     totals = []
     for start in range(0, len(deals), CHUNK):
-        totals.append(_play(_fresh(deals[start : start + CHUNK], tables, rules), tables, rules))
+        chunk = deals[start : start + CHUNK].astype(np.int64)
+        totals.append(_play(_fresh(chunk, tables, rules), tables, rules))
     return np.concatenate(totals)
 
 

@@ -262,7 +262,7 @@ def simulate(
     rng = make_rng(seed)
     game_seeds = rng.integers(0, 2**63 - 1, size=games)
     deck = default_deck()  # MAX_CARDS is the whole deck: every cards_per_game can be dealt
-    deals = np.zeros((games, rules.cards_per_game), dtype=np.int64)
+    deals = np.zeros((games, rules.cards_per_game), dtype=np.int16)  # 18 cards: small
     for i, game_seed in enumerate(game_seeds):
         deals[i] = make_rng(int(game_seed)).permutation(len(deck))[: rules.cards_per_game]
     if policy == "greedy":  # every orchard gets the same cards and plays them the same way
