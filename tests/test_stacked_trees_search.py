@@ -6,9 +6,12 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.stacked_trees import Board, Card, Game, Rules
+from orchard_lab.stacked_trees import Board, Card, Game, Rules, search
+from orchard_lab.stacked_trees.search import best_last
 
 
 def brute_force(cards: list[Card], rules: Rules) -> int:
@@ -116,3 +119,74 @@ def test_best_line_checks_its_arguments(kwargs, error, word: str) -> None:
         st.best_line(["APL/LAP"])
     with pytest.raises(ValueError, match="cards_per_game"):
         st.best_line(deal(0, 3) * 13)  # 39 cards: more than MAX_CARDS
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    dice=hst.integers(0, 3),
+    tokens=hst.integers(0, 6),
+    penalty=hst.integers(0, 4),
+    ladder=hst.sampled_from([ladder for _, ladder in st.LADDERS]),
+    seed=hst.integers(0, 10**6),
+)
+def test_st5_proven_optimum_equals_exhaustive_search_under_switches(
+    dice: int, tokens: int, penalty: int, ladder: tuple[int, ...], seed: int
+) -> None:
+    """ST-4/ST-5/ST-6, any switch: a line ``best_line`` calls optimal is the exhaustive
+    optimum (its bounds never cut off a better line), and it replays to its score."""
+    rules = Rules(dice_per_fruit=dice, rotten_tokens=tokens, rotten_penalty=penalty, ladder=ladder)
+    cards = deal(seed, 3)
+    line = st.best_line(cards, rules, node_limit=10**6)
+    assert line.optimal
+    assert line.score == brute_force(cards, rules)
+    assert replay(cards, rules, line.moves) == line.score
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    dice=hst.integers(0, 3),
+    tokens=hst.integers(0, 12),
+    moves=hst.integers(0, 6),
+    seed=hst.integers(0, 10**6),
+)
+def test_st4_best_last_card_is_the_best_of_every_placement(
+    dice: int, tokens: int, moves: int, seed: int
+) -> None:
+    """ST-4/ST-5: the last card's bit-sliced bound is admissible (a die a token sends back can
+    buy a new die, but that die's loss pays for it), so ``best_last`` finds the best gain."""
+    rules = Rules(dice_per_fruit=dice, rotten_tokens=tokens)
+    game = Game.new(seed=seed, rules=rules)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        game.play(legal[int(rng.integers(len(legal)))])
+    board = game.boards[0]
+    for card in st.default_deck():
+        gains = [board.gain(card, p.at, p.rotation, p.tokens > 0) for p in board.placements(card)]
+        found = best_last(board, card)
+        assert (found and found[0]) == (max(gains) if gains else None)
+
+
+class _NoClock:
+    """Stands in for the ``time`` module: reading the clock fails the test."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        raise AssertionError("best_line read the clock")
+
+
+def test_best_line_with_a_node_limit_never_reads_the_clock(monkeypatch) -> None:
+    """With a node limit and no time limit the result cannot depend on the machine or its
+    load: the clock is never read, and two runs give the same line."""
+    cards = deal(6, 9)
+    monkeypatch.setattr(search, "time", _NoClock)
+    first = st.best_line(cards, node_limit=800)
+    assert first == st.best_line(cards, node_limit=800)
+    assert first.nodes == 801 and not first.optimal
+    assert replay(cards, Rules(), first.moves) == first.score
+    small = st.best_line(deal(0, 3), node_limit=10**6)
+    assert small.optimal and small.score == brute_force(deal(0, 3), Rules())
+    with pytest.raises(AssertionError, match="clock"):
+        st.best_line(cards, time_limit=5, node_limit=800)

@@ -3,7 +3,8 @@
 
 The package has the shape of every game: ``cards`` (Card, the deck), ``rules`` (Rules, Move,
 FACTS, the limits, the rating), ``board``, ``game``, ``policies`` (fast policies, ``simulate``,
-``hint``) and ``search`` (the best line of a known deal).
+``hint``), ``batch`` (greedy play of many orchards at once, in numpy) and ``search`` (the best
+line of a known deal).
 
 >>> from orchard_lab import stacked_trees as st
 >>> board = st.Board(start=st.Card.from_text("APL/LAP"))

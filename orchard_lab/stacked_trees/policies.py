@@ -23,6 +23,7 @@ import numpy as np
 
 from orchard_lab.core import Hint, check_int, check_type, make_rng
 from orchard_lab.policies import Search, explain_choice, run_games
+from orchard_lab.stacked_trees.batch import greedy_deals, greedy_totals
 from orchard_lab.stacked_trees.board import Board, bits
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
 from orchard_lab.stacked_trees.game import Game
@@ -90,28 +91,6 @@ def greedy_turn(board: Board, hand: Sequence[Card]) -> Card | None:
     return card
 
 
-def _draw(hand: list[Card], order: Sequence[Card], drawn: int, hand_size: int) -> int:
-    """Draw back up to ``hand_size`` while the order lasts (ST-3); the new draw count."""
-    while len(hand) < hand_size and drawn < len(order):
-        hand.append(order[drawn])
-        drawn += 1
-    return drawn
-
-
-def finish(board: Board, hand: list[Card], order: Sequence[Card], drawn: int, turn: Turn) -> int:
-    """Play one orchard to its end with ``turn``, drawing from ``order`` (changes ``board`` and
-    ``hand``); the final score."""
-    hand_size = board.rules.hand_size
-    drawn = _draw(hand, order, drawn, hand_size)
-    while hand:
-        card = turn(board, hand)
-        if card is None:
-            break
-        hand.remove(card)
-        drawn = _draw(hand, order, drawn, hand_size)
-    return board.total
-
-
 def play_table(order: Sequence[Card], rules: Rules, turn: Turn, players: int = 1) -> list[Board]:
     """Play every orchard over ``order`` to the end, players taking turns as in ``Game``, with
     a turn function (``random_turn``, ``greedy_turn``); return the boards."""
@@ -137,25 +116,35 @@ def play_table(order: Sequence[Card], rules: Rules, turn: Turn, players: int = 1
 def margins(game: Game, worlds: Sequence[Game], moves: Sequence[Move] | None = None) -> np.ndarray:
     """The shared lookahead's table: per legal move (rows) and world (columns), the mover's
     final score minus the best other final score (own score when solo) when the move is played
-    in the world and everyone then plays greedily to the end."""
+    in the world and everyone then plays greedily to the end (all rollouts at once, ``batch``)."""
     moves = game.legal_moves() if moves is None else moves
     me = game.current_player
-    table = np.zeros((len(moves), len(worlds)), dtype=np.int64)
-    for w, world in enumerate(worlds):
-        others = [
-            finish(seat.board.copy(), list(seat.hand), world.order, seat.drawn, greedy_turn)
-            for p, seat in enumerate(world.seats)
-            if p != me
-        ]
-        best_other = max(others) if others else 0
-        seat = world.seats[me]
-        for i, move in enumerate(moves):
-            board = seat.board.copy()
-            board.place(move.card, move.at, move.rotation, move.rotten)
-            hand = list(seat.hand)
-            hand.remove(move.card)
-            table[i, w] = finish(board, hand, world.order, seat.drawn, greedy_turn) - best_other
-    return table
+    boards, hands, orders, drawn = [], [], [], []
+    others = len(game.seats) - 1
+    for world in worlds:
+        for p, seat in enumerate(world.seats):
+            if p != me:
+                boards.append(seat.board)
+                hands.append(seat.hand)
+                orders.append(world.order)
+                drawn.append(seat.drawn)
+    seat = game.seats[me]
+    for move in moves:
+        board = seat.board.copy()
+        board.place(move.card, move.at, move.rotation, move.rotten)
+        hand = list(seat.hand)
+        hand.remove(move.card)
+        for world in worlds:
+            boards.append(board)
+            hands.append(hand)
+            orders.append(world.order)
+            drawn.append(world.seats[me].drawn)
+    totals = greedy_totals(boards, hands, orders, drawn)
+    split = others * len(worlds)
+    best_other = np.zeros(len(worlds), dtype=np.int64)
+    if others:
+        best_other = totals[:split].reshape(len(worlds), others).max(axis=1)
+    return totals[split:].reshape(len(moves), len(worlds)) - best_other[None, :]
 
 
 class LookaheadPolicy:
@@ -210,19 +199,19 @@ class PlannerPolicy:
         ranked.sort()
         seat = game.seats[game.current_player]
         worlds = [game.determinized(self.rng).order for _ in range(self.rollouts)]
-        best, best_total = moves[ranked[0]], None
+        boards, hands = [], []
         for i in ranked:
             move = moves[i]
-            total = 0
-            for order in worlds:
-                board = seat.board.copy()
-                board.place(move.card, move.at, move.rotation, move.rotten)
-                hand = list(seat.hand)
-                hand.remove(move.card)
-                total += finish(board, hand, order, seat.drawn, greedy_turn)
-            if best_total is None or total > best_total:
-                best, best_total = move, total
-        return best
+            board = seat.board.copy()
+            board.place(move.card, move.at, move.rotation, move.rotten)
+            hand = list(seat.hand)
+            hand.remove(move.card)
+            boards += [board] * len(worlds)
+            hands += [hand] * len(worlds)
+        orders = worlds * len(ranked)
+        totals = greedy_totals(boards, hands, orders, [seat.drawn] * len(boards))
+        sums = totals.reshape(len(ranked), len(worlds)).sum(axis=1)
+        return moves[ranked[int(np.argmax(sums))]]  # ties: the earlier in legal_moves() order
 
 
 # -- simulate ----------------------------------------------------------------------------------
@@ -237,8 +226,10 @@ def simulate(
     """Final scores, shape (games, players), of seeded games played by one policy.
 
     ``policy`` is "random", "greedy", "lookahead", "planner" or a callable(game) -> move.
-    "random" and "greedy" run on a fast path over bare boards that makes exactly the choices of
-    ``RandomPolicy`` and ``GreedyPolicy`` in ``run_games`` (same seeds, same results);
+    "random" and "greedy" run on fast paths that make exactly the choices of ``RandomPolicy``
+    and ``GreedyPolicy`` in ``run_games`` (same seeds, same results): random over bare
+    boards, greedy over many orchards at once (``batch``; the players of a greedy table all
+    place the same cards the same way, so one orchard per game is played);
     "lookahead" is this module's faster ``LookaheadPolicy`` (the shared one's choices).
     Every argument is checked before any work: at most ``MAX_GAMES`` games and
     ``FACTS.max_players`` players.
@@ -271,17 +262,18 @@ def simulate(
     rng = make_rng(seed)
     game_seeds = rng.integers(0, 2**63 - 1, size=games)
     deck = default_deck()  # MAX_CARDS is the whole deck: every cards_per_game can be dealt
-    turn: Turn
-    if policy == "random":
-
-        def turn(board: Board, hand: list[Card]) -> Card | None:
-            return random_turn(board, hand, rng)
-    else:
-        turn = greedy_turn
-    results = np.zeros((games, players), dtype=np.int64)
+    deals = np.zeros((games, rules.cards_per_game), dtype=np.int16)  # 18 cards: small
     for i, game_seed in enumerate(game_seeds):
-        order = [deck[j] for j in make_rng(int(game_seed)).permutation(len(deck))]
-        order = order[: rules.cards_per_game]
+        deals[i] = make_rng(int(game_seed)).permutation(len(deck))[: rules.cards_per_game]
+    if policy == "greedy":  # every orchard gets the same cards and plays them the same way
+        return np.repeat(greedy_deals(deals, deck, rules)[:, None], players, axis=1)
+
+    def turn(board: Board, hand: list[Card]) -> Card | None:
+        return random_turn(board, hand, rng)
+
+    results = np.zeros((games, players), dtype=np.int64)
+    for i, deal in enumerate(deals):
+        order = [deck[j] for j in deal]
         results[i] = [board.total for board in play_table(order, rules, turn, players)]
     return results
 

@@ -43,6 +43,9 @@ class BestLine:
     nodes: int
 
 
+DEFAULT_TIME_LIMIT = 10.0  # seconds, when neither a time nor a node limit is given
+
+
 class _Timeout(Exception):
     """The time budget ran out."""
 
@@ -296,7 +299,11 @@ class _Search:
     """The shared state of one ``best_line`` call."""
 
     def __init__(
-        self, order: Sequence[Card], rules: Rules, deadline: float, node_limit: int | None = None
+        self,
+        order: Sequence[Card],
+        rules: Rules,
+        deadline: float | None,
+        node_limit: int | None = None,
     ) -> None:
         self.order, self.rules, self.deadline = tuple(order), rules, deadline
         self.node_limit = node_limit
@@ -313,7 +320,7 @@ class _Search:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise _Timeout
-        if time.perf_counter() > self.deadline:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Timeout
 
     def leaf(self, score: int, moves: Sequence[Move]) -> None:
@@ -468,16 +475,17 @@ def _key(board: Board, hand: tuple[Card, ...], drawn: int) -> tuple:
 def best_line(
     cards: Sequence[Card],
     rules: Rules | None = None,
-    time_limit: float = 10.0,
+    time_limit: float | None = None,
     node_limit: int | None = None,
 ) -> BestLine:
     """The highest score of a known card order, and the moves that reach it (perfect information).
 
     The first card starts the orchard, the next ``hand_size`` form the hand, and each play
     draws the next card, exactly as in a game. Anytime: the best line found within
-    ``time_limit`` seconds; ``optimal`` says whether the search proved it best. A line cut
-    short by the clock depends on the machine; ``node_limit`` (positions searched) cuts it
-    the same way everywhere.
+    ``time_limit`` seconds (``DEFAULT_TIME_LIMIT`` when neither limit is given); ``optimal``
+    says whether the search proved it best. A line cut short by the clock depends on the
+    machine. With a ``node_limit`` (positions searched) and no ``time_limit`` the clock is
+    never read: the same deal gives the same line on any machine, under any load.
 
     >>> from orchard_lab.stacked_trees import Card, default_deck
     >>> line = best_line(default_deck()[:4], time_limit=5)
@@ -490,27 +498,34 @@ def best_line(
     cards = [check_type(card, Card, "cards") for card in cards]
     if not cards:
         raise ValueError("cards must hold at least one card")
-    check_type(time_limit, (int, float), "time_limit")
-    if isinstance(time_limit, bool) or not 0 < time_limit < float("inf"):
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
     if node_limit is not None:
         node_limit = check_int(node_limit, "node_limit", 1)
+    if time_limit is not None:
+        check_type(time_limit, (int, float), "time_limit")
+        if isinstance(time_limit, bool) or not 0 < time_limit < float("inf"):
+            raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    elif node_limit is None:
+        time_limit = DEFAULT_TIME_LIMIT
     rules = replace(rules, cards_per_game=len(cards))
-    deadline = time.perf_counter() + time_limit - min(0.1, 0.1 * time_limit)
+    deadline = None
+    if time_limit is not None:
+        deadline = time.perf_counter() + time_limit - min(0.1, 0.1 * time_limit)
     search = _Search(cards, rules, deadline, node_limit)
     search.greedy()
     optimal = False
     try:
-        width = 4  # beams 4 and 16, then 4 times wider while in the first half of the time
-        while True:  # and while the next beam (about 4 times as long) should end in time
-            started = time.perf_counter()
+        width = 4  # beams 4 and 16; with a clock, 4 times wider while in the first half of the
+        while True:  # time and while the next beam (about 4 times as long) should end in time
+            started = time.perf_counter() if time_limit is not None else 0.0
             search.beam(width)
             width *= 4
+            if width <= 16:
+                continue
+            if deadline is None or time_limit is None or len(cards) <= 5:
+                break
             now = time.perf_counter()
-            late = now > search.deadline - 0.5 * time_limit
-            if width > 16 and (
-                len(cards) <= 5 or late or now + 4 * (now - started) > search.deadline
-            ):
+            late = now > deadline - 0.5 * time_limit
+            if late or now + 4 * (now - started) > deadline:
                 break
         board, hand, drawn = search.start()
         search.dfs(board, hand, drawn, [])
