@@ -41,7 +41,6 @@ __all__ = [
 ]
 
 BEST_LINE_NODES = 5000  # positions best_line searches per deal: the same line on any machine
-BEST_LINE_SECONDS = 3600.0  # far beyond what BEST_LINE_NODES takes, so the node limit decides
 MAX_BEST_LINES = 10  # stacked trees deals searched per check (about 0.6 s each), the first ones
 MAX_LINES = 500  # lines in one paste
 MAX_TEXT = 200_000  # characters in one paste
@@ -205,7 +204,6 @@ def _rank(
             best = st.best_line(
                 first.game.order,
                 first.rules,
-                time_limit=BEST_LINE_SECONDS,
                 node_limit=BEST_LINE_NODES,
             )
         group = Group(

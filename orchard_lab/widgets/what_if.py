@@ -56,23 +56,24 @@ MAX_SEED = 2**31 - 1  # the seed box's largest value
 CLICK_SECONDS = 8.0  # the longest a Run may keep the class waiting (both rule sets)
 CHUNK_SECONDS = 0.05  # play between two moves of the progress bar, at one player
 # Games a second of each game's simulate, by policy and number of players, on the 2-core
-# class machine under a light load, rounded down (benchmarks/bench_what_if.py prints them).
+# class machine under load (wall clock, the fast paths of issue 15), rounded down
+# (benchmarks/bench_what_if.py prints them).
 # Other player counts are interpolated; beyond the last one a game slows down in proportion.
 GAMES_PER_SECOND: dict[str, dict[str, dict[int, float]]] = {
     "apple_batches": {
-        "random": {1: 23_000, 2: 12_000, 4: 10_000, 6: 9_000},
-        "greedy": {1: 24_000, 2: 13_000, 4: 13_000, 6: 12_000},
-        "lookahead": {1: 24, 2: 7.5, 4: 1.2, 6: 0.8},
+        "random": {1: 200_000, 2: 80_000, 4: 25_000, 6: 15_000},
+        "greedy": {1: 200_000, 2: 100_000, 4: 30_000, 6: 25_000},
+        "lookahead": {1: 60, 2: 20, 4: 3, 6: 1},
     },
     "water_drops": {
-        "random": {1: 500, 2: 550, 4: 800, 5: 800},
-        "greedy": {1: 150, 2: 105, 4: 220, 5: 220},
-        "lookahead": {1: 0.04, 2: 0.04, 4: 0.09},
+        "random": {1: 5_000, 2: 5_000, 4: 8_000, 5: 5_000},
+        "greedy": {1: 1_500, 2: 1_500, 4: 1_500, 5: 1_500},
+        "lookahead": {1: 0.4, 2: 0.4, 4: 0.4, 5: 0.25},
     },
     "stacked_trees": {
-        "random": {1: 1_200, 2: 1_000, 4: 750, 8: 400, 64: 49},
-        "greedy": {1: 420, 2: 240, 4: 170, 8: 88, 64: 10},
-        "lookahead": {1: 2.1, 2: 1.6, 4: 0.7, 8: 0.35},
+        "random": {1: 2_500, 2: 1_500, 4: 650, 8: 270, 64: 33},
+        "greedy": {1: 5_000, 2: 5_000, 4: 5_000, 8: 5_000, 64: 5_000},
+        "lookahead": {1: 0.8, 2: 0.3, 4: 0.2, 8: 0.1},
     },
 }
 # Rule set B before anyone touches it: a what-if worth asking in each game.
@@ -127,7 +128,7 @@ def largest_run(game: ModuleType, policy: str, players: int) -> int:
     """The most games per rule set one Run may play: both sets within ``CLICK_SECONDS``.
 
     >>> largest_run(ab, "greedy", 1), largest_run(ab, "lookahead", 1)
-    (90000, 90)
+    (100000, 200)
     """
     speed = _speed(game.FACTS.name, policy, players)
     return min(MAX_GAMES, _round_down(CLICK_SECONDS * speed / len(SETS)))
@@ -137,7 +138,7 @@ def chunk_games(game: ModuleType, policy: str) -> int:
     """Games between two moves of the progress bar: about ``CHUNK_SECONDS`` at one player.
 
     >>> chunk_games(ab, "greedy"), chunk_games(ab, "lookahead")
-    (1000, 1)
+    (10000, 3)
     """
     return max(1, _round_down(CHUNK_SECONDS * _speed(game.FACTS.name, policy, 1)))
 
