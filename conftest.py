@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from orchard_lab.lessons.checks import STRICT_VARIABLE
+from orchard_lab.water_drops import warm_up
 
 collect_ignore = ["notebooks/source", "orchard_lab/lessons/pupil"]
 
@@ -35,3 +36,10 @@ def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
             del os.environ[STRICT_VARIABLE]
         else:
             os.environ[STRICT_VARIABLE] = before
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile water drops' engine once before any test, as ``orchard-lab lessons`` does
+    before a class: the lesson kernels and the browser's kernels then load it from the cache
+    instead of each compiling it while a test waits."""
+    warm_up()

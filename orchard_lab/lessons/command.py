@@ -26,6 +26,7 @@ from typing import Any
 
 from orchard_lab.core import check_type
 from orchard_lab.lessons.build import COPIES
+from orchard_lab.water_drops import warm_up
 
 __all__ = [
     "DEFAULT_FOLDERS",
@@ -111,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"kept {path}: it is already there (saved work is never overwritten)")
     if args.copy_only:
         return 0
+    print("Getting the game engines ready (the first time after installing: about 30 s)...")
+    warm_up()  # compiles water drops' engine now, not in the middle of the class
     token = secrets.token_hex(24)
     print(f"JupyterLab opens in your browser; if it asks for a token, paste: {token}")
     try:

@@ -25,6 +25,7 @@ from orchard_lab.water_drops.cards import (
     parse_deck,
     starting_cards,
 )
+from orchard_lab.water_drops.engine import warm_up
 from orchard_lab.water_drops.game import SAVE_FORMAT, SAVE_NAME, Game
 from orchard_lab.water_drops.policies import (
     HINT_POLICIES,
@@ -78,4 +79,5 @@ __all__ = [
     "random_policy",
     "simulate",
     "starting_cards",
+    "warm_up",
 ]

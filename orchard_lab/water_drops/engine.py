@@ -28,7 +28,14 @@ from orchard_lab.water_drops.cards import FRUITS, Card, default_deck, starting_c
 from orchard_lab.water_drops.game import Game
 from orchard_lab.water_drops.rules import ROTATIONS, Move, Rules, market_size
 
-__all__ = ["DECK_MOVES", "lemire", "play_greedy", "play_random", "playout_margins"]
+__all__ = [
+    "DECK_MOVES",
+    "lemire",
+    "play_greedy",
+    "play_random",
+    "playout_margins",
+    "warm_up",
+]
 
 DECK_MOVES = 50  # moves in a game, one per orchard card: the most words a random game uses
 _CODE = {code: -1 - i for i, code in enumerate(FRUITS)} | {str(v): v for v in range(1, 10)}
@@ -735,3 +742,20 @@ def playout_margins(
         game.current_player, *_switches(game.rules),
     )  # fmt: skip
     return [int(total) for total in totals]
+
+
+def warm_up() -> None:
+    """Compile the engine now (numba), so no learner waits for it later.
+
+    The first use after an install compiles for about 25 CPU seconds and caches the result
+    beside the code (or in the user's cache folder); later runs load it in well under a second.
+    ``orchard-lab lessons`` and ``orchard-lab app`` call this before the class starts.
+
+    >>> warm_up()
+    """
+    seeds = np.arange(1, dtype=np.int64)
+    play_greedy(seeds, 2, Rules())
+    play_random(seeds, 2, Rules(), np.zeros(DECK_MOVES, dtype=np.uint32))
+    game = Game.new(players=2, seed=0)
+    world = game.determinized(np.random.default_rng(0))
+    playout_margins(game, game.legal_moves()[:1], [world.pile])
