@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from orchard_lab.app import command as app_command
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line parser with every subcommand."""
@@ -19,7 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="orchard-lab",
         description="Orchard lab: maths lessons and game boards for Jupyter.",
     )
-    parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    app_command.add_command(commands)
     return parser
 
 
