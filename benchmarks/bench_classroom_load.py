@@ -115,16 +115,17 @@ async def run_class(url: str, pupils: int = PUPILS) -> dict[str, Any]:
         )
         gate = asyncio.Semaphore(PARALLEL)
         start = time.monotonic()
-        results = await asyncio.wait_for(
-            asyncio.gather(
-                *(pupil(browser, url, gate, renders, clicks) for _ in range(pupils)),
-                return_exceptions=True,
-            ),
-            LIMIT_SECONDS,
-        )
+        tasks = [
+            asyncio.create_task(pupil(browser, url, gate, renders, clicks)) for _ in range(pupils)
+        ]
+        done, late = await asyncio.wait(tasks, timeout=LIMIT_SECONDS)
+        for task in late:
+            task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
         wall = time.monotonic() - start
         await browser.close()
-    failures = [repr(r) for r in results if isinstance(r, BaseException)]
+    failures = [repr(task.exception()) for task in done if task.exception() is not None]
+    failures += [f"stopped at the {LIMIT_SECONDS} s limit"] * len(late)
     return {"renders": renders, "clicks": clicks, "failures": failures, "wall": wall}
 
 
