@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from orchard_lab.app import command as app_command
+from orchard_lab.app.command import add_command as add_app
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -22,7 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Orchard lab: maths lessons and game boards for Jupyter.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    app_command.add_command(commands)
+    add_app(commands)
     return parser
 
 
