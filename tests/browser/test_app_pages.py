@@ -12,6 +12,7 @@ blank while its table was filled.
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
 import subprocess
 import sys
@@ -29,6 +30,14 @@ pytestmark = pytest.mark.browser
 
 GAMES = ("apple-batches", "water-drops", "stacked-trees")
 SIZES = ((1024, 768), (1400, 900))
+# The server's own outside fetches (Solara's asset proxy falls back to a CDN for a file
+# solara-assets lacks) go to a dead proxy, so they fail and are logged even when online.
+OFFLINE_SERVER = {
+    **os.environ,
+    "HTTP_PROXY": "http://127.0.0.1:9",
+    "HTTPS_PROXY": "http://127.0.0.1:9",
+    "NO_PROXY": "127.0.0.1,localhost",
+}
 FIRST_RENDER_MS = 150_000  # a deadline, not a measurement: the machine is shared
 
 
@@ -56,7 +65,9 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
             logs.append(log)
             command = [sys.executable, "-m", "orchard_lab.app", game,
                        f"--port={port}", f"--token={token}"]  # fmt: skip
-            process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=base)
+            process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, cwd=base, env=OFFLINE_SERVER
+            )
             started[game] = (process, f"http://127.0.0.1:{port}")
         deadline = time.monotonic() + 120
         for game, (process, url) in started.items():
