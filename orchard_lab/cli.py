@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from orchard_lab.app.command import add_command as add_app
 from orchard_lab.lessons.command import add_command as add_lessons
 from orchard_lab.worksheets.command import add_command as add_rules_sheet
 
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_lessons(commands)
     add_rules_sheet(commands)
+    add_app(commands)
     return parser
 
 

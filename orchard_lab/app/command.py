@@ -1,0 +1,58 @@
+"""The ``orchard-lab app`` subcommand: serve one game's page to pupils.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(); commands = parser.add_subparsers()
+>>> add_command(commands)
+>>> args = parser.parse_args(["app", "stacked-trees", "--lan"])
+>>> args.game, args.lan, args.port
+('stacked-trees', True, 8866)
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from orchard_lab.app.page import GAMES
+from orchard_lab.app.server import CULL_MINUTES, new_token, serve
+from orchard_lab.water_drops import warm_up
+
+__all__ = ["add_command"]
+
+
+def add_command(commands: Any) -> None:
+    """Add ``app`` to ``commands`` (the subparsers of ``orchard-lab``)."""
+    parser = commands.add_parser(
+        "app",
+        help="serve a game's page to pupils (no code on it)",
+        description="Serve one game's page (board, rule walkthrough, what-if) to pupils.",
+    )
+    parser.add_argument("game", choices=sorted(GAMES), help="the game to serve")
+    parser.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="serve the classroom network too (default: this computer only)",
+    )
+    parser.add_argument("--token", default=None, help="the token pupils need (default: a new one)")
+    parser.add_argument(
+        "--cull-minutes",
+        type=int,
+        default=CULL_MINUTES,
+        help=f"close a page's kernel this long after its tab goes (default {CULL_MINUTES})",
+    )
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.game == "water-drops":
+        print("Getting the game engine ready (the first time after installing: about 30 s)...")
+        warm_up()  # compiles water drops' engine now, not while the first pupil waits
+    serve(
+        args.game,
+        port=args.port,
+        token=args.token or new_token(),
+        lan=args.lan,
+        cull_minutes=args.cull_minutes,
+    )
+    return 0

@@ -1,0 +1,88 @@
+"""A token gate in front of the app: no token, no page, no kernel.
+
+The first visit carries ``?token=...``; the gate then sets a cookie (HttpOnly, SameSite
+strict, named after the port so two games on one machine keep apart), which the page's
+own requests and its websocket send back. Anything else gets 403 and a plain sentence.
+
+>>> import asyncio
+>>> async def app(scope, receive, send): sent.append("app")
+>>> async def send(message): sent.append(message.get("status"))
+>>> sent = []; gate = TokenGate(app, "apple-pie-42", port=8866)
+>>> asyncio.run(gate({"type": "http", "query_string": b"", "headers": []}, None, send))
+>>> sent
+[403, None]
+>>> sent = []; scope = {"type": "http", "query_string": b"token=apple-pie-42", "headers": []}
+>>> asyncio.run(gate(scope, None, send)); sent
+['app']
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Awaitable, Callable, MutableMapping
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs
+
+__all__ = ["TokenGate"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+_REFUSED = b"This page needs the address with its token: ask your teacher for it."
+
+
+class TokenGate:
+    """Pass a request to ``app`` only when it carries ``token`` (query or cookie)."""
+
+    def __init__(self, app: ASGIApp, token: str, *, port: int) -> None:
+        if not isinstance(token, str):
+            raise TypeError(f"token must be a str, not {type(token).__name__}")
+        if len(token) < 8:
+            raise ValueError(f"token must have at least 8 characters, got {len(token)}")
+        self.app = app
+        self.token = token
+        self.cookie = f"orchard_lab_token_{port}"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        from_query = self._matches(parse_qs(scope["query_string"].decode()).get("token", [""])[0])
+        if from_query or self._matches(self._cookie_token(scope)):
+            await self.app(scope, receive, self._setting_cookie(send) if from_query else send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+        else:
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 403,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8")],
+                }
+            )
+            await send({"type": "http.response.body", "body": _REFUSED})
+
+    def _matches(self, given: str) -> bool:
+        return hmac.compare_digest(given.encode(), self.token.encode())
+
+    def _cookie_token(self, scope: Scope) -> str:
+        for name, value in scope.get("headers", []):
+            if name == b"cookie":
+                morsel = SimpleCookie(value.decode("latin-1")).get(self.cookie)
+                if morsel is not None:
+                    return morsel.value
+        return ""
+
+    def _setting_cookie(self, send: Send) -> Send:
+        header = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), (b"set-cookie", header)]
+            await send(message)
+
+        return send_with_cookie

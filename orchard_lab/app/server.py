@@ -1,0 +1,79 @@
+"""Start the Solara server for one game: local, offline, token-gated, idle kernels culled.
+
+Solara reads its settings from the environment when it is first imported, so ``serve``
+sets them (``solara_environment``) before importing it. Offline: the browser assets come
+from the ``solara-assets`` package through Solara's local asset cache, and telemetry is
+off. A page's virtual kernel is closed ``cull_minutes`` after its tab disconnects.
+
+>>> env = solara_environment("water-drops", cull_minutes=10)
+>>> env["SOLARA_KERNEL_CULL_TIMEOUT"], env["ORCHARD_LAB_GAME"]
+('10m', 'water-drops')
+>>> lan_address()  # doctest: +SKIP
+'192.168.1.20'
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+
+from orchard_lab.app.page import GAME_VARIABLE, GAMES
+from orchard_lab.core import check_int, check_type
+
+__all__ = ["lan_address", "new_token", "serve", "solara_environment"]
+
+CULL_MINUTES = 10  # a pupil's tab may lose the network this long and come back to its game
+MAX_KERNELS = 120  # pages open at once, beyond which Solara refuses new ones
+
+
+def new_token() -> str:
+    """A fresh token, short enough to type from the board (40 random bits)."""
+    return secrets.token_hex(5)
+
+
+def solara_environment(slug: str, *, cull_minutes: int = CULL_MINUTES) -> dict[str, str]:
+    """The environment variables that set Solara up for the game ``slug``."""
+    check_type(slug, str, "slug")
+    if slug not in GAMES:
+        raise ValueError(f"slug must be one of {', '.join(GAMES)}, got {slug!r}")
+    check_int(cull_minutes, "cull_minutes", 1, 24 * 60)
+    return {
+        GAME_VARIABLE: slug,
+        "SOLARA_APP": "orchard_lab.app.solara_page:Page",
+        "SOLARA_MODE": "production",
+        "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False",
+        "SOLARA_ASSETS_PROXY": "True",  # served from solara-assets' local copy
+        "SOLARA_THEME_SHOW_BANNER": "False",
+        "SOLARA_THEME_TITLE": GAMES[slug].FACTS.title.capitalize(),
+        "SOLARA_KERNEL_CULL_TIMEOUT": f"{cull_minutes}m",
+        "SOLARA_KERNEL_MAX_COUNT": str(MAX_KERNELS),
+    }
+
+
+def lan_address() -> str:
+    """This machine's address on the classroom network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # UDP connect only picks a route
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def serve(
+    slug: str, *, port: int, token: str, lan: bool = False, cull_minutes: int = CULL_MINUTES
+) -> None:
+    """Serve the page of ``slug`` on ``port`` until interrupted (127.0.0.1 unless ``lan``)."""
+    os.environ.update(solara_environment(slug, cull_minutes=cull_minutes))
+    check_int(port, "port", 1, 65535)
+    import uvicorn
+    from solara.server.starlette import app
+
+    from orchard_lab.app.gate import TokenGate
+
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    shown = lan_address() if lan else "127.0.0.1"
+    print(f"Pupils open:  http://{shown}:{port}/?token={token}", flush=True)
+    print(f"Idle pages close {cull_minutes} minutes after their tab goes away.", flush=True)
+    uvicorn.run(TokenGate(app, token, port=port), host=host, port=port, log_level="warning")

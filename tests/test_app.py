@@ -1,0 +1,141 @@
+"""``orchard-lab app``: the page holds the three widgets and no code, the gate checks the
+token, the command parses, and Solara is set up offline with idle kernels culled."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import ipywidgets as w
+import pytest
+from hypothesis import given
+from hypothesis import strategies as hs
+
+from orchard_lab.app.gate import TokenGate
+from orchard_lab.app.page import GAMES, game_page
+from orchard_lab.app.server import new_token, solara_environment
+from orchard_lab.cli import build_parser
+from orchard_lab.widgets import WhatIfExplorer
+
+
+def _all_widgets(widget: w.Widget) -> list[w.Widget]:
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _all_widgets(child)
+    return found
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_page_holds_board_walkthrough_and_what_if_of_its_game(slug: str) -> None:
+    page = game_page(slug)
+    shown = _all_widgets(page.widget)
+    assert page.board.widget in shown and page.walkthrough.widget in shown
+    assert page.what_if.widget in shown
+    assert isinstance(page.what_if, WhatIfExplorer) and page.what_if.game is GAMES[slug]
+    assert page.walkthrough.progress.value.startswith("Step 1 of ")
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_page_shows_no_code_and_no_bare_output(slug: str) -> None:
+    shown = _all_widgets(game_page(slug).widget)
+    assert not any(isinstance(widget, (w.Output, w.Textarea)) for widget in shown)
+    headings = [widget.value for widget in shown if isinstance(widget, w.HTML)]
+    for heading in ("Play", "Learn the rules", "What if the rules changed?"):
+        assert any(f"<h2>{heading}</h2>" in value for value in headings)
+
+
+def test_two_pages_of_a_game_share_no_board() -> None:
+    first, second = game_page("apple-batches"), game_page("apple-batches")
+    assert first.board is not second.board
+    first.board.select_card(0)
+    first.board.choose_batch("bad")
+    assert len(first.board.game.boards[0].batches["bad"]) == 1
+    assert len(second.board.game.boards[0].batches["bad"]) == 0
+
+
+def test_page_names_a_wrong_game() -> None:
+    with pytest.raises(ValueError, match="slug must be one of apple-batches"):
+        game_page("apple_batches")
+    with pytest.raises(TypeError, match="slug"):
+        game_page(3)  # type: ignore[arg-type]
+
+
+def _gate() -> TokenGate:
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+
+    return TokenGate(app, "orchard-token-1", port=8866)
+
+
+def _send(gate: TokenGate, kind: str, query: str = "", cookie: str = "") -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    headers = [(b"cookie", cookie.encode())] if cookie else []
+    scope = {"type": kind, "query_string": query.encode(), "headers": headers}
+    asyncio.run(gate(scope, None, send))
+    return sent
+
+
+def test_gate_refuses_without_the_token_and_sets_a_cookie_with_it() -> None:
+    gate = _gate()
+    assert _send(gate, "http")[0]["status"] == 403
+    assert _send(gate, "http", "token=orchard-token-2")[0]["status"] == 403
+    passed = _send(gate, "http", "token=orchard-token-1")[0]
+    assert passed["status"] == 200
+    cookie = dict(passed["headers"])[b"set-cookie"].decode()
+    assert cookie.startswith("orchard_lab_token_8866=orchard-token-1;")
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert _send(gate, "http", cookie="orchard_lab_token_8866=orchard-token-1")[0]["status"] == 200
+    assert _send(gate, "http", cookie="orchard_lab_token_8867=orchard-token-1")[0]["status"] == 403
+
+
+def test_gate_closes_a_websocket_without_the_token() -> None:
+    gate = _gate()
+    assert _send(gate, "websocket") == [{"type": "websocket.close", "code": 1008}]
+    cookie = "orchard_lab_token_8866=orchard-token-1"
+    assert _send(gate, "websocket", cookie=cookie)[0]["status"] == 200
+
+
+@given(hs.text(max_size=30))
+def test_gate_lets_no_other_token_through(guess: str) -> None:
+    gate = _gate()
+    query = "token=" + guess.replace("&", "").replace("%", "").replace("+", "")
+    status = _send(gate, "http", query)[0]["status"]
+    assert (status == 200) == (query == "token=orchard-token-1")
+
+
+def test_gate_names_a_bad_token() -> None:
+    with pytest.raises(ValueError, match="token must have at least 8"):
+        TokenGate(_gate().app, "short", port=1)
+    with pytest.raises(TypeError, match="token must be a str"):
+        TokenGate(_gate().app, 12345678, port=1)  # type: ignore[arg-type]
+
+
+def test_new_tokens_are_fresh_and_typeable() -> None:
+    tokens = {new_token() for _ in range(50)}
+    assert len(tokens) == 50
+    assert all(re.fullmatch(r"[0-9a-f]{10}", token) for token in tokens)
+
+
+def test_solara_runs_offline_without_telemetry_and_culls_idle_kernels() -> None:
+    env = solara_environment("stacked-trees", cull_minutes=5)
+    assert env["SOLARA_TELEMETRY_MIXPANEL_ENABLE"] == "False"
+    assert env["SOLARA_ASSETS_PROXY"] == "True"  # the local solara-assets copy, not a CDN
+    assert env["SOLARA_KERNEL_CULL_TIMEOUT"] == "5m"
+    assert env["SOLARA_THEME_SHOW_BANNER"] == "False"
+    assert env["ORCHARD_LAB_GAME"] == "stacked-trees"
+    with pytest.raises(ValueError, match="cull_minutes"):
+        solara_environment("stacked-trees", cull_minutes=0)
+
+
+def test_command_serves_localhost_by_default_and_the_class_network_on_request() -> None:
+    args = build_parser().parse_args(["app", "water-drops"])
+    assert (args.game, args.lan, args.token, args.port) == ("water-drops", False, None, 8866)
+    args = build_parser().parse_args(["app", "apple-batches", "--lan", "--token", "abcdefgh1"])
+    assert args.lan and args.token == "abcdefgh1"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["app", "chess"])
