@@ -58,3 +58,8 @@ def test_the_wheel_installs_the_lessons_the_rules_and_the_command(
     where = run(installed / "python", "-c", "import orchard_lab; print(orchard_lab.__file__)",
                 cwd=tmp_path)  # fmt: skip
     assert Path(where.strip()).is_relative_to(installed.parent)  # the wheel's, not the checkout's
+    usage = run(installed / "orchard-lab", "app", "--help", cwd=tmp_path)
+    assert "apple-batches" in usage and "--lan" in usage
+    build_page = "from orchard_lab.app.page import game_page; print(type(game_page('water-drops')))"
+    page = run(installed / "python", "-c", build_page, cwd=tmp_path)
+    assert "GamePage" in page  # the pupils' page builds from the wheel alone
