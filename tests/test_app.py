@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import ipywidgets as w
@@ -76,7 +77,10 @@ def _send(gate: TokenGate, kind: str, query: str = "", cookie: str = "") -> list
 
     headers = [(b"cookie", cookie.encode())] if cookie else []
     scope = {"type": kind, "query_string": query.encode(), "headers": headers}
-    asyncio.run(gate(scope, None, send))
+    # A thread of its own: the browser tests' playwright keeps an event loop running in this
+    # one for the whole session, and asyncio.run refuses to start inside it.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, gate(scope, None, send)).result()
     return sent
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from orchard_lab.lessons.build import COPIES, COPIES_DIR
 
@@ -46,6 +47,8 @@ LAB_SETTINGS = {
 
 
 BROWSER_TEST_TIMEOUT = 300  # seconds: a hung page fails its own test, not the whole CI run
+# A loaded machine can take more than expect's default 5 s to draw a widget it was sent.
+expect.set_options(timeout=30_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
