@@ -12,8 +12,8 @@ checks, so a wrong answer in a teacher's cell fails the test instead of printing
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
