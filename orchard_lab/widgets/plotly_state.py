@@ -17,11 +17,99 @@ False
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+import anywidget
+import plotly
 import plotly.graph_objects as go
 
-__all__ = ["fit_to_container", "keep_state"]
+__all__ = ["SharedBundleFigure", "fit_to_container", "keep_state"]
+
+PLOTLY_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
+
+# Each chart's module: fetch plotly's bundle from the kernel once per page (cached on
+# window, so a reloaded page asks again), then hand initialize and render to plotly. The
+# bundle is not awaited in initialize: anywidget holds the model's messages until that
+# returns, so the answer could never arrive. Before plotly reads the model, the kernel
+# refreshes its saved state, since changes sent while the bundle travelled were not heard.
+BUNDLE_LOADER = """\
+const KEY = Symbol.for("orchard_lab.plotly_bundle");
+const wait = () => ({ signal: AbortSignal.timeout(600000) });  // answered between cells
+
+function fetchBundle(invoke) {
+  window[KEY] ??= invoke("send_plotly_bundle", null, wait()).then(([, [code]]) => {
+    const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+    return import(url).finally(() => URL.revokeObjectURL(url));
+  });
+  const pending = window[KEY];
+  pending.catch(() => { if (window[KEY] === pending) delete window[KEY]; });
+  return pending;
+}
+
+async function startPlotly(model, experimental) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const bundle = await fetchBundle(experimental.invoke);
+      await experimental.invoke("refresh_saved_state", null, wait());
+      const plotly = bundle.default();
+      await plotly.initialize({ model, experimental });
+      return plotly;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+export default () => {
+  let plotly;
+  return {
+    initialize({ model, experimental }) {
+      plotly = startPlotly(model, experimental);
+      plotly.catch((error) => console.error("[orchard_lab] plotly did not load", error));
+    },
+    async render({ el, ...view }) {
+      el.textContent = "Drawing the chart…";
+      try {
+        const ready = await plotly;
+        el.textContent = "";
+        return ready.render({ el, ...view });
+      } catch {
+        el.textContent = "This chart could not be drawn. Reload the page to try again.";
+      }
+    },
+  };
+};
+"""
+
+
+@cache
+def plotly_bundle() -> bytes:
+    """Plotly's widget JavaScript, read once per kernel."""
+    return PLOTLY_BUNDLE.read_bytes()
+
+
+class SharedBundleFigure(go.FigureWidget):  # type: ignore[misc]
+    """A FigureWidget whose page fetches plotly's 5 MB JavaScript once, not once per chart.
+
+    >>> figure = SharedBundleFigure(go.Figure(go.Bar(y=[3, 1])))
+    >>> len(figure.get_state("_esm")["_esm"]) < 20_000
+    True
+    """
+
+    _esm = BUNDLE_LOADER
+
+    @anywidget.experimental.command  # type: ignore[untyped-decorator]
+    def send_plotly_bundle(self, msg: object, buffers: list[bytes]) -> tuple[None, list[bytes]]:
+        """Answer the page's one request for plotly's bundle."""
+        return None, [plotly_bundle()]
+
+    @anywidget.experimental.command  # type: ignore[untyped-decorator]
+    def refresh_saved_state(self, msg: object, buffers: list[bytes]) -> tuple[None, list[bytes]]:
+        """Bring the saved data and layout up to date just before plotly reads them."""
+        keep_state(self)
+        return None, []
 
 
 def keep_state(figure: go.FigureWidget) -> None:
