@@ -6,6 +6,9 @@ is displayed. Inside a Box it never is, so such a page drew the figure as first 
 four lines of the sequence explorer while two were switched on, an empty what-if histogram
 beside a filled table. ``keep_state`` after each change closes that gap.
 
+``SharedBundleFigure`` is the FigureWidget the package builds: its page fetches plotly's
+widget JavaScript (about 5 MB) from the kernel once, where each FigureWidget carried it.
+
 >>> import plotly.graph_objects as go
 >>> fig = go.FigureWidget(go.Figure(go.Scatter(y=[1, 2])))
 >>> fig.data[0].visible = False
