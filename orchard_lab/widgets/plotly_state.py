@@ -32,23 +32,31 @@ __all__ = ["SharedBundleFigure", "fit_to_container", "keep_state"]
 
 PLOTLY_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 
-# Each chart's module: fetch plotly's bundle from the kernel once per page (cached on
-# window, so a reloaded page asks again), then hand initialize and render to plotly. The
-# bundle is not awaited in initialize: anywidget holds the model's messages until that
-# returns, so the answer could never arrive. Before plotly reads the model, the kernel
-# refreshes its saved state, since changes sent while the bundle travelled were not heard.
+# Each chart's module. The first chart on a page fetches plotly's bundle from the kernel and
+# caches it on window (a reloaded page has no cache and asks again); every chart then hands
+# initialize and render to plotly. The fetch is not awaited in initialize: anywidget holds
+# the model's messages until that returns, so the answer could never arrive. A chart made
+# while the bundle travelled missed the changes sent meanwhile, so the kernel refreshes its
+# saved state before plotly reads it; once the bundle is here, plotly starts at once.
 BUNDLE_LOADER = """\
-const KEY = Symbol.for("orchard_lab.plotly_bundle");
+const PENDING = Symbol.for("orchard_lab.plotly_bundle");
+const LOADED = Symbol.for("orchard_lab.plotly_bundle_loaded");
 const wait = () => ({ signal: AbortSignal.timeout(600000) });  // answered between cells
 
 function fetchBundle(invoke) {
-  window[KEY] ??= invoke("send_plotly_bundle", null, wait()).then(([, [code]]) => {
+  window[PENDING] ??= invoke("send_plotly_bundle", null, wait()).then(([, [code]]) => {
     const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
     return import(url).finally(() => URL.revokeObjectURL(url));
-  });
-  const pending = window[KEY];
-  pending.catch(() => { if (window[KEY] === pending) delete window[KEY]; });
+  }).then((bundle) => (window[LOADED] = bundle));
+  const pending = window[PENDING];
+  pending.catch(() => { if (window[PENDING] === pending) delete window[PENDING]; });
   return pending;
+}
+
+async function startLoaded(bundle, model, experimental) {
+  const plotly = bundle.default();
+  await plotly.initialize({ model, experimental });
+  return plotly;
 }
 
 async function startPlotly(model, experimental) {
@@ -56,9 +64,7 @@ async function startPlotly(model, experimental) {
     try {
       const bundle = await fetchBundle(experimental.invoke);
       await experimental.invoke("refresh_saved_state", null, wait());
-      const plotly = bundle.default();
-      await plotly.initialize({ model, experimental });
-      return plotly;
+      return await startLoaded(bundle, model, experimental);
     } catch (error) {
       if (attempt === 3) throw error;
     }
@@ -69,7 +75,8 @@ export default () => {
   let plotly;
   return {
     initialize({ model, experimental }) {
-      plotly = startPlotly(model, experimental);
+      const bundle = window[LOADED];
+      plotly = bundle ? startLoaded(bundle, model, experimental) : startPlotly(model, experimental);
       plotly.catch((error) => console.error("[orchard_lab] plotly did not load", error));
     },
     async render({ el, ...view }) {
