@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
@@ -48,7 +47,7 @@ from orchard_lab.widgets.board_base import (
     set_classes,
 )
 from orchard_lab.widgets.contrast import text_colour_on
-from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
+from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 
 __all__ = [
     "APPLE_FILL",
@@ -234,8 +233,8 @@ class AppleBatchesBoard(PolicyBoard):
         self.market_buttons: list[w.Button] = []
         self.market_box = w.HBox()
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
-        self.points_figure = go.FigureWidget(score_breakdown(Score({}), height=CHART_HEIGHT))
-        self.next_figure = go.FigureWidget(next_card_values(ab.Board(), height=CHART_HEIGHT))
+        self.points_figure = SharedBundleFigure(score_breakdown(Score({}), height=CHART_HEIGHT))
+        self.next_figure = SharedBundleFigure(next_card_values(ab.Board(), height=CHART_HEIGHT))
         for figure in (self.points_figure, self.next_figure):
             fit_to_container(figure)
         self.points_title = w.HTML()

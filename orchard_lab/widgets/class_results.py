@@ -17,12 +17,11 @@ import html
 from typing import Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from orchard_lab.classroom import ClassResults, Group, Refused, class_results
 from orchard_lab.figures.classroom import class_scores
 from orchard_lab.widgets.guard import guarded
-from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
+from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 
 __all__ = ["CLASS_RESULTS_CSS", "ClassResultsChecker"]
 
@@ -65,7 +64,7 @@ class ClassResultsChecker:
         self.message = w.HTML().add_class("orchard-class-message")
         self.table = w.HTML().add_class("orchard-class-table")
         self.refused = w.HTML().add_class("orchard-class-refused")
-        self.figure = go.FigureWidget(class_scores([]))
+        self.figure = SharedBundleFigure(class_scores([]))
         fit_to_container(self.figure)
         self.figure.add_class("orchard-class-plot")
         self.results: ClassResults | None = None

@@ -6,6 +6,9 @@ is displayed. Inside a Box it never is, so such a page drew the figure as first 
 four lines of the sequence explorer while two were switched on, an empty what-if histogram
 beside a filled table. ``keep_state`` after each change closes that gap.
 
+``SharedBundleFigure`` is the FigureWidget the package builds: its page fetches plotly's
+widget JavaScript (about 5 MB) from the kernel once, where each FigureWidget carried it.
+
 >>> import plotly.graph_objects as go
 >>> fig = go.FigureWidget(go.Figure(go.Scatter(y=[1, 2])))
 >>> fig.data[0].visible = False
@@ -17,11 +20,106 @@ False
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+import anywidget
+import plotly
 import plotly.graph_objects as go
 
-__all__ = ["fit_to_container", "keep_state"]
+__all__ = ["SharedBundleFigure", "fit_to_container", "keep_state"]
+
+PLOTLY_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
+
+# Each chart's module. The first chart on a page fetches plotly's bundle from the kernel and
+# caches it on window (a reloaded page has no cache and asks again); every chart then hands
+# initialize and render to plotly. The fetch is not awaited in initialize: anywidget holds
+# the model's messages until that returns, so the answer could never arrive. A chart made
+# while the bundle travelled missed the changes sent meanwhile, so the kernel refreshes its
+# saved state before plotly reads it; once the bundle is here, plotly starts at once.
+BUNDLE_LOADER = """\
+const PENDING = Symbol.for("orchard_lab.plotly_bundle");
+const LOADED = Symbol.for("orchard_lab.plotly_bundle_loaded");
+const wait = () => ({ signal: AbortSignal.timeout(600000) });  // answered between cells
+
+function fetchBundle(invoke) {
+  window[PENDING] ??= invoke("send_plotly_bundle", null, wait()).then(([, [code]]) => {
+    const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+    return import(url).finally(() => URL.revokeObjectURL(url));
+  }).then((bundle) => (window[LOADED] = bundle));
+  const pending = window[PENDING];
+  pending.catch(() => { if (window[PENDING] === pending) delete window[PENDING]; });
+  return pending;
+}
+
+async function startLoaded(bundle, model, experimental) {
+  const plotly = bundle.default();
+  await plotly.initialize({ model, experimental });
+  return plotly;
+}
+
+async function startPlotly(model, experimental) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const bundle = await fetchBundle(experimental.invoke);
+      await experimental.invoke("refresh_saved_state", null, wait());
+      return await startLoaded(bundle, model, experimental);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+export default () => {
+  let plotly;
+  return {
+    initialize({ model, experimental }) {
+      const bundle = window[LOADED];
+      plotly = bundle ? startLoaded(bundle, model, experimental) : startPlotly(model, experimental);
+      plotly.catch((error) => console.error("[orchard_lab] plotly did not load", error));
+    },
+    async render({ el, ...view }) {
+      el.textContent = "Drawing the chart…";
+      try {
+        const ready = await plotly;
+        el.textContent = "";
+        return ready.render({ el, ...view });
+      } catch {
+        el.textContent = "This chart could not be drawn. Reload the page to try again.";
+      }
+    },
+  };
+};
+"""
+
+
+@cache
+def plotly_bundle() -> bytes:
+    """Plotly's widget JavaScript, read once per kernel."""
+    return PLOTLY_BUNDLE.read_bytes()
+
+
+class SharedBundleFigure(go.FigureWidget):  # type: ignore[misc]
+    """A FigureWidget whose page fetches plotly's 5 MB JavaScript once, not once per chart.
+
+    >>> figure = SharedBundleFigure(go.Figure(go.Bar(y=[3, 1])))
+    >>> len(figure.get_state("_esm")["_esm"]) < 20_000
+    True
+    """
+
+    _esm = BUNDLE_LOADER
+
+    @anywidget.experimental.command  # type: ignore[untyped-decorator]
+    def send_plotly_bundle(self, msg: object, buffers: list[bytes]) -> tuple[None, list[bytes]]:
+        """Answer the page's one request for plotly's bundle."""
+        return None, [plotly_bundle()]
+
+    @anywidget.experimental.command  # type: ignore[untyped-decorator]
+    def refresh_saved_state(self, msg: object, buffers: list[bytes]) -> tuple[None, list[bytes]]:
+        """Bring the saved data and layout up to date just before plotly reads them."""
+        keep_state(self)
+        return None, []
 
 
 def keep_state(figure: go.FigureWidget) -> None:

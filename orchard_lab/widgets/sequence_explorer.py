@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from typing import Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from orchard_lab import sequences as seq
 from orchard_lab.figures import (
@@ -30,7 +29,7 @@ from orchard_lab.figures import (
 )
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
-from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
+from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 
 __all__ = ["SequenceExplorer"]
 
@@ -91,11 +90,11 @@ class SequenceExplorer:
         self.dots_choice = w.Dropdown(
             options=[(labels[name], name) for name in seq.NAMES], value=dots, description="dots of"
         )
-        self.values_figure = go.FigureWidget(
+        self.values_figure = SharedBundleFigure(
             sequence_values(seq.NAMES, N_MAX, highlight=n, height=VALUES_HEIGHT)
         )
         fit_to_container(self.values_figure)
-        self.dots_figure = go.FigureWidget(
+        self.dots_figure = SharedBundleFigure(
             figurate_dots(dots, n, title="", width=DOTS_WIDTH, height=DOTS_HEIGHT)
         )
         self.dots_words = w.HTML()

@@ -55,7 +55,7 @@ from orchard_lab.widgets.board_base import (
     set_classes,
 )
 from orchard_lab.widgets.contrast import text_colour_on
-from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
+from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 
 __all__ = [
     "FRUIT_FILL",
@@ -409,7 +409,7 @@ class StackedTreesBoard(GameBoard):
         self.replay_back = w.Button(description="◀ Back", tooltip="the best line, one card back")
         self.replay_next = w.Button(description="Next ▶", tooltip="the best line, one card on")
         self.replay_exit = w.Button(description="Back to my game")
-        self.figure = go.FigureWidget(deal_comparison({}, 0, height=230))
+        self.figure = SharedBundleFigure(deal_comparison({}, 0, height=230))
         fit_to_container(self.figure)
         self.figure.add_class("orchard-st-figure")
         self._make_settings(st)

@@ -22,7 +22,6 @@ from typing import Any
 
 import ipywidgets as w
 import numpy as np
-import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
@@ -37,7 +36,7 @@ from orchard_lab.figures.runs import (
 from orchard_lab.policies import POLICY_WORDS
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
-from orchard_lab.widgets.plotly_state import fit_to_container, keep_state
+from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 
 __all__ = [
@@ -222,7 +221,7 @@ class WhatIfExplorer:
             self.seed_choice,
         ):
             choice.style.description_width = "60px"
-        self.figure = go.FigureWidget(
+        self.figure = SharedBundleFigure(
             score_histograms(
                 {self._label(key, given[key]): [] for key in SETS},
                 percentiles=PERCENTILES,
