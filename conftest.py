@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -44,15 +43,3 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     before a class: the lesson kernels and the browser's kernels then load it from the cache
     instead of each compiling it while a test waits."""
     warm_up()
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under ``pytest -n 2 --dist loadgroup`` (``./dev test``): the browser tests share one
-    worker (one JupyterLab, one Chromium), and each lesson's cells stay together in order on
-    one kernel; every other test goes to whichever worker is free."""
-    browser = Path(__file__).parent / "tests" / "browser"
-    for item in items:
-        if item.path.suffix == ".ipynb":
-            item.add_marker(pytest.mark.xdist_group(item.path.name))
-        elif browser in item.path.parents:
-            item.add_marker(pytest.mark.xdist_group("browser"))
