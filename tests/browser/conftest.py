@@ -164,18 +164,29 @@ def open_and_run_notebook(page, lab: Lab, name: str, timeout_ms: int = 180_000) 
     run_all_cells(page, timeout_ms)
 
 
-_RUN_ALL = "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }"
-_ALL_RAN = """() => {
-    const panel = window.jupyterapp.shell.currentWidget;
-    const kernel = panel.sessionContext.session.kernel;
+# The open notebook's panel, whichever part of JupyterLab has the focus (the file browser may).
+_PANEL = """(() => {
+    const shell = window.jupyterapp.shell;
+    const isNotebook = w => w && w.sessionContext && w.content && w.content.widgets;
+    if (isNotebook(shell.currentWidget)) return shell.currentWidget;
+    for (const w of shell.widgets('main')) if (isNotebook(w)) return w;
+    return null;
+})()"""
+_RUN_ALL = f"""() => {{
+    const panel = {_PANEL};
+    window.jupyterapp.shell.activateById(panel.id);
+    window.jupyterapp.commands.execute('notebook:run-all-cells');
+}}"""
+_STATE = f"""() => {{
+    const panel = {_PANEL};
     const cells = panel.content.widgets.filter(c => c.model.type === 'code');
-    return kernel.status === 'idle' && cells.every(c => c.model.executionCount !== null);
-}"""
-_ANY_STARTED = """() => {
-    const panel = window.jupyterapp.shell.currentWidget;
-    return panel.sessionContext.session.kernel.status !== 'idle'
-        || panel.content.widgets.some(c => c.model.executionCount !== null);
-}"""
+    return {{
+        kernel: panel.sessionContext.session.kernel.status,
+        cells: cells.length,
+        ran: cells.filter(c => c.model.executionCount !== null).length,
+    }};
+}}"""
+_ALL_RAN = f"() => {{ const s = ({_STATE})(); return s.kernel === 'idle' && s.ran === s.cells; }}"
 
 
 def run_all_cells(page, timeout_ms: int = 180_000) -> None:
@@ -183,14 +194,25 @@ def run_all_cells(page, timeout_ms: int = 180_000) -> None:
 
     The command is started, not awaited: its promise can stay pending when the kernel is
     slow to answer, and page.evaluate has no timeout of its own (a CI run once hung there
-    for 600 s). If nothing has started after 20 s, run all again; every wait has a deadline.
+    for 600 s). The notebook is activated first, so the command applies to it even when the
+    file browser has the focus. Every 30 s, if the kernel is idle with cells still not run,
+    run all again; past ``timeout_ms`` the error says how far the notebook got.
     """
+    deadline = time.monotonic() + timeout_ms / 1000
     page.evaluate(_RUN_ALL)
-    try:
-        page.wait_for_function(_ANY_STARTED, timeout=20_000, polling=200)
-    except PlaywrightTimeout:
-        page.evaluate(_RUN_ALL)
-    page.wait_for_function(_ALL_RAN, timeout=timeout_ms, polling=500)
+    while True:
+        left_ms = int((deadline - time.monotonic()) * 1000)
+        try:
+            page.wait_for_function(_ALL_RAN, timeout=max(1, min(30_000, left_ms)), polling=500)
+            return
+        except PlaywrightTimeout:
+            state = page.evaluate(_STATE)
+            if time.monotonic() >= deadline:
+                message = f"Run All did not finish in {timeout_ms} ms: {state}"
+                raise AssertionError(message) from None
+            page.wait_for_timeout(2000)  # idle for a moment between two cells is not stalled
+            if state["kernel"] == "idle" and page.evaluate(_STATE) == state:
+                page.evaluate(_RUN_ALL)  # stalled: nothing ran and nothing runs, so ask again
 
 
 def notebook_errors(page) -> list[str]:
