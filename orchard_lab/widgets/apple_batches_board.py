@@ -25,7 +25,7 @@ import ipywidgets as w
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
-from orchard_lab.core import IllegalMove, Score, require_int
+from orchard_lab.core import Score, require_int
 from orchard_lab.figures import (
     BATCH_COLOURS,
     BATCH_LABELS,
@@ -42,8 +42,6 @@ from orchard_lab.widgets.board_base import (
     hint_choice,
     points,
     policy_choice,
-    result_code_html,
-    result_words,
     set_classes,
 )
 from orchard_lab.widgets.contrast import text_colour_on
@@ -217,6 +215,7 @@ class AppleBatchesBoard(PolicyBoard):
 
     GAME = ab
     NEW_GAME = "New game: pick an apple from the market, then a batch for it."
+    RESULT_CLASS = "orchard-ab-result"
 
     def __init__(
         self,
@@ -286,10 +285,7 @@ class AppleBatchesBoard(PolicyBoard):
             self._say("Pick an apple from the market first, then a batch.")
             return
         move = ab.Move(self.game.market[self.selected_slot], batch)
-        try:
-            self._play(move)
-        except IllegalMove as refusal:
-            self._say_refused(refusal)
+        if not self._play_or_refuse(move):
             return
         self._say(f"You put the {html.escape(_apple(move.card))} in the {BATCH_LABELS[batch]}.")
         self._forget_selection()
@@ -509,14 +505,6 @@ class AppleBatchesBoard(PolicyBoard):
                 f"<table>{rows}</table></div>"
             )
         self.opponents.value = "".join(blocks)
-
-    def _show_summary(self) -> None:
-        if not self.game.is_over:
-            self.summary.value = ""
-            return
-        text = html.escape(result_words(self.game))
-        code = result_code_html(self.game, self.seed_choice.value)
-        self.summary.value = f'<div class="orchard-ab-result">{text}</div>{code}'
 
     # ---- building ------------------------------------------------------------------------
     def _column(self, batch: str) -> dict[str, w.Widget]:

@@ -232,6 +232,7 @@ class GameBoard(ABC):
     ``_opponent`` and draws itself in ``_show_all``."""
 
     GAME_OVER = "The game is over: start a new game with the button below."
+    RESULT_CLASS: str  # the CSS class of the sentence saying how the game ended
     NOTHING_TO_UNDO = "There is no move of yours to take back yet."
     UNDONE = "Move taken back: it is your turn again."
 
@@ -239,6 +240,7 @@ class GameBoard(ABC):
     game: Any
     message: w.HTML
     hint_text: w.HTML
+    summary: w.HTML
     widget: w.Box
     _opponent: Callable[[Any], Any]
     _marks: list[int]
@@ -299,6 +301,28 @@ class GameBoard(ABC):
         self.hint_text.value = ""
         while not self.game.is_over and self._others_turn():
             self.game.play(self._opponent(self.game))
+
+    def _play_or_refuse(self, move: Any) -> bool:
+        """``_play(move)``, True; a refused move is said instead and changes nothing, False."""
+        try:
+            self._play(move)
+        except IllegalMove as refusal:
+            self._say_refused(refusal)
+            return False
+        return True
+
+    def _result_text(self) -> str:
+        """How the game ended for you, in words."""
+        return result_words(self.game)
+
+    def _show_summary(self) -> None:
+        """At the end: how the game ended and the result code for the teacher; else nothing."""
+        if not self.game.is_over:
+            self.summary.value = ""
+            return
+        text = html.escape(self._result_text())
+        code = result_code_html(self.game, self.seed_choice.value)
+        self.summary.value = f'<div class="{self.RESULT_CLASS}">{text}</div>{code}'
 
     def _others_turn(self) -> bool:
         return bool(self.game.current_player != HUMAN)

@@ -51,7 +51,6 @@ from orchard_lab.widgets.board_base import (
     hint_choice,
     keys_box,
     points,
-    result_code_html,
     set_classes,
 )
 from orchard_lab.widgets.contrast import text_colour_on
@@ -354,6 +353,7 @@ class StackedTreesBoard(GameBoard):
     """
 
     GAME_OVER = "The game is over: see how well you could have done, or deal anew."
+    RESULT_CLASS = "orchard-st-result"
     NOTHING_TO_UNDO = "There is no card of yours to take back yet."
     UNDONE = "Card taken back: it is your turn again."
 
@@ -1013,18 +1013,12 @@ class StackedTreesBoard(GameBoard):
             ]
             self.others.value = "<b>The others, same cards:</b><br>" + "<br>".join(rows)
 
-    def _show_summary(self) -> None:
-        game = self.game
-        if not game.is_over:
-            self.summary.value = ""
-            return
-        mine = game.scores()[HUMAN]
-        text = (
+    def _result_text(self) -> str:
+        mine = self.game.scores()[HUMAN]
+        return (
             f"Game over: you scored {points(mine)}, rating “{st.rating(mine)}”. "
-            f"{game.winner_reason()}"
+            f"{self.game.winner_reason()}"
         )
-        code = result_code_html(game, self.seed_choice.value)
-        self.summary.value = f'<div class="orchard-st-result">{html.escape(text)}</div>{code}'
 
     def _show_comparison(self) -> None:
         best = self.best

@@ -39,8 +39,6 @@ from orchard_lab.widgets.board_base import (
     keys_box,
     points,
     policy_choice,
-    result_code_html,
-    result_words,
     set_classes,
 )
 from orchard_lab.widgets.contrast import text_colour_on
@@ -287,6 +285,7 @@ class WaterDropsBoard(PolicyBoard):
 
     GAME = wd
     NEW_GAME = "New game: pick a card from the market, then a lit square for it."
+    RESULT_CLASS = "orchard-wd-result"
 
     def __init__(
         self,
@@ -366,10 +365,7 @@ class WaterDropsBoard(PolicyBoard):
             self._say("Pick a card from the market first, then a square for it.")
             return
         move = wd.Move(self.game.market[self.selected_slot], at, self.rotation)
-        try:
-            self._play(move)
-        except IllegalMove as refusal:
-            self._say_refused(refusal)
+        if not self._play_or_refuse(move):
             return
         turned = f" turned {move.rotation}°" if move.rotation else ""
         self._say(f"You laid the {move.card} card{turned} on square {at}.")
@@ -724,14 +720,6 @@ class WaterDropsBoard(PolicyBoard):
                 self._opponent_views[player] = (count, block)
             blocks.append(self._opponent_views[player][1])
         self.opponents.value = "".join(blocks)
-
-    def _show_summary(self) -> None:
-        if not self.game.is_over:
-            self.summary.value = ""
-            return
-        text = html.escape(result_words(self.game))
-        code = result_code_html(self.game, self.seed_choice.value)
-        self.summary.value = f'<div class="orchard-wd-result">{text}</div>{code}'
 
     # ---- building ------------------------------------------------------------------------
     def _layout(self) -> w.Box:
