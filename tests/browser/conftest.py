@@ -149,8 +149,8 @@ def page(browser) -> Iterator[object]:
     context.close()
 
 
-def open_and_run_notebook(page, lab: Lab, name: str, timeout_ms: int = 180_000) -> None:
-    """Open a lesson in JupyterLab, run all cells, and wait until every code cell has run."""
+def open_notebook(page, lab: Lab, name: str, timeout_ms: int = 180_000) -> None:
+    """Open a notebook in JupyterLab and wait until its kernel is ready."""
     page.goto(lab.notebook_url(name))
     page.wait_for_function(
         "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
@@ -161,6 +161,11 @@ def open_and_run_notebook(page, lab: Lab, name: str, timeout_ms: int = 180_000) 
         " === 'idle'",
         timeout=timeout_ms,
     )
+
+
+def open_and_run_notebook(page, lab: Lab, name: str, timeout_ms: int = 180_000) -> None:
+    """Open a lesson in JupyterLab, run all cells, and wait until every code cell has run."""
+    open_notebook(page, lab, name, timeout_ms)
     run_all_cells(page, timeout_ms)
 
 

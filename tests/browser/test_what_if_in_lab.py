@@ -16,6 +16,7 @@ from tests.browser.conftest import (
     Lab,
     notebook_errors,
     open_and_run_notebook,
+    open_notebook,
     run_all_cells,
     screenshot,
 )
@@ -116,15 +117,7 @@ def notebook(lab: Lab) -> str:
 
 def open_with_file_browser(page, lab: Lab, name: str) -> None:
     """As a teacher works on a projector: the file browser open, then every cell run."""
-    page.goto(lab.notebook_url(name))
-    page.wait_for_function(
-        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-        " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
-        " === 'idle'",
-        timeout=180_000,
-    )
+    open_notebook(page, lab, name)
     page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
     page.wait_for_function("() => !window.jupyterapp.shell.leftCollapsed")
     run_all_cells(page)
