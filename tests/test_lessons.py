@@ -134,7 +134,6 @@ def tagged_notebook() -> nbformat.NotebookNode:
             new_code_cell("answer = ...", id="mine", metadata={"tags": ["pupil"]}),
             new_code_cell("answer = 4", id="theirs", metadata={"tags": ["teacher"]}),
             new_code_cell("print(answer)", id="shown", outputs=[], execution_count=3),
-            new_code_cell("soon()", id="later", metadata={"tags": ["held"]}),
         ]
     )
     notebook.cells[3].outputs = [nbformat.v4.new_output("stream", text="4\n")]
@@ -188,13 +187,16 @@ def test_every_placeholder_has_an_answer_and_a_check_after_it() -> None:
             assert "lesson.check" in source[index + 2].source
 
 
-def test_the_walkthrough_has_one_cell_and_only_it_may_be_held() -> None:
-    """The lead enables the walkthrough by removing its ``held`` tag (notebooks/README.md)."""
-    source = cells(LESSON_01)
-    walkthrough = [c for c in source if "rule_walkthrough(ab)" in c.source]
+def test_the_walkthrough_has_one_cell() -> None:
+    walkthrough = [c for c in cells(LESSON_01) if "rule_walkthrough(ab)" in c.source]
     assert len(walkthrough) == 1 and walkthrough[0].cell_type == "code"
-    held = [c for c in source if "held" in c.metadata.get("tags", [])]
-    assert held in ([], walkthrough)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_every_cell_tag_is_one_the_build_knows(source: Path) -> None:
+    """Only ``pupil`` and ``teacher`` (notebooks/README.md): a cell is in both copies or in one."""
+    for cell in cells(source):
+        assert set(cell.metadata.get("tags", [])) <= {"pupil", "teacher"}, cell.id
 
 
 def test_lesson_01_says_things_in_the_projects_words() -> None:

@@ -6,8 +6,7 @@ package (``orchard_lab/lessons/pupil/`` and ``teacher/``), so installing orchard
 the lessons; the sources stay in the repository:
 
 - ``teacher``: answers and talking points, only in the teacher's copy;
-- ``pupil``: placeholders (``...``) for the pupil to replace, only in the pupil's copy;
-- ``held``: a cell waiting for a feature not in the package yet, in neither copy.
+- ``pupil``: placeholders (``...``) for the pupil to replace, only in the pupil's copy.
 
 The copies are written with nbconvert's ``NotebookExporter`` and its preprocessors
 (``TagRemovePreprocessor`` drops the cells, ``ClearOutputPreprocessor`` and
@@ -18,7 +17,7 @@ The copies are written with nbconvert's ``NotebookExporter`` and its preprocesso
     python -m orchard_lab.lessons.build SOURCE OUT # any other folders
 
 >>> sorted(REMOVED["pupil"]), sorted(REMOVED["teacher"])
-(['held', 'teacher'], ['held', 'pupil'])
+(['teacher'], ['pupil'])
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ __all__ = ["COPIES", "COPIES_DIR", "REMOVED", "SOURCE_DIR", "build", "copy_text"
 COPIES = ("pupil", "teacher")
 COPIES_DIR = Path(__file__).resolve().parent  # holds COPIES_DIR / "pupil", COPIES_DIR / "teacher"
 SOURCE_DIR = COPIES_DIR.parents[1] / "notebooks" / "source"  # in a checkout only, not installed
-REMOVED = {"pupil": {"teacher", "held"}, "teacher": {"pupil", "held"}}  # tags left out
+REMOVED = {"pupil": {"teacher"}, "teacher": {"pupil"}}  # tags left out
 KEPT_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
 
 
