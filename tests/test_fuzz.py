@@ -1,5 +1,6 @@
 """Fuzzing every entry that takes outside data (issue 14): saves, card texts, rule switches,
-and the arguments of ``Game.new`` and ``simulate``.
+the stacked trees deal codes, and the arguments of ``Game.new`` and ``simulate`` (the
+classroom result codes are fuzzed the same way in ``tests/test_classroom.py``).
 
 Each input runs in a forked child with a memory cap (``bounded``): it must return or raise
 ValueError/TypeError within ``LIMIT`` seconds; a hang, a slower input, a MemoryError or any
@@ -25,10 +26,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
-from orchard_lab import core
+from orchard_lab import core, stacked_trees
+from orchard_lab.stacked_trees.codes import CODE_SYMBOLS
 from tests import soak
 
 LIMIT = 1.0  # CPU seconds one input may take (CPU time: the machine may be busy)
@@ -278,6 +280,32 @@ def rule_kwargs(name: str) -> st.SearchStrategy[dict[str, Any]]:
 @given(data=st.data())
 def test_rules_take_only_what_they_declare(name: str, data: st.DataObject) -> None:
     check_rules(name, data.draw(rule_kwargs(name), label="kwargs"))
+
+
+# -- deal codes (typed by pupils) ------------------------------------------------------------------
+def check_deal(game: Any) -> None:
+    """An accepted code deals a game that plays and saves."""
+    if not game.is_over:
+        game.play(game.legal_moves()[0])
+    round_trips(game)
+
+
+@FUZZ
+@given(
+    text=st.text(max_size=60)
+    | st.text(alphabet="ST-" + CODE_SYMBOLS + " ", max_size=30)
+    | st.integers(0, 10**40).map(lambda n: f"ST-{n:X}")
+)
+@example(text="st 47qs 4z79")  # a real code: its game must play and save
+def test_deal_codes_are_read_or_refused_quickly(text: str) -> None:
+    bounded(lambda: stacked_trees.read_code(text), allowed=(ValueError,))
+    bounded(lambda: stacked_trees.Game.from_code(text), check_deal, allowed=(ValueError,))
+
+
+@FUZZ
+@given(value=st.one_of(st.none(), st.integers(), st.binary(), st.lists(st.text())))
+def test_deal_codes_that_are_not_text_are_a_type_error(value: object) -> None:
+    bounded(lambda: stacked_trees.read_code(value), refuse, allowed=(TypeError,))  # type: ignore[arg-type]
 
 
 # -- Game.new and simulate with huge or wrong values ---------------------------------------------
