@@ -320,6 +320,9 @@ def _play_twins(game: Any, move: Any, run: _Checker) -> Any:
 
 
 # -- many games ------------------------------------------------------------------------------
+DRAWS_PER_GAME = 10  # rule draws tried per game played, so a run always ends
+
+
 def soak(
     name: str,
     games: int,
@@ -329,13 +332,18 @@ def soak(
 ) -> Tally:
     """``games`` checked games of ``name``, player counts in turn, random rules each.
 
-    Game ``i`` uses seed ``seed + i``; its rules are drawn from the same seed. With
-    ``seconds``, no new game starts once that much time has passed.
+    Draw ``i`` uses seed ``seed + i`` for its rules and its game. A draw that ``Game.new``
+    refuses (e.g. too small a box for the players) is counted apart and the next draw is played
+    instead, at most ``DRAWS_PER_GAME`` draws a game. With ``seconds``, no new game starts once
+    that much time has passed.
     """
     tally = Tally(name) if tally is None else tally
     counts = adapter(name).PLAYER_COUNTS
     start = time.perf_counter()
-    for i in range(games):
+    wanted = tally.games + games
+    for i in range(DRAWS_PER_GAME * games):
+        if tally.games >= wanted:
+            break
         if seconds is not None and time.perf_counter() - start > seconds:
             break
         game_seed = seed + i

@@ -36,8 +36,7 @@ def assert_clean(tally: soak.Tally) -> None:
 @pytest.mark.parametrize("name", soak.GAMES)
 def test_random_games_under_random_rules_keep_every_invariant(name: str) -> None:
     tally = soak.soak(name, games=GAMES_PER_RUN[name], seed=1000)
-    assert tally.games + tally.refused == GAMES_PER_RUN[name]
-    assert tally.games >= GAMES_PER_RUN[name] // 2, tally.report()
+    assert tally.games == GAMES_PER_RUN[name], tally.report()  # refused draws are replaced
     assert_clean(tally)
 
 
