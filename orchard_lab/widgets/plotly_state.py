@@ -38,13 +38,33 @@ PLOTLY_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js
 # the model's messages until that returns, so the answer could never arrive. A chart made
 # while the bundle travelled missed the changes sent meanwhile, so the kernel refreshes its
 # saved state before plotly reads it; once the bundle is here, plotly starts at once.
+# The kernel answers between cells, so a request may wait; one it has not answered within
+# ASK_AGAIN_MS is sent again (up to TRIES in all, the first answer wins): every chart on the
+# page waits for the first one's bundle, and one lost request must not leave them all
+# saying "Drawing the chart…" (seen once in a loaded CI run).
 BUNDLE_LOADER = """\
 const PENDING = Symbol.for("orchard_lab.plotly_bundle");
 const LOADED = Symbol.for("orchard_lab.plotly_bundle_loaded");
-const wait = () => ({ signal: AbortSignal.timeout(600000) });  // answered between cells
+export const ASK_AGAIN_MS = 20000;
+export const TRIES = 5;
+
+export function ask(invoke, command, again = ASK_AGAIN_MS) {
+  return new Promise((resolve, reject) => {
+    let sent = 0, failed = 0, timer;
+    const send = () => {
+      sent += 1;
+      invoke(command, null, { signal: AbortSignal.timeout(600000) }).then(
+        (answer) => { clearTimeout(timer); resolve(answer); },
+        (error) => { failed += 1; if (failed === TRIES) reject(error); },
+      );
+      if (sent < TRIES) timer = setTimeout(send, again);
+    };
+    send();
+  });
+}
 
 function fetchBundle(invoke) {
-  window[PENDING] ??= invoke("send_plotly_bundle", null, wait()).then(([, [code]]) => {
+  window[PENDING] ??= ask(invoke, "send_plotly_bundle").then(([, [code]]) => {
     const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
     return import(url).finally(() => URL.revokeObjectURL(url));
   }).then((bundle) => (window[LOADED] = bundle));
@@ -63,7 +83,7 @@ async function startPlotly(model, experimental) {
   for (let attempt = 1; ; attempt++) {
     try {
       const bundle = await fetchBundle(experimental.invoke);
-      await experimental.invoke("refresh_saved_state", null, wait());
+      await ask(experimental.invoke, "refresh_saved_state");
       return await startLoaded(bundle, model, experimental);
     } catch (error) {
       if (attempt === 3) throw error;
