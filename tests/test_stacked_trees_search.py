@@ -12,6 +12,7 @@ from hypothesis import strategies as hst
 from orchard_lab import stacked_trees as st
 from orchard_lab.stacked_trees import Board, Card, Game, Rules, search
 from orchard_lab.stacked_trees.search import best_last
+from tests.test_stacked_trees import position
 
 
 def brute_force(cards: list[Card], rules: Rules) -> int:
@@ -154,14 +155,7 @@ def test_st4_best_last_card_is_the_best_of_every_placement(
 ) -> None:
     """ST-4/ST-5: the last card's bit-sliced bound is admissible (a die a token sends back can
     buy a new die, but that die's loss pays for it), so ``best_last`` finds the best gain."""
-    rules = Rules(dice_per_fruit=dice, rotten_tokens=tokens)
-    game = Game.new(seed=seed, rules=rules)
-    rng = np.random.default_rng(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        legal = game.legal_moves()
-        game.play(legal[int(rng.integers(len(legal)))])
+    game = position(1, Rules(dice_per_fruit=dice, rotten_tokens=tokens), moves, seed)
     board = game.boards[0]
     for card in st.default_deck():
         gains = [board.gain(card, p.at, p.rotation, p.tokens > 0) for p in board.placements(card)]
