@@ -16,8 +16,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from orchard_lab import stacked_trees, water_drops
 from orchard_lab.lessons.checks import STRICT_VARIABLE
-from orchard_lab.water_drops import warm_up
 
 collect_ignore = ["notebooks/source", "orchard_lab/lessons/pupil"]
 
@@ -39,7 +39,8 @@ def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """Compile water drops' engine once before any test, as ``orchard-lab lessons`` does
-    before a class: the lesson kernels and the browser's kernels then load it from the cache
-    instead of each compiling it while a test waits."""
-    warm_up()
+    """Compile water drops' engine and stacked trees' search once before any test, as
+    ``orchard-lab lessons`` does before a class: the lesson kernels and the browser's kernels
+    then load them from the cache instead of each compiling them while a test waits."""
+    water_drops.warm_up()
+    stacked_trees.warm_up()

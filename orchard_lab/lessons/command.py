@@ -24,9 +24,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from orchard_lab import stacked_trees, water_drops
 from orchard_lab.core import check_type
 from orchard_lab.lessons.build import COPIES
-from orchard_lab.water_drops import warm_up
 
 __all__ = [
     "DEFAULT_FOLDERS",
@@ -113,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
     if args.copy_only:
         return 0
     print("Getting the game engines ready (the first time after installing: about 30 s)...")
-    warm_up()  # compiles water drops' engine now, not in the middle of the class
+    water_drops.warm_up()  # compiles the engines now, not in the middle of the class
+    stacked_trees.warm_up()
     token = secrets.token_hex(24)
     print(f"JupyterLab opens in your browser; if it asks for a token, paste: {token}")
     try:

@@ -25,6 +25,7 @@ from orchard_lab.stacked_trees.cards import (
     same_under_rotation,
 )
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, deal_code, read_code
+from orchard_lab.stacked_trees.fast import warm_up
 from orchard_lab.stacked_trees.game import SAVE_FORMAT, SAVE_NAME, Game
 from orchard_lab.stacked_trees.policies import (
     POLICY_NAMES,
@@ -83,4 +84,5 @@ __all__ = [
     "read_code",
     "same_under_rotation",
     "simulate",
+    "warm_up",
 ]

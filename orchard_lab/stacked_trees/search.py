@@ -1,16 +1,16 @@
 """Looking ahead in stacked trees: the best line of a known card order (perfect information).
 
-``best_line`` knows the whole order (perfect information). It first plays a greedy line, then
-beam searches of growing width (started in the first half of the time budget), then a
-depth-first branch and bound that prunes with an upper bound on what the remaining cards can
-still add (below). When the branch and bound finishes inside the time limit the line is
-provably optimal (``optimal=True``); deals of up to 5 cards finish in a few seconds.
+``best_line`` knows the whole order (perfect information). It plays a greedy line and two beam
+searches (widths 4 and 16) for a good first line, then hands the deal to the compiled branch
+and bound of ``fast``, which proves the best line (``optimal=True``) or, if the time or node
+budget runs out first, returns the best line it found.
 
-The upper bound, fruit by fruit: a covering tree of fruit f can lift one die of fruit f one
-step up the ladder (a new die counts as the first step), one card lifts a die at most once,
-and the remaining cards hold only so many trees of fruit f. Splitting those steps over the
-dice (those on the table, and new ones from the supply and the rotten tokens left) as a
-fractional knapsack, best value per step first, can only overestimate.
+``upper_bound`` is the simple bound of lesson 03, fruit by fruit: a covering tree of fruit f
+can lift one die of fruit f one step up the ladder (a new die counts as the first step), one
+card lifts a die at most once, and the remaining cards hold only so many trees of fruit f.
+Splitting those steps over the dice (those on the table, and new ones from the supply and the
+rotten tokens left) as a fractional knapsack, best value per step first, can only
+overestimate. The search prunes with the much sharper bound of ``fast``.
 
 >>> from orchard_lab.stacked_trees import Card
 >>> line = best_line([Card.from_text(t) for t in ("APL/LAP", "LAP/APL", "PPA/AAL")])
@@ -21,13 +21,15 @@ fractional knapsack, best value per step first, can only overestimate.
 from __future__ import annotations
 
 import heapq
+import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from orchard_lab.core import check_int, check_type
-from orchard_lab.stacked_trees.board import Board, bits, offsets
+from orchard_lab.stacked_trees import fast
+from orchard_lab.stacked_trees.board import Board, bits
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, rotated_card
 from orchard_lab.stacked_trees.policies import greedy_turn
 from orchard_lab.stacked_trees.rules import Move, Rules, ladder_steps
@@ -44,6 +46,7 @@ class BestLine:
 
 
 DEFAULT_TIME_LIMIT = 10.0  # seconds, when neither a time nor a node limit is given
+THREADS = min(8, os.cpu_count() or 1)  # the compiled search's threads under a time limit
 
 
 class _Timeout(Exception):
@@ -89,62 +92,6 @@ def _levels(board: Board) -> dict[str, dict[int, int]]:
     return levels
 
 
-Context = tuple[
-    Mapping[int, str], Mapping[int, int], int, Mapping[str, int], int, Mapping[int, int], int
-]
-
-
-def _context(board: Board) -> Context:
-    """What ``_levels_after`` reads from a board, fetched once per position."""
-    ladder = board.rules.ladder
-    return (
-        board.grid_trees,
-        board.grid_dice,
-        board.stride,
-        board.supply,
-        board.rotten_left,
-        ladder_steps(ladder).level,
-        len(ladder) - 1,
-    )
-
-
-def _levels_after(
-    context: Context, levels: dict[str, dict[int, int]], card: Card, pos: int, rotation: int
-) -> dict[str, dict[int, int]]:
-    """``_levels`` of the board (read through its ``_context``) after a legal placement,
-    without making it."""
-    fruit_at, die_at, stride, supply_left, rotten_left, level_of, top = context
-    after = {f: dict(counts) for f, counts in levels.items()}
-    tokens = 0
-    back = dict.fromkeys(FRUITS, 0)
-    wanted = dict.fromkeys(FRUITS, 0)
-    for k, f in offsets(card, rotation, stride):
-        below = fruit_at.get(pos + k)
-        if below is None:
-            continue
-        value = die_at.get(pos + k)
-        if below == f and value is None:
-            wanted[f] += 1
-            continue
-        if below != f:
-            tokens += 1
-            back[below] += value is not None
-        if value is not None:
-            counts = after[below]
-            level = level_of[value]
-            counts[level] -= 1
-            if below == f:
-                counts[min(level + 1, top)] = counts.get(min(level + 1, top), 0) + 1
-    rotten_left -= tokens
-    for f in FRUITS:
-        supply = supply_left[f] + back[f]
-        placed = min(wanted[f], supply)
-        counts = after[f]
-        counts[0] = counts.get(0, 0) + placed
-        counts[-1] = supply - placed + rotten_left
-    return after
-
-
 @lru_cache(maxsize=64)
 def _ratio_order(ladder: tuple[int, ...], cards: int) -> tuple[tuple[int, float, float], ...]:
     """(level, points per step, steps) of ``_step_table``, best points per step first."""
@@ -188,111 +135,6 @@ def _budgets(cards: Sequence[Card]) -> dict[str, int]:
 def upper_bound(board: Board, remaining: Sequence[Card]) -> float:
     """At most how many points ``remaining`` cards can still add to ``board`` (see above)."""
     return _knapsack(_levels(board), _budgets(remaining), len(remaining), board.rules.ladder)
-
-
-def _add(acc: list[int], x: list[int]) -> list[int]:
-    """Bit-sliced addition: plane j holds bit j of a number at every grid position."""
-    out, carry = [], 0
-    for j in range(max(len(acc), len(x))):
-        a = acc[j] if j < len(acc) else 0
-        b = x[j] if j < len(x) else 0
-        out.append(a ^ b ^ carry)
-        carry = (a & b) | (carry & (a ^ b))
-    if carry:
-        out.append(carry)
-    return out
-
-
-def _max_value(acc: list[int], mask: int) -> int:
-    """The largest bit-sliced number over the positions in ``mask`` (not empty)."""
-    value = 0
-    for j in range(len(acc) - 1, -1, -1):
-        hit = mask & acc[j]
-        if hit:
-            mask, value = hit, value | 1 << j
-    return value
-
-
-def _at_least(acc: list[int], threshold: int, mask: int) -> int:
-    """The positions in ``mask`` whose bit-sliced number is at least ``threshold``."""
-    if threshold <= 0:
-        return mask
-    if threshold >= 1 << len(acc):
-        return 0
-    greater, equal = 0, mask
-    for j in range(len(acc) - 1, -1, -1):
-        if threshold >> j & 1:
-            equal &= acc[j]
-        else:
-            greater |= equal & acc[j]
-            equal &= ~acc[j]
-    return greater | equal
-
-
-def _planes(board: Board) -> dict[str, list[int]]:
-    """Per fruit, bit planes of what one matching tree on each cell adds: the die's next step,
-    or a new die while the supply lasts."""
-    first, steps, left, rot, die = (
-        board.rules.ladder[0],
-        ladder_steps(board.rules.ladder).step,
-        board.supply,
-        board.rotten_spots,
-        board.grid_dice,
-    )
-    width = max(first, *steps.values()).bit_length()
-    planes = {f: [0] * width for f in FRUITS}
-    for idx, f in board.grid_trees.items():
-        if rot >> idx & 1:
-            continue
-        value = die.get(idx)
-        add = (first if left[f] else 0) if value is None else steps[value]
-        j = 0
-        while add:
-            if add & 1:
-                planes[f][j] |= 1 << idx
-            add >>= 1
-            j += 1
-    return planes
-
-
-def best_last(board: Board, card: Card) -> tuple[int, int, int, bool] | None:
-    """The best placement of one last ``card``: (gain, grid position, rotation, rotten), None if
-    it has none. All positions are scored at once, bit-sliced, as an upper bound (exact for a
-    placement without tokens while the supply lasts); only the promising ones are checked."""
-    planes = _planes(board)
-    penalty = board.rules.rotten_penalty
-    options = []
-    for rotation in _distinct_rotations(card):
-        masks = board.masks(card, rotation)
-        if not any(masks):
-            continue
-        acc: list[int] = []
-        for k, f in offsets(card, rotation, board.stride):
-            acc = _add(acc, [plane >> k for plane in planes[f]])
-        for tokens, mask in enumerate(masks):
-            if mask:
-                options.append(
-                    (_max_value(acc, mask) - penalty * tokens, tokens, rotation, acc, mask)
-                )
-    options.sort(key=lambda option: -option[0])
-    best = None
-    for bound, tokens, rotation, acc, mask in options:
-        if best is not None and bound <= best[0]:
-            break
-        threshold = bound if best is None else best[0] + 1
-        tried = 0
-        while True:  # positions not tried yet are scored below ``threshold``
-            fresh = _at_least(acc, threshold + penalty * tokens, mask) & ~tried
-            tried |= fresh
-            for pos in bits(fresh):
-                gain = board.spot_gain(card, pos, rotation)
-                if best is None or gain > best[0]:
-                    best = (gain, pos, rotation, tokens > 0)
-            lower = best[0] + 1 if best is not None else -(1 << 30)
-            if lower >= threshold:
-                break
-            threshold = lower
-    return best
 
 
 class _Search:
@@ -404,49 +246,22 @@ class _Search:
                     following[key] = (child, rest, drawn2, (*moves, move))
             frontier = heapq.nlargest(width, following.values(), key=lambda n: _promise(n[0]))
 
-    def dfs(self, board: Board, hand: tuple[Card, ...], drawn: int, moves: list[Move]) -> None:
-        self.tick()
-        remaining = (*hand, *self.order[drawn:])
-        base = board.total
-        if self.best_score is not None and base + upper_bound(board, remaining) <= self.best_score:
-            return
-        if len(remaining) == 1:
-            last = best_last(board, remaining[0])
-            if last is None:
-                self.leaf(base, moves)
-            else:
-                gain, pos, rotation, rotten = last
-                move = Move(remaining[0], board.spot_cell(pos), rotation, rotten)
-                self.leaf(base + gain, [*moves, move])
-            return
-        kids = self.children(board, hand)
-        if not kids:
-            self.leaf(base, moves)
-            return
-        kids.sort(key=lambda kid: -kid[0])
-        levels = _levels(board)
-        context = _context(board)
-        budgets = _budgets(remaining)
-        ladder = self.rules.ladder
-        left = {
-            card: {f: budgets[f] - n for f, n in _fruit_counts(card).items()}
-            for card in dict.fromkeys(hand)
-        }
-        for kid in kids:
-            gain, card, pos, rotation, _ = kid
-            if self.best_score is not None:
-                after = _levels_after(context, levels, card, pos, rotation)
-                bound = _knapsack(after, left[card], len(remaining) - 1, ladder)
-                if base + gain + bound <= self.best_score:
-                    continue
-            child, rest, drawn2, move = self.follow(board, hand, drawn, kid)
-            key = _key(child, rest, drawn2)
-            if key in self.seen:
-                continue
-            self.seen.add(key)
-            moves.append(move)
-            self.dfs(child, rest, drawn2, moves)
-            moves.pop()
+    def prove(self) -> None:
+        """The compiled branch and bound from the first card (``fast.solve``) within the budget;
+        ``_Timeout`` if the budget runs out before it ends."""
+        board, hand, drawn = self.start()
+        budget = fast.UNLIMITED if self.node_limit is None else self.node_limit - self.nodes
+        seconds = None if self.deadline is None else self.deadline - time.perf_counter()
+        if budget < 1 or (seconds is not None and seconds <= 0):
+            raise _Timeout
+        floor = -1 if self.best_score is None else self.best_score
+        threads = 1 if self.node_limit is not None else THREADS  # a node limit: the same line
+        found = fast.solve(board, hand, self.order[drawn:], floor, budget, seconds, threads)
+        self.nodes += found.nodes
+        if found.gain is not None:
+            self.leaf(found.gain, found.moves)
+        if found.stopped:
+            raise _Timeout
 
 
 POTENTIAL_WEIGHT = 0.5
@@ -514,21 +329,9 @@ def best_line(
     search.greedy()
     optimal = False
     try:
-        width = 4  # beams 4 and 16; with a clock, 4 times wider while in the first half of the
-        while True:  # time and while the next beam (about 4 times as long) should end in time
-            started = time.perf_counter() if time_limit is not None else 0.0
-            search.beam(width)
-            width *= 4
-            if width <= 16:
-                continue
-            if deadline is None or time_limit is None or len(cards) <= 5:
-                break
-            now = time.perf_counter()
-            late = now > deadline - 0.5 * time_limit
-            if late or now + 4 * (now - started) > deadline:
-                break
-        board, hand, drawn = search.start()
-        search.dfs(board, hand, drawn, [])
+        search.beam(4)
+        search.beam(16)
+        search.prove()
         optimal = True
     except _Timeout:
         pass
