@@ -1003,6 +1003,7 @@ def test_each_module_imports_on_its_own() -> None:
     assert names == [
         "batch",
         "board",
+        "bound",
         "cards",
         "codes",
         "fast",

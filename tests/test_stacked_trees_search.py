@@ -10,9 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as hst
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.stacked_trees import Board, Card, Game, Rules, search
-from orchard_lab.stacked_trees.search import best_last
-from tests.test_stacked_trees import position
+from orchard_lab.stacked_trees import Board, Card, Game, Rules, bound, fast, search
+from orchard_lab.stacked_trees.cards import FRUITS, trees
 
 
 def brute_force(cards: list[Card], rules: Rules) -> int:
@@ -63,7 +62,7 @@ def test_best_line_is_optimal_on_small_deals(seed: int, size: int) -> None:
 
 
 def test_best_line_is_optimal_on_five_cards() -> None:
-    """Up to 5 cards the search proves its line; brute force agrees (no tokens keeps it quick)."""
+    """The search proves its line on 5 cards; brute force agrees (no tokens keeps it quick)."""
     rules = Rules(rotten_tokens=0)
     cards = deal(7, 5)
     line = st.best_line(cards, rules, time_limit=60)
@@ -143,26 +142,6 @@ def test_st5_proven_optimum_equals_exhaustive_search_under_switches(
     assert replay(cards, rules, line.moves) == line.score
 
 
-@settings(max_examples=25, deadline=None)
-@given(
-    dice=hst.integers(0, 3),
-    tokens=hst.integers(0, 12),
-    moves=hst.integers(0, 6),
-    seed=hst.integers(0, 10**6),
-)
-def test_st4_best_last_card_is_the_best_of_every_placement(
-    dice: int, tokens: int, moves: int, seed: int
-) -> None:
-    """ST-4/ST-5: the last card's bit-sliced bound is admissible (a die a token sends back can
-    buy a new die, but that die's loss pays for it), so ``best_last`` finds the best gain."""
-    game = position(1, Rules(dice_per_fruit=dice, rotten_tokens=tokens), moves, seed)
-    board = game.boards[0]
-    for card in st.default_deck():
-        gains = [board.gain(card, p.at, p.rotation, p.tokens > 0) for p in board.placements(card)]
-        found = best_last(board, card)
-        assert (found and found[0]) == (max(gains) if gains else None)
-
-
 class _NoClock:
     """Stands in for the ``time`` module: reading the clock fails the test."""
 
@@ -184,3 +163,149 @@ def test_best_line_with_a_node_limit_never_reads_the_clock(monkeypatch) -> None:
     assert small.optimal and small.score == brute_force(deal(0, 3), Rules())
     with pytest.raises(AssertionError, match="clock"):
         st.best_line(cards, time_limit=5, node_limit=800)
+
+
+def test_best_line_proves_a_whole_deal() -> None:
+    """A 9-card deal of the default deck is proven best (one thread: the same on any machine),
+    and the two-thread search under a clock proves the same score."""
+    cards = deal(2, 9)
+    line = st.best_line(cards, node_limit=10**6)
+    assert line.optimal and line.nodes < 10**6
+    assert replay(cards, Rules(), line.moves) == line.score
+    assert line.score > Game.deal(cards).scores()[0]
+    threaded = st.best_line(cards, time_limit=600)
+    assert threaded.optimal and threaded.score == line.score
+
+
+def test_the_compiled_search_stops_on_time_with_a_legal_line() -> None:
+    cards = deal(3, 9)
+    found = fast.solve(Board(cards[0]), cards[1:3], cards[3:], -1, fast.UNLIMITED, 0.05, 2)
+    assert found.stopped and found.gain is not None
+    assert replay(cards, Rules(), found.moves) == found.gain
+
+
+def best_of_rest(board: Board, hand: list[Card], pending: list[Card], hand_size: int) -> int:
+    """What the best play of ``hand`` and then ``pending`` (drawn in order) adds to ``board``,
+    by trying every sequence of legal placements (public API only)."""
+    results = []
+    for card in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(card)
+        drawn = max(0, min(len(pending), hand_size - len(rest)))
+        rest += pending[:drawn]
+        for spot in board.placements(card):
+            rotten = spot.tokens > 0
+            gain = board.gain(card, spot.at, spot.rotation, rotten)
+            if rest:
+                child = board.copy()
+                child.place(card, spot.at, spot.rotation, rotten)
+                gain += best_of_rest(child, rest, pending[drawn:], hand_size)
+            results.append(gain)
+    return max(results, default=0)
+
+
+def random_position(
+    rules: Rules, cards: list[Card], seed: int, left: int
+) -> tuple[Board, list[Card], list[Card]]:
+    """A board after random legal plays of ``cards``, with ``left`` cards still to come (fewer
+    if the game ended early): (board, hand, cards still to draw)."""
+    rng = np.random.default_rng(seed)
+    board = Board(cards[0], rules)
+    hand, pending = cards[1 : 1 + rules.hand_size], cards[1 + rules.hand_size :]
+    while len(hand) + len(pending) > left:
+        options = [(card, p) for card in hand for p in board.placements(card)]
+        if not options:
+            break
+        card, p = options[int(rng.integers(len(options)))]
+        board.place(card, p.at, p.rotation, p.tokens > 0)
+        hand.remove(card)
+        if pending:
+            hand.append(pending.pop(0))
+    return board, hand, pending
+
+
+switched_rules = hst.builds(
+    Rules,
+    dice_per_fruit=hst.integers(0, 5),
+    rotten_tokens=hst.integers(0, 4),
+    rotten_penalty=hst.integers(0, 4),
+    ladder=hst.sampled_from([ladder for _, ladder in st.LADDERS] + [(4,), (1, 3), (2, 3, 5, 9)]),
+    hand_size=hst.integers(1, 3),
+)
+any_card = hst.lists(hst.sampled_from(FRUITS), min_size=6, max_size=6).map(
+    lambda fruit: Card.from_text("".join(fruit[:3]) + "/" + "".join(fruit[3:]))
+)
+nine_cards = hst.one_of(
+    hst.integers(0, 10**6).map(lambda seed: deal(seed, 9)),
+    hst.lists(any_card, min_size=9, max_size=9),  # any pictures, the same card twice too
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=switched_rules, cards=nine_cards, seed=hst.integers(0, 10**6), left=hst.integers(1, 3))
+def test_st4_pair_bound_never_falls_below_the_best_of_the_rest(
+    rules: Rules, cards: list[Card], seed: int, left: int
+) -> None:
+    """ST-4/ST-5/ST-6, any switch and any cards: the pair bound is at least the exhaustive best
+    of the cards to come, on boards a random game reached."""
+    if left == 3:
+        rules = replace(rules, hand_size=min(rules.hand_size, 2), rotten_tokens=0)  # quick
+    board, hand, pending = random_position(rules, cards, seed, left)
+    exact = best_of_rest(board, hand, pending, rules.hand_size)
+    assert bound.pair_bound(board, [*hand, *pending]) >= exact
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=switched_rules, cards=nine_cards, seed=hst.integers(0, 10**6), left=hst.integers(1, 2))
+def test_st4_compiled_search_finds_the_best_of_the_rest(
+    rules: Rules, cards: list[Card], seed: int, left: int
+) -> None:
+    """ST-3..ST-6, any switch and any cards: the compiled search (``fast.solve``) finds exactly
+    the exhaustive best of the cards to come, and its moves replay to that gain."""
+    board, hand, pending = random_position(rules, cards, seed, left)
+    exact = best_of_rest(board, hand, pending, rules.hand_size)
+    found = fast.solve(board, hand, pending, -(10**6), 10**9)
+    assert found.gain == exact and not found.stopped
+    replayed = board.copy()
+    for move in found.moves:
+        replayed.place(move.card, move.at, move.rotation, move.rotten)
+    assert replayed.total - board.total == exact
+    assert fast.solve(board, hand, pending, exact, 10**9).gain is None  # nothing beats it
+
+
+@settings(max_examples=30, deadline=None)
+@given(first=any_card, second=any_card, seed=hst.integers(0, 10**6), tokens=hst.integers(0, 6))
+def test_the_pair_table_counts_the_most_trees_two_cards_share(
+    first: Card, second: Card, seed: int, tokens: int
+) -> None:
+    """Two cards in any turns and offsets share at most ``pair_table``'s count of trees of the
+    same fruit when at most ``tokens`` of their common cells differ; some placement reaches it."""
+    patterns, distinct = bound.pictures([first, second])
+    table = bound.pair_table(patterns, distinct, 6)
+    rng = np.random.default_rng(seed)
+    rotation = int(rng.choice([0, 90, 180, 270]))
+    mine = {(r, c): f for r, c, f in trees(first, rotation)}
+    most = 0
+    for turn in (0, 90, 180, 270):
+        for dr in range(-3, 4):
+            for dc in range(-3, 4):
+                cells = [(mine.get((r + dr, c + dc)), f) for r, c, f in trees(second, turn)]
+                same = sum(below == f for below, f in cells)
+                differ = sum(below not in (None, f) for below, f in cells)
+                if differ <= tokens:
+                    most = max(most, same)
+    assert table[0, rotation // 90, 1, tokens] == most
+
+
+@pytest.mark.parametrize(
+    ("ladder", "beta"), [((1, 3, 6, 10), 1.0), ((1, 2, 4, 8), 2.0), ((5,), 5.0)]
+)
+def test_pair_weight_bounds_every_later_step(ladder: tuple[int, ...], beta: float) -> None:
+    """n matching trees on a cell at any stage add at most n steps of that stage plus beta per
+    pair of them: the triangular ladder's pair weight is exactly 1."""
+    steps = bound.next_steps(ladder)
+    assert bound.pair_weight(steps) == beta
+    for stage in range(len(steps)):
+        for n in range(1, 8):
+            added = sum(steps[min(stage + j, len(steps) - 1)] for j in range(n))
+            assert added <= n * steps[stage] + n * (n - 1) / 2 * beta

@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"kept {path}: it is already there (saved work is never overwritten)")
     if args.copy_only:
         return 0
-    print("Getting the game engines ready (the first time after installing: about 30 s)...")
+    print("Getting the game engines ready (the first time after installing: about a minute)...")
     water_drops.warm_up()  # compiles the engines now, not in the middle of the class
     stacked_trees.warm_up()
     token = secrets.token_hex(24)

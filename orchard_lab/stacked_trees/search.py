@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 

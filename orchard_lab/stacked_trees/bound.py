@@ -1,0 +1,368 @@
+"""The pair bound: at most how many points the cards to come can still add to an orchard.
+
+Why it holds. With the standard ladder a stack of H matching trees on a cell scores
+ladder[H - 2] = T(H - 1) = H(H - 1)/2, the number of pairs of trees in the stack. So n more
+matching trees on a cell add n times the cell's next step (``next_steps``: 1 for a tree without
+a die, 2 for a die showing 1, ... 0 for a die at the top) plus one point for every pair of the
+new trees. Summed over the cells, the cards to come add at most
+
+- for each card, what its trees add on their own where they lie on today's trees (its best
+  window over the cells' next steps: ``alone_terms``), plus
+- for each two cards, one point per tree they share: at most the best overlap of their
+  pictures with matching fruit, over every turn and offset (``pair_table``, once per deal).
+
+Each pair's points are split half and half between its two cards, and each card takes its best
+turn. Any other ladder: the next steps of ``next_steps`` and a pair weight beta
+(``pair_weight``) with steps[p + j] <= steps[p] + j * beta make the same sum an upper bound.
+A die at the top of the ladder, the supply running out and the game ending early only lose
+points, so the bound stays above the truth.
+
+Rotten tokens (ST-5). A tree of a different fruit needs a token; where it lies on a tree of
+today's orchard the card's window loses that die, and two cards to come may differ on as many
+trees as the tokens they both spend. Each card that spends tokens pays the penalty, so the bound
+is the most over every way to share out the tokens left among the cards (``bound``: none, one
+card with 1 or 2, two cards with 1 each; with more than 2 tokens left every card may spend them
+all and pays nothing).
+
+>>> from orchard_lab.stacked_trees import Board, Card
+>>> pair_bound(Board(Card.from_text("APL/LAP")), [Card.from_text("APL/LAP")])
+6.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any
+
+import numba
+import numpy as np
+
+from orchard_lab.stacked_trees.board import Board
+from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, rotated_card, trees
+
+__all__ = ["pair_bound"]
+
+FRUIT_INDEX = {f: i for i, f in enumerate(FRUITS)}
+WINDOW = 3  # a turned card spans at most 3 rows and 3 columns
+BLOCKED = 64  # more tokens than any card can spend: no tree may go on a rotten one
+MOST_TOKENS = 6  # a card has 6 trees, so two cards never differ on more
+
+
+@numba.njit(cache=True)
+def pair_table(patterns, distinct, most):
+    """``pairs[x, rx, y, t]``: the most trees of card x (turn rx) that lie on a tree of the same
+    fruit of card y, over every turn and offset of y with at most t trees on a different fruit
+    (t up to ``most``)."""
+    n = patterns.shape[0]
+    out = np.zeros((n, 4, n, most + 1), dtype=np.int64)
+    for x in range(n):
+        for rx in range(4):
+            a = patterns[x, rx]
+            for y in range(n):
+                for ry in range(4):
+                    if not distinct[y, ry]:
+                        continue
+                    b = patterns[y, ry]
+                    for dr in range(-WINDOW + 1, WINDOW):
+                        for dc in range(-WINDOW + 1, WINDOW):
+                            match = 0
+                            miss = 0
+                            for i in range(WINDOW):
+                                for j in range(WINDOW):
+                                    f = a[i, j]
+                                    ii, jj = i + dr, j + dc
+                                    if f < 0 or not (0 <= ii < WINDOW and 0 <= jj < WINDOW):
+                                        continue
+                                    g = b[ii, jj]
+                                    if g >= 0:
+                                        if g == f:
+                                            match += 1
+                                        else:
+                                            miss += 1
+                            for t in range(miss, most + 1):
+                                out[x, rx, y, t] = max(out[x, rx, y, t], match)
+    return out
+
+
+@numba.njit(cache=True)
+def cell_values(
+    fruit, level, rotten, supply, tokens_left, ladder, steps, box, value, differs, occupied
+):  # fmt: skip
+    """For each fruit f and cell around ``box``: ``value[f]``, what a tree of fruit f adds there
+    on its own (the cell's next step, see ``next_steps``; minus the die a token sends back where
+    the fruit differs), and ``differs[f]``: 1 where the fruit differs (a token), ``BLOCKED`` on
+    a rotten tree; ``occupied``: 1 where a tree lies."""
+    top = ladder.shape[0] - 1
+    for i in range(box[0] - WINDOW + 1, box[1] + WINDOW):
+        for j in range(box[2] - WINDOW + 1, box[3] + WINDOW):
+            below, lv = fruit[i, j], level[i, j]
+            occupied[i, j] = below >= 0
+            for f in range(3):
+                value[f, i, j], differs[f, i, j] = 0.0, 0
+                if below < 0:
+                    continue
+                if rotten[i, j]:
+                    differs[f, i, j] = BLOCKED
+                elif below != f:
+                    differs[f, i, j] = 1
+                    if lv >= 0:
+                        value[f, i, j] = -ladder[min(lv, top)]
+                elif lv >= 0:
+                    value[f, i, j] = steps[min(lv + 2, steps.shape[0] - 1)]
+                elif supply[f] + tokens_left > 0:
+                    value[f, i, j] = steps[1]
+
+
+@numba.njit(cache=True)
+def window_sums(value, differs, occupied, shape, box, total, tokens, overlap):
+    """For the turned card ``shape`` at every top-left position around ``box`` (row
+    ``box[0] - 2 + i``, column ``box[2] - 2 + j``): ``total[i, j]``, the sum of its trees'
+    ``value``; ``tokens[i, j]``, of their ``differs``; ``overlap[i, j]``, the trees it covers."""
+    r0, c0 = box[0] - WINDOW + 1, box[2] - WINDOW + 1
+    rows, cols = box[1] - r0 + 1, box[3] - c0 + 1
+    total[:rows, :cols] = 0.0
+    tokens[:rows, :cols] = 0
+    overlap[:rows, :cols] = 0
+    for t in range(shape.shape[0]):
+        r, c, f = r0 + shape[t, 0], c0 + shape[t, 1], shape[t, 2]
+        for i in range(rows):
+            values, differ, covered = value[f, r + i], differs[f, r + i], occupied[r + i]
+            for j in range(cols):
+                total[i, j] += values[c + j]
+                tokens[i, j] += differ[c + j]
+                overlap[i, j] += covered[c + j]
+
+
+@numba.njit(cache=True)
+def alone_terms(
+    value, differs, occupied, shapes, distinct, cards, box, out, total, tokens, overlap
+):
+    """``out[n, j, r]``: at most what card ``cards[n]`` turned by r adds through the trees now on
+    the table (``cell_values``) when at most j of its trees lie on a different fruit: its best
+    window, or 0 away from the trees; -1e18 for a turn that repeats a picture. The tokens' cost
+    is counted apart (``bound``). ``total``, ``tokens`` and ``overlap`` are scratch space."""
+    most = out.shape[1] - 1
+    rows, cols = box[1] - box[0] + WINDOW, box[3] - box[2] + WINDOW
+    for n in range(cards.shape[0]):
+        x = cards[n]
+        for ro in range(4):
+            start = 0.0 if distinct[x, ro] else -1e18
+            for j in range(most + 1):
+                out[n, j, ro] = start
+            if not distinct[x, ro]:
+                continue
+            window_sums(value, differs, occupied, shapes[x, ro], box, total, tokens, overlap)
+            for i in range(rows):
+                for j in range(cols):
+                    spent = tokens[i, j]
+                    if spent <= most and total[i, j] > out[n, spent, ro]:
+                        out[n, spent, ro] = total[i, j]
+            for j in range(1, most + 1):
+                out[n, j, ro] = max(out[n, j, ro], out[n, j - 1, ro])
+
+
+@numba.njit(cache=True)
+def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
+    """At most what the cards to come add; with ``skip`` >= 0, once card ``cards[skip]`` is laid
+    (what the others share with it is then on the table, worth ``beta`` per tree in full).
+
+    Card n's term, when card m spends ``uses[m]`` tokens: its best turn of ``alone`` plus half
+    of ``beta`` per tree it can share with each other card (``pairs``, with as many trees on a
+    different fruit as the two spend), less its tokens' cost. The bound is the most over every
+    way to share out the tokens left (at most 2: no card, one card with 1 or 2, two cards with
+    1 each); with more, every card may spend them all and none pays."""
+    k = cards.shape[0]
+    most = pairs.shape[3] - 1
+    half = 0.5 * beta
+    top = alone.shape[1] - 1  # the most tokens ``alone`` knows
+    pair = np.zeros((k, 4, k, 3))  # pair[n, r, m, t]: trees n (turned r) shares with m
+    for n in range(k):
+        for r in range(4):
+            for m in range(k):
+                if m != n:
+                    for t in range(3):
+                        pair[n, r, m, t] = pairs[cards[n], r, cards[m], min(t, most)]
+    if tokens_left > 2:
+        total = 0.0
+        for n in range(k):
+            if n == skip:
+                continue
+            term = -1e18
+            for r in range(4):
+                value = alone[n, top, r]
+                for m in range(k):
+                    if m != n and m != skip:
+                        value += half * pairs[cards[n], r, cards[m], most]
+                if skip >= 0:
+                    value += beta * pairs[cards[n], r, cards[skip], most]
+                term = max(term, value)
+            total += term
+        return total
+    shared = np.zeros((k, 4, 3))  # what n shares with every other card still to come
+    laid = np.zeros((k, 4, 3))  # ... and, in full, with the card just laid
+    for n in range(k):
+        for r in range(4):
+            for t in range(3):
+                for m in range(k):
+                    if m != skip:
+                        shared[n, r, t] += pair[n, r, m, t]
+                if skip >= 0:
+                    laid[n, r, t] = beta * pair[n, r, skip, t]
+    base = np.empty((k, 4))
+    total = 0.0
+    for n in range(k):
+        for r in range(4):
+            base[n, r] = alone[n, 0, r] + half * shared[n, r, 0] + laid[n, r, 0]
+        if n != skip:
+            total += base[n].max()
+    best = total
+    for a in range(k):
+        if a == skip:
+            continue
+        for u in range(1, tokens_left + 1):  # card a spends u tokens
+            term = -1e18
+            for r in range(4):
+                term = max(term, alone[a, u, r] + half * shared[a, r, u] + laid[a, r, u])
+            total = term - penalty * u
+            for n in range(k):
+                if n in (a, skip):
+                    continue
+                term = -1e18
+                for r in range(4):
+                    term = max(term, base[n, r] + half * (pair[n, r, a, u] - pair[n, r, a, 0]))
+                total += term
+            best = max(best, total)
+        if tokens_left < 2:
+            continue
+        for b in range(a + 1, k):  # cards a and b spend one token each
+            if b == skip:
+                continue
+            total = -2.0 * penalty
+            for x, y in ((a, b), (b, a)):
+                term = -1e18
+                for r in range(4):
+                    more = pair[x, r, y, 2] - pair[x, r, y, 1]
+                    term = max(
+                        term, alone[x, 1, r] + half * (shared[x, r, 1] + more) + laid[x, r, 1]
+                    )
+                total += term
+            for n in range(k):
+                if n in (a, b, skip):
+                    continue
+                term = -1e18
+                for r in range(4):
+                    more = pair[n, r, a, 1] - pair[n, r, a, 0] + pair[n, r, b, 1] - pair[n, r, b, 0]
+                    term = max(term, base[n, r] + half * more)
+                total += term
+            best = max(best, total)
+    return best
+
+
+def next_steps(ladder: tuple[int, ...]) -> np.ndarray:
+    """What one more matching tree adds to a cell, by the cell's stage: 0 an empty cell, 1 a tree
+    without a die, 2 + l a die at ladder level l."""
+    climbs = [b - a for a, b in pairwise(ladder)]
+    return np.array([0, ladder[0], *climbs, 0], dtype=np.int64)
+
+
+def pair_weight(steps: np.ndarray) -> float:
+    """The least beta with steps[p + j] <= steps[p] + j * beta for every stage p and j >= 1: then
+    n trees on a cell at stage p add at most n * steps[p] + C(n, 2) * beta (for the standard
+    ladder 1, 3, 6, 10 the steps are 0, 1, 2, 3, 4, 0 and beta is 1)."""
+    beta = 0.0
+    for p in range(len(steps)):
+        for q in range(p + 1, len(steps)):
+            beta = max(beta, (steps[q] - steps[p]) / (q - p))
+    return beta
+
+
+def pictures(cards: Sequence[Card]) -> tuple[np.ndarray, np.ndarray]:
+    """Per card: its 4 turned pictures as 3x3 fruit indexes (-1: no tree), and which turns
+    show a new picture (the others are skipped, as in ``search._distinct_rotations``)."""
+    patterns = np.full((len(cards), 4, WINDOW, WINDOW), -1, dtype=np.int64)
+    distinct = np.zeros((len(cards), 4), dtype=np.bool_)
+    for n, card in enumerate(cards):
+        seen = set()
+        for ro, rotation in enumerate(ROTATIONS):
+            for r, c, f in trees(card, rotation):
+                patterns[n, ro, r, c] = FRUIT_INDEX[f]
+            picture = rotated_card(card, rotation)
+            distinct[n, ro] = picture not in seen
+            seen.add(picture)
+    return patterns, distinct
+
+
+def scratch_space(rows: int, cols: int) -> tuple[np.ndarray, ...]:
+    """Scratch space for ``cell_values`` and ``window_sums`` on a grid of rows x cols."""
+    return (
+        np.zeros((3, rows, cols)),
+        np.zeros((3, rows, cols), dtype=np.int64),
+        np.zeros((rows, cols), dtype=np.int64),
+        np.zeros((rows, cols)),
+        np.zeros((rows, cols), dtype=np.int64),
+        np.zeros((rows, cols), dtype=np.int64),
+    )
+
+
+def tree_lists(patterns: np.ndarray) -> np.ndarray:
+    """Per card and turn: its 6 trees as (row, column, fruit index) inside the 3x3 window."""
+    shapes = np.zeros((*patterns.shape[:2], 6, 3), dtype=np.int64)
+    for n, ro in np.ndindex(*patterns.shape[:2]):
+        rows, cols = np.nonzero(patterns[n, ro] >= 0)
+        shapes[n, ro] = np.stack([rows, cols, patterns[n, ro][rows, cols]], axis=1)
+    return shapes
+
+
+def grid(board: Board, k: int) -> tuple[Any, ...]:
+    """The orchard as arrays with room for ``k`` more cards: fruit index (-1: no tree), die
+    ladder level (-1: no die) and rotten mark per cell, the supply per fruit, the box of the
+    trees (first and last row, first and last column) and the grid cell of the board's (0, 0)."""
+    rmin, rmax, cmin, cmax = board.bounds()
+    pad = 2 * k + WINDOW  # each card reaches at most 2 cells beyond the trees it covers
+    rows, cols = rmax - rmin + 1 + 2 * pad, cmax - cmin + 1 + 2 * pad
+    fruit = np.full((rows, cols), -1, dtype=np.int64)
+    level = np.full((rows, cols), -1, dtype=np.int64)
+    rotten = np.zeros((rows, cols), dtype=np.bool_)
+    place = {v: i for i, v in enumerate(board.rules.ladder)}
+    dice = board.dice()
+    for (r, c), f in board.trees().items():
+        i, j = r - rmin + pad, c - cmin + pad
+        fruit[i, j] = FRUIT_INDEX[f]
+        if (r, c) in dice:
+            level[i, j] = place[dice[(r, c)]]
+        rotten[i, j] = board.is_rotten(r, c)
+    supply = np.array([board.supply[f] for f in FRUITS], dtype=np.int64)
+    box = np.array([pad, rmax - rmin + pad, pad, cmax - cmin + pad], dtype=np.int64)
+    return fruit, level, rotten, supply, box, (pad - rmin, pad - cmin)
+
+
+def pair_bound(board: Board, cards: Sequence[Card]) -> float:
+    """At most how many points ``cards`` (in any order) can still add to ``board``: the bound
+    the search prunes with (see the module docstring).
+
+    >>> from orchard_lab.stacked_trees import Card
+    >>> pair_bound(Board(Card.from_text("APL/LAP")), [Card.from_text("APL/LAP")])
+    6.0
+    """
+    if not cards:
+        return 0.0
+    ids = list(dict.fromkeys(cards))
+    patterns, distinct = pictures(ids)
+    fruit, level, rotten, supply, box, _ = grid(board, len(cards))
+    value, differs, occupied, total, tokens, overlap = scratch_space(*fruit.shape)
+    tokens_left = board.rotten_left
+    steps = next_steps(board.rules.ladder)
+    pairs = pair_table(patterns, distinct, min(tokens_left, MOST_TOKENS))
+    indexes = np.array([ids.index(card) for card in cards], dtype=np.int64)
+    alone = np.empty((len(cards), min(tokens_left, MOST_TOKENS) + 1, 4))
+    ladder = np.array(board.rules.ladder, dtype=np.int64)
+    cell_values(
+        fruit, level, rotten, supply, tokens_left, ladder, steps, box, value, differs, occupied
+    )  # fmt: skip
+    lists = tree_lists(patterns)
+    alone_terms(
+        value, differs, occupied, lists, distinct, indexes, box, alone, total, tokens, overlap
+    )  # fmt: skip
+    beta = pair_weight(steps)
+    return float(bound(alone, indexes, pairs, beta, board.rules.rotten_penalty, tokens_left, -1))
