@@ -307,7 +307,7 @@ def _search(
     child_hand = np.empty(hand_size, dtype=np.int64)
     for m in range(found):
         kid = kids[order[m]]
-        slot, r, c, ro, tokens, most = kid[0], kid[1], kid[2], kid[3], kid[4], kid[5]
+        slot, r, c, ro, spent, most = kid[0], kid[1], kid[2], kid[3], kid[4], kid[5]
         card = hand[slot]
         if (depth == 1 and m % parts != part) or acc + most + rest[slot] < shared[0] + 1:
             continue
@@ -357,9 +357,9 @@ def _search(
                         child_box[2] = min(child_box[2], c + dc)
                         child_box[3] = max(child_box[3], c + dc)
             path[depth, 0], path[depth, 1], path[depth, 2] = card, r, c
-            path[depth, 3], path[depth, 4], path[depth, 5] = ro, tokens, gain
+            path[depth, 3], path[depth, 4], path[depth, 5] = ro, spent, gain
             _search(
-                fruit, level, rotten, supply, tokens_left - tokens, ladder, penalty, patterns,
+                fruit, level, rotten, supply, tokens_left - spent, ladder, penalty, patterns,
                 distinct, child_hand.copy(), pending, next_draw, hand_size, acc + gain,
                 depth + 1, best, path, best_path, counters, child_box,
                 steps, beta, pairs, zobrist, hand_keys, seen, child_key, shared, part, parts,
