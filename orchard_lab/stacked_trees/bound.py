@@ -47,6 +47,7 @@ FRUIT_INDEX = {f: i for i, f in enumerate(FRUITS)}
 WINDOW = 3  # a turned card spans at most 3 rows and 3 columns
 BLOCKED = 64  # more tokens than any card can spend: no tree may go on a rotten one
 MOST_TOKENS = 6  # a card has 6 trees, so two cards never differ on more
+_PACK = 1024  # cell values are packed as value * _PACK + tokens (6 * BLOCKED < _PACK)
 
 
 @numba.njit(cache=True)
@@ -86,62 +87,75 @@ def pair_table(patterns, distinct, most):
 
 
 @numba.njit(cache=True)
-def cell_values(
-    fruit, level, rotten, supply, tokens_left, ladder, steps, box, value, differs, occupied
-):  # fmt: skip
-    """For each fruit f and cell around ``box``: ``value[f]``, what a tree of fruit f adds there
-    on its own (the cell's next step, see ``next_steps``; minus the die a token sends back where
-    the fruit differs), and ``differs[f]``: 1 where the fruit differs (a token), ``BLOCKED`` on
-    a rotten tree; ``occupied``: 1 where a tree lies."""
+def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed, occupied):
+    """For each fruit f and cell around ``box``, packed into one number (``unpack``): what a
+    tree of fruit f adds there on its own (the cell's next step, see ``next_steps``; minus the
+    die a token sends back where the fruit differs), and 1 where the fruit differs (a token),
+    ``BLOCKED`` on a rotten tree. ``occupied``: 1 where a tree lies."""
     top = ladder.shape[0] - 1
     for i in range(box[0] - WINDOW + 1, box[1] + WINDOW):
         for j in range(box[2] - WINDOW + 1, box[3] + WINDOW):
             below, lv = fruit[i, j], level[i, j]
             occupied[i, j] = below >= 0
             for f in range(3):
-                value[f, i, j], differs[f, i, j] = 0.0, 0
+                value, differs = 0, 0
                 if below < 0:
-                    continue
-                if rotten[i, j]:
-                    differs[f, i, j] = BLOCKED
+                    pass
+                elif rotten[i, j]:
+                    differs = BLOCKED
                 elif below != f:
-                    differs[f, i, j] = 1
+                    differs = 1
                     if lv >= 0:
-                        value[f, i, j] = -ladder[min(lv, top)]
+                        value = -ladder[min(lv, top)]
                 elif lv >= 0:
-                    value[f, i, j] = steps[min(lv + 2, steps.shape[0] - 1)]
+                    value = steps[min(lv + 2, steps.shape[0] - 1)]
                 elif supply[f] + tokens_left > 0:
-                    value[f, i, j] = steps[1]
+                    value = steps[1]
+                packed[f, i, j] = value * _PACK + differs
+
+
+@numba.njit(cache=True, inline="always")
+def unpack(total):
+    """(value, tokens) of a sum of ``cell_values``: the tokens of 6 trees stay below _PACK."""
+    return total // _PACK, total % _PACK
 
 
 @numba.njit(cache=True)
-def window_sums(value, differs, occupied, shape, box, total, tokens, overlap):
+def window_sums(packed, shape, box, total):
     """For the turned card ``shape`` at every top-left position around ``box`` (row
     ``box[0] - 2 + i``, column ``box[2] - 2 + j``): ``total[i, j]``, the sum of its trees'
-    ``value``; ``tokens[i, j]``, of their ``differs``; ``overlap[i, j]``, the trees it covers."""
+    ``packed`` cell values."""
     r0, c0 = box[0] - WINDOW + 1, box[2] - WINDOW + 1
     rows, cols = box[1] - r0 + 1, box[3] - c0 + 1
-    total[:rows, :cols] = 0.0
-    tokens[:rows, :cols] = 0
-    overlap[:rows, :cols] = 0
+    total[:rows, :cols] = 0
     for t in range(shape.shape[0]):
         r, c, f = r0 + shape[t, 0], c0 + shape[t, 1], shape[t, 2]
         for i in range(rows):
-            values, differ, covered = value[f, r + i], differs[f, r + i], occupied[r + i]
+            values = packed[f, r + i]
             for j in range(cols):
                 total[i, j] += values[c + j]
-                tokens[i, j] += differ[c + j]
+
+
+@numba.njit(cache=True)
+def window_overlap(occupied, shape, box, overlap):
+    """Like ``window_sums``: ``overlap[i, j]``, how many trees the turned card covers there."""
+    r0, c0 = box[0] - WINDOW + 1, box[2] - WINDOW + 1
+    rows, cols = box[1] - r0 + 1, box[3] - c0 + 1
+    overlap[:rows, :cols] = 0
+    for t in range(shape.shape[0]):
+        r, c = r0 + shape[t, 0], c0 + shape[t, 1]
+        for i in range(rows):
+            covered = occupied[r + i]
+            for j in range(cols):
                 overlap[i, j] += covered[c + j]
 
 
 @numba.njit(cache=True)
-def alone_terms(
-    value, differs, occupied, shapes, distinct, cards, box, out, total, tokens, overlap
-):
+def alone_terms(packed, shapes, distinct, cards, box, out, total):
     """``out[n, j, r]``: at most what card ``cards[n]`` turned by r adds through the trees now on
     the table (``cell_values``) when at most j of its trees lie on a different fruit: its best
     window, or 0 away from the trees; -1e18 for a turn that repeats a picture. The tokens' cost
-    is counted apart (``bound``). ``total``, ``tokens`` and ``overlap`` are scratch space."""
+    is counted apart (``bound``). ``total`` is scratch space."""
     most = out.shape[1] - 1
     rows, cols = box[1] - box[0] + WINDOW, box[3] - box[2] + WINDOW
     for n in range(cards.shape[0]):
@@ -152,12 +166,12 @@ def alone_terms(
                 out[n, j, ro] = start
             if not distinct[x, ro]:
                 continue
-            window_sums(value, differs, occupied, shapes[x, ro], box, total, tokens, overlap)
+            window_sums(packed, shapes[x, ro], box, total)
             for i in range(rows):
                 for j in range(cols):
-                    spent = tokens[i, j]
-                    if spent <= most and total[i, j] > out[n, spent, ro]:
-                        out[n, spent, ro] = total[i, j]
+                    value, spent = unpack(total[i, j])
+                    if spent <= most and value > out[n, spent, ro]:
+                        out[n, spent, ro] = value
             for j in range(1, most + 1):
                 out[n, j, ro] = max(out[n, j, ro], out[n, j - 1, ro])
 
@@ -294,12 +308,11 @@ def pictures(cards: Sequence[Card]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def scratch_space(rows: int, cols: int) -> tuple[np.ndarray, ...]:
-    """Scratch space for ``cell_values`` and ``window_sums`` on a grid of rows x cols."""
+    """Scratch space for ``cell_values``, ``window_sums`` and ``window_overlap`` on a grid of
+    rows x cols: packed cell values per fruit, occupied cells, window sums, window overlaps."""
     return (
-        np.zeros((3, rows, cols)),
         np.zeros((3, rows, cols), dtype=np.int64),
         np.zeros((rows, cols), dtype=np.int64),
-        np.zeros((rows, cols)),
         np.zeros((rows, cols), dtype=np.int64),
         np.zeros((rows, cols), dtype=np.int64),
     )
@@ -350,19 +363,14 @@ def pair_bound(board: Board, cards: Sequence[Card]) -> float:
     ids = list(dict.fromkeys(cards))
     patterns, distinct = pictures(ids)
     fruit, level, rotten, supply, box, _ = grid(board, len(cards))
-    value, differs, occupied, total, tokens, overlap = scratch_space(*fruit.shape)
+    packed, occupied, total, _ = scratch_space(*fruit.shape)
     tokens_left = board.rotten_left
     steps = next_steps(board.rules.ladder)
     pairs = pair_table(patterns, distinct, min(tokens_left, MOST_TOKENS))
     indexes = np.array([ids.index(card) for card in cards], dtype=np.int64)
     alone = np.empty((len(cards), min(tokens_left, MOST_TOKENS) + 1, 4))
     ladder = np.array(board.rules.ladder, dtype=np.int64)
-    cell_values(
-        fruit, level, rotten, supply, tokens_left, ladder, steps, box, value, differs, occupied
-    )  # fmt: skip
-    lists = tree_lists(patterns)
-    alone_terms(
-        value, differs, occupied, lists, distinct, indexes, box, alone, total, tokens, overlap
-    )  # fmt: skip
+    cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed, occupied)
+    alone_terms(packed, tree_lists(patterns), distinct, indexes, box, alone, total)
     beta = pair_weight(steps)
     return float(bound(alone, indexes, pairs, beta, board.rules.rotten_penalty, tokens_left, -1))

@@ -38,6 +38,8 @@ from orchard_lab.stacked_trees.bound import (
     pictures,
     scratch_space,
     tree_lists,
+    unpack,
+    window_overlap,
     window_sums,
 )
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card
@@ -177,10 +179,8 @@ def _last(
     for i in range(hand.shape[0]):
         if hand[i] >= 0:
             card = hand[i]
-    value, differs, occupied, total, tokens, overlap = scratch
-    cell_values(
-        fruit, level, rotten, supply, tokens_left, ladder, steps, box, value, differs, occupied
-    )  # fmt: skip
+    packed, occupied, total, overlap = scratch
+    cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed, occupied)
     back = np.zeros(3, dtype=np.int64)
     wanted = np.zeros(3, dtype=np.int64)
     legal = False
@@ -189,13 +189,15 @@ def _last(
     for ro in range(4):
         if not distinct[card, ro]:
             continue
-        window_sums(value, differs, occupied, shapes[card, ro], box, total, tokens, overlap)
+        window_sums(packed, shapes[card, ro], box, total)
+        window_overlap(occupied, shapes[card, ro], box, overlap)
         for i in range(box[1] - r0 + 1):
             for j in range(box[3] - c0 + 1):
-                if overlap[i, j] == 0 or tokens[i, j] > tokens_left:
+                most, spent = unpack(total[i, j])
+                if overlap[i, j] == 0 or spent > tokens_left:
                     continue
                 legal = True
-                if int(total[i, j]) - penalty * tokens[i, j] <= top_gain:
+                if most - penalty * spent <= top_gain:
                     continue
                 gain, spent = _gain(
                     fruit, level, rotten, supply, tokens_left, ladder, penalty, patterns[card, ro],
@@ -247,13 +249,9 @@ def _search(
         cards[n] = pending[i]
         n += 1
     alone = np.empty((k, min(tokens_left, pairs.shape[3] - 1) + 1, 4), dtype=np.float64)
-    value, differs, occupied, total, tokens, overlap = scratch
-    cell_values(
-        fruit, level, rotten, supply, tokens_left, ladder, steps, box, value, differs, occupied
-    )  # fmt: skip
-    alone_terms(
-        value, differs, occupied, shapes, distinct, cards, box, alone, total, tokens, overlap
-    )
+    packed, occupied, total, overlap = scratch
+    cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed, occupied)
+    alone_terms(packed, shapes, distinct, cards, box, alone, total)
     if acc + bound(alone, cards, pairs, beta, penalty, tokens_left, -1) < shared[0] + 1:
         return
     # the rest's bound once a hand card is placed: what it shares with the others is on the table
@@ -284,17 +282,19 @@ def _search(
         for ro in range(4):
             if not distinct[card, ro]:
                 continue
-            window_sums(value, differs, occupied, shapes[card, ro], box, total, tokens, overlap)
+            window_sums(packed, shapes[card, ro], box, total)
+            window_overlap(occupied, shapes[card, ro], box, overlap)
             for y in range(box[1] - r0 + 1):
                 for x in range(box[3] - c0 + 1):
-                    if overlap[y, x] == 0 or tokens[y, x] > tokens_left:
+                    most, spent = unpack(total[y, x])
+                    if overlap[y, x] == 0 or spent > tokens_left:
                         continue
                     legal = True
-                    most = int(total[y, x]) - penalty * tokens[y, x]
+                    most -= penalty * spent
                     if acc + most + rest[i] < shared[0] + 1:
                         continue
                     kids[found, 0], kids[found, 1], kids[found, 2] = i, r0 + y, c0 + x
-                    kids[found, 3], kids[found, 4], kids[found, 5] = ro, tokens[y, x], most
+                    kids[found, 3], kids[found, 4], kids[found, 5] = ro, spent, most
                     found += 1
     if not legal:  # stuck: the game ends here
         _improve(best, best_path, shared, path, acc, depth)
