@@ -47,7 +47,8 @@ FRUIT_INDEX = {f: i for i, f in enumerate(FRUITS)}
 WINDOW = 3  # a turned card spans at most 3 rows and 3 columns
 BLOCKED = 64  # more tokens than any card can spend: no tree may go on a rotten one
 MOST_TOKENS = 6  # a card has 6 trees, so two cards never differ on more
-_PACK = 1024  # cell values are packed as value * _PACK + tokens (6 * BLOCKED < _PACK)
+_TOKENS = 512  # cell values are packed as (value * _TOKENS + tokens) * _COVERS + covers:
+_COVERS = 8  # the sums of 6 cells keep their tokens below 6 * BLOCKED and covers below 8
 
 
 @numba.njit(cache=True)
@@ -87,16 +88,15 @@ def pair_table(patterns, distinct, most):
 
 
 @numba.njit(cache=True)
-def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed, occupied):
+def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed):
     """For each fruit f and cell around ``box``, packed into one number (``unpack``): what a
     tree of fruit f adds there on its own (the cell's next step, see ``next_steps``; minus the
-    die a token sends back where the fruit differs), and 1 where the fruit differs (a token),
-    ``BLOCKED`` on a rotten tree. ``occupied``: 1 where a tree lies."""
+    die a token sends back where the fruit differs), the token it needs (1 where the fruit
+    differs, ``BLOCKED`` on a rotten tree) and whether it covers a tree (1 or 0)."""
     top = ladder.shape[0] - 1
     for i in range(box[0] - WINDOW + 1, box[1] + WINDOW):
         for j in range(box[2] - WINDOW + 1, box[3] + WINDOW):
             below, lv = fruit[i, j], level[i, j]
-            occupied[i, j] = below >= 0
             for f in range(3):
                 value, differs = 0, 0
                 if below < 0:
@@ -111,13 +111,15 @@ def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, p
                     value = steps[min(lv + 2, steps.shape[0] - 1)]
                 elif supply[f] + tokens_left > 0:
                     value = steps[1]
-                packed[f, i, j] = value * _PACK + differs
+                packed[f, i, j] = (value * _TOKENS + differs) * _COVERS + (below >= 0)
 
 
 @numba.njit(cache=True, inline="always")
 def unpack(total):
-    """(value, tokens) of a sum of ``cell_values``: the tokens of 6 trees stay below _PACK."""
-    return total // _PACK, total % _PACK
+    """(value, tokens, trees covered) of a sum of up to 6 ``cell_values``."""
+    covers = total % _COVERS
+    rest = total // _COVERS
+    return rest // _TOKENS, rest % _TOKENS, covers
 
 
 @numba.njit(cache=True)
@@ -137,17 +139,18 @@ def window_sums(packed, shape, box, total):
 
 
 @numba.njit(cache=True)
-def window_overlap(occupied, shape, box, overlap):
-    """Like ``window_sums``: ``overlap[i, j]``, how many trees the turned card covers there."""
-    r0, c0 = box[0] - WINDOW + 1, box[2] - WINDOW + 1
-    rows, cols = box[1] - r0 + 1, box[3] - c0 + 1
-    overlap[:rows, :cols] = 0
-    for t in range(shape.shape[0]):
-        r, c = r0 + shape[t, 0], c0 + shape[t, 1]
-        for i in range(rows):
-            covered = occupied[r + i]
-            for j in range(cols):
-                overlap[i, j] += covered[c + j]
+def best_windows(total, box, out):
+    """``out[j]``: the largest value of the window sums ``total`` (``window_sums``) that need at
+    most j tokens, and at least 0 (the card away from the trees)."""
+    most = out.shape[0] - 1
+    out[:] = 0.0
+    for i in range(box[1] - box[0] + WINDOW):
+        for j in range(box[3] - box[2] + WINDOW):
+            value, spent, _ = unpack(total[i, j])
+            if spent <= most and value > out[spent]:
+                out[spent] = value
+    for j in range(1, most + 1):
+        out[j] = max(out[j], out[j - 1])
 
 
 @numba.njit(cache=True)
@@ -156,24 +159,13 @@ def alone_terms(packed, shapes, distinct, cards, box, out, total):
     the table (``cell_values``) when at most j of its trees lie on a different fruit: its best
     window, or 0 away from the trees; -1e18 for a turn that repeats a picture. The tokens' cost
     is counted apart (``bound``). ``total`` is scratch space."""
-    most = out.shape[1] - 1
-    rows, cols = box[1] - box[0] + WINDOW, box[3] - box[2] + WINDOW
     for n in range(cards.shape[0]):
-        x = cards[n]
         for ro in range(4):
-            start = 0.0 if distinct[x, ro] else -1e18
-            for j in range(most + 1):
-                out[n, j, ro] = start
-            if not distinct[x, ro]:
-                continue
-            window_sums(packed, shapes[x, ro], box, total)
-            for i in range(rows):
-                for j in range(cols):
-                    value, spent = unpack(total[i, j])
-                    if spent <= most and value > out[n, spent, ro]:
-                        out[n, spent, ro] = value
-            for j in range(1, most + 1):
-                out[n, j, ro] = max(out[n, j, ro], out[n, j - 1, ro])
+            if distinct[cards[n], ro]:
+                window_sums(packed, shapes[cards[n], ro], box, total)
+                best_windows(total, box, out[n, :, ro])
+            else:
+                out[n, :, ro] = -1e18
 
 
 @numba.njit(cache=True)
@@ -307,14 +299,14 @@ def pictures(cards: Sequence[Card]) -> tuple[np.ndarray, np.ndarray]:
     return patterns, distinct
 
 
-def scratch_space(rows: int, cols: int) -> tuple[np.ndarray, ...]:
-    """Scratch space for ``cell_values``, ``window_sums`` and ``window_overlap`` on a grid of
-    rows x cols: packed cell values per fruit, occupied cells, window sums, window overlaps."""
+def scratch_space(rows: int, cols: int, hand_size: int, depths: int) -> tuple[np.ndarray, ...]:
+    """Scratch space on a grid of rows x cols: the packed cell values per fruit
+    (``cell_values``), window sums (``window_sums``), and the window sums of each hand card's
+    turns at each depth of a search."""
     return (
         np.zeros((3, rows, cols), dtype=np.int64),
         np.zeros((rows, cols), dtype=np.int64),
-        np.zeros((rows, cols), dtype=np.int64),
-        np.zeros((rows, cols), dtype=np.int64),
+        np.zeros((depths, hand_size, 4, rows, cols), dtype=np.int64),
     )
 
 
@@ -363,14 +355,15 @@ def pair_bound(board: Board, cards: Sequence[Card]) -> float:
     ids = list(dict.fromkeys(cards))
     patterns, distinct = pictures(ids)
     fruit, level, rotten, supply, box, _ = grid(board, len(cards))
-    packed, occupied, total, _ = scratch_space(*fruit.shape)
+    rows, cols = fruit.shape
+    packed, total, _ = scratch_space(rows, cols, 0, 0)
     tokens_left = board.rotten_left
     steps = next_steps(board.rules.ladder)
     pairs = pair_table(patterns, distinct, min(tokens_left, MOST_TOKENS))
     indexes = np.array([ids.index(card) for card in cards], dtype=np.int64)
     alone = np.empty((len(cards), min(tokens_left, MOST_TOKENS) + 1, 4))
     ladder = np.array(board.rules.ladder, dtype=np.int64)
-    cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed, occupied)
+    cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
     alone_terms(packed, tree_lists(patterns), distinct, indexes, box, alone, total)
     beta = pair_weight(steps)
     return float(bound(alone, indexes, pairs, beta, board.rules.rotten_penalty, tokens_left, -1))

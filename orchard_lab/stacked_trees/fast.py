@@ -29,6 +29,7 @@ from orchard_lab.stacked_trees.bound import (
     MOST_TOKENS,
     WINDOW,
     alone_terms,
+    best_windows,
     bound,
     cell_values,
     grid,
@@ -39,7 +40,6 @@ from orchard_lab.stacked_trees.bound import (
     scratch_space,
     tree_lists,
     unpack,
-    window_overlap,
     window_sums,
 )
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card
@@ -179,8 +179,8 @@ def _last(
     for i in range(hand.shape[0]):
         if hand[i] >= 0:
             card = hand[i]
-    packed, occupied, total, overlap = scratch
-    cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed, occupied)
+    packed, total, _ = scratch
+    cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
     back = np.zeros(3, dtype=np.int64)
     wanted = np.zeros(3, dtype=np.int64)
     legal = False
@@ -190,11 +190,10 @@ def _last(
         if not distinct[card, ro]:
             continue
         window_sums(packed, shapes[card, ro], box, total)
-        window_overlap(occupied, shapes[card, ro], box, overlap)
         for i in range(box[1] - r0 + 1):
             for j in range(box[3] - c0 + 1):
-                most, spent = unpack(total[i, j])
-                if overlap[i, j] == 0 or spent > tokens_left:
+                most, spent, covers = unpack(total[i, j])
+                if covers == 0 or spent > tokens_left:
                     continue
                 legal = True
                 if most - penalty * spent <= top_gain:
@@ -249,9 +248,20 @@ def _search(
         cards[n] = pending[i]
         n += 1
     alone = np.empty((k, min(tokens_left, pairs.shape[3] - 1) + 1, 4), dtype=np.float64)
-    packed, occupied, total, overlap = scratch
-    cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed, occupied)
-    alone_terms(packed, shapes, distinct, cards, box, alone, total)
+    packed, total, planes = scratch  # planes[depth, slot, turn]: a hand card's window sums
+    cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
+    n = 0
+    for i in range(hand.shape[0]):  # the hand cards, keeping their window sums for below
+        if hand[i] < 0:
+            continue
+        for ro in range(4):
+            if distinct[hand[i], ro]:
+                window_sums(packed, shapes[hand[i], ro], box, planes[depth, i, ro])
+                best_windows(planes[depth, i, ro], box, alone[n, :, ro])
+            else:
+                alone[n, :, ro] = -1e18
+        n += 1
+    alone_terms(packed, shapes, distinct, cards[n:], box, alone[n:], total)
     if acc + bound(alone, cards, pairs, beta, penalty, tokens_left, -1) < shared[0] + 1:
         return
     # the rest's bound once a hand card is placed: what it shares with the others is on the table
@@ -282,12 +292,11 @@ def _search(
         for ro in range(4):
             if not distinct[card, ro]:
                 continue
-            window_sums(packed, shapes[card, ro], box, total)
-            window_overlap(occupied, shapes[card, ro], box, overlap)
+            sums = planes[depth, i, ro]
             for y in range(box[1] - r0 + 1):
                 for x in range(box[3] - c0 + 1):
-                    most, spent = unpack(total[y, x])
-                    if overlap[y, x] == 0 or spent > tokens_left:
+                    most, spent, covers = unpack(sums[y, x])
+                    if covers == 0 or spent > tokens_left:
                         continue
                     legal = True
                     most -= penalty * spent
@@ -439,7 +448,7 @@ def solve(
             rules.rotten_penalty, patterns, distinct, hand_ids, pending_ids, 0, rules.hand_size,
             0, 0, best, np.zeros((k, _MOVE), dtype=np.int64), best_path, counters, box, steps,
             pair_weight(steps), pairs, zobrist, hand_keys, seen, key, shared, part, threads,
-            shapes, scratch_space(rows, cols),
+            shapes, scratch_space(rows, cols, rules.hand_size, k),
         )  # fmt: skip
 
     timer = None
