@@ -47,8 +47,8 @@ FRUIT_INDEX = {f: i for i, f in enumerate(FRUITS)}
 WINDOW = 3  # a turned card spans at most 3 rows and 3 columns
 BLOCKED = 64  # more tokens than any card can spend: no tree may go on a rotten one
 MOST_TOKENS = 6  # a card has 6 trees, so two cards never differ on more
-_TOKENS = 512  # cell values are packed as (value * _TOKENS + tokens) * _COVERS + covers:
-_COVERS = 8  # the sums of 6 cells keep their tokens below 6 * BLOCKED and covers below 8
+_TOKENS = 512  # cell values are packed as (value * _TOKENS + tokens) * _COVERS + covers; a
+_COVERS = 8  # sum of 6 cells has at most 6 * BLOCKED < _TOKENS tokens and 6 < _COVERS covers
 
 
 @numba.njit(cache=True)
