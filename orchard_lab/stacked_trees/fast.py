@@ -382,7 +382,7 @@ def _search(
 
 UNLIMITED = 1 << 62  # a node budget that never runs out
 ZOBRIST_SEED = 20261130  # the position keys' random numbers: the same search on every run
-SEEN_SLOTS = 1 << 23  # positions remembered (64 MB)
+SEEN_BITS = 23  # at most 2**23 positions remembered (64 MB), fewer for a small node budget
 
 
 @dataclass(frozen=True)
@@ -432,7 +432,7 @@ def solve(
     for i, j in zip(*np.nonzero(fruit >= 0), strict=True):
         key ^= zobrist[i, j, fruit[i, j] + 1, level[i, j] + 1, int(rotten[i, j])]
     hand_keys = rng.integers(1, 2**63, size=len(ids), dtype=np.uint64)
-    seen = np.zeros(SEEN_SLOTS, dtype=np.uint64)
+    seen = np.zeros(1 << min(SEEN_BITS, max(10, (4 * node_budget).bit_length())), np.uint64)
     shared = np.array([floor, 0, 0], dtype=np.int64)
     ladder = np.array(rules.ladder, dtype=np.int64)
     parts = [

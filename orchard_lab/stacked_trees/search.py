@@ -322,6 +322,7 @@ def best_line(
     elif node_limit is None:
         time_limit = DEFAULT_TIME_LIMIT
     rules = replace(rules, cards_per_game=len(cards))
+    fast.warm_up()  # the first call after an install compiles the search: not on the clock
     deadline = None
     if time_limit is not None:
         deadline = time.perf_counter() + time_limit - min(0.1, 0.1 * time_limit)
