@@ -152,7 +152,6 @@ class _Search:
         self.best_score: int | None = None
         self.best_moves: tuple[Move, ...] = ()
         self.nodes = 0
-        self.seen: set = set()
 
     def start(self) -> tuple[Board, tuple[Card, ...], int]:
         hand = self.order[1 : 1 + self.rules.hand_size]
