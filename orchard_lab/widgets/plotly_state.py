@@ -38,12 +38,13 @@ PLOTLY_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js
 # the model's messages until that returns, so the answer could never arrive. A chart made
 # while the bundle travelled missed the changes sent meanwhile, so the kernel refreshes its
 # saved state before plotly reads it; once the bundle is here, plotly starts at once.
-# The kernel answers between cells, so a request may wait; one it has not answered within
-# ASK_AGAIN_MS is sent again (up to TRIES in all, the first answer wins): every chart on the
-# page waits for the first one's bundle, and one lost request must not leave them all
-# saying "Drawing the chart…" (seen once in a loaded CI run).
+# The kernel answers between cells, so a request may wait. One it has not answered within
+# ASK_AGAIN_MS is sent again (up to TRIES in all, the first answer wins), and every other
+# chart still waiting by then asks through its own widget too: a lost request, or a first
+# chart whose widget no longer answers, must not leave every chart on the page saying
+# "Drawing the chart…" (seen twice in loaded CI runs).
 BUNDLE_LOADER = """\
-const PENDING = Symbol.for("orchard_lab.plotly_bundle");
+const BUNDLE = Symbol.for("orchard_lab.plotly_bundle");
 const LOADED = Symbol.for("orchard_lab.plotly_bundle_loaded");
 export const ASK_AGAIN_MS = 20000;
 export const TRIES = 5;
@@ -63,14 +64,28 @@ export function ask(invoke, command, again = ASK_AGAIN_MS) {
   });
 }
 
-function fetchBundle(invoke) {
-  window[PENDING] ??= ask(invoke, "send_plotly_bundle").then(([, [code]]) => {
-    const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
-    return import(url).finally(() => URL.revokeObjectURL(url));
-  }).then((bundle) => (window[LOADED] = bundle));
-  const pending = window[PENDING];
-  pending.catch(() => { if (window[PENDING] === pending) delete window[PENDING]; });
-  return pending;
+// The page's one bundle: the first chart asks for it at once, a later chart only once it has
+// waited ASK_AGAIN_MS; the first answer serves them all. It fails only when every request did.
+export function fetchBundle(invoke, again = ASK_AGAIN_MS) {
+  if (!window[BUNDLE]) {
+    const box = { asking: 0 };
+    box.promise = new Promise((resolve, reject) => Object.assign(box, { resolve, reject }));
+    box.promise.then((bundle) => (window[LOADED] = bundle), () => {
+      if (window[BUNDLE] === box) delete window[BUNDLE];
+    });
+    window[BUNDLE] = box;
+  }
+  const box = window[BUNDLE];
+  const request = () => {
+    box.asking += 1;
+    ask(invoke, "send_plotly_bundle", again).then(([, [code]]) => {
+      const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+      return import(url).finally(() => URL.revokeObjectURL(url));
+    }).then(box.resolve, (error) => { box.asking -= 1; if (box.asking === 0) box.reject(error); });
+  };
+  if (box.asking === 0) request();
+  else setTimeout(() => { if (!window[LOADED] && window[BUNDLE] === box) request(); }, again);
+  return box.promise;
 }
 
 async function startLoaded(bundle, model, experimental) {

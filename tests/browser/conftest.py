@@ -140,12 +140,31 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[object]:
+    """Keep each phase's report on the test, so ``page`` knows whether the test failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
 @pytest.fixture
-def page(browser) -> Iterator[object]:
+def page(browser, request) -> Iterator[object]:
+    """A fresh page; when the test fails, its screenshot and the browser's console messages
+    go to ``test-artifacts/FAILED-<test>.png`` and ``.txt`` (for a failure seen only in CI)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(60_000)
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     yield page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        name = f"FAILED-{request.node.name}"
+        try:
+            screenshot(page, name)
+        finally:
+            (ARTIFACTS / f"{name}.txt").write_text("\n".join(console), encoding="utf-8")
     context.close()
 
 

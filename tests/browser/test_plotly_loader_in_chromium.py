@@ -1,5 +1,6 @@
 """The charts' loader in Debian's Chromium: a request the kernel never answers is sent again,
-so one lost request cannot leave every chart on a page waiting (``widgets/plotly_state``)."""
+and a later chart asks through its own widget, so neither a lost request nor a first chart
+whose widget never answers leaves every chart on a page waiting (``widgets/plotly_state``)."""
 
 from __future__ import annotations
 
@@ -39,3 +40,42 @@ def test_a_lost_request_is_sent_again_up_to_five_times(browser, lost: int) -> No
         page.context.close()
     answer = f"answer {lost + 1}" if lost < 5 else "no answer"
     assert result == {"answer": answer, "sent": min(lost + 1, 5), "tries": 5}
+
+
+# Two charts share the page's bundle. The first chart's widget answers nothing, or answers
+# at once; the second, made 10 ms later, answers. Every chart must get the bundle, and the
+# second asks only when the first's answer has not come within 50 ms.
+SHARE = """async ([loader, first_answers]) => {
+  const url = URL.createObjectURL(new Blob([loader], { type: "text/javascript" }));
+  const { fetchBundle } = await import(url);
+  const asked = [];
+  const widget = (name, answers) => (command) => {
+    asked.push(name);
+    if (!answers) return new Promise(() => {});
+    return Promise.resolve([null, ["export default () => 'plotly from " + name + "';"]]);
+  };
+  const first = fetchBundle(widget("first", first_answers), 50);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  const second = fetchBundle(widget("second", true), 50);
+  const bundles = await Promise.race([
+    Promise.all([first, second]).then((both) => both.map((bundle) => bundle.default())),
+    new Promise((resolve) => setTimeout(() => resolve("no bundle"), 2000)),
+  ]);
+  return { bundles, asked };
+}"""
+
+
+@pytest.mark.parametrize("first_answers", [False, True])
+def test_a_chart_asks_itself_when_the_first_charts_widget_does_not_answer(
+    browser, first_answers: bool
+) -> None:
+    page = browser.new_context().new_page()
+    try:
+        result = page.evaluate(SHARE, [BUNDLE_LOADER, first_answers])
+    finally:
+        page.context.close()
+    if first_answers:
+        assert result == {"bundles": ["plotly from first"] * 2, "asked": ["first"]}
+    else:
+        assert result["bundles"] == ["plotly from second"] * 2
+        assert result["asked"][0] == "first" and "second" in result["asked"]
