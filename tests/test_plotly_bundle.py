@@ -71,7 +71,7 @@ def test_plotlys_bundle_has_the_default_export_the_loader_calls() -> None:
 
 def test_the_loader_caches_on_window_and_waits_longer_than_invokes_3_s() -> None:
     loader = synced_esm(SharedBundleFigure())
-    assert "window[PENDING] ??=" in loader
+    assert "window[BUNDLE] = box" in loader and "window[LOADED] = bundle" in loader
     assert "AbortSignal.timeout(600000)" in loader
 
 
