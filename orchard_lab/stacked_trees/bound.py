@@ -154,18 +154,25 @@ def best_windows(total, box, out):
 
 
 @numba.njit(cache=True)
-def alone_terms(packed, shapes, distinct, cards, box, out, total):
-    """``out[n, j, r]``: at most what card ``cards[n]`` turned by r adds through the trees now on
-    the table (``cell_values``) when at most j of its trees lie on a different fruit: its best
-    window, or 0 away from the trees; -1e18 for a turn that repeats a picture. The tokens' cost
-    is counted apart (``bound``). ``total`` is scratch space."""
+def card_terms(packed, shape, distinct, box, out, sums):
+    """``out[j, r]``: at most what one card turned by r adds through the trees now on the table
+    (``cell_values``) when at most j of its trees lie on a different fruit: its best window, or
+    0 away from the trees; -1e18 for a turn that repeats a picture (``shape`` and ``distinct``
+    are the card's rows of ``tree_lists`` and ``pictures``). The tokens' cost is counted apart
+    (``bound``). ``sums[r]`` keeps the window sums of turn r."""
+    for ro in range(4):
+        if distinct[ro]:
+            window_sums(packed, shape[ro], box, sums[ro])
+            best_windows(sums[ro], box, out[:, ro])
+        else:
+            out[:, ro] = -1e18
+
+
+@numba.njit(cache=True)
+def alone_terms(packed, shapes, distinct, cards, box, out, sums):
+    """``out[n]``: the ``card_terms`` of card ``cards[n]``; ``sums`` is scratch space."""
     for n in range(cards.shape[0]):
-        for ro in range(4):
-            if distinct[cards[n], ro]:
-                window_sums(packed, shapes[cards[n], ro], box, total)
-                best_windows(total, box, out[n, :, ro])
-            else:
-                out[n, :, ro] = -1e18
+        card_terms(packed, shapes[cards[n]], distinct[cards[n]], box, out[n], sums)
 
 
 @numba.njit(cache=True)
@@ -301,11 +308,11 @@ def pictures(cards: Sequence[Card]) -> tuple[np.ndarray, np.ndarray]:
 
 def scratch_space(rows: int, cols: int, hand_size: int, depths: int) -> tuple[np.ndarray, ...]:
     """Scratch space on a grid of rows x cols: the packed cell values per fruit
-    (``cell_values``), window sums (``window_sums``), and the window sums of each hand card's
-    turns at each depth of a search."""
+    (``cell_values``), window sums per turn (``card_terms``), and the window sums of each hand
+    card's turns at each depth of a search."""
     return (
         np.zeros((3, rows, cols), dtype=np.int64),
-        np.zeros((rows, cols), dtype=np.int64),
+        np.zeros((4, rows, cols), dtype=np.int64),
         np.zeros((depths, hand_size, 4, rows, cols), dtype=np.int64),
     )
 
@@ -356,7 +363,7 @@ def pair_bound(board: Board, cards: Sequence[Card]) -> float:
     patterns, distinct = pictures(ids)
     fruit, level, rotten, supply, box, _ = grid(board, len(cards))
     rows, cols = fruit.shape
-    packed, total, _ = scratch_space(rows, cols, 0, 0)
+    packed, sums, _ = scratch_space(rows, cols, 0, 0)
     tokens_left = board.rotten_left
     steps = next_steps(board.rules.ladder)
     pairs = pair_table(patterns, distinct, min(tokens_left, MOST_TOKENS))
@@ -364,6 +371,6 @@ def pair_bound(board: Board, cards: Sequence[Card]) -> float:
     alone = np.empty((len(cards), min(tokens_left, MOST_TOKENS) + 1, 4))
     ladder = np.array(board.rules.ladder, dtype=np.int64)
     cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
-    alone_terms(packed, tree_lists(patterns), distinct, indexes, box, alone, total)
+    alone_terms(packed, tree_lists(patterns), distinct, indexes, box, alone, sums)
     beta = pair_weight(steps)
     return float(bound(alone, indexes, pairs, beta, board.rules.rotten_penalty, tokens_left, -1))

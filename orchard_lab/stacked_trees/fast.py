@@ -29,8 +29,8 @@ from orchard_lab.stacked_trees.bound import (
     MOST_TOKENS,
     WINDOW,
     alone_terms,
-    best_windows,
     bound,
+    card_terms,
     cell_values,
     grid,
     next_steps,
@@ -158,6 +158,17 @@ def _window_key(zobrist, fruit, level, rotten, pattern, r, c):
     return key
 
 
+@numba.njit(cache=True, inline="always")
+def _upper_gain(total, tokens_left, penalty):
+    """(at most what a placement gains, the tokens it spends) from its window sum
+    (``window_sums``): exact while the supply lasts; ``_ILLEGAL`` if it covers no tree or needs
+    more tokens than are left (ST-3, ST-5)."""
+    most, spent, covers = unpack(total)
+    if covers == 0 or spent > tokens_left:
+        return _ILLEGAL, spent
+    return most - penalty * spent, spent
+
+
 @numba.njit(cache=True)
 def _improve(best, best_path, shared, path, score, length):
     """Keep the line in ``path[:length]`` if it beats this search's best; raise the bar that
@@ -179,7 +190,7 @@ def _last(
     for i in range(hand.shape[0]):
         if hand[i] >= 0:
             card = hand[i]
-    packed, total, _ = scratch
+    packed, sums, _ = scratch
     cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
     back = np.zeros(3, dtype=np.int64)
     wanted = np.zeros(3, dtype=np.int64)
@@ -189,14 +200,14 @@ def _last(
     for ro in range(4):
         if not distinct[card, ro]:
             continue
-        window_sums(packed, shapes[card, ro], box, total)
+        window_sums(packed, shapes[card, ro], box, sums[ro])
         for i in range(box[1] - r0 + 1):
             for j in range(box[3] - c0 + 1):
-                most, spent, covers = unpack(total[i, j])
-                if covers == 0 or spent > tokens_left:
+                most, _ = _upper_gain(sums[ro, i, j], tokens_left, penalty)
+                if most == _ILLEGAL:
                     continue
                 legal = True
-                if most - penalty * spent <= top_gain:
+                if most <= top_gain:
                     continue
                 gain, spent = _gain(
                     fruit, level, rotten, supply, tokens_left, ladder, penalty, patterns[card, ro],
@@ -248,20 +259,14 @@ def _search(
         cards[n] = pending[i]
         n += 1
     alone = np.empty((k, min(tokens_left, pairs.shape[3] - 1) + 1, 4), dtype=np.float64)
-    packed, total, planes = scratch  # planes[depth, slot, turn]: a hand card's window sums
+    packed, sums, planes = scratch  # planes[depth, slot, turn]: a hand card's window sums
     cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
     n = 0
     for i in range(hand.shape[0]):  # the hand cards, keeping their window sums for below
-        if hand[i] < 0:
-            continue
-        for ro in range(4):
-            if distinct[hand[i], ro]:
-                window_sums(packed, shapes[hand[i], ro], box, planes[depth, i, ro])
-                best_windows(planes[depth, i, ro], box, alone[n, :, ro])
-            else:
-                alone[n, :, ro] = -1e18
-        n += 1
-    alone_terms(packed, shapes, distinct, cards[n:], box, alone[n:], total)
+        if hand[i] >= 0:
+            card_terms(packed, shapes[hand[i]], distinct[hand[i]], box, alone[n], planes[depth, i])
+            n += 1
+    alone_terms(packed, shapes, distinct, cards[n:], box, alone[n:], sums)
     if acc + bound(alone, cards, pairs, beta, penalty, tokens_left, -1) < shared[0] + 1:
         return
     # the rest's bound once a hand card is placed: what it shares with the others is on the table
@@ -292,14 +297,12 @@ def _search(
         for ro in range(4):
             if not distinct[card, ro]:
                 continue
-            sums = planes[depth, i, ro]
             for y in range(box[1] - r0 + 1):
                 for x in range(box[3] - c0 + 1):
-                    most, spent, covers = unpack(sums[y, x])
-                    if covers == 0 or spent > tokens_left:
+                    most, spent = _upper_gain(planes[depth, i, ro, y, x], tokens_left, penalty)
+                    if most == _ILLEGAL:
                         continue
                     legal = True
-                    most -= penalty * spent
                     if acc + most + rest[i] < shared[0] + 1:
                         continue
                     kids[found, 0], kids[found, 1], kids[found, 2] = i, r0 + y, c0 + x
