@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from orchard_lab import stacked_trees, water_drops
+from orchard_lab.compiled import warm_up
 from orchard_lab.lessons.checks import STRICT_VARIABLE
 
 collect_ignore = ["notebooks/source", "orchard_lab/lessons/pupil"]
@@ -42,5 +42,4 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """Compile water drops' engine and stacked trees' search once before any test, as
     ``orchard-lab lessons`` does before a class: the lesson kernels and the browser's kernels
     then load them from the cache instead of each compiling them while a test waits."""
-    water_drops.warm_up()
-    stacked_trees.warm_up()
+    warm_up()

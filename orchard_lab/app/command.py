@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from orchard_lab import stacked_trees, water_drops
 from orchard_lab.app.page import GAMES
 from orchard_lab.app.server import CULL_MINUTES, new_token, serve
+from orchard_lab.compiled import WARM_UPS
 
 __all__ = ["add_command"]
 
@@ -45,10 +45,9 @@ def add_command(commands: Any) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    engines = {"water-drops": water_drops.warm_up, "stacked-trees": stacked_trees.warm_up}
-    if args.game in engines:
+    if args.game in WARM_UPS:
         print("Getting the game engine ready (the first time after installing: about 30 s)...")
-        engines[args.game]()  # compiles it now, not while the first pupil waits
+        WARM_UPS[args.game]()  # compiles it now, not while the first pupil waits
     serve(
         args.game,
         port=args.port,

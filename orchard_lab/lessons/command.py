@@ -24,7 +24,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from orchard_lab import stacked_trees, water_drops
+from orchard_lab.compiled import warm_up
 from orchard_lab.core import check_type
 from orchard_lab.lessons.build import COPIES
 
@@ -113,8 +113,7 @@ def run(args: argparse.Namespace) -> int:
     if args.copy_only:
         return 0
     print("Getting the game engines ready (the first time after installing: about a minute)...")
-    water_drops.warm_up()  # compiles the engines now, not in the middle of the class
-    stacked_trees.warm_up()
+    warm_up()  # compiles the engines now, not in the middle of the class
     token = secrets.token_hex(24)
     print(f"JupyterLab opens in your browser; if it asks for a token, paste: {token}")
     try:
