@@ -9,6 +9,7 @@ solo (choose, turn, the ghost, place). Run:
 
 from __future__ import annotations
 
+import functools
 import statistics
 import sys
 
@@ -27,7 +28,7 @@ def water_drops(players: int) -> Clicks:
         board.new_game(seed=seed)
         while not board.game.is_over:
             times["card"].append(timed(board.market_buttons[0].click))
-            square = board.open_buttons[board.legal_squares()[-1]]
+            square = functools.partial(board.orchard.click, board.legal_squares()[-1])
             times["square"].append(timed(square.click))
     return times
 

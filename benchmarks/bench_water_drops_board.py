@@ -14,6 +14,7 @@ apart: such a pause grows with everything the kernel holds, not with the board. 
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import os
@@ -75,13 +76,13 @@ def clicks(players: int) -> dict[str, list[tuple[float, int, bool]]]:
             if board.game.rules.allow_rotation:
                 times["turn"].append(timed(board.turn_button.click))
             lit = board.legal_squares()
-            times["square"].append(timed(board.open_buttons[lit[-1]].click))
+            times["square"].append(timed(functools.partial(board.orchard.click, lit[-1])))
             turn += 1
             if turn % 4 == 0 and not board.game.is_over:
                 times["hint"].append(timed(board.hint_button.click))
                 times["undo"].append(timed(board.undo_button.click))
                 board.market_buttons[0].click()
-                board.open_buttons[board.legal_squares()[0]].click()
+                board.orchard.click(board.legal_squares()[0])
     assert "did not work" not in board.message.value, board.message.value
     return times
 

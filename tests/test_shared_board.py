@@ -8,6 +8,7 @@ no more in all than the bounds below; before issue 15 a water drops square click
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -70,8 +71,8 @@ def test_water_drops_clicks_send_one_message_per_changed_widget(sent: Sent) -> N
     while not board.game.is_over:
         by_widget = sent.during(board.market_buttons[0].click)
         _check_click(by_widget, len(board.legal_squares()) + 3)  # lit squares, slot, message
-        square = board.open_buttons[board.legal_squares()[-1]]
-        _check_click(sent.during(square.click), WD_CLICK_MOST)
+        square = functools.partial(board.orchard.click, board.legal_squares()[-1])
+        _check_click(sent.during(square), WD_CLICK_MOST)
     _check_click(sent.during(board.undo_button.click), WD_CLICK_MOST)
     _check_click(sent.during(board.hint_button.click), WD_CLICK_MOST)
 

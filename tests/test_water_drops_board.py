@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import re
 
-import ipywidgets as w
 import pytest
 
 from orchard_lab import water_drops as wd
@@ -23,12 +22,27 @@ from orchard_lab.widgets.water_drops_walkthrough import SCRIPT
 
 
 def _lit(board: WaterDropsBoard) -> list[tuple[int, int]]:
-    """The lit squares on show (a button of a square no longer open is not shown)."""
-    return [
-        at
-        for at, b in board.open_buttons.items()
-        if "orchard-legal" in b._dom_classes and b.layout.display != "none"
-    ]
+    """The lit squares on show."""
+    return [s.at for s in board.orchard.shown() if "orchard-legal" in s.classes.split()]
+
+
+def _width(board: WaterDropsBoard) -> int:
+    """How many squares wide your orchard is drawn."""
+    cols = [s.at[1] for s in board.orchard.shown()]
+    return max(cols) - min(cols) + 1
+
+
+def _drawn(board: WaterDropsBoard, at: tuple[int, int]) -> str:
+    """The HTML drawn on square ``at`` of your orchard."""
+    square = board.orchard.square(at)
+    assert square is not None, f"nothing drawn at {at}"
+    return square.html
+
+
+def _classes(board: WaterDropsBoard, at: tuple[int, int]) -> list[str]:
+    square = board.orchard.square(at)
+    assert square is not None, f"nothing drawn at {at}"
+    return square.classes.split()
 
 
 def _play_by_clicks(board: WaterDropsBoard) -> int:
@@ -37,7 +51,7 @@ def _play_by_clicks(board: WaterDropsBoard) -> int:
     while not board.game.is_over:
         board.market_buttons[clicks % len(board.game.market)].click()
         lit = _lit(board)
-        board.open_buttons[lit[clicks % len(lit)]].click()
+        board.orchard.click(lit[clicks % len(lit)])
         assert "did not work" not in board.message.value, board.message.value
         clicks += 1
     return clicks
@@ -76,7 +90,7 @@ def test_every_group_is_listed_with_the_engines_reason_and_outlined_WD_4() -> No
     assert len(listed) == len(groups)
     for line, group in zip(listed, groups, strict=True):
         assert html.escape(group.reason) in line and line.startswith("✓" if group.scores else "·")
-    pictures = "".join(view.value for view in board.filled.values())
+    pictures = "".join(_drawn(board, at) for at in board.game.boards[0].squares)
     for number, group in enumerate(groups, 1):
         assert f'title="group {number}: {html.escape(group.reason)}"' in pictures
     assert "solid #1b7837" in pictures or not any(g.scores for g in groups)
@@ -86,11 +100,15 @@ def test_a_group_across_a_card_edge_has_no_outline_inside_it_WD_4() -> None:
     tour = rule_walkthrough(wd)
     tour.go([s.title for s in SCRIPT].index("Groups join across card edges"))
     board = tour.view
-    top = board.filled[(0, 0)].value  # cherries at cells (1, 0), (1, 1)
-    below = board.filled[(1, 0)].value  # cherries at cells (2, 0), (2, 1)
-    cherry_cells = re.findall(r'<div class="wd-cell[^"]*" style="([^"]*)" title="group', top)
+    top = _drawn(board, (0, 0))  # cherries at cells (1, 0), (1, 1)
+    below = _drawn(board, (1, 0))  # cherries at cells (2, 0), (2, 1)
+    cherry_cells = re.findall(
+        r'<div class="wd-cell[^"]*" data-cell="[^"]*" style="([^"]*)" title="group', top
+    )
     assert cherry_cells and all("border-bottom" not in style for style in cherry_cells[-2:])
-    joined = re.findall(r'<div class="wd-cell[^"]*" style="([^"]*)" title="group', below)
+    joined = re.findall(
+        r'<div class="wd-cell[^"]*" data-cell="[^"]*" style="([^"]*)" title="group', below
+    )
     assert all("border-top" not in style for style in joined[:2])
 
 
@@ -104,13 +122,14 @@ def test_a_picked_card_lights_its_squares_with_the_ghost_and_its_gain_WD_3() -> 
     assert "orchard-selected" in board.market_slots[1]._dom_classes
     for at in _lit(board):
         a, b, c, d = card.cells
-        assert board.open_buttons[at].description == f"{a} {b}\n{c} {d}\n{mine.gain(card, at):+d}"
+        ghost = f'{a} {b}<br>{c} {d}</span><span class="wd-gain">{mine.gain(card, at):+d}<'
+        assert ghost in _drawn(board, at)
 
 
 def test_illegal_clicks_explain_and_change_nothing_WD_3() -> None:
     board = WaterDropsBoard(players=2, seed=3)
     saved = board.game.to_json()
-    board.open_buttons[(1, 0)].click()  # no card picked yet
+    board.orchard.click((1, 0))  # no card picked yet
     assert "Pick a card from the market first" in board.message.value
     board.market_buttons[0].click()
     board.turn_button.click()  # turning is off in the standard rules
@@ -156,9 +175,9 @@ def test_hint_picks_the_card_marks_the_square_and_says_the_engines_reason() -> N
     board.hint_button.click()
     assert html.escape(expected.reason) in board.hint_text.value
     assert board.selected == expected.move.card
-    assert "orchard-hinted" in board.open_buttons[expected.move.at]._dom_classes
+    assert "orchard-hinted" in _classes(board, expected.move.at)
     before = board.game.scores()[0]
-    board.open_buttons[expected.move.at].click()
+    board.orchard.click(expected.move.at)
     assert board.game.history[0] == (0, expected.move)
     assert board.game.scores()[0] == before + int(
         re.search(r"\(([+-]\d+) points? now", expected.reason)[1]
@@ -186,8 +205,8 @@ def test_new_game_with_every_switch_and_turning_WD_3() -> None:
     board.turn_button.click()
     assert board.rotation == 180 and "turned 180°" in board.message.value
     a, b, c, d = card.rotated(180).cells
-    assert board.open_buttons[_lit(board)[0]].description.startswith(f"{a} {b}\n{c} {d}")
-    board.open_buttons[_lit(board)[0]].click()
+    assert f"{a} {b}<br>{c} {d}" in _drawn(board, _lit(board)[0])
+    board.orchard.click(_lit(board)[0])
     assert board.game.history[0][1].rotation == 180
     assert [p for p, _ in board.game.history[1:]] == [1, 2, 3, 1, 2, 3]  # random answers
 
@@ -205,7 +224,7 @@ def test_keys_take_turn_frame_and_place_a_card_WD_3() -> None:
     board.keys.value = "d"
     board.keys.value = "a"
     first = board.legal_squares()[0]
-    assert "orchard-hinted" in board.open_buttons[first]._dom_classes
+    assert "orchard-hinted" in _classes(board, first)
     assert f"Square {first} framed" in board.message.value
     board.keys.value = "p"
     assert board.game.history[0] == (0, wd.Move(card, first, 90))
@@ -278,29 +297,27 @@ def test_a_fruit_is_a_letter_and_a_shape_not_a_hue_alone_WD_1() -> None:
 
 def test_the_orchard_shrinks_its_cards_as_it_grows_wider() -> None:
     board = WaterDropsBoard(players=1, seed=0)
-    first = board.orchard.layout.grid_template_columns
+    first = board.orchard.size, _width(board)
     for col in range(1, 9):
         board.select_card(0)
         board.choose_square((0, col))
-    assert first == "repeat(3, 92px)"
-    assert board.orchard.layout.grid_template_columns == "repeat(11, 50px)"  # fits 560 px
+    assert first == (92, 3)
+    assert (board.orchard.size, _width(board)) == (50, 11)  # 11 columns of 50 px fit 560 px
     board.select_card(0)
-    lit = board.open_buttons[_lit(board)[0]]
-    assert re.fullmatch(r"[+-]\d+", lit.description)  # too small for the ghost's cells
+    lit = _drawn(board, _lit(board)[0])
+    assert re.fullmatch(r'<span class="wd-gain">[+-]\d+</span>', lit)  # no room for the ghost
 
 
 def test_highlight_marks_squares_cells_market_and_panels() -> None:
     board = WaterDropsBoard(players=2, seed=0)
     board.highlight(squares=[(0, 0)], cells=[(0, 1)], slots=[2], groups=True)
-    assert HIGHLIGHT in board.filled[(0, 0)]._dom_classes
-    assert f"wd-cell {HIGHLIGHT}" in board.filled[(0, 0)].value
+    assert HIGHLIGHT in _classes(board, (0, 0))
+    assert f"wd-cell {HIGHLIGHT}" in _drawn(board, (0, 0))
     assert HIGHLIGHT in board.market_slots[2]._dom_classes
     assert HIGHLIGHT in board.groups_text._dom_classes
     board.highlight(score=True)
-    assert HIGHLIGHT not in board.filled[(0, 0)]._dom_classes
-    assert (
-        HIGHLIGHT not in board.filled[(0, 0)].value and HIGHLIGHT in board.score_text._dom_classes
-    )
+    assert HIGHLIGHT not in _classes(board, (0, 0))
+    assert HIGHLIGHT not in _drawn(board, (0, 0)) and HIGHLIGHT in board.score_text._dom_classes
 
 
 # ---- the walkthrough -----------------------------------------------------------------------
@@ -330,8 +347,8 @@ def test_every_step_is_reached_with_next_and_back_with_its_highlight(tour) -> No
         assert marked, scene.title  # every step points at something
         assert _expected(scene.highlight) <= set(marked), scene.title
         for at in marked.get("squares", ()):
-            assert HIGHLIGHT in board.filled[at]._dom_classes, scene.title
-        shown = [v.value for v in board.orchard.children if isinstance(v, w.HTML)]
+            assert HIGHLIGHT in _classes(board, at), scene.title
+        shown = [square.html for square in board.orchard.shown()]
         cells_marked = "".join(shown).count(f" {HIGHLIGHT}")
         assert cells_marked == len(marked.get("cells", ())), scene.title
 

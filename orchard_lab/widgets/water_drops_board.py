@@ -42,6 +42,8 @@ from orchard_lab.widgets.board_base import (
     set_classes,
 )
 from orchard_lab.widgets.contrast import text_colour_on
+from orchard_lab.widgets.square_grid import Square as GridSquare
+from orchard_lab.widgets.square_grid import SquareGrid
 
 __all__ = [
     "DROP_FILL",
@@ -103,11 +105,11 @@ def _css() -> str:
 .orchard-wd-board .orchard-wd-orchard {{gap: 0; justify-content: start; max-width: 100%;
   overflow: auto; padding: 4px; background: #f6f1e3; border-radius: 10px;
   border: 1px solid #d5c69a}}
-.orchard-wd-board .orchard-wd-orchard > * {{margin: 0}}
 .orchard-wd-board .orchard-wd-square {{outline: 1px dashed #9c8a6a; outline-offset: -1px}}
-.orchard-wd-board .orchard-wd-open {{margin: 0; padding: 0; border-radius: 6px;
-  background: transparent; border: 1px dashed #c8bb98; color: transparent;
-  white-space: pre; line-height: 1.15; font-weight: 700; overflow: hidden}}
+.orchard-wd-board .orchard-wd-open {{display: flex; flex-direction: column;
+  align-items: center; justify-content: center; border-radius: 6px; background: transparent;
+  border: 1px dashed #c8bb98; color: transparent; line-height: 1.15; font-weight: 700;
+  font-size: max(10px, calc(var(--square-px) / 6)); text-align: center}}
 .orchard-wd-board .orchard-wd-open.orchard-legal {{background: #d9f2dd;
   border: 2px solid #2e9d46; box-shadow: inset 0 0 6px #58c26e; {text["ghost"]}}}
 .orchard-wd-board .orchard-wd-open.orchard-hinted {{border: 3px dashed #b06a00}}
@@ -198,8 +200,9 @@ class _GroupMap:
     ) -> str:
         """A cell with its borders: thick where its group ends, green when the group scores."""
         code = board.cell(*cell)
+        where = f'data-cell="{cell[0]},{cell[1]}"'
         if code is None:
-            return f'<div style="width:{size}px;height:{size}px"></div>'
+            return f'<div {where} style="width:{size}px;height:{size}px"></div>'
         number = self.of.get(cell)
         group = self.groups[number - 1] if number else None
         edge = SCORING_EDGE if group is not None and group.scores else GROUP_EDGE
@@ -223,8 +226,8 @@ class _GroupMap:
         )
         style = ";".join([f"width:{size}px;height:{size}px", *sides])
         return (
-            f'<div class="{" ".join(classes)}" style="{style}" title="{html.escape(words)}">'
-            f"{_code_html(code, size)}</div>"
+            f'<div class="{" ".join(classes)}" {where} style="{style}" '
+            f'title="{html.escape(words)}">{_code_html(code, size)}</div>'
         )
 
     def square_html(
@@ -309,12 +312,11 @@ class WaterDropsBoard(PolicyBoard):
         self.market_slots: list[w.VBox] = []
         self.market_buttons: list[w.Button] = []
         self.market_box = w.HBox()
-        self.orchard = w.GridBox()
-        self.filled: dict[Square, w.HTML] = {}  # one view per card square, reused
-        self.open_buttons: dict[Square, w.Button] = {}
-        self._open_state: dict[Square, tuple[str, bool, bool, int]] = {}  # as last drawn
-        self._in_grid: set[int] = set()  # the views in the orchard grid, by id
-        self._open_shown: list[Square] = []  # the open squares drawn, in grid order
+        self.orchard = SquareGrid(
+            lambda at: self._clicked(functools.partial(self.choose_square, at)),
+            label="your orchard: the cards you laid and the open squares around them",
+        )
+        self._card_squares: list[GridSquare] = []  # your cards, as _show_orchard drew them
         self._card_px = BIGGEST_CARD
         self.turn_button = w.Button(
             description="Turn ↻", tooltip="turn the card a quarter turn (r)"
@@ -551,108 +553,54 @@ class WaterDropsBoard(PolicyBoard):
             set_classes(box, {"orchard-selected": slot == self.selected_slot})
 
     def _show_orchard(self) -> list[wd.Group]:
-        """Draw your orchard: a view per card square, the open squares as buttons (lit, with
-        the ghost of the picked card, where it may go). Returns the groups it drew.
-
-        Each view keeps its place in the grid by its row and column, and the grid's list of
-        views only grows: a view no longer needed is hidden, a new one is added at the end.
-        So the browser draws only the views that changed, never the whole orchard again."""
+        """Draw your orchard: each card at its square, the open squares around it (lit, with
+        the ghost of the picked card, where it may go). Returns the groups it drew."""
         board = self.game.boards[HUMAN]
-        squares = board.squares
-        opens = board.open_squares()
-        spots = [*squares, *opens]
-        r0 = min(r for r, _ in spots)
+        spots = [*board.squares, *board.open_squares()]
         c0, c1 = min(c for _, c in spots), max(c for _, c in spots)
         self._card_px = card_px = _card_px(c1 - c0 + 1)
         groups = board.groups()
         group_map = _GroupMap(groups)
         marked_cells = set(self._highlighted.get("cells", ()))
         marked_squares = set(self._highlighted.get("squares", ()))
-        for at in squares:
-            cell = (at[0] - r0 + 1, at[1] - c0 + 1)
-            view = self._filled_view(at, cell)
-            view.value = group_map.square_html(board, at, card_px // 2, marked_cells)
-            _place(view, cell, at in marked_squares)
-        self._open_shown = sorted(opens)
-        for at in self._open_shown:
-            cell = (at[0] - r0 + 1, at[1] - c0 + 1)
-            _place(self._open_view(at, cell, card_px), cell, at in marked_squares)
-        for at, view in self.filled.items():
-            if at not in squares and view.layout.display != "none":  # taken back
-                view.layout.display = "none"
-                view.value = ""
-        for at, button in self.open_buttons.items():
-            if at not in opens and button.layout.display != "none":  # a card lies there now
-                button.layout.display = "none"
-                self._show_open(button, at, False, None, card_px)
+        self._card_squares = [
+            GridSquare(
+                at,
+                group_map.square_html(board, at, card_px // 2, marked_cells),
+                f"square {at[0]},{at[1]}: the {card} card",
+                _classes("orchard-wd-square orchard-wd-card", at in marked_squares),
+            )
+            for at, card in board.squares.items()
+        ]
         self._show_ghosts()
-        columns = f"repeat({c1 - c0 + 1}, {card_px}px)"
-        if self.orchard.layout.grid_template_columns != columns:
-            self.orchard.layout.grid_template_columns = columns
-        new = [view for view in (*self.filled.values(), *self.open_buttons.values())
-               if id(view) not in self._in_grid]  # fmt: skip
-        if new:
-            self._in_grid.update(id(view) for view in new)
-            self.orchard.children = (*self.orchard.children, *new)
         return groups
 
     def _show_ghosts(self) -> None:
-        """Light the open squares where the picked card may go, each with its ghost (the
-        cards in the orchard stay as they are: a pick or a turn redraws only these)."""
+        """Draw the open squares, lit where the picked card may go, each with its ghost and
+        gain; the cards in the orchard are drawn as ``_show_orchard`` last made them."""
+        board = self.game.boards[HUMAN]
         legal = set(self.legal_squares())
         card = self.selected
         turned = None if card is None else card.rotated(self.rotation)
-        for at in self._open_shown:
-            self._show_open(self.open_buttons[at], at, at in legal, turned, self._card_px)
-
-    # A new view is born with its classes, place and size: they travel in its first message.
-    def _filled_view(self, at: Square, cell: tuple[int, int]) -> w.HTML:
-        if at not in self.filled:
-            self.filled[at] = w.HTML(
-                _dom_classes=("orchard-wd-square", "orchard-wd-card"),
-                layout=w.Layout(grid_row=str(cell[0]), grid_column=str(cell[1])),
+        marked = set(self._highlighted.get("squares", ()))
+        opens = []
+        for at in sorted(board.open_squares()):
+            lit = turned is not None and at in legal
+            gain = board.gain(turned, at) if lit and turned is not None else None
+            classes = {"orchard-legal": lit, "orchard-hinted": at == self._hinted}
+            words = f"open square {at[0]},{at[1]}"
+            if gain is not None:
+                words += f": the picked card would add {gain:+d} here"
+            opens.append(
+                GridSquare(
+                    at,
+                    _ghost_html(turned, gain, self._card_px),
+                    words,
+                    _classes("orchard-wd-open", at in marked, classes),
+                    active=True,
+                )
             )
-        return self.filled[at]
-
-    def _open_view(self, at: Square, cell: tuple[int, int], px: int) -> w.Button:
-        if at not in self.open_buttons:
-            button = w.Button(
-                tooltip=f"square {at}: lay the picked card here",
-                _dom_classes=("orchard-wd-open", f"orchard-wd-at-{at[0]}_{at[1]}"),
-                layout=w.Layout(
-                    grid_row=str(cell[0]), grid_column=str(cell[1]), width=f"{px}px",
-                    height=f"{px}px",
-                ),
-                style=w.ButtonStyle(font_size=_font_px(px)),
-            )  # fmt: skip
-            button.on_click(lambda _b: self._clicked(functools.partial(self.choose_square, at)))
-            self.open_buttons[at] = button
-        return self.open_buttons[at]
-
-    def _show_open(
-        self, button: w.Button, at: Square, lit: bool, turned: wd.Card | None, px: int
-    ) -> None:
-        """An open square: empty, or lit with the ghost of the turned card and its gain.
-        A square drawn as it is already costs nothing and sends nothing."""
-        description = ""
-        if lit and turned is not None:
-            gain = self.game.boards[HUMAN].gain(turned, at)  # the card as it lies now
-            a, b, c, d = turned.cells
-            ghost = f"{a} {b}\n{c} {d}\n" if px >= GHOST_PX else ""  # small cards: the gain
-            description = f"{ghost}{gain:+d}"
-        state = (description, lit, at == self._hinted, px)
-        if self._open_state.get(at) == state:
-            return
-        self._open_state[at] = state
-        size = f"{px}px"
-        if button.layout.width != size:
-            with button.layout.hold_sync():  # width and height in one message
-                button.layout.width = size
-                button.layout.height = size
-            button.style.font_size = _font_px(px)
-        with button.hold_sync():  # its classes and its text in one message
-            set_classes(button, {"orchard-legal": lit, "orchard-hinted": at == self._hinted})
-            button.description = description
+        self.orchard.show([*self._card_squares, *opens], self._card_px)
 
     def _show_highlight(self) -> None:
         marked = self._highlighted
@@ -780,15 +728,17 @@ class WaterDropsBoard(PolicyBoard):
         return root.add_class("orchard-wd-board")
 
 
-def _place(view: w.DOMWidget, cell: tuple[int, int], marked: bool) -> None:
-    """Show ``view`` at grid ``cell`` = (row, column), counted from 1."""
-    row, column = str(cell[0]), str(cell[1])
-    layout = view.layout
-    if (layout.grid_row, layout.grid_column, layout.display) != (row, column, None):
-        with layout.hold_sync():
-            layout.grid_row, layout.grid_column, layout.display = row, column, None
-    set_classes(view, {HIGHLIGHT: marked})
+def _classes(base: str, marked: bool, more: dict[str, bool] | None = None) -> str:
+    """``base`` and the class names switched on in ``more``, plus ``HIGHLIGHT`` if marked."""
+    names = [base, *(name for name, on in (more or {}).items() if on)]
+    return " ".join([*names, HIGHLIGHT] if marked else names)
 
 
-def _font_px(card_px: int) -> str:
-    return f"{max(10, card_px // 6)}px"
+def _ghost_html(turned: wd.Card | None, gain: int | None, px: int) -> str:
+    """An open square's text: the turned card's four cells (when the square is big enough)
+    above what it would add there; empty when the square is not lit."""
+    if turned is None or gain is None:
+        return ""
+    a, b, c, d = (html.escape(code) for code in turned.cells)
+    ghost = f'<span class="wd-ghost">{a} {b}<br>{c} {d}</span>' if px >= GHOST_PX else ""
+    return f'{ghost}<span class="wd-gain">{gain:+d}</span>'

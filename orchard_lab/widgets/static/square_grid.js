@@ -1,0 +1,115 @@
+// A grid of squares, each drawn at its engine coordinates (row, column): the square at
+// (r, c) sits in grid row r - r0 + 1 and column c - c0 + 1, where (r0, c0) is the smallest
+// row and column shown, and carries data-square="r,c". Python sends the squares (their
+// HTML, classes and words); this file only places them and reports clicks and keys.
+// An active square is a button: a click, Enter or Space sends {square: [r, c]} to Python;
+// the arrow keys move the focus to the nearest active square in that direction.
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function nearest(views, from, [dr, dc]) {
+  let best = null;
+  let bestCost = Infinity;
+  for (const view of views) {
+    if (!view.orchardActive || view === from) continue;
+    const down = view.orchardAt[0] - from.orchardAt[0];
+    const right = view.orchardAt[1] - from.orchardAt[1];
+    const ahead = down * dr + right * dc; // squares in the arrow's direction
+    if (ahead <= 0) continue;
+    const aside = Math.abs(down * dc) + Math.abs(right * dr);
+    const cost = ahead + 2 * aside;
+    if (cost < bestCost) [best, bestCost] = [view, cost];
+  }
+  return best;
+}
+
+function render({ model, el }) {
+  const grid = document.createElement("div");
+  grid.className = "orchard-square-grid";
+  grid.setAttribute("role", "group");
+  const views = new Map(); // "r,c" -> the square's element, reused while it is shown
+
+  const press = (view) => {
+    if (view.orchardActive) model.send({ square: view.orchardAt });
+  };
+
+  const made = (key) => {
+    const view = document.createElement("div");
+    view.dataset.square = key;
+    view.addEventListener("click", () => press(view));
+    view.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        press(view);
+      } else if (event.key in ARROWS) {
+        event.preventDefault();
+        nearest(views.values(), view, ARROWS[event.key])?.focus();
+      }
+    });
+    grid.append(view);
+    views.set(key, view);
+    return view;
+  };
+
+  const draw = () => {
+    const squares = model.get("squares");
+    const size = model.get("size");
+    grid.setAttribute("aria-label", model.get("label"));
+    grid.style.setProperty("--square-px", `${size}px`);
+    if (squares.length === 0) {
+      for (const view of views.values()) view.remove();
+      views.clear();
+      return;
+    }
+    const rows = squares.map((s) => s.at[0]);
+    const cols = squares.map((s) => s.at[1]);
+    const [r0, c0] = [Math.min(...rows), Math.min(...cols)];
+    const height = Math.max(...rows) - r0 + 1;
+    const width = Math.max(...cols) - c0 + 1;
+    grid.style.gridTemplateRows = `repeat(${height}, ${size}px)`;
+    grid.style.gridTemplateColumns = `repeat(${width}, ${size}px)`;
+    const shown = new Set();
+    for (const square of squares) {
+      const key = `${square.at[0]},${square.at[1]}`;
+      shown.add(key);
+      const view = views.get(key) ?? made(key);
+      view.orchardAt = square.at;
+      view.orchardActive = square.active;
+      view.style.gridRow = String(square.at[0] - r0 + 1);
+      view.style.gridColumn = String(square.at[1] - c0 + 1);
+      view.className = `orchard-square ${square.classes}`;
+      view.title = square.label;
+      view.setAttribute("aria-label", square.label);
+      if (square.active) {
+        view.setAttribute("role", "button");
+        view.tabIndex = 0;
+      } else {
+        view.removeAttribute("role");
+        view.removeAttribute("tabindex");
+      }
+      if (view.orchardHtml !== square.html) {
+        view.innerHTML = square.html;
+        view.orchardHtml = square.html;
+      }
+    }
+    for (const [key, view] of views) {
+      if (!shown.has(key)) {
+        view.remove();
+        views.delete(key);
+      }
+    }
+  };
+
+  model.on("change:squares", draw);
+  model.on("change:size", draw);
+  model.on("change:label", draw);
+  draw();
+  el.append(grid);
+  return () => {
+    model.off("change:squares", draw);
+    model.off("change:size", draw);
+    model.off("change:label", draw);
+  };
+}
+
+export default { render };
