@@ -63,9 +63,17 @@ class SquareGrid(anywidget.AnyWidget):  # type: ignore[misc]
     squares = traitlets.List(traitlets.Dict()).tag(sync=True)
     size = traitlets.Int(40).tag(sync=True)  # px of one square
     label = traitlets.Unicode("").tag(sync=True)  # the grid's name for a screen reader
+    # the data attribute naming each square's engine coordinates: data-square or data-cell
+    coordinate = traitlets.Enum(("square", "cell"), "square").tag(sync=True)
 
-    def __init__(self, on_click: Callable[[At], None], label: str = "", **kwargs: Any) -> None:
-        super().__init__(label=label, **kwargs)
+    def __init__(
+        self,
+        on_click: Callable[[At], None],
+        label: str = "",
+        coordinate: str = "square",
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(label=label, coordinate=coordinate, **kwargs)
         self._on_click = on_click
         self._shown: dict[At, Square] = {}
         self.on_msg(self._message)

@@ -1,6 +1,7 @@
 // A grid of squares, each drawn at its engine coordinates (row, column): the square at
 // (r, c) sits in grid row r - r0 + 1 and column c - c0 + 1, where (r0, c0) is the smallest
-// row and column shown, and carries data-square="r,c". Python sends the squares (their
+// row and column shown, and carries data-square="r,c" (data-cell="r,c" when the model's
+// coordinate is "cell"). Python sends the squares (their
 // HTML, classes and words); this file only places them and reports clicks and keys.
 // An active square is a button: a click, Enter or Space sends {square: [r, c]} to Python;
 // the arrow keys move the focus to the nearest active square in that direction.
@@ -35,7 +36,7 @@ function render({ model, el }) {
 
   const made = (key) => {
     const view = document.createElement("div");
-    view.dataset.square = key;
+    view.dataset[model.get("coordinate")] = key;
     view.addEventListener("click", () => press(view));
     view.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
