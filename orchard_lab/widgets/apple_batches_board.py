@@ -189,7 +189,8 @@ def _chip(card: ab.Card) -> str:
     style = f"background:{fill};color:{text_colour_on(fill)}"
     words = f"{card.colour} apple, height {card.height}, sweetness {card.sweetness}"
     return (
-        f'<span class="orchard-chip" style="{style}" title="{html.escape(words)}">'
+        f'<span class="orchard-chip" data-card="{card}" style="{style}" '
+        f'title="{html.escape(words)}">'
         f"{APPLE_MARK[card.colour]} h{card.height} · s{card.sweetness}</span>"
     )
 
@@ -435,7 +436,8 @@ class AppleBatchesBoard(PolicyBoard):
             with column["points"].hold_sync():
                 column["points"].value = f"{score.parts[batch]}"
                 column["points"].tooltip = score.notes[batch]
-            column["cards"].value = "<br>".join(_chip(card) for card in batches[batch])
+            chips = "<br>".join(_chip(card) for card in batches[batch])  # in engine order
+            column["cards"].value = f'<div data-batch="{batch}">{chips}</div>'
 
     def _show_charts(self, score: Score) -> None:
         with self.points_figure.batch_update():  # one message for the whole change

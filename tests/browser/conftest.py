@@ -8,12 +8,14 @@ all cells through JupyterLab's own command. Screenshots go to ``test-artifacts/`
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import shutil
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -37,6 +39,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+APP_GAMES = ("apple-batches", "water-drops", "stacked-trees")
 LAB_SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
@@ -252,3 +255,66 @@ def screenshot(page, name: str, locator=None) -> Path:
     path = ARTIFACTS / f"{name}.png"
     (locator or page).screenshot(path=str(path))
     return path
+
+
+# The server's own outside fetches (Solara's asset proxy falls back to a CDN for a file
+# solara-assets lacks) go to a dead proxy, so they fail and are logged even when online.
+OFFLINE_SERVER = {
+    **os.environ,
+    "HTTP_PROXY": "http://127.0.0.1:9",
+    "HTTPS_PROXY": "http://127.0.0.1:9",
+    "NO_PROXY": "127.0.0.1,localhost",
+}
+
+
+def status(url: str) -> int:
+    """The HTTP status of a GET of ``url``; 0 while nothing listens there."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:
+        return 0  # not listening yet
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """game -> the address (with its token) of ``orchard-lab app GAME``, offline; the three
+    servers run side by side, for every test of the session that loads a page."""
+    base = tmp_path_factory.mktemp("app")
+    token = secrets.token_hex(8)
+    started: dict[str, tuple[subprocess.Popen, str]] = {}
+    logs = []
+    try:
+        for game in APP_GAMES:
+            port = _free_port()
+            log = (base / f"{game}.log").open("w")
+            logs.append(log)
+            command = [sys.executable, "-m", "orchard_lab.app", game,
+                       f"--port={port}", f"--token={token}"]  # fmt: skip
+            process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, cwd=base, env=OFFLINE_SERVER
+            )
+            started[game] = (process, f"http://127.0.0.1:{port}")
+        deadline = time.monotonic() + 120
+        for game, (process, url) in started.items():
+            while status(f"{url}/?token={token}") != 200:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    log_text = (base / f"{game}.log").read_text()
+                    raise RuntimeError(f"the {game} app did not start:\n{log_text}")
+                time.sleep(0.5)
+        yield {game: f"{url}/?token={token}" for game, (_, url) in started.items()}
+        for game in APP_GAMES:
+            log_text = (base / f"{game}.log").read_text()
+            assert "Could not load URL" not in log_text, f"{game}'s server went online"
+    finally:
+        for process, _ in started.values():
+            process.terminate()
+        for process, _ in started.values():
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        for log in logs:
+            log.close()

@@ -12,92 +12,25 @@ blank while its table was filled.
 from __future__ import annotations
 
 import contextlib
-import os
-import secrets
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import _free_port, screenshot
+from tests.browser.conftest import APP_GAMES, screenshot, status
 
 pytestmark = pytest.mark.browser
 
-GAMES = ("apple-batches", "water-drops", "stacked-trees")
+GAMES = APP_GAMES
 SIZES = ((1024, 768), (1400, 900))
-# The server's own outside fetches (Solara's asset proxy falls back to a CDN for a file
-# solara-assets lacks) go to a dead proxy, so they fail and are logged even when online.
-OFFLINE_SERVER = {
-    **os.environ,
-    "HTTP_PROXY": "http://127.0.0.1:9",
-    "HTTPS_PROXY": "http://127.0.0.1:9",
-    "NO_PROXY": "127.0.0.1,localhost",
-}
 FIRST_RENDER_MS = 150_000  # a deadline, not a measurement: the machine is shared
-
-
-def _status(url: str) -> int:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-    except OSError:
-        return 0  # not listening yet
-
-
-@pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
-    """game -> the page's address with its token; the three servers run side by side."""
-    base = tmp_path_factory.mktemp("app")
-    token = secrets.token_hex(8)
-    started: dict[str, tuple[subprocess.Popen, str]] = {}
-    logs = []
-    try:
-        for game in GAMES:
-            port = _free_port()
-            log = (base / f"{game}.log").open("w")
-            logs.append(log)
-            command = [sys.executable, "-m", "orchard_lab.app", game,
-                       f"--port={port}", f"--token={token}"]  # fmt: skip
-            process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, cwd=base, env=OFFLINE_SERVER
-            )
-            started[game] = (process, f"http://127.0.0.1:{port}")
-        deadline = time.monotonic() + 120
-        for game, (process, url) in started.items():
-            while _status(f"{url}/?token={token}") != 200:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    log_text = (base / f"{game}.log").read_text()
-                    raise RuntimeError(f"the {game} app did not start:\n{log_text}")
-                time.sleep(0.5)
-        yield {game: f"{url}/?token={token}" for game, (_, url) in started.items()}
-        for game in GAMES:
-            log_text = (base / f"{game}.log").read_text()
-            assert "Could not load URL" not in log_text, f"{game}'s server went online"
-    finally:
-        for process, _ in started.values():
-            process.terminate()
-        for process, _ in started.values():
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        for log in logs:
-            log.close()
 
 
 def test_app_refuses_a_visit_without_its_token(servers: dict[str, str]) -> None:
     address = servers["water-drops"]
     root = address.split("?")[0]
-    assert _status(root) == 403
-    assert _status(f"{root}?token=wrong-token") == 403
-    assert _status(address) == 200
+    assert status(root) == 403
+    assert status(f"{root}?token=wrong-token") == 403
+    assert status(address) == 200
 
 
 def _only_from(server: str, outside: list[str]):

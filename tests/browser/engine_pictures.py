@@ -1,0 +1,233 @@
+"""Is the picture the engine's? Drive a board in the browser, check the drawing against it.
+
+A browser test plays a board by real clicks; a *twin* board in the test's own process gets
+the same actions (same seed, same policy, so the same game). After each move the page's
+drawing is read back through its engine coordinates (``data-square``, ``data-cell``,
+``data-batch``) and bounding boxes, and compared with the twin's engine state: each card and
+open square where the engine has it, all on one grid with nothing overlapping, each cell
+showing the engine's fruit or drop, each batch holding the engine's cards in order, and the
+points shown equal to the engine's. A screenshot alone is not a check.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Locator
+
+from orchard_lab.widgets import AppleBatchesBoard, WaterDropsBoard
+
+Rect = dict[str, float]
+At = tuple[int, int]
+TOLERANCE = 1.5  # px: sub-pixel rounding of a grid track
+
+# Every element with engine coordinates below ``root``: its key, box, classes and cells.
+_DRAWN = """(root, name) => [...root.querySelectorAll(`[data-${name}]`)].map(el => {
+    const box = el.getBoundingClientRect();
+    return {
+        key: el.dataset[name], x: box.x, y: box.y, w: box.width, h: box.height,
+        classes: String(el.className),
+        text: el.textContent.trim(),
+        cells: [...el.querySelectorAll('[data-cell]')].map(c => {
+            const q = c.getBoundingClientRect();
+            return {key: c.dataset.cell, x: q.x, y: q.y, w: q.width, h: q.height,
+                    text: c.textContent.trim()};
+        }),
+    };
+})"""
+# Each batch column: its name, its box, and its cards (name and box) in the drawn order.
+_BATCHES = """root => [...root.querySelectorAll('[data-batch]')].map(el => {
+    const column = el.closest('.orchard-batch').getBoundingClientRect();
+    return {
+        batch: el.dataset.batch,
+        column: {x: column.x, y: column.y, w: column.width, h: column.height},
+        cards: [...el.querySelectorAll('[data-card]')].map(c => {
+            const q = c.getBoundingClientRect();
+            return {card: c.dataset.card, x: q.x, y: q.y, w: q.width, h: q.height};
+        }),
+    };
+})"""
+
+
+def at_of(key: str) -> At:
+    row, col = key.split(",")
+    return int(row), int(col)
+
+
+def overlap(a: Rect, b: Rect) -> float:
+    """The area two boxes share, in px²."""
+    width = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+    height = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+    return max(0.0, width) * max(0.0, height)
+
+
+def assert_on_one_grid(boxes: dict[At, Rect], what: str) -> None:
+    """Every box has one size w × h and sits at x0 + col·w, y0 + row·h; none overlap."""
+    assert boxes, f"no {what} drawn"
+    (r, c), first = next(iter(boxes.items()))
+    w, h = first["w"], first["h"]
+    assert w > 4 and h > 4, f"{what} drawn {w}×{h} px"
+    x0, y0 = first["x"] - c * w, first["y"] - r * h
+    for (row, col), box in boxes.items():
+        where = f"{what} ({row}, {col})"
+        assert abs(box["w"] - w) <= TOLERANCE and abs(box["h"] - h) <= TOLERANCE, (
+            f"{where} is {box['w']:.1f}×{box['h']:.1f} px, not {w:.1f}×{h:.1f}"
+        )
+        assert abs(box["x"] - (x0 + col * w)) <= TOLERANCE, (
+            f"{where} is drawn at x={box['x']:.1f}, not {x0 + col * w:.1f}"
+        )
+        assert abs(box["y"] - (y0 + row * h)) <= TOLERANCE, (
+            f"{where} is drawn at y={box['y']:.1f}, not {y0 + row * h:.1f}"
+        )
+    items = list(boxes.items())
+    for i, (a_at, a) in enumerate(items):
+        for b_at, b in items[i + 1 :]:
+            assert overlap(a, b) < 1, f"{what} {a_at} and {b_at} overlap"
+
+
+def shown_points(text: str) -> int:
+    """The number after 'your points:' in a board's turn line."""
+    found = re.search(r"your points:\s*(-?−?\d+)", text)
+    assert found, f"no points in {text!r}"
+    return int(found[1].replace("−", "-"))
+
+
+@dataclass
+class Driver:
+    """One board played in the browser (``root``, the board's element) and in the twin."""
+
+    root: Locator
+    twin: Any
+
+
+class WaterDropsDriver(Driver):
+    twin: WaterDropsBoard
+
+    def move(self, k: int, turn: bool = False) -> None:
+        """The k-th move: a market card, turned once if ``turn``, on a lit square (in turn
+        the topmost, the leftmost and the last in reading order, so the orchard grows into
+        negative rows and columns too)."""
+        slot = k % len(self.twin.game.market)
+        self.root.locator(f".orchard-wd-take-{slot}").click()
+        self.twin.select_card(slot)
+        if turn:
+            self.root.locator(".orchard-wd-turn-button").click()
+            self.twin.turn()
+        self.root.locator(".orchard-wd-open.orchard-legal").first.wait_for()
+        lit = self.twin.legal_squares()
+        at = (min(lit), min(lit, key=lambda a: (a[1], a[0])), max(lit))[k % 3]
+        self.root.locator(f'.orchard-wd-orchard [data-square="{at[0]},{at[1]}"]').click()
+        self.twin.choose_square(at)
+        assert "did not work" not in self.twin.message.value, self.twin.message.value
+        self.wait()
+
+    def undo(self) -> None:
+        self.root.locator(".orchard-wd-undo").click()
+        self.twin.undo()
+        self.wait()
+
+    def wait(self) -> None:
+        """Until the orchard shows as many cards as the twin's and the turn line its points."""
+        engine = self.twin.game.boards[0]
+        self.root.page.wait_for_function(
+            """([root, cards, points]) =>
+                root.querySelectorAll('.orchard-wd-orchard .orchard-wd-card').length === cards
+                && root.querySelector('.orchard-wd-turn').textContent
+                    .includes(`your points: ${points}`)""",
+            arg=[self.root.element_handle(), len(engine.squares), self.twin.game.scores()[0]],
+            timeout=30_000,
+        )
+
+    def check(self) -> None:
+        engine = self.twin.game.boards[0]
+        orchard = self.root.locator(".orchard-wd-orchard").first
+        drawn = orchard.evaluate(_DRAWN, "square")
+        cards = {at_of(d["key"]): d for d in drawn if "orchard-wd-card" in d["classes"]}
+        opens = {at_of(d["key"]): d for d in drawn if "orchard-wd-open" in d["classes"]}
+        assert len(cards) + len(opens) == len(drawn), "a square is neither card nor open"
+        assert set(cards) == set(engine.squares), (
+            f"cards drawn at {sorted(cards)}, the engine has {sorted(engine.squares)}"
+        )
+        assert set(opens) == set(engine.open_squares()), (
+            f"open squares drawn at {sorted(opens)}, the engine has {engine.open_squares()}"
+        )
+        assert_on_one_grid({at: d for at, d in {**cards, **opens}.items()}, "square")
+        cells: dict[At, Rect] = {}
+        for at, square in cards.items():
+            expected = {(2 * at[0] + dr, 2 * at[1] + dc) for dr in (0, 1) for dc in (0, 1)}
+            inside = {at_of(c["key"]): c for c in square["cells"]}
+            assert set(inside) == expected, f"square {at} holds cells {sorted(inside)}"
+            for cell, box in inside.items():
+                assert box["text"] == engine.cell(*cell), (
+                    f"cell {cell} shows {box['text']!r}, the engine has {engine.cell(*cell)!r}"
+                )
+            cells.update(inside)
+        assert_on_one_grid(cells, "cell")
+        turn_line = self.root.locator(".orchard-wd-turn").first.inner_text()
+        assert shown_points(turn_line) == self.twin.game.scores()[0]
+
+
+class AppleBatchesDriver(Driver):
+    twin: AppleBatchesBoard
+
+    def move(self, k: int) -> None:
+        """The k-th move: a market apple, into one of the batches it may go in."""
+        slot = k % len(self.twin.game.market)
+        self.root.locator(f".orchard-market-card.orchard-slot-{slot}").click()
+        self.twin.select_card(slot)
+        allowed = self.twin.game.boards[0].legal_batches(self.twin.selected)
+        batch = allowed[k % len(allowed)]
+        self.root.locator(f".orchard-batch-{batch} .orchard-batch-button").click()
+        self.twin.choose_batch(batch)
+        assert "did not work" not in self.twin.message.value, self.twin.message.value
+        self.wait()
+
+    def undo(self) -> None:
+        self.root.locator(".orchard-ab-undo").click()
+        self.twin.undo()
+        self.wait()
+
+    def wait(self) -> None:
+        """Until the batches hold as many apples as the twin's and the turn line its points."""
+        engine = self.twin.game.boards[0]
+        count = sum(len(cards) for cards in engine.batches.values())
+        self.root.page.wait_for_function(
+            """([root, count, points]) =>
+                root.querySelectorAll('[data-batch] [data-card]').length === count
+                && root.querySelector('.orchard-ab-turn').textContent
+                    .includes(`your points: ${points}`)""",
+            arg=[self.root.element_handle(), count, self.twin.game.scores()[0]],
+            timeout=30_000,
+        )
+
+    def check(self) -> None:
+        engine = self.twin.game.boards[0]
+        drawn = self.root.evaluate(_BATCHES)
+        assert [d["batch"] for d in drawn] == list(engine.batches), "batches drawn out of order"
+        columns = {d["batch"]: d["column"] for d in drawn}
+        names = list(columns)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                assert overlap(columns[a], columns[b]) < 1, f"batches {a} and {b} overlap"
+        for column in drawn:
+            batch, box = column["batch"], column["column"]
+            shown = [card["card"] for card in column["cards"]]
+            assert shown == [str(card) for card in engine.batches[batch]], (
+                f"the {batch} batch shows {shown}, the engine has {engine.batches[batch]}"
+            )
+            tops = [card["y"] for card in column["cards"]]
+            assert tops == sorted(tops), f"the {batch} batch's apples are not drawn in order"
+            for card in column["cards"]:
+                assert box["x"] - TOLERANCE <= card["x"], f"{card['card']} left of {batch}"
+                assert card["x"] + card["w"] <= box["x"] + box["w"] + TOLERANCE, (
+                    f"{card['card']} sticks out of the {batch} batch"
+                )
+                assert card["y"] + card["h"] <= box["y"] + box["h"] + TOLERANCE, (
+                    f"{card['card']} below the {batch} batch"
+                )
+            for a, b in zip(column["cards"], column["cards"][1:], strict=False):
+                assert overlap(a, b) < 1, f"{a['card']} and {b['card']} overlap"
+        turn_line = self.root.locator(".orchard-ab-turn").first.inner_text()
+        assert shown_points(turn_line) == self.twin.game.scores()[0]

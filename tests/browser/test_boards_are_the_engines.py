@@ -1,0 +1,116 @@
+"""What the class sees is what the engine says: each board played by clicks in JupyterLab and
+in the app at 1024×768 and 1400×900, its drawing checked against the engine after every move
+and undo (see ``engine_pictures``): squares and cells at their engine coordinates on one
+grid, nothing overlapping, each batch holding the engine's apples in order, the points shown
+equal to the engine's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from orchard_lab import water_drops as wd
+from orchard_lab.widgets import AppleBatchesBoard, WaterDropsBoard
+from tests.browser.conftest import notebook_errors, screenshot
+from tests.browser.engine_pictures import AppleBatchesDriver, WaterDropsDriver
+from tests.browser.test_apple_batches_in_lab import (
+    SIZES,
+    open_with_file_browser,
+    whole_board_screenshot,
+    write_notebook,
+)
+
+pytestmark = pytest.mark.browser
+
+MOVES = 10
+WD_SETUP = dict(players=2, seed=7, rules=wd.Rules(allow_rotation=True))
+WD_CELL = """\
+from orchard_lab import water_drops as wd
+from orchard_lab.widgets import WaterDropsBoard
+WaterDropsBoard(players=2, seed=7, rules=wd.Rules(allow_rotation=True))"""
+AB_CELL = """\
+from orchard_lab.widgets import AppleBatchesBoard
+AppleBatchesBoard(players=2, seed=3)"""
+
+
+def play_water_drops(driver: WaterDropsDriver, turns: bool) -> None:
+    """10 moves (every third card turned when the rules allow), two undos and a move more,
+    the picture checked against the engine after each."""
+    driver.wait()
+    driver.check()
+    for k in range(MOVES):
+        driver.move(k, turn=turns and k % 3 == 1)
+        driver.check()
+    for _ in range(2):
+        driver.undo()
+        driver.check()
+    driver.move(MOVES)
+    driver.check()
+    squares = driver.twin.game.boards[0].squares
+    assert min(r for r, _ in squares) < 0 and min(c for _, c in squares) < 0  # both ways
+
+
+def play_apple_batches(driver: AppleBatchesDriver) -> None:
+    driver.wait()
+    driver.check()
+    for k in range(MOVES):
+        driver.move(k)
+        driver.check()
+    driver.undo()
+    driver.check()
+    driver.move(MOVES)
+    driver.check()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_water_drops_board_in_lab_draws_the_engines_orchard(page, lab, size) -> None:
+    name = write_notebook(lab, f"wd_engine_{size}.ipynb", WD_CELL)
+    open_with_file_browser(page, lab, name, SIZES[size])
+    root = page.locator(".orchard-wd-board").first
+    root.locator(".orchard-wd-card").first.wait_for()
+    play_water_drops(WaterDropsDriver(root, WaterDropsBoard(**WD_SETUP)), turns=True)
+    assert notebook_errors(page) == []
+    whole_board_screenshot(page, root, f"wd-engine-{size}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_apple_batches_board_in_lab_draws_the_engines_batches(page, lab, size) -> None:
+    name = write_notebook(lab, f"ab_engine_{size}.ipynb", AB_CELL)
+    open_with_file_browser(page, lab, name, SIZES[size])
+    root = page.locator(".orchard-ab-board").first
+    root.locator(".orchard-batch-button").first.wait_for()
+    play_apple_batches(AppleBatchesDriver(root, AppleBatchesBoard(players=2, seed=3)))
+    assert notebook_errors(page) == []
+    whole_board_screenshot(page, root, f"ab-engine-{size}")
+
+
+def _app_page(browser, address: str, size: tuple[int, int]):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(address)
+    return context, page
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_water_drops_app_draws_the_engines_orchard(servers, browser, size) -> None:
+    context, page = _app_page(browser, servers["water-drops"], SIZES[size])
+    try:
+        root = page.locator(".orchard-app .orchard-wd-board").first  # the board, not the tour
+        root.locator(".orchard-wd-card").first.wait_for(timeout=150_000)
+        play_water_drops(WaterDropsDriver(root, WaterDropsBoard()), turns=False)
+        screenshot(page, f"app-wd-engine-{size}", root)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_apple_batches_app_draws_the_engines_batches(servers, browser, size) -> None:
+    context, page = _app_page(browser, servers["apple-batches"], SIZES[size])
+    try:
+        root = page.locator(".orchard-app .orchard-ab-board").first
+        root.locator(".orchard-batch-button").first.wait_for(timeout=150_000)
+        play_apple_batches(AppleBatchesDriver(root, AppleBatchesBoard()))
+        screenshot(page, f"app-ab-engine-{size}", root)
+    finally:
+        context.close()
