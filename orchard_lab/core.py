@@ -22,12 +22,14 @@ __all__ = [
     "IllegalMove",
     "Score",
     "Switch",
+    "board_snapshot",
     "check_bool",
     "check_int",
     "check_switches",
     "check_type",
     "describe_rules",
     "dump_save",
+    "game_snapshot",
     "illegal",
     "load_save",
     "make_rng",
@@ -422,6 +424,38 @@ def read_move_row(row: Any, number: int, move_type: type[M], card_type: Any) -> 
 
 
 # -- hints ---------------------------------------------------------------------------------
+def game_snapshot(game: Any, **zones: Any) -> dict[str, Any]:
+    """Everything a player of ``game`` can see, as plain values that compare with ``==``:
+    who plays, whose turn, each board's ``snapshot()``, scores, winners and the moves on
+    offer, plus the game's own ``zones`` (its market, hands, pile). Undo, copy and saves are
+    checked against it: a game that differs in anything shown gives a different snapshot.
+    """
+    return {
+        "players": game.players,
+        "rules": game.rules,
+        "current_player": game.current_player,
+        "is_over": game.is_over,
+        "history": game.history,
+        "boards": tuple(board.snapshot() for board in game.boards),
+        "scores": tuple(game.scores()),
+        "winners": tuple(game.winners()),
+        "legal_moves": tuple(game.legal_moves()),
+        **zones,
+    }
+
+
+def board_snapshot(board: Any, **shown: Any) -> dict[str, Any]:
+    """A board's ``snapshot()``: what it ``shown``, its total and each score part with its
+    note."""
+    score = board.score()
+    return {
+        **shown,
+        "total": board.total,
+        "parts": tuple(score.parts.items()),
+        "notes": tuple(score.notes.items()),
+    }
+
+
 @dataclass(frozen=True)
 class Hint:
     """A suggested move and why, in words a learner reads (each game's ``policies.hint``)."""

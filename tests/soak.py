@@ -200,10 +200,15 @@ def check_position(game: Any, ad: ModuleType, over: bool) -> None:
         assert moves, "legal_moves() is empty before the end"
 
 
+def state(game: Any) -> tuple[str, dict[str, Any]]:
+    """The game's save and everything it shows (``snapshot()``): two games in the same
+    state agree on both; a save alone logs the moves, not where the cards went."""
+    return game.to_json(), game.snapshot()
+
+
 def check_round_trip(game: Any) -> None:
     saved = game.to_json()
-    again = type(game).from_json(saved).to_json()
-    assert again == saved, "from_json(to_json()) is not the same game"
+    assert state(type(game).from_json(saved)) == state(game), "from_json(to_json()) differs"
 
 
 def soak_game(
@@ -262,7 +267,7 @@ def _play_checked(game: Any, ad: ModuleType, run: _Checker, rng: np.random.Gener
 def try_illegal(game: Any, ad: ModuleType, rng: np.random.Generator, run: _Checker) -> None:
     """Each crafted move not in ``legal_moves()`` must raise IllegalMove with a rule id and
     change nothing; an accepted one is counted (ACCEPTED) and taken back."""
-    before = game.to_json()
+    before = state(game)
     legal = game.legal_moves()
     tries = ad.candidate_moves(game, rng)
     if game.is_over and game.history:  # the last move again, after the end
@@ -276,45 +281,46 @@ def try_illegal(game: Any, ad: ModuleType, rng: np.random.Generator, run: _Check
         except IllegalMove as exc:
             assert exc.rule in ad.module.FACTS.rules, f"{move!r} refused citing {exc.rule!r}"
             assert str(exc), f"{move!r} refused without a reason"
-            assert game.to_json() == before, f"refusing {move!r} changed the game"
+            assert state(game) == before, f"refusing {move!r} changed the game"
             continue
         run.fail(ACCEPTED, f"{move!r} is not in legal_moves() but play() accepted it")
         game.undo()
-        assert game.to_json() == before, f"undo after the accepted {move!r} did not restore"
+        assert state(game) == before, f"undo after the accepted {move!r} did not restore"
 
 
 def _play_twins(game: Any, move: Any, run: _Checker) -> Any:
-    """Play ``move`` on the game and on its copy, undo and load twins; the game, or None."""
-    before = game.to_json()
+    """Play ``move`` on the game and on its copy, undo and load twins; the game, or None.
+    Each twin must match the game in its save and in everything it shows."""
+    before = state(game)
     twin = game.copy()
     try:
         game.play(move)
     except Exception as exc:
         run.fail("legal move refused", f"{move!r}: {type(exc).__name__}: {exc}")
         return None
-    after = game.to_json()
+    after = state(game)
 
     def copy_twin() -> None:
-        assert twin.to_json() == before, "playing on the game changed its copy"
+        assert state(twin) == before, "playing on the game changed its copy"
         twin.play(move)
-        assert game.to_json() == after, "playing on the copy changed the game"
-        assert twin.to_json() == after, "the copy plays on differently"
+        assert state(game) == after, "playing on the copy changed the game"
+        assert state(twin) == after, "the copy plays on differently"
 
     def undo_twin() -> None:
         game.undo()
-        assert game.to_json() == before, f"undo of {move!r} did not restore the game exactly"
+        assert state(game) == before, f"undo of {move!r} did not restore the game exactly"
         game.play(move)
-        assert game.to_json() == after, f"{move!r} replayed after undo plays differently"
+        assert state(game) == after, f"{move!r} replayed after undo plays differently"
 
     def load_twin() -> None:
-        loaded = type(game).from_json(before)
-        assert loaded.to_json() == before, "from_json(to_json()) is not the same game"
+        loaded = type(game).from_json(before[0])
+        assert state(loaded) == before, "from_json(to_json()) is not the same game"
         loaded.play(move)
-        assert loaded.to_json() == after, "a loaded game plays on differently"
+        assert state(loaded) == after, "a loaded game plays on differently"
 
     run.check("copy twin", copy_twin)
     if not run.check("undo twin", undo_twin):
-        game = type(game).from_json(after)
+        game = type(game).from_json(after[0])
     run.check("save twin", load_twin)
     return game
 

@@ -11,6 +11,7 @@ import time
 import numpy as np
 import pytest
 
+from orchard_lab import apple_batches as ab
 from orchard_lab import core
 from tests import soak
 
@@ -122,3 +123,27 @@ def test_soak_catches_a_save_that_forgets_the_moves(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(module.Game, "from_json", fresh)
     tally = soak.soak("apple_batches", games=1)
     assert tally.counts["save twin"] > 0, tally.report()
+
+
+def _undo_to_the_first_slot(game: ab.Game) -> None:
+    """A planted bug: apple batches' undo puts the card back at market slot 0, not its own."""
+    step = game._history.pop()
+    if step.round != game._round:
+        game._round = step.round
+        game._market = []
+    game._boards[step.player].undo()
+    game._market.insert(0, step.move.card)
+
+
+def test_the_soak_catches_an_undo_that_puts_a_card_back_in_the_wrong_slot(monkeypatch) -> None:
+    """The save logs moves, not the market's order, so only the snapshot sees this bug."""
+    tally = soak.Tally("apple_batches")
+    for seed in range(3):
+        soak.soak_game("apple_batches", 2, seed, tally=tally)
+    assert tally.failures == 0, tally.report()
+    monkeypatch.setattr(ab.Game, "undo", _undo_to_the_first_slot)
+    planted = soak.Tally("apple_batches")
+    for seed in range(3):
+        soak.soak_game("apple_batches", 2, seed, tally=planted)
+    assert planted.failures > 0
+    assert "did not restore the game exactly" in planted.report()

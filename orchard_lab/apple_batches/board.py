@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 from orchard_lab import sequences
 from orchard_lab.apple_batches.cards import COLOURS, VALUES, Card
@@ -30,7 +31,14 @@ from orchard_lab.apple_batches.rules import (
     UNLUCKY_TARGET,
     Rules,
 )
-from orchard_lab.core import IllegalMove, Score, check_int, check_type, illegal
+from orchard_lab.core import (
+    IllegalMove,
+    Score,
+    board_snapshot,
+    check_int,
+    check_type,
+    illegal,
+)
 
 ODD_PRIMES = tuple(sequences.first("odd_prime", BATCH_CAPACITY))  # steady: 3, 5, 7, ..., 41
 _STEADY = (0, *ODD_PRIMES)
@@ -439,6 +447,15 @@ class Board:
             cards = tuple(self._cards[batch])
             parts[batch], notes[batch] = score_batch(batch, cards, self.rules, outside)
         return Score(parts, notes)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything this orchard shows: each batch's apples in order, the score's parts.
+
+        >>> Board().snapshot()["total"]
+        0
+        """
+        batches = tuple((name, tuple(cards)) for name, cards in self.batches.items())
+        return board_snapshot(self, batches=batches)
 
     def copy(self) -> Board:
         """An independent copy (undo included)."""

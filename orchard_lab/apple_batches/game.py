@@ -38,6 +38,7 @@ from orchard_lab.core import (
     check_int,
     check_type,
     dump_save,
+    game_snapshot,
     illegal,
     load_save,
     make_rng,
@@ -287,6 +288,15 @@ class Game:
             self._market = []
         self._boards[step.player].undo()  # the last card placed on that board is this move's
         self._market.insert(step.slot, step.move.card)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the players see (``core.game_snapshot``): here also the market in its
+        slot order, the round and the cards still to come.
+
+        >>> Game.new(players=2, seed=0).snapshot()["round"]
+        0
+        """
+        return game_snapshot(self, market=self.market, round=self._round, pile=self.pile)
 
     def copy(self) -> Game:
         """An independent copy."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from orchard_lab.core import Score, check_bool, check_type, illegal
+from orchard_lab.core import Score, board_snapshot, check_bool, check_type, illegal
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, check_rotation, trees
 from orchard_lab.stacked_trees.rules import Rules, check_at, ladder_steps
 
@@ -226,6 +226,23 @@ class Board:
     def total(self) -> int:
         """The score total, kept as the game goes (equal to ``score().total``)."""
         return self._dice_sum - self.rules.rotten_penalty * self._rotten_used
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything this orchard shows: the top tree, die and rotten token of every cell,
+        the dice and tokens left, the score's parts.
+
+        >>> Board(start=Card.from_text("APL/LAP")).snapshot()["trees"][0]
+        ((0, 0), 'A')
+        """
+        trees = self.trees()
+        return board_snapshot(
+            self,
+            trees=tuple(sorted(trees.items())),
+            dice=tuple(sorted(self.dice().items())),
+            rotten=tuple(sorted(cell for cell in trees if self.is_rotten(*cell))),
+            dice_left=tuple(sorted(self.dice_left.items())),
+            rotten_left=self.rotten_left,
+        )
 
     def copy(self) -> Board:
         """An independent copy."""

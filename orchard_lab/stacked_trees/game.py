@@ -26,6 +26,7 @@ from orchard_lab.core import (
     check_int,
     check_type,
     dump_save,
+    game_snapshot,
     illegal,
     load_save,
     make_rng,
@@ -338,6 +339,21 @@ class Game:
         """The mover's own score right after ``move`` (IllegalMove if not allowed); no change."""
         board = self.seats[self._current].board
         return board.total + board.gain(move.card, move.at, move.rotation, move.rotten)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the players see (``core.game_snapshot``): here also each player's
+        hand, how far each has drawn and who has finished.
+
+        >>> Game.new(seed=0).snapshot()["finished"]
+        (False,)
+        """
+        seats = self.seats
+        return game_snapshot(
+            self,
+            hands=tuple(tuple(seat.hand) for seat in seats),
+            drawn=tuple(seat.drawn for seat in seats),
+            finished=tuple(seat.finished for seat in seats),
+        )
 
     def copy(self) -> Game:
         """An independent copy."""

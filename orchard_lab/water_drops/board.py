@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
-from orchard_lab.core import IllegalMove, Score, check_type, illegal
+from orchard_lab.core import IllegalMove, Score, board_snapshot, check_type, illegal
 from orchard_lab.water_drops.cards import FRUIT_NAMES, FRUITS, Card, check_degrees
 from orchard_lab.water_drops.rules import FACTS, ROTATIONS, Move, Rules, check_square
 from orchard_lab.water_drops.scoring import Group, group_points, reason
@@ -657,6 +658,27 @@ class Board:
             for fruit, name in zip(FRUITS, parts, strict=True)
         }
         return Score(parts, notes)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything this orchard shows: each card as it lies at its square, every cell,
+        the open squares, the groups and the score's parts.
+
+        >>> Board(start=Card.from_text("BP/2C")).snapshot()["open"]
+        ((-1, 0), (0, -1), (0, 1), (1, 0))
+        """
+        cells = {
+            (2 * r + dr, 2 * c + dc): self.cell(2 * r + dr, 2 * c + dc)
+            for r, c in self._squares
+            for dr in (0, 1)
+            for dc in (0, 1)
+        }
+        return board_snapshot(
+            self,
+            squares=tuple(sorted(self._squares.items())),
+            cells=tuple(sorted(cells.items())),
+            open=tuple(self.open_squares()),
+            groups=tuple(self.groups()),
+        )
 
     def copy(self) -> Board:
         """An independent board in the same state."""

@@ -23,6 +23,7 @@ from orchard_lab.core import (
     check_int,
     check_type,
     dump_save,
+    game_snapshot,
     illegal,
     load_save,
     make_rng,
@@ -272,6 +273,15 @@ class Game:
         self._market, self._drawn = list(market), drawn
         self._round_first, self._taken = round_first, taken
         self._boards[player].undo()
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the players see (``core.game_snapshot``): here also the market in its
+        order, the draw pile and the starting cards set aside.
+
+        >>> len(Game.new(players=2, seed=0).snapshot()["market"])
+        4
+        """
+        return game_snapshot(self, market=self.market, pile=self.pile, set_aside=self.set_aside)
 
     def copy(self) -> Game:
         """An independent game in the same state."""
