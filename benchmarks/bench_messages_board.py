@@ -56,8 +56,9 @@ def stacked_trees() -> Clicks:
             times["choose"].append(timed(choose.click))
             for _ in range(move.rotation // 90):
                 times["turn"].append(timed(board.right_button.click))
-            times["ghost"].append(timed(board.cell_button(move.at).click))
-            times["place"].append(timed(board.cell_button(move.at).click))
+            cell = functools.partial(board.grid.click, move.at)
+            times["ghost"].append(timed(cell))
+            times["place"].append(timed(cell))
             if move.rotten:
                 board.confirm_button.click()
     return times
