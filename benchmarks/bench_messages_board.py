@@ -29,7 +29,7 @@ def water_drops(players: int) -> Clicks:
         while not board.game.is_over:
             times["card"].append(timed(board.market_buttons[0].click))
             square = functools.partial(board.orchard.click, board.legal_squares()[-1])
-            times["square"].append(timed(square.click))
+            times["square"].append(timed(square))
     return times
 
 
