@@ -29,7 +29,7 @@ def water_drops(players: int) -> Clicks:
         while not board.game.is_over:
             times["card"].append(timed(board.market_buttons[0].click))
             square = functools.partial(board.orchard.click, board.legal_squares()[-1])
-            times["square"].append(timed(square.click))
+            times["square"].append(timed(square))
     return times
 
 
@@ -56,8 +56,9 @@ def stacked_trees() -> Clicks:
             times["choose"].append(timed(choose.click))
             for _ in range(move.rotation // 90):
                 times["turn"].append(timed(board.right_button.click))
-            times["ghost"].append(timed(board.cell_button(move.at).click))
-            times["place"].append(timed(board.cell_button(move.at).click))
+            cell = functools.partial(board.grid.click, move.at)
+            times["ghost"].append(timed(cell))
+            times["place"].append(timed(cell))
             if move.rotten:
                 board.confirm_button.click()
     return times

@@ -8,7 +8,6 @@ from orchard_lab import stacked_trees as st
 from orchard_lab.widgets import StackedTreesBoard
 from orchard_lab.widgets.contrast import contrast_ratio
 from orchard_lab.widgets.stacked_trees_board import (
-    BLANK,
     FRUIT_FILL,
     HIGHLIGHT,
     TEXT_ON,
@@ -17,8 +16,11 @@ from orchard_lab.widgets.stacked_trees_board import (
 )
 
 
-def _classes(button) -> set[str]:
-    return set(button._dom_classes)
+def _classes(board: StackedTreesBoard, at: tuple[int, int]) -> set[str]:
+    """The CSS classes of the grid cell shown at ``at``."""
+    square = board.grid.square(at)
+    assert square is not None, f"the cell {at} is not on show"
+    return set(square.classes.split())
 
 
 def _click_move(board: StackedTreesBoard, move: st.Move) -> None:
@@ -27,9 +29,9 @@ def _click_move(board: StackedTreesBoard, move: st.Move) -> None:
     board.hand_buttons[board.game.hand.index(move.card)].click()
     while board.rotation != move.rotation:
         board.right_button.click()
-    board.cell_button(move.at).click()
-    assert "orchard-st-ghost" in _classes(board.cell_button(move.at))
-    board.cell_button(move.at).click()
+    board.grid.click(move.at)
+    assert "orchard-st-ghost" in _classes(board, move.at)
+    board.grid.click(move.at)
     if move.rotten:
         assert board.confirm_button.layout.display is None
         board.confirm_button.click()
@@ -44,8 +46,10 @@ def test_building_a_board_plays_nothing_and_shows_the_deal() -> None:
     start = board.game.order[0]
     for r, row in enumerate(start.rows):
         for c, fruit in enumerate(row):
-            button = board.cell_button((r, c))
-            assert f"orchard-st-fruit-{fruit}" in _classes(button) and button.description == fruit
+            square = board.grid.square((r, c))
+            assert square is not None and f"orchard-st-fruit-{fruit}" in square.classes
+            assert square.label == f"{st.FRUIT_NAMES[fruit]}, row {r}, column {c}"
+            assert square.active and f">{fruit}<" in square.html
 
 
 def test_a_whole_game_by_clicks_with_turns_and_tokens() -> None:
@@ -71,11 +75,17 @@ def test_a_whole_game_by_clicks_with_turns_and_tokens() -> None:
     assert all(slot.layout.display == "none" for slot in board.hand_slots)
     orchard = game.boards[0]
     rmin, rmax, cmin, cmax = orchard.bounds()
-    for r in range(rmin - 2, rmax + 3):  # a grown orchard leaves no stale text behind
-        for c in range(cmin - 2, cmax + 3):
-            text = board.cell_button((r, c)).description
-            fruit = orchard.top(r, c)
-            assert text == BLANK if fruit is None else text.startswith(fruit), (r, c)
+    window = {(r, c) for r in range(rmin - 2, rmax + 3) for c in range(cmin - 2, cmax + 3)}
+    assert {square.at for square in board.grid.shown()} == window  # the orchard and 2 around
+    for square in board.grid.shown():  # a grown orchard leaves no stale text behind
+        fruit = orchard.top(*square.at)
+        die = orchard.die(*square.at)
+        if fruit is None:
+            assert square.html == "" and "orchard-st-empty" in square.classes, square
+        else:
+            assert f">{fruit}<" in square.html, square
+            mark = "✗" if orchard.is_rotten(*square.at) else die
+            assert (f">{mark}<" in square.html) == (mark is not None), square
 
 
 def test_the_ghost_says_what_a_placement_would_do_before_anything_changes() -> None:
@@ -101,11 +111,11 @@ def test_illegal_placements_explain_themselves_and_change_nothing() -> None:
     board = StackedTreesBoard(seed=0)
     board.select_card(0)
     saved = board.game.to_json()
-    board.cell_button((-2, -2)).click()  # the card's trees lie on no tree in play
+    board.grid.click((-2, -2))  # an empty cell: the card's trees lie on no tree in play
     assert "✗ Not allowed here" in board.message.value and "(ST-3)" in board.message.value
-    assert "orchard-st-ghost-bad" in _classes(board.cell_button((-2, -2)))
+    assert "orchard-st-ghost-bad" in _classes(board, (-2, -2))
     assert board.place_button.disabled
-    board.cell_button((-2, -2)).click()  # a second click tries to place it
+    board.grid.click((-2, -2))  # a second click tries to place it
     assert "orchard-refused" in board.message.value
     board.place((40, 40))
     assert "Not allowed" in board.message.value and board.game.to_json() == saved
@@ -200,11 +210,15 @@ def test_how_well_could_i_have_done_and_the_replay_of_the_best_line() -> None:
     assert f"Total so far: {best.score}" in board.message.value
     assert "Watching the best line" in board.turn_line.value
     last = best.moves[-1]
-    assert "orchard-st-last" in _classes(board.cell_button(last.at)) or any(
-        "orchard-st-last" in _classes(b) for b in board.cells
-    )
+    card_cells = {
+        (last.at[0] + r, last.at[1] + c)
+        for r, line in enumerate(last.card.rotated(last.rotation).rows)
+        for c in range(len(line))
+    }
+    lit = {square.at for square in board.grid.shown() if "orchard-st-last" in square.classes}
+    assert lit == card_cells
     saved = board.game.to_json()
-    board.cell_button(last.at).click()
+    board.grid.click(last.at)
     assert "watching the best line" in board.message.value and board.game.to_json() == saved
     board.replay_back.click()
     assert board.replay_step == len(best.moves) - 1
@@ -215,10 +229,10 @@ def test_how_well_could_i_have_done_and_the_replay_of_the_best_line() -> None:
 def test_highlight_marks_cells_and_parts() -> None:
     board = StackedTreesBoard(seed=0)
     board.highlight(cells=[(0, 1)], supply=True, hand=True)
-    assert HIGHLIGHT in _classes(board.cell_button((0, 1)))
+    assert HIGHLIGHT in _classes(board, (0, 1))
     assert HIGHLIGHT in board.supply._dom_classes and HIGHLIGHT in board.hand_box._dom_classes
     board.highlight(score=True)
-    assert HIGHLIGHT not in _classes(board.cell_button((0, 1)))
+    assert HIGHLIGHT not in _classes(board, (0, 1))
     assert HIGHLIGHT not in board.supply._dom_classes and board.highlighted == {"score": (True,)}
 
 
@@ -279,7 +293,7 @@ def test_the_walkthrough_steps_forward_and_back_with_each_highlight(tour) -> Non
             assert marked[name] == (True,), scene.title
             assert HIGHLIGHT in board._highlightable[name]._dom_classes, scene.title
         for cell in marked.get("cells", ()):
-            assert HIGHLIGHT in _classes(board.cell_button(cell)), scene.title
+            assert HIGHLIGHT in _classes(board, cell), scene.title
 
 
 def test_the_walkthrough_shows_the_rules_on_its_own_board(tour) -> None:

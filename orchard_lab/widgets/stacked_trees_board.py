@@ -1,13 +1,16 @@
 """The stacked trees board: choose a card, turn it, see where it would go, then place it.
 
-A plain class composing stock ipywidgets over ``stacked_trees.Game``. You are player 0;
-with several players the others get the same cards (ST-7) and play greedy after each of
-your moves. Every action is a method (``select_card``, ``turn``, ``preview``, ``place``,
-``confirm``, ``hint``, ``undo``, ``new_game``, ``how_well``, ``replay_next``...) and every
-button calls the same method, so tests drive the board without a browser. A click on a
-grid cell shows a ghost of the card there, saying before you commit whether it is allowed,
-which dice would climb, which new dice would come and what rotten tokens it would cost; a
-second click on the same cell places it. Building a board plays nothing.
+A plain class composing stock ipywidgets over ``stacked_trees.Game``; the orchard is one
+``SquareGrid`` drawing each tree cell at its (row, col), ``data-cell="row,col"`` in engine
+coordinates, with MARGIN empty cells around (``board.grid.click(at)`` clicks a cell,
+``board.grid.square(at)`` says what it shows). You are player 0; with several players the
+others get the same cards (ST-7) and play greedy after each of your moves. Every action is
+a method (``select_card``, ``turn``, ``preview``, ``place``, ``confirm``, ``hint``,
+``undo``, ``new_game``, ``how_well``, ``replay_next``...) and every button calls the same
+method, so tests drive the board without a browser. A click on a grid cell shows a ghost
+of the card there, saying before you commit whether it is allowed, which dice would climb,
+which new dice would come and what rotten tokens it would cost; a second click on the same
+cell places it. Building a board plays nothing.
 
 >>> board = StackedTreesBoard(seed=0)
 >>> board.select_card(0); board.turn(); board.rotation
@@ -55,6 +58,7 @@ from orchard_lab.widgets.board_base import (
 )
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
+from orchard_lab.widgets.square_grid import Square, SquareGrid
 
 __all__ = [
     "FRUIT_FILL",
@@ -72,8 +76,10 @@ __all__ = [
 SEARCH_SECONDS = 8.0  # the best line's time limit (then the other players' scores: < 10 s)
 LOOKAHEAD_ROLLOUTS = 2  # a lookahead game of a 9-card deal in well under a second
 RANDOM_GAMES = 100  # random games on the deal, for the comparison figure
-POOL = 256  # cell buttons made at the start: a 16 x 16 grid, room for most orchards
 MARGIN = 2  # empty cells shown around the orchard: a turned card reaches 2 cells out
+ROOM = 560  # px of grid width at 1024 × 768 with the file browser open
+BIGGEST_CELL, SMALLEST_CELL = 44, 16  # px; cells shrink as the orchard grows wider
+GRID_PAD, GRID_GAP = 4, 1  # px around the cells and between them (the grid's CSS)
 # Colour-blind-safe fruit colours told apart by lightness and hue (dark red, gold, purple),
 # and by a letter and a shape, so no rule depends on colour alone.
 FRUIT_FILL = {"A": "#b2182b", "P": "#f0c419", "L": "#5e3c99"}
@@ -92,8 +98,6 @@ TEXT_ON = {  # every (text, background) pair the board's CSS uses; a test checks
     "die": ("#1a1a1a", "#ffffff"),
 }
 SIDES = (("t", (-1, 0)), ("b", (1, 0)), ("l", (0, -1)), ("r", (0, 1)))  # card outlines
-# A button keeps its old text when given "" (ipywidgets draws only a non-empty one).
-BLANK = "\u00a0"
 KEY_HELP = "keys: r turn · w a s d move the ghost · p place · y yes, spend tokens"
 
 
@@ -194,6 +198,23 @@ def _tree_cell(fruit: str, die: int | None, rotten: bool, size: int) -> str:
     )
 
 
+def _cell_text(fruit: str, mark: str | None) -> str:
+    """What a grid cell shows: the fruit's letter, and under it its die value or ✗."""
+    letter = f'<span class="orchard-st-letter">{fruit}</span>'
+    return letter if mark is None else f'{letter}<span class="orchard-st-mark">{mark}</span>'
+
+
+def _cell_px(columns: int) -> int:
+    """The cell size that lets ``columns`` cells (with the grid's gaps and padding) fit the
+    narrow output area.
+
+    >>> _cell_px(8), _cell_px(14), _cell_px(60)
+    (44, 38, 16)
+    """
+    room = ROOM - 2 * GRID_PAD - GRID_GAP * (columns - 1)
+    return max(SMALLEST_CELL, min(BIGGEST_CELL, room // max(columns, 1)))
+
+
 def card_html(card: st.Card, rotation: int = 0, size: int = 22) -> str:
     """A card turned by ``rotation`` as a small table of coloured trees with their letters.
 
@@ -282,13 +303,15 @@ def _css() -> str:
 .orchard-st-board .widget-html-content {{white-space: normal; line-height: 1.35}}
 .orchard-st-board .orchard-st-title {{font-size: 22px; font-weight: 700; {text["title"]}}}
 .orchard-st-board .orchard-st-play {{flex-wrap: wrap; gap: 10px; align-items: flex-start}}
-.orchard-st-board .orchard-st-grid {{display: grid; gap: 1px; padding: 4px;
-  background: #d9d3bd; border-radius: 8px; flex: 0 1 auto; min-width: 0; max-width: 100%;
-  grid-auto-rows: auto}}
-.orchard-st-board .orchard-st-cell {{width: auto; height: auto; aspect-ratio: 1;
-  min-width: 0; max-width: 44px; margin: 0; padding: 0; font-size: 13px; font-weight: 700;
-  line-height: 1.05; white-space: pre; overflow: hidden; border-radius: 40% 40% 12% 12%;
-  background: {EMPTY_FILL}; {text["empty cell"]}; border: 2px solid transparent}}
+.orchard-st-board .orchard-st-grid {{flex: 0 1 auto; min-width: 0; max-width: 100%;
+  overflow-x: auto}}
+.orchard-st-board .orchard-st-grid > .orchard-square-grid {{gap: {GRID_GAP}px;
+  padding: {GRID_PAD}px; background: #d9d3bd; border-radius: 8px; width: max-content}}
+.orchard-st-board .orchard-st-cell {{display: flex; flex-direction: column;
+  align-items: center; justify-content: center; padding: 0; font-weight: 700;
+  font-size: max(9px, calc(var(--square-px) * 0.3)); line-height: 1.05;
+  border-radius: 40% 40% 12% 12%; background: {EMPTY_FILL}; {text["empty cell"]};
+  border: 2px solid transparent; user-select: none}}
 .orchard-st-board .orchard-st-empty {{border-radius: 3px}}
 {fills}
 .orchard-st-board .orchard-st-die {{box-shadow: inset 0 -9px 0 #ffffff55}}
@@ -368,9 +391,12 @@ class StackedTreesBoard(GameBoard):
         self.title = w.HTML("Stacked trees").add_class("orchard-st-title")
         self.code = w.HTML().add_class("orchard-st-code")
         self.turn_line = w.HTML().add_class("orchard-st-turn")
-        self.grid = w.GridBox().add_class("orchard-st-grid")
-        self.cells: list[w.Button] = []  # a pool; cell i shows (top + i // cols, left + i % cols)
-        self._shown: list[tuple[str, frozenset[str], str]] = []
+        self.grid = SquareGrid(
+            lambda at: self._clicked(functools.partial(self.click_cell, at)),
+            label="your orchard: the trees you placed and the empty cells around them",
+            coordinate="cell",
+        )
+        self.grid.add_class("orchard-st-grid")
         self.hand_buttons: list[w.Button] = []
         self.hand_pictures: list[w.HTML] = []
         self.hand_slots: list[w.VBox] = []
@@ -417,7 +443,6 @@ class StackedTreesBoard(GameBoard):
             value="", placeholder="ST-XXXX-XXXX", description="deal code",
             style={"description_width": "initial"}, layout={"width": "240px"},
         )  # fmt: skip
-        self._add_cells(POOL)  # made once: growing the grid during a game costs a click 50 ms
         self._wire()
         self.widget = self._layout()
         self._lock = threading.Lock()
@@ -805,14 +830,11 @@ class StackedTreesBoard(GameBoard):
         )
 
     def _show_grid(self) -> None:
+        """Draw the orchard and MARGIN empty cells around it, each cell at its (row, col), in
+        one message: trees with their die or ✗, card edges, the ghost, the picked, last and
+        highlighted cells. Every cell takes a click (``click_cell``)."""
         board = self._shown_board()
         top, left, rows, cols = self._window(board)
-        self._origin = (top, left)
-        if len(self.cells) < rows * cols:
-            self._add_cells(rows * cols + 4 * max(rows, cols))  # room to grow a little more
-        template = f"repeat({cols}, minmax(16px, 44px))"
-        if self.grid.layout.grid_template_columns != template:
-            self.grid.layout.grid_template_columns = template
         owner: dict[tuple[int, int], int] = {}
         for i, (card, at, rotation, _tokens) in enumerate(board.history):
             row, col = at
@@ -830,98 +852,55 @@ class StackedTreesBoard(GameBoard):
             card, at, rotation, _ = board.history[-1]
             last = {(at[0] + r, at[1] + c) for r in range(3) for c in range(3)} & set(owner)
             last = {cell for cell in last if owner[cell] == len(board.history) - 1}
+        picked = self.at if self.replay_step is None and self.selected_slot is not None else None
         lit = set(self._highlighted.get("cells", ()))
-        for i in range(len(self.cells)):
-            if i >= rows * cols:
-                self._set_cell(i, BLANK, frozenset({"orchard-st-hidden"}), "")
-                continue
-            cell = (top + i // cols, left + i % cols)
+        squares = []
+        for cell in ((top + i, left + j) for i in range(rows) for j in range(cols)):
+            where = f"row {cell[0]}, column {cell[1]}"
             fruit = board.top(*cell)
-            classes = set()
+            classes = ["orchard-st-cell"]
             if cell in ghost_cells:
                 shown = ghost_cells[cell]
                 value = after.get(cell)
-                classes |= {f"orchard-st-fruit-{shown}", "orchard-st-ghost"}
-                if not ghost or not ghost.legal:
-                    classes.add("orchard-st-ghost-bad")
-                text = shown if value is None else f"{shown}\n{value}"
-                tip = f"ghost: {st.FRUIT_NAMES[shown]}"
+                classes += [f"orchard-st-fruit-{shown}", "orchard-st-ghost"]
+                if ghost is None or not ghost.legal:
+                    classes.append("orchard-st-ghost-bad")
+                text = _cell_text(shown, None if value is None else str(value))
+                words = f"ghost of your card: {st.FRUIT_NAMES[shown]}, {where}" + (
+                    "" if value is None else f", die would be {value}"
+                )
             elif fruit is None:
-                classes.add("orchard-st-empty")
-                text, tip = BLANK, f"empty, row {cell[0]}, column {cell[1]}"
+                classes.append("orchard-st-empty")
+                text, words = "", f"empty, {where}"
             else:
                 die = board.die(*cell)
                 rotten = board.is_rotten(*cell)
-                classes.add(f"orchard-st-fruit-{fruit}")
+                classes.append(f"orchard-st-fruit-{fruit}")
                 if rotten:
-                    classes.add("orchard-st-rotten")
-                    text = f"{fruit}\n✗"
+                    classes.append("orchard-st-rotten")
+                    text = _cell_text(fruit, "✗")
                 elif die is not None:
-                    classes.add("orchard-st-die")
-                    text = f"{fruit}\n{die}"
+                    classes.append("orchard-st-die")
+                    text = _cell_text(fruit, str(die))
                 else:
-                    text = fruit
-                tip = f"{st.FRUIT_NAMES[fruit]}, row {cell[0]}, column {cell[1]}" + (
+                    text = _cell_text(fruit, None)
+                words = f"{st.FRUIT_NAMES[fruit]}, {where}" + (
                     ", rotten" if rotten else f", die {die}" if die is not None else ""
                 )
                 mine = owner.get(cell)
-                for side, (dr, dc) in (
-                    ("t", (-1, 0)),
-                    ("b", (1, 0)),
-                    ("l", (0, -1)),
-                    ("r", (0, 1)),
-                ):
-                    if owner.get((cell[0] + dr, cell[1] + dc)) != mine:
-                        classes.add(f"orchard-st-edge-{side}")
-            if cell == self.at and self.replay_step is None and self.selected_slot is not None:
-                classes.add("orchard-st-picked")
+                classes += [
+                    f"orchard-st-edge-{side}"
+                    for side, (dr, dc) in SIDES
+                    if owner.get((cell[0] + dr, cell[1] + dc)) != mine
+                ]
+            if cell == picked:
+                classes.append("orchard-st-picked")
             if cell in last:
-                classes.add("orchard-st-last")
+                classes.append("orchard-st-last")
             if cell in lit:
-                classes.add(HIGHLIGHT)
-            self._set_cell(i, text, frozenset(classes), tip)
-
-    def _set_cell(self, i: int, text: str, classes: frozenset[str], tip: str) -> None:
-        button = self.cells[i]
-        old_text, old_classes, old_tip = self._shown[i]
-        if (text, classes, tip) == (old_text, old_classes, old_tip):
-            return
-        with button.hold_sync():  # what changed, in one message
-            if text != old_text:
-                button.description = text
-            if tip != old_tip:
-                button.tooltip = tip
-            for name in old_classes - classes:
-                button.remove_class(name)
-            for name in classes - old_classes:
-                button.add_class(name)
-        if classes != old_classes:
-            hidden = "orchard-st-hidden" in classes
-            if hidden != ("orchard-st-hidden" in old_classes):
-                button.layout.display = "none" if hidden else None
-        self._shown[i] = (text, classes, tip)
-
-    def _add_cells(self, count: int) -> None:
-        """Grow the pool of cell buttons to ``count`` (the grid's children are set once)."""
-        for i in range(len(self.cells), count):
-            button = w.Button(description="").add_class("orchard-st-cell")
-            button.on_click(lambda _b, i=i: self._clicked(functools.partial(self._cell_clicked, i)))
-            self.cells.append(button)
-            self._shown.append(("", frozenset(), ""))
-        self.grid.children = tuple(self.cells)
-
-    def _cell_clicked(self, i: int) -> None:
-        top, left = self._origin
-        cols = self._window(self._shown_board())[3]
-        self.click_cell((top + i // cols, left + i % cols))
-
-    def cell_button(self, at: tuple[int, int]) -> w.Button:
-        """The grid button showing cell ``at`` = (row, col) (ValueError if not on show)."""
-        row, col = check_at(at)
-        top, left, rows, cols = self._window(self._shown_board())
-        if not (0 <= row - top < rows and 0 <= col - left < cols):
-            raise ValueError(f"the cell {(row, col)} is not on show")
-        return self.cells[(row - top) * cols + col - left]
+                classes.append(HIGHLIGHT)
+            squares.append(Square(cell, text, words, " ".join(classes), active=True))
+        self.grid.show(squares, _cell_px(cols))
 
     def _show_hand(self) -> None:
         hand = () if self.replay_step is not None or self.game.is_over else self.game.hand

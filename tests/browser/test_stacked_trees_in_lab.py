@@ -1,8 +1,9 @@
 """The stacked trees board in a real JupyterLab and Chromium, at projector and laptop sizes.
 
 The file browser stays open, as a teacher has it. The board must fit the output area (no
-sideways scroll), take clicks (choose, turn, ghost, place), change dice and score, and let
-every control be reached with Tab.
+sideways scroll), take clicks (choose, turn, ghost, place), change dice and score, draw every
+tree cell where the engine has it (``data-cell="row,col"``, checked from bounding boxes after
+each move and an undo), and let every control be reached with Tab.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from orchard_lab import stacked_trees as st
 from orchard_lab.widgets import StackedTreesBoard
 from tests.browser.conftest import notebook_errors, screenshot
 from tests.browser.test_apple_batches_in_lab import (
@@ -32,10 +34,16 @@ board = StackedTreesBoard(seed={SEED})
 board"""
 
 
-def _turned_move() -> tuple[int, int]:
-    """The best move of the first hand card turned a quarter turn without tokens: the index
-    of its cell among the grid's buttons, and the score after it."""
-    board = StackedTreesBoard(seed=SEED)
+# Every drawn tree cell: its engine coordinates, box, text and classes.
+PICTURE = """grid => [...grid.querySelectorAll('[data-cell]')].map(el => {
+    const r = el.getBoundingClientRect();
+    return {cell: el.dataset.cell, x: r.x, y: r.y, w: r.width, h: r.height,
+            text: el.innerText.replace(/\\s+/g, ''), classes: el.className};
+})"""
+
+
+def _turned_move(board: StackedTreesBoard) -> st.Move:
+    """The best move of the first hand card turned a quarter turn without tokens."""
     game = board.game
     move = max(
         (
@@ -46,20 +54,77 @@ def _turned_move() -> tuple[int, int]:
         key=game.score_after,
     )
     assert game.score_after(move) > 0
-    return board.cells.index(board.cell_button(move.at)), game.score_after(move)
+    return move
+
+
+def _mismatches(picture: list[dict], board: st.Board, ghost: dict | None = None) -> list[str]:
+    """How the drawn grid differs from the engine's ``board`` (and ``ghost``'s cells): the
+    cells shown must be the orchard and 2 around it, square, on one grid at x0 + col·pitch,
+    y0 + row·pitch with nothing overlapping, each tree with its letter and die or ✗."""
+    rmin, rmax, cmin, cmax = board.bounds()
+    window = {(r, c) for r in range(rmin - 2, rmax + 3) for c in range(cmin - 2, cmax + 3)}
+    drawn = {tuple(map(int, p["cell"].split(","))): p for p in picture}
+    if set(drawn) != window:
+        return [f"cells drawn {sorted(set(drawn) ^ window)} differ from the engine's window"]
+    first = drawn[(rmin - 2, cmin - 2)]
+    pitch_x = (drawn[(rmin - 2, cmax + 2)]["x"] - first["x"]) / (cmax - cmin + 4)
+    pitch_y = (drawn[(rmax + 2, cmin - 2)]["y"] - first["y"]) / (rmax - rmin + 4)
+    bad = []
+    if abs(pitch_x - pitch_y) > 0.5 or pitch_x < first["w"] - 0.5:
+        bad.append(f"pitch {pitch_x:.2f} x {pitch_y:.2f} for cells of {first['w']:.2f} px")
+    for (r, c), p in sorted(drawn.items()):
+        x = first["x"] + (c - cmin + 2) * pitch_x
+        y = first["y"] + (r - rmin + 2) * pitch_y
+        if abs(p["x"] - x) > 1 or abs(p["y"] - y) > 1:
+            bad.append(f"{(r, c)} drawn at {p['x']:.0f},{p['y']:.0f}, not {x:.0f},{y:.0f}")
+        if abs(p["w"] - first["w"]) > 0.5 or abs(p["h"] - first["w"]) > 0.5:
+            bad.append(f"{(r, c)} is {p['w']:.1f} x {p['h']:.1f}, not square")
+        fruit, die = board.top(r, c), board.die(r, c)
+        if ghost is not None and (r, c) in ghost:
+            fruit, die = ghost[(r, c)], None
+            if "orchard-st-ghost" not in p["classes"]:
+                bad.append(f"{(r, c)} is not drawn as the ghost")
+            expected = p["text"][:1]  # a ghost cell shows its die only when it would change
+            if expected != fruit:
+                bad.append(f"ghost {(r, c)} shows {p['text']!r}, not {fruit}")
+            continue
+        mark = "✗" if board.is_rotten(r, c) else "" if die is None else str(die)
+        expected = "" if fruit is None else fruit + mark
+        if p["text"] != expected:
+            bad.append(f"{(r, c)} shows {p['text']!r}, the engine has {expected!r}")
+    return bad
+
+
+def _assert_drawn_like(page, grid, board: st.Board, ghost: dict | None = None) -> None:
+    """Wait (up to 10 s, the view redraws after its message) until the grid is the engine's
+    ``board``, else fail with what differs."""
+    bad: list[str] = []
+    for _ in range(50):
+        bad = _mismatches(grid.evaluate(PICTURE), board, ghost)
+        if not bad:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the grid is not the engine's orchard:\n" + "\n".join(bad[:20]))
+
+
+def _cell(board, at: tuple[int, int]):
+    return board.locator(f'.orchard-st-grid [data-cell="{at[0]},{at[1]}"]').first
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_board_fits_turns_and_places(page, lab, size) -> None:
-    index, expected = _turned_move()
+    mirror = StackedTreesBoard(seed=SEED)  # the same board in this process: the engine's truth
+    move = _turned_move(mirror)
+    expected = mirror.game.score_after(move)
     name = write_notebook(lab, f"st_board_{size}.ipynb", BOARD_CELL)
     open_with_file_browser(page, lab, name, SIZES[size])
     board = page.locator(".orchard-st-board").first
-    cells = board.locator(".orchard-st-grid .orchard-st-cell")
-    cells.first.wait_for()
+    grid = board.locator(".orchard-st-grid").first
+    grid.locator(".orchard-st-cell").first.wait_for()
     assert notebook_errors(page) == []
     if size == "1024x768":
         assert output_width(page) < 640
+    _assert_drawn_like(page, grid, mirror.game.boards[0])
     page.wait_for_timeout(300)
     screenshot(page, f"st-board-{size}-page")
     problems = sideways(page)
@@ -68,14 +133,22 @@ def test_board_fits_turns_and_places(page, lab, size) -> None:
     expect(score).to_contain_text("Score: 0")
     board.locator(".orchard-st-choose-0").first.click()
     board.locator(".orchard-st-right").first.click()
-    cell = cells.nth(index)
+    cell = _cell(board, move.at)
     cell.click()
     expect(cell).to_have_class(re.compile("orchard-st-ghost"))
     expect(board.locator(".orchard-st-message").first).to_contain_text("Allowed here")
+    mirror.select_card(0)
+    mirror.turn()
+    ghost = mirror.preview(move.at)
+    assert ghost is not None and ghost.legal
+    _assert_drawn_like(page, grid, mirror.game.boards[0], ghost.cells())
     whole_board_screenshot(page, board, f"st-board-{size}-ghost")
     cell.click()
     expect(board.locator(".orchard-st-message").first).to_contain_text("Placed")
     expect(score).to_contain_text(f"Score: {expected} ")
+    mirror.place()
+    assert mirror.game.boards[0].total == expected
+    _assert_drawn_like(page, grid, mirror.game.boards[0])
     dice = board.locator(".orchard-st-cell.orchard-st-die")
     assert dice.count() > 0 and any(ch.isdigit() for ch in dice.first.inner_text())
     assert sideways(page) == [] and notebook_errors(page) == []
@@ -94,6 +167,42 @@ def test_board_fits_turns_and_places(page, lab, size) -> None:
     assert problems == [], "\n".join(problems)
     assert notebook_errors(page) == []
     whole_board_screenshot(page, board, f"st-board-{size}-replay")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_game_is_drawn_where_the_engine_has_it(page, lab, size) -> None:
+    """Hint and place to the end of the deal (with a turn, tokens when asked, an undo), the
+    grid checked against the engine after every move."""
+    mirror = StackedTreesBoard(seed=SEED)
+    name = write_notebook(lab, f"st_game_{size}.ipynb", BOARD_CELL)
+    open_with_file_browser(page, lab, name, SIZES[size])
+    board = page.locator(".orchard-st-board").first
+    grid = board.locator(".orchard-st-grid").first
+    grid.locator(".orchard-st-cell").first.wait_for()
+    message = board.locator(".orchard-st-message").first
+    score = board.locator(".orchard-st-score").first
+    moves = 0
+    while not mirror.game.is_over:
+        board.locator(".orchard-st-hint").first.click()
+        mirror.hint()
+        expect(message).to_contain_text("Hint: its ghost")
+        board.locator(".orchard-st-place").first.click()
+        mirror.place()
+        if mirror.confirm_button.layout.display is None:  # it spends rotten tokens: say yes
+            expect(board.locator(".orchard-st-confirm").first).to_be_visible()
+            board.locator(".orchard-st-confirm").first.click()
+            mirror.confirm()
+        moves += 1
+        expect(score).to_contain_text(f"Score: {mirror.game.boards[0].total} ")
+        _assert_drawn_like(page, grid, mirror.game.boards[0])
+        if moves == 3:
+            board.locator(".orchard-st-undo").first.click()
+            mirror.undo()
+            expect(message).to_contain_text("Card taken back")
+            _assert_drawn_like(page, grid, mirror.game.boards[0])
+    assert moves >= 8 and mirror.game.is_over
+    assert sideways(page) == [] and notebook_errors(page) == []
+    whole_board_screenshot(page, board, f"st-game-{size}-over")
 
 
 def test_every_control_is_reached_with_tab(page, lab) -> None:
