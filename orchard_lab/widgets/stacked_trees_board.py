@@ -88,7 +88,7 @@ TEXT_ON = {  # every (text, background) pair the board's CSS uses; a test checks
     "hint": ("#4a3b00", "#ffffff"),
     "help": ("#595959", "#ffffff"),
     "result": ("#1a1a1a", "#fff4d6"),
-    "empty cell": ("#595959", EMPTY_FILL),
+    "empty spot": ("#595959", EMPTY_FILL),
     "die": ("#1a1a1a", "#ffffff"),
 }
 SIDES = (("t", (-1, 0)), ("b", (1, 0)), ("l", (0, -1)), ("r", (0, 1)))  # card outlines
@@ -288,7 +288,7 @@ def _css() -> str:
 .orchard-st-board .orchard-st-cell {{width: auto; height: auto; aspect-ratio: 1;
   min-width: 0; max-width: 44px; margin: 0; padding: 0; font-size: 13px; font-weight: 700;
   line-height: 1.05; white-space: pre; overflow: hidden; border-radius: 40% 40% 12% 12%;
-  background: {EMPTY_FILL}; {text["empty cell"]}; border: 2px solid transparent}}
+  background: {EMPTY_FILL}; {text["empty spot"]}; border: 2px solid transparent}}
 .orchard-st-board .orchard-st-empty {{border-radius: 3px}}
 {fills}
 .orchard-st-board .orchard-st-die {{box-shadow: inset 0 -9px 0 #ffffff55}}
@@ -445,7 +445,7 @@ class StackedTreesBoard(GameBoard):
         self._pending = False
         self._say(
             f"Card {html.escape(str(self.selected))} chosen: turn it if you like, then click "
-            "a cell of the orchard for its top-left tree."
+            "a spot of the orchard for its top-left tree."
         )
         self._show_ghost_and_hand()
 
@@ -462,7 +462,7 @@ class StackedTreesBoard(GameBoard):
         if self.at is not None:
             self._say(html.escape(self._ghost_words()))
         else:
-            self._say(f"Turned to {self.rotation}°. Now click a cell of the orchard.")
+            self._say(f"Turned to {self.rotation}°. Now click a spot of the orchard.")
         self._show_ghost_and_hand()
 
     def preview(self, at: tuple[int, int]) -> Ghost | None:
@@ -472,7 +472,7 @@ class StackedTreesBoard(GameBoard):
         if self._refuse_turn():
             return None
         if self.selected_slot is None:
-            self._say("Choose a card of your hand first, then a cell for it.")
+            self._say("Choose a card of your hand first, then a spot for it.")
             return None
         self.at = at
         self._pending = False
@@ -491,7 +491,7 @@ class StackedTreesBoard(GameBoard):
             return
         ghost = self.ghost
         if ghost is None:
-            self._say("Choose a card and a cell first: the ghost shows where it would go.")
+            self._say("Choose a card and a spot first: the ghost shows where it would go.")
             return
         if not ghost.legal:
             self._say(f'<span class="orchard-refused">{html.escape(self._ghost_words())}</span>')
@@ -564,7 +564,7 @@ class StackedTreesBoard(GameBoard):
         self.settings.show(players_now, seed, game.rules)
         self.deal_choice.value = code.strip().upper()
         self._begin(game)
-        self._say("New game: choose a card of your hand, turn it, then click a cell.")
+        self._say("New game: choose a card of your hand, turn it, then click a spot.")
         self._show_all()
 
     def load(self, game: st.Game) -> None:
@@ -920,7 +920,7 @@ class StackedTreesBoard(GameBoard):
         row, col = check_at(at)
         top, left, rows, cols = self._window(self._shown_board())
         if not (0 <= row - top < rows and 0 <= col - left < cols):
-            raise ValueError(f"the cell {(row, col)} is not on show")
+            raise ValueError(f"the spot {(row, col)} is not on show")
         return self.cells[(row - top) * cols + col - left]
 
     def _show_hand(self) -> None:
