@@ -1,4 +1,4 @@
-"""orchard_lab: explore mathematics in Jupyter through three orchard card games.
+"""orchard_lab: explore mathematics in Jupyter through three card games about fruit.
 
 >>> import orchard_lab as ol
 >>> ol.sequences.triangular(4)

@@ -51,7 +51,7 @@ M = TypeVar("M")
 class IllegalMove(ValueError):
     """A move the rules forbid. ``rule`` is its id in docs/rules.md, ``str(e)`` says why.
 
-    >>> e = IllegalMove("AB-4", "Steady height (AB-4): a height-5 apple is not within 1 of 3.")
+    >>> e = IllegalMove("AB-4", "Steady height batch (AB-4): a height-5 apple is not near 3.")
     >>> e.rule, isinstance(e, ValueError)
     ('AB-4', True)
     """

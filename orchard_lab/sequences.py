@@ -87,7 +87,7 @@ SEQUENCE_BATCH = {name: batch for batch, name in BATCH_SEQUENCE.items()}
 BATCH_PHRASES = {
     "monochrome": "the monochrome batch",
     "feather": "the feather batch",
-    "unlucky": "the unlucky batch",
+    "unlucky": "the unlucky 13 batch",
     "steady": "the steady height batch",
 }
 CLOSED_FORMS = {

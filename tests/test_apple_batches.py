@@ -351,7 +351,7 @@ def test_ab4_steady_seed_examples_and_odd_primes() -> None:
     error = refused(board_with("steady", "red h3 s1"), "red h5 s1", "steady")
     assert (
         str(error)
-        == "Steady height (AB-4): a height-5 apple is not within 1 of the last height, 3."
+        == "Steady height batch (AB-4): a height-5 apple is not within 1 of the last height, 3."
     )
     heights = [3, 4, 5, 4, 3, 2, 1, 2, 3, 3, 4, 5]
     board = Board()
@@ -771,7 +771,7 @@ def test_save_rejects_a_move_that_breaks_a_batch_rule() -> None:
     board_rules.play(Move(card("red h3 s1"), "steady"))
     data = json.loads(board_rules.to_json())
     data["moves"].append({"player": 0, "card": "red h5 s1", "batch": "steady"})
-    with pytest.raises(ValueError, match=r"move 2 is not allowed: Steady height \(AB-4\)"):
+    with pytest.raises(ValueError, match=r"move 2 is not allowed: Steady height batch \(AB-4\)"):
         Game.from_json(json.dumps(data))
 
 

@@ -102,8 +102,8 @@ def test_an_illegal_click_explains_and_changes_nothing_AB_6() -> None:
     board.choose_batch("special")
     board.select_card(0)
     saved, points = board.game.to_json(), board.columns["special"]["points"].value
-    _click_batch(board, "special")  # the special batch holds only one tree
-    assert "AB-6" in board.message.value and "only one tree" in board.message.value
+    _click_batch(board, "special")  # the special tree holds only one apple
+    assert "AB-6" in board.message.value and "only one apple" in board.message.value
     assert board.game.to_json() == saved
     assert board.columns["special"]["points"].value == points
     assert board.selected is not None  # the apple stays picked for another try

@@ -59,8 +59,8 @@ def test_breakdown_has_a_bar_per_part_with_its_note() -> None:
     bars = score_breakdown(score, height=250).data[0]
     assert list(bars.y) == [ab.BATCH_NAMES[b] for b in ab.BATCHES]  # names, never ids
     assert list(bars.x) == [score.parts[b] for b in ab.BATCHES]
-    assert dict(zip(bars.y, bars.x, strict=True))["unlucky 13"] == 9
-    assert "5+5+3 = 13" in dict(zip(bars.y, bars.customdata, strict=True))["unlucky 13"]
+    assert dict(zip(bars.y, bars.x, strict=True))["unlucky 13 batch"] == 9
+    assert "5+5+3 = 13" in dict(zip(bars.y, bars.customdata, strict=True))["unlucky 13 batch"]
     assert bars.orientation == "h" and "sweet_couple" not in bars.y
     with pytest.raises(TypeError, match=r"core\.Score"):
         score_breakdown({"a": 1})
@@ -78,8 +78,8 @@ def test_next_card_values_for_a_card_count_the_special_loss_AB_6() -> None:
     board.place(ab.Card("gold", 2, 2), "steady")
     bars = next_card_values(board, ab.Card("red", 5, 4)).data[0]
     gains = dict(zip(bars.y, bars.text, strict=True))
-    assert gains["monochrome"] == "-19"  # +1 for the apple, -20 for the broken tree
-    assert gains["special tree"] == gains["steady height"] == "✗ not allowed"
+    assert gains["monochrome batch"] == "-19"  # +1 for the apple, -20 for the broken tree
+    assert gains["special tree"] == gains["steady height batch"] == "✗ not allowed"
     assert gains["bad batch"] == "-1"
     assert bars.marker.opacity[ab.BATCHES.index("steady")] < 1
 
@@ -94,7 +94,7 @@ def test_next_card_values_without_a_card_show_the_best_apple() -> None:
                                        if board.can_place(c, b))
                 for b in ab.BATCHES}  # fmt: skip
     assert best == expected
-    assert best["special tree"] == 20 and best["steady height"] == 3
+    assert best["special tree"] == 20 and best["steady height batch"] == 3
 
 
 def test_sideways_charts_take_the_containers_width() -> None:

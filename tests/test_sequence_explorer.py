@@ -77,7 +77,7 @@ def test_toggles_show_and_hide_lines_rings_table_rows_and_clauses(explorer) -> N
     assert _trace(explorer, "square", "values").visible is True
     assert _trace(explorer, "square", "highlight").visible is True
     assert 'data-sequence="square"' in explorer.table.value
-    assert "the unlucky batch it brings all 36 at once" in explorer.sentence.value
+    assert "the unlucky 13 batch it brings all 36 at once" in explorer.sentence.value
     explorer.toggles["triangular"].value = False  # a click in the browser
     assert _trace(explorer, "triangular", "values").visible is False
     assert explorer.sentence.value.startswith("The 6th apple in the feather batch adds 10 points")

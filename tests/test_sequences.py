@@ -185,7 +185,7 @@ def test_batch_sentence_matches_the_issue_example() -> None:
 def test_batch_sentence_unlucky_scores_all_at_once_and_never_below_3_apples() -> None:
     """AB-4: the unlucky batch scores n² only when the sweetness totals exactly 13 (1–5 each)."""
     assert seq.batch_sentence(4, "square") == (
-        "The 4th apple in the unlucky batch brings all 16 points at once "
+        "The 4th apple in the unlucky 13 batch brings all 16 points at once "
         "if it makes the sweetness exactly 13."
     )
     assert "2 apples can never make sweetness 13" in seq.batch_sentence(2, ["odd_prime", "square"])

@@ -663,7 +663,7 @@ def test_wd5_winner_reason_and_repr() -> None:
         (lambda d: d.update(extra=1), "fields"),
         (lambda d: d["deal"].__setitem__(0, "BB/BB"), "deal"),
         (lambda d: d["deal"].__setitem__(0, "BB/B"), "text"),
-        (lambda d: d.update(starts=[d["starts"][0]] * 2), "starting cards"),
+        (lambda d: d.update(starts=[d["starts"][0]] * 2), "start cards"),
         (lambda d: d["rules"].update(scoring="many"), "scoring"),
         (lambda d: d["rules"].update(allow_rotation="yes"), "allow_rotation"),
         (lambda d: d["rules"].update(max_size=[2, 2]), "max_size"),
@@ -1006,7 +1006,7 @@ def test_wd6_deck_file_documents_its_design() -> None:
 
     text = resources.files("orchard_lab.data").joinpath("water_drops_deck.txt").read_text()
     notes = "\n".join(line for line in text.splitlines() if line.startswith("#"))
-    for fact in ("36 each", "16 ones", "6 fives", "every card has fruit", "5 starting cards"):
+    for fact in ("36 each", "16 ones", "6 fives", "every card has fruit", "5 start cards"):
         assert fact in notes
     assert cards_module.parse_deck(text) == (tuple(wd.default_deck()), tuple(wd.starting_cards()))
     with pytest.raises(ValueError, match="section"):

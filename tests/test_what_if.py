@@ -36,7 +36,7 @@ def test_both_histograms_are_drawn_with_every_final_score() -> None:
     explorer = WhatIfExplorer(rules_b=ab.Rules(steady_reference="any"), games=400, seed=1)
     explorer.run()
     bars = _histograms(explorer)
-    b_label = "B: steady height compares with: any earlier apple"
+    b_label = "B: steady height batch compares with: any earlier apple"
     assert [bar.name for bar in bars] == ["A: standard rules", b_label]
     assert [sum(bar.y) for bar in bars] == [400, 400]
     means = [t for t in explorer.figure.data if t.meta["role"] == "mean"]

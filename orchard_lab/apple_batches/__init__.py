@@ -1,4 +1,4 @@
-"""Apple batches (Draft Cider): draft apple cards into 8 batches that score by sequences.
+"""Apple batches: draft apple cards into 8 batches that score by sequences.
 
 docs/rules.md AB-1..AB-7. The package follows the template of every game: ``cards`` (Card, the
 deck), ``rules`` (Rules and its switches, Move, the batches and the declared ``FACTS``),

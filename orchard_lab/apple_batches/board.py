@@ -1,4 +1,4 @@
-"""One player's orchard of 8 batches: placing cards (AB-3..AB-6) and scoring them.
+"""One player's 8 batches: placing cards (AB-3..AB-6) and scoring them.
 
 The board keeps each batch's points up to date as cards arrive (``total``), ``undo`` takes
 back the last card placed, and ``score()`` recomputes everything from the cards themselves,
@@ -39,6 +39,7 @@ from orchard_lab.core import (
     check_type,
     illegal,
 )
+from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
 
 ODD_PRIMES = tuple(sequences.first("odd_prime", BATCH_CAPACITY))  # steady: 3, 5, 7, ..., 41
 _STEADY = (0, *ODD_PRIMES)
@@ -54,12 +55,15 @@ def _nth(n: int) -> str:
 
 
 _Why = tuple[str, str, str, tuple[object, ...]]  # rule id, rule name, reason template, values
+_NAME = {batch: name.capitalize() for batch, name in BATCH_NAMES.items()}  # a refusal's name
 _NO_BATCH = "there is no batch called {!r}; try {}."
 _MONOCHROME = "this batch is {}, so a {} apple cannot join it."
 _FEATHER = "the batch needs {}, and this apple has sweetness {} and height {}."
 _SPECIAL = (
     "you already have a {} apple outside the bad batch, so a {} special tree cannot be planted."
 )
+_SPECIAL_FULL = "the special tree holds only one apple."
+_UNLUCKY = "sweetness {} + {} = {} would pass {}."
 _FORTEPIANO = (
     "the second apple of a pair must differ in height from the first, and both have height {}."
 )
@@ -111,7 +115,7 @@ def score_batch(
     ``outside`` counts each colour's cards outside the bad and special batches (AB-6).
 
     >>> score_batch("steady", (Card("red", 3, 1),) * 4, Rules(), {})
-    (11, '4 apples of steady height, the 4th odd prime')
+    (11, '4 apples, the 4th odd prime')
     """
     n = len(cards)
     if n == 0:
@@ -161,7 +165,7 @@ def score_batch(
             done = f"{_plural(len(pairs), 'pair')} of equal sweetness ({shown}), {points}"
         return SWEET_COUPLE_POINTS * len(pairs), _join(done, _waiting(cards, "sweetness"))
     if batch == "steady":
-        return _STEADY[n], f"{_plural(n, 'apple')} of steady height, the {_nth(n)} odd prime"
+        return _STEADY[n], f"{_plural(n, 'apple')}, the {_nth(n)} odd prime"
     if rules.easy:
         return 0, f"{_plural(n, 'apple')}, free in easy mode"
     return -n, f"{_plural(n, 'apple')}, −1 each"
@@ -198,7 +202,7 @@ def best_batch_points(batch: str, n: int, rules: Rules | None = None) -> int | N
 
 
 class Board:
-    """One player's orchard: 8 batches, each a sequence of cards in placement order.
+    """One player's 8 batches, each a sequence of cards in placement order.
 
     Any well-formed card may be placed, repeats included; deck membership is the Game's
     business. ``place`` raises ``IllegalMove`` and leaves the board as it was; ``undo`` takes
@@ -261,7 +265,7 @@ class Board:
         >>> board = Board()
         >>> board.place(Card("red", 3, 1), "steady")
         >>> print(board.refusal(Card("red", 5, 1), "steady"))
-        Steady height (AB-4): a height-5 apple is not within 1 of the last height, 3.
+        Steady height batch (AB-4): a height-5 apple is not within 1 of the last height, 3.
         """
         if not isinstance(card, Card):  # inline, not a call: the rules are asked very often
             raise _not_a_card(card)
@@ -283,28 +287,29 @@ class Board:
         if n == 0 and batch != "special":
             return None
         if batch == "monochrome" and card.colour != cards[0].colour:
-            return "AB-4", "Monochrome", _MONOCHROME, (cards[0].colour, card.colour)
+            return "AB-4", _NAME["monochrome"], _MONOCHROME, (cards[0].colour, card.colour)
         if batch == "feather":
             sweetness, height = self._live
             if card.sweetness != sweetness and card.height != height:
                 needs = f"sweetness {sweetness}" if sweetness else ""
                 needs += " or " if sweetness and height else ""
                 needs += f"height {height}" if height else ""
-                return "AB-5", "Feather batch", _FEATHER, (needs, card.sweetness, card.height)
+                return "AB-5", RULE_NAMES["AB-5"], _FEATHER, (needs, card.sweetness, card.height)
         if batch == "special":
             if n:
-                return "AB-6", "Special colour tree", "the special batch holds only one tree.", ()
+                return "AB-6", RULE_NAMES["AB-6"], _SPECIAL_FULL, ()
             if self._outside[card.colour]:
-                return "AB-6", "Special colour tree", _SPECIAL, (card.colour, card.colour)
+                return "AB-6", RULE_NAMES["AB-6"], _SPECIAL, (card.colour, card.colour)
         if batch == "unlucky" and not self.rules.unlucky_may_bust:
             total = self._unlucky + card.sweetness
             if total > UNLUCKY_TARGET:
                 values = (self._unlucky, card.sweetness, total, UNLUCKY_TARGET)
-                return "AB-4", "Unlucky", "sweetness {} + {} = {} would pass {}.", values
+                return "AB-4", _NAME["unlucky"], _UNLUCKY, values
         if batch == "fortepiano" and n % 2 and card.height == cards[-1].height:
-            return "AB-4", "Fortepiano", _FORTEPIANO, (card.height,)
+            return "AB-4", _NAME["fortepiano"], _FORTEPIANO, (card.height,)
         if batch == "sweet_couple" and n % 2 and card.sweetness != cards[-1].sweetness:
-            return "AB-4", "Sweet couple", _SWEET_COUPLE, (cards[-1].sweetness, card.sweetness)
+            pair = (cards[-1].sweetness, card.sweetness)
+            return "AB-4", _NAME["sweet_couple"], _SWEET_COUPLE, pair
         if batch == "steady":
             return self._steady_why_not(card, cards)
         return None
@@ -313,10 +318,10 @@ class Board:
         if self.rules.steady_reference == "last":
             last = cards[-1].height
             if abs(card.height - last) > 1:
-                return "AB-4", "Steady height", _STEADY_LAST, (card.height, last)
+                return "AB-4", _NAME["steady"], _STEADY_LAST, (card.height, last)
         elif all(abs(card.height - c.height) > 1 for c in cards):
             heights = ", ".join(str(h) for h in sorted({c.height for c in cards}))
-            return "AB-4", "Steady height", _STEADY_ANY, (card.height, heights)
+            return "AB-4", _NAME["steady"], _STEADY_ANY, (card.height, heights)
         return None
 
     def can_place(self, card: Card, batch: str) -> bool:
@@ -395,7 +400,7 @@ class Board:
         >>> board.place(Card("gold", 3, 3), "monochrome")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        orchard_lab.core.IllegalMove: Monochrome (AB-4): this batch is red, so a gold apple ...
+        orchard_lab.core.IllegalMove: Monochrome batch (AB-4): this batch is red, so a gold ...
         """
         if not isinstance(card, Card):
             raise _not_a_card(card)

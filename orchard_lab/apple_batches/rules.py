@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from orchard_lab.apple_batches.cards import Card
 from orchard_lab.core import GameFacts, check_switches, check_type, switch
+from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, RULE_NAMES
 
 __all__ = [
     "BATCHES",
@@ -50,16 +51,6 @@ BATCHES = (
     "steady",
     "bad",
 )
-BATCH_NAMES = {  # the one name a learner reads for each batch, everywhere
-    "monochrome": "monochrome",
-    "feather": "feather",
-    "special": "special tree",
-    "unlucky": "unlucky 13",
-    "fortepiano": "fortepiano",
-    "sweet_couple": "sweet couple",
-    "steady": "steady height",
-    "bad": "bad batch",
-}
 BATCH_CAPACITY = 12  # AB-3: cards a batch holds at most
 CARDS_PER_PLAYER = 12  # AB-2, end "twelve_cards": the game ends when everyone holds 12
 FOUR_ROUNDS = 4  # AB-2, end "four_rounds": the game ends after 4 rounds
@@ -90,12 +81,14 @@ class Rules:
         rule="AB-4",
     )  # fmt: skip
     unlucky_may_bust: bool = switch(
-        False, label="unlucky may pass 13",
-        help="Apples may take the unlucky batch past sweetness 13; it then scores 0.", rule="AB-4",
+        False, label="unlucky 13 batch may pass 13",
+        help="Apples may take the unlucky 13 batch past sweetness 13; it then scores 0.",
+        rule="AB-4",
     )  # fmt: skip
     steady_reference: str = switch(
-        "last", label="steady height compares with",
-        help="A steady apple must be within 1 of the last apple's height, or of any earlier one.",
+        "last", label="steady height batch compares with",
+        help="An apple in the steady height batch must be within 1 of the last apple's height, "
+        "or of any earlier one.",
         options=(("the last apple", "last"), ("any earlier apple", "any")), rule="AB-4",
     )  # fmt: skip
     special_broken_points: int = switch(
@@ -170,18 +163,10 @@ def cards_per_player(players: int, rules: Rules) -> int:
 
 FACTS = GameFacts(
     name="apple_batches",
-    title="apple batches",
+    title=GAME_NAMES["apple_batches"],
     min_players=1,
     max_players=6,
-    rules={
-        "AB-1": "Cards",
-        "AB-2": "Players and rounds",
-        "AB-3": "Placing",
-        "AB-4": "The batches",
-        "AB-5": "Feather batch",
-        "AB-6": "Special colour tree",
-        "AB-7": "Winning",
-    },
+    rules={rule: name for rule, name in RULE_NAMES.items() if rule.startswith("AB-")},
     # the lowest under any switches: a special tree broken at -20 by one apple scoring 0
     # (a lone fortepiano apple), and the other 10 apples in the bad batch
     min_score=-SPECIAL_BONUS - (CARDS_PER_PLAYER - 2),

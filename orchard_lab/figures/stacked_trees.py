@@ -63,7 +63,7 @@ def stack_heights(board: st.Board) -> dict[tuple[int, int], int]:
 def _tree_words(fruit: str, die: int | None, under: int, rotten: bool) -> str:
     """The hover sentence of one visible tree."""
     name = st.FRUIT_NAMES[fruit]
-    on_it = "a rotten fruit token" if rotten else ("no die" if die is None else f"a die on {die}")
+    on_it = "a rotten token" if rotten else ("no die" if die is None else f"a die on {die}")
     cards = "no card" if under == 0 else ("1 card" if under == 1 else f"{under} cards")
     return f"{name} tree with {on_it}; {cards} under it"
 

@@ -69,7 +69,8 @@ def _first_win_hint(answer: Any) -> str | None:
     if feather == mono:
         return f"at n = {answer} both batches score {mono}: is that more?"
     if feather < mono:
-        return f"at n = {answer} the feather batch scores {feather}, the monochrome {mono}: less."
+        mono_said = f"the monochrome batch {mono}"
+        return f"at n = {answer} the feather batch scores {feather}, {mono_said}: less."
     return f"at n = {answer} the feather batch does win, but is it the first size where it does?"
 
 
@@ -142,9 +143,7 @@ def check_overtake(batch: str, answer: Any) -> None:
             return "give a number of apples from 1 to 12."
         points = seq.value(name, answer)
         each = f"{points / answer:.3g}"
-        said = (
-            f"{answer} apples score {points} in the {ab.BATCH_NAMES[batch]} batch, {each} per apple"
-        )
+        said = f"{answer} apples score {points} in the {ab.BATCH_NAMES[batch]}, {each} per apple"
         if points / answer <= SWEET_COUPLE_PER_APPLE:
             return f"{said}: not more than 3.5."
         return f"{said}: more than 3.5, but does a smaller batch already beat 3.5?"
@@ -221,18 +220,18 @@ def check_most_fortepiano(answer: Any) -> None:
 
 
 def check_steady_gain(answer: Any, steady_any: np.ndarray, standard: np.ndarray) -> None:
-    """Investigation 4: the mean gain of steady "any" over the standard rules.
+    """Investigation 4: the mean gain of "any earlier apple" over the standard rules.
 
     >>> a, b = np.array([[3.0], [5.0]]), np.array([[1.0], [2.0]])
     >>> check_steady_gain(2.5, a, b)
     ✓ Right!
     >>> check_steady_gain(4.0, a, b)
-    Not yet: take the mean of each table, then subtract: steady "any" minus standard.
+    Not yet: take the mean of each table, then subtract: "any earlier apple" minus standard.
     """
     expected = float(np.mean(steady_any) - np.mean(standard))
     check(
         "steady_gain", answer, expected, tolerance=0.01,
-        otherwise='take the mean of each table, then subtract: steady "any" minus standard.',
+        otherwise='take the mean of each table, then subtract: "any earlier apple" minus standard.',
     )  # fmt: skip
 
 
@@ -242,11 +241,12 @@ def check_helps_more(answer: Any, standard: np.ndarray, changed: dict[str, np.nd
     ``changed`` maps each change, in words, to its table of final scores.
 
     >>> standard = np.array([[30.0], [32.0]])
-    >>> changed = {"easy": np.array([[34.0], [36.0]]), "steady any": np.array([[31.0], [33.0]])}
-    >>> check_helps_more("Easy", standard, changed)
+    >>> easy, any_earlier = np.array([[34.0], [36.0]]), np.array([[31.0], [33.0]])
+    >>> changed = {"easy mode": easy, "any earlier apple": any_earlier}
+    >>> check_helps_more("Easy mode", standard, changed)
     ✓ Right!
     >>> check_helps_more("more", standard, changed)
-    Not yet: write "easy" or "steady any", the change with the bigger mean gain.
+    Not yet: write "easy mode" or "any earlier apple", the change with the bigger mean gain.
     """
     gains = {name: float(np.mean(table) - np.mean(standard)) for name, table in changed.items()}
     best = max(gains, key=gains.__getitem__)

@@ -77,7 +77,7 @@ RISK_SQUARE = (0, 1)  # the square right of those cherries
 
 
 def random_orchard(cards: int = 12, seed: int = 0, rules: wd.Rules | None = None) -> wd.Board:
-    """An orchard of a starting card and ``cards`` deck cards, each laid as dealt on an open
+    """An orchard of a start card and ``cards`` deck cards, each laid as dealt on an open
     square picked at random. The same seed lays the same cards whatever the ``rules``.
 
     >>> a = random_orchard(6, seed=1)

@@ -1,5 +1,5 @@
-"""Stacked trees (after *Orchard: A 9 Card Solitaire Game*): quarter turns, the dice ladder
-1 → 3 → 6 → 10 and planning with scarce dice and rotten fruit (docs/rules.md ST-1..ST-8).
+"""Stacked trees: quarter turns, the dice ladder 1 → 3 → 6 → 10 and planning with scarce
+dice and rotten tokens (docs/rules.md ST-1..ST-8).
 
 The package has the shape of every game: ``cards`` (Card, the deck), ``rules`` (Rules, Move,
 FACTS, the limits, the rating), ``board``, ``game``, ``policies`` (fast policies, ``simulate``,

@@ -289,7 +289,7 @@ def say(move: Move) -> str:
     >>> say(Move(Card.from_text("APL/LAP"), (0, 1), 90))
     'card APL/LAP with its top-left tree on row 0, column 1, turned a quarter turn clockwise'
     """
-    rotten = ", spending rotten fruit tokens" if move.rotten else ""
+    rotten = ", spending rotten tokens" if move.rotten else ""
     row, col = move.at
     return f"card {move.card} with its top-left tree on row {row}, column {col}" + (
         f"{TURNS[move.rotation]}{rotten}"

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from orchard_lab.core import GameFacts, check_bool, check_int, check_switches, switch
+from orchard_lab.glossary import GAME_NAMES, RULE_NAMES
 from orchard_lab.stacked_trees.cards import Card, check_rotation
 
 # Upper limits of what one call may ask for (issue 14: the work of any input is bounded).
@@ -63,19 +64,10 @@ def rating(score: int) -> str:
 
 FACTS = GameFacts(
     name="stacked_trees",
-    title="stacked trees",
+    title=GAME_NAMES["stacked_trees"],
     min_players=1,
     max_players=MAX_PLAYERS,
-    rules={
-        "ST-1": "Cards",
-        "ST-2": "Setting up",
-        "ST-3": "A turn",
-        "ST-4": "Dice",
-        "ST-5": "Rotten fruit",
-        "ST-6": "End and score",
-        "ST-7": "Several players",
-        "ST-8": "The deck",
-    },
+    rules={rule: name for rule, name in RULE_NAMES.items() if rule.startswith("ST-")},
     min_score=-6,  # both rotten tokens and no die
     max_score=150,  # all 15 dice at the top of the ladder
 )
@@ -107,13 +99,13 @@ class Rules:
         rule="ST-2", low=0, high=MAX_DICE,
     )  # fmt: skip
     rotten_tokens: int = switch(
-        2, label="rotten fruit tokens",
+        2, label="rotten tokens",
         help="How many times a tree may go on a different fruit, by spending a token.",
         rule="ST-5", low=0, high=MAX_TOKENS,
     )  # fmt: skip
     rotten_penalty: int = switch(
         3, label="points lost per token",
-        help="Points taken off the score for each rotten fruit token used.",
+        help="Points taken off the score for each rotten token used.",
         rule="ST-6", low=0, high=MAX_PENALTY,
     )  # fmt: skip
     ladder: tuple[int, ...] = switch(
@@ -124,7 +116,7 @@ class Rules:
     )  # fmt: skip
     cards_per_game: int = switch(
         9, label="cards in a game",
-        help="How many cards are dealt for one game: the first starts the orchard.",
+        help="How many cards are dealt for one game: the first is the start card of the orchard.",
         rule="ST-2", low=1, high=MAX_CARDS,
     )  # fmt: skip
     hand_size: int = switch(

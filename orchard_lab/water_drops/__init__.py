@@ -1,4 +1,4 @@
-"""Water drops (after *Mango*): grow fruit groups whose size matches a touching drop.
+"""Water drops: grow fruit groups whose size matches a touching drop.
 
 Rules WD-1..WD-6 of docs/rules.md. The modules, as in every game: ``cards`` (Card, the designed
 deck), ``rules`` (Rules and its self-describing switches, Move, FACTS), ``scoring`` (what a

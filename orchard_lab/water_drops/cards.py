@@ -121,14 +121,14 @@ def _load_deck() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
 
 
 def parse_deck(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The orchard cards and the starting cards of a deck file.
+    """The deck's cards and the start cards of a deck file.
 
-    Lines are ``[orchard]`` or ``[start]`` (a section), ``# ...`` (a note) or a card.
+    Lines are ``[deck]`` or ``[start]`` (a section), ``# ...`` (a note) or a card.
 
-    >>> parse_deck("[orchard]\\nBC/3M\\n[start]\\nBP/2C")
+    >>> parse_deck("[deck]\\nBC/3M\\n[start]\\nBP/2C")
     ((Card.from_text('BC/3M'),), (Card.from_text('BP/2C'),))
     """
-    sections: dict[str, list[Card]] = {"orchard": [], "start": []}
+    sections: dict[str, list[Card]] = {"deck": [], "start": []}
     current: list[Card] | None = None
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -137,14 +137,14 @@ def parse_deck(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         if line.startswith("[") and line.endswith("]") and line[1:-1] in sections:
             current = sections[line[1:-1]]
         elif current is None:
-            raise ValueError(f"deck line {number}: a card before any [orchard]/[start] section")
+            raise ValueError(f"deck line {number}: a card before any [deck]/[start] section")
         else:
             current.append(Card.from_text(line))
-    return tuple(sections["orchard"]), tuple(sections["start"])
+    return tuple(sections["deck"]), tuple(sections["start"])
 
 
 def default_deck() -> list[Card]:
-    """The 50 orchard cards of the default deck (WD-6), in the order of the deck file.
+    """The 50 cards of the default deck (WD-6), in the order of the deck file.
 
     >>> len(default_deck()), all(card.fruits for card in default_deck())
     (50, True)
@@ -153,7 +153,7 @@ def default_deck() -> list[Card]:
 
 
 def starting_cards() -> list[Card]:
-    """The 5 distinct starting cards, kept apart from the deck (WD-1).
+    """The 5 distinct start cards, kept apart from the deck (WD-1).
 
     >>> len(set(starting_cards()))
     5

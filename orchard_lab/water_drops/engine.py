@@ -37,7 +37,7 @@ __all__ = [
     "warm_up",
 ]
 
-DECK_MOVES = 50  # moves in a game, one per orchard card: the most words a random game uses
+DECK_MOVES = 50  # moves in a game, one per deck card: the most words a random game uses
 _CODE = {code: -1 - i for i, code in enumerate(FRUITS)} | {str(v): v for v in range(1, 10)}
 _INSIDE = ((1, 2), (0, 3), (0, 3), (1, 2))  # neighbours of each card cell within the card
 _DR = (-1, 0, -1, 0, 2, 1, 2, 1)  # the 8 cells around a card; card cell p touches 2p, 2p+1
@@ -47,7 +47,7 @@ _SCRATCH = 128
 
 @cache
 def _cards() -> tuple[Card, ...]:
-    """Every card a game can hold: the deck, then the starting cards."""
+    """Every card a game can hold: the deck, then the start cards."""
     return (*default_deck(), *starting_cards())
 
 
@@ -651,7 +651,7 @@ def _switches(rules: Rules) -> tuple[int, int, int, bool]:
 
 
 def _deal(seeds: np.ndarray, players: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each game's draw order and starting cards as ``Game.new`` deals them (card indexes)."""
+    """Each game's draw order and start cards as ``Game.new`` deals them (card indexes)."""
     deck = len(default_deck())
     deals = np.empty((len(seeds), deck), dtype=np.int64)
     starts = np.empty((len(seeds), players), dtype=np.int64)

@@ -98,7 +98,7 @@ class Game:
         rules: Rules | None = None,
         first_player: int = 0,
     ) -> Game:
-        """Deal a game: different starting cards at random (WD-2), the deck shuffled.
+        """Deal a game: different start cards at random (WD-2), the deck shuffled.
 
         Wrong types raise TypeError, wrong values ValueError, naming the argument; what
         ``new`` accepts ``from_json`` loads back.
@@ -141,7 +141,7 @@ class Game:
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """Every orchard card of this game, in the order it is drawn."""
+        """Every deck card of this game, in the order it is drawn."""
         return tuple(self._deal)
 
     @property
@@ -336,7 +336,7 @@ class Game:
         deal = _load_cards(data["deal"], "deal", len(default_deck()))
         require(
             Counter(starts + set_aside) == Counter(starting_cards()),
-            "starts and set_aside must be the 5 starting cards, each once",
+            "starts and set_aside must be the 5 start cards, each once",
         )
         require(Counter(deal) == Counter(default_deck()), "deal must be the 50 cards of the deck")
         game = cls(

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab.core import GameFacts, check_switches, check_type, switch
+from orchard_lab.glossary import GAME_NAMES, RULE_NAMES
 from orchard_lab.water_drops.cards import Card, check_degrees
 
 __all__ = [
@@ -36,17 +37,10 @@ MAX_SIDE = CARDS_PER_ORCHARD  # a max_size side beyond this can never matter (WD
 
 FACTS = GameFacts(
     name="water_drops",
-    title="water drops",
+    title=GAME_NAMES["water_drops"],
     min_players=1,
     max_players=5,
-    rules={
-        "WD-1": "Cells and cards",
-        "WD-2": "Players, market and rounds",
-        "WD-3": "Placing",
-        "WD-4": "Scoring",
-        "WD-5": "Winning",
-        "WD-6": "The deck",
-    },
+    rules={rule: name for rule, name in RULE_NAMES.items() if rule.startswith("WD-")},
     min_score=0,
     max_score=4 * CARDS_PER_ORCHARD,  # every fruit of all 51 cards scoring once
 )

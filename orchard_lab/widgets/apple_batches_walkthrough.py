@@ -193,21 +193,21 @@ SCRIPT = (
     ),
     Scene(
         "Eight batches",
-        "Your orchard has 8 batches. Each batch has its own rule for which apples it takes "
+        "You have 8 batches. Each batch has its own rule for which apples it takes "
         "and its own way of scoring. If a batch says no, it tells you why.",
         _batches,
         {"batches": list(ab.BATCHES)},
     ),
     _batch_scene(
-        "Monochrome",
-        "Monochrome takes apples of one colour only: the colour of its first apple.\n\n"
+        "Monochrome batch",
+        "The monochrome batch takes apples of one colour only: the colour of its first apple.\n\n"
         "Points: 1, 3, 6, 10, … each new apple adds one more than the last one did.",
         "monochrome",
         ("red h2 s3", "red h4 s1", "gold h3 s2"),
         "aar",
     ),
     _batch_scene(
-        "Feather",
+        "Feather batch",
         "The first apple sets a sweetness and a height. Every next apple must match at least "
         "one of them, and from then on the batch keeps only what matched.\n\n"
         "Points: 0, 2, 6, 12, … that is n × (n − 1) for n apples.",
@@ -227,7 +227,7 @@ SCRIPT = (
         elsewhere="monochrome",
     ),
     _batch_scene(
-        "Unlucky 13",
+        "Unlucky 13 batch",
         "Add up the sweetness of the apples in this batch: it may never pass 13.\n\n"
         "If it is exactly 13, the batch scores n × n for n apples (3 apples: 9 points, "
         "4 apples: 16). Short of 13 it scores nothing.",
@@ -236,7 +236,7 @@ SCRIPT = (
         "aar",
     ),
     _batch_scene(
-        "Fortepiano",
+        "Fortepiano batch",
         "Apples come in pairs: the 1st with the 2nd, the 3rd with the 4th, and so on. The "
         "second apple of a pair must have a different height from the first.\n\n"
         "A full pair scores twice the height gap: heights 1 and 5 give 2 × 4 = 8 points.",
@@ -245,7 +245,7 @@ SCRIPT = (
         "ara",
     ),
     _batch_scene(
-        "Sweet couple",
+        "Sweet couple batch",
         "Apples come in pairs again. The second apple of a pair needs the same sweetness as "
         "the first.\n\nEvery full pair scores 7 points.",
         "sweet_couple",
@@ -253,7 +253,7 @@ SCRIPT = (
         "ara",
     ),
     _batch_scene(
-        "Steady height",
+        "Steady height batch",
         "Each new apple's height must be within 1 of the apple before it: after height 3 "
         "come heights 2, 3 or 4.\n\n"
         "Points: 3, 5, 7, 11, 13, … the odd prime numbers.",

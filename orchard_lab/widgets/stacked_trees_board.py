@@ -94,7 +94,7 @@ TEXT_ON = {  # every (text, background) pair the board's CSS uses; a test checks
     "hint": ("#4a3b00", "#ffffff"),
     "help": ("#595959", "#ffffff"),
     "result": ("#1a1a1a", "#fff4d6"),
-    "empty cell": ("#595959", EMPTY_FILL),
+    "empty spot": ("#595959", EMPTY_FILL),
     "die": ("#1a1a1a", "#ffffff"),
 }
 SIDES = (("t", (-1, 0)), ("b", (1, 0)), ("l", (0, -1)), ("r", (0, 1)))  # card outlines
@@ -310,7 +310,7 @@ def _css() -> str:
 .orchard-st-board .orchard-st-cell {{display: flex; flex-direction: column;
   align-items: center; justify-content: center; padding: 0; font-weight: 700;
   font-size: max(9px, calc(var(--square-px) * 0.3)); line-height: 1.05;
-  border-radius: 40% 40% 12% 12%; background: {EMPTY_FILL}; {text["empty cell"]};
+  border-radius: 40% 40% 12% 12%; background: {EMPTY_FILL}; {text["empty spot"]};
   border: 2px solid transparent; user-select: none}}
 .orchard-st-board .orchard-st-empty {{border-radius: 3px}}
 {fills}
@@ -393,7 +393,7 @@ class StackedTreesBoard(GameBoard):
         self.turn_line = w.HTML().add_class("orchard-st-turn")
         self.grid = SquareGrid(
             lambda at: self._clicked(functools.partial(self.click_cell, at)),
-            label="your orchard: the trees you placed and the empty cells around them",
+            label="your orchard: the trees you placed and the empty spots around them",
             coordinate="cell",
         )
         self.grid.add_class("orchard-st-grid")
@@ -470,7 +470,7 @@ class StackedTreesBoard(GameBoard):
         self._pending = False
         self._say(
             f"Card {html.escape(str(self.selected))} chosen: turn it if you like, then click "
-            "a cell of the orchard for its top-left tree."
+            "a spot of the orchard for its top-left tree."
         )
         self._show_ghost_and_hand()
 
@@ -487,7 +487,7 @@ class StackedTreesBoard(GameBoard):
         if self.at is not None:
             self._say(html.escape(self._ghost_words()))
         else:
-            self._say(f"Turned to {self.rotation}°. Now click a cell of the orchard.")
+            self._say(f"Turned to {self.rotation}°. Now click a spot of the orchard.")
         self._show_ghost_and_hand()
 
     def preview(self, at: tuple[int, int]) -> Ghost | None:
@@ -497,7 +497,7 @@ class StackedTreesBoard(GameBoard):
         if self._refuse_turn():
             return None
         if self.selected_slot is None:
-            self._say("Choose a card of your hand first, then a cell for it.")
+            self._say("Choose a card of your hand first, then a spot for it.")
             return None
         self.at = at
         self._pending = False
@@ -516,7 +516,7 @@ class StackedTreesBoard(GameBoard):
             return
         ghost = self.ghost
         if ghost is None:
-            self._say("Choose a card and a cell first: the ghost shows where it would go.")
+            self._say("Choose a card and a spot first: the ghost shows where it would go.")
             return
         if not ghost.legal:
             self._say(f'<span class="orchard-refused">{html.escape(self._ghost_words())}</span>')
@@ -589,7 +589,7 @@ class StackedTreesBoard(GameBoard):
         self.settings.show(players_now, seed, game.rules)
         self.deal_choice.value = code.strip().upper()
         self._begin(game)
-        self._say("New game: choose a card of your hand, turn it, then click a cell.")
+        self._say("New game: choose a card of your hand, turn it, then click a spot.")
         self._show_all()
 
     def load(self, game: st.Game) -> None:

@@ -231,7 +231,7 @@ SCRIPT = (
     Scene(
         "Setting up",
         "Shuffle the 18 cards and deal 9. The first card starts your orchard, the next 2 are "
-        "your hand. Put out the supply: 5 dice of each fruit and 2 rotten fruit tokens.",
+        "your hand. Put out the supply: 5 dice of each fruit and 2 rotten tokens.",
         _setting_up,
         {"hand": True, "supply": True},
     ),
@@ -239,14 +239,14 @@ SCRIPT = (
         "Matching fruit",
         "Place a card on the grid so that at least one of its trees lies on a tree already "
         "there. Every tree that covers a tree must bear the same fruit as the tree below.\n\n"
-        "Click a cell: a ghost of the card shows there and the board says before you commit "
+        "Click a spot: a ghost of the card shows there and the board says before you commit "
         "whether it is allowed. Here is one allowed place, and one the rules refuse.",
         _matching,
         {"message": True},
     ),
     Scene(
         "A turn",
-        "On your turn: choose a card, turn it, click a cell to see the ghost, click again (or "
+        "On your turn: choose a card, turn it, click a spot to see the ghost, click again (or "
         "Place here) to place it. Then you draw back up to 2 cards.",
         _a_turn,
         {"hand": True, "message": True},

@@ -642,7 +642,7 @@ class WaterDropsBoard(PolicyBoard):
             return
         others = game.players - 1
         seats = (
-            "practice game"
+            "solo game"
             if others == 0
             else f"you against {others} other player{'s' if others > 1 else ''}"
         )

@@ -133,7 +133,7 @@ def test_board_fits_draws_true_and_plays(page, lab, size) -> None:
     assert problems == [], "\n".join(problems)
     buttons = board.locator(".orchard-batch-button")
     assert buttons.evaluate_all(CUT_BUTTONS) == []
-    assert "steady height" in buttons.all_inner_texts()
+    assert "steady height batch" in buttons.all_inner_texts()
     assert board.locator(".orchard-ab-opponent").count() == 2
 
     market = board.locator(".orchard-market-card").first
@@ -171,7 +171,14 @@ def test_every_control_is_reached_with_tab(page, lab) -> None:
         )
         page.keyboard.press("Tab")
     text = " ".join(reached)
-    for label in ("monochrome", "sweet couple", "bad batch", "Undo", "Hint", "New game"):
+    for label in (
+        "monochrome batch",
+        "sweet couple batch",
+        "bad batch",
+        "Undo",
+        "Hint",
+        "New game",
+    ):
         assert label in text, label
     assert text.count("orchard-market-card") >= 3
     for kind in ("|checkbox|", "SELECT|", "noUi-handle", "|number|"):  # the settings row
