@@ -106,7 +106,7 @@ def score_breakdown(
     >>> from orchard_lab.core import Score
     >>> fig = score_breakdown(Score({"sweet_couple": 7, "bad": -1}))
     >>> list(fig.data[0].y), list(fig.data[0].x)
-    (['sweet couple', 'bad batch'], [7, -1])
+    (['sweet couple batch', 'bad batch'], [7, -1])
     """
     if not isinstance(score, Score):
         raise TypeError(f"score must be a core.Score, not {type(score).__name__}")

@@ -8,7 +8,7 @@ each one sets, so tests can check them.
 
 >>> tour = walkthrough()
 >>> tour.go(4); tour.heading.value, tour.view.highlighted["batches"]
-('Feather', ('feather',))
+('Feather batch', ('feather',))
 """
 
 from __future__ import annotations
