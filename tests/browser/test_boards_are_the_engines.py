@@ -2,7 +2,8 @@
 in the app at 1024×768 and 1400×900, its drawing checked against the engine after every move
 and undo (see ``engine_pictures``): squares and cells at their engine coordinates on one
 grid, nothing overlapping, each batch holding the engine's apples in order, the points shown
-equal to the engine's.
+equal to the engine's. The stacked trees board's checks in JupyterLab are in
+``test_stacked_trees_in_lab``; its page in the app is played here.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from orchard_lab import water_drops as wd
-from orchard_lab.widgets import AppleBatchesBoard, WaterDropsBoard
+from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDropsBoard
 from tests.browser.conftest import notebook_errors, screenshot
 from tests.browser.engine_pictures import AppleBatchesDriver, WaterDropsDriver
 from tests.browser.test_apple_batches_in_lab import (
@@ -19,6 +20,7 @@ from tests.browser.test_apple_batches_in_lab import (
     whole_board_screenshot,
     write_notebook,
 )
+from tests.browser.test_stacked_trees_in_lab import play_a_whole_game
 
 pytestmark = pytest.mark.browser
 
@@ -112,5 +114,17 @@ def test_apple_batches_app_draws_the_engines_batches(servers, browser, size) -> 
         root.locator(".orchard-batch-button").first.wait_for(timeout=150_000)
         play_apple_batches(AppleBatchesDriver(root, AppleBatchesBoard()))
         screenshot(page, f"app-ab-engine-{size}", root)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_stacked_trees_app_draws_the_engines_orchard(servers, browser, size) -> None:
+    context, page = _app_page(browser, servers["stacked-trees"], SIZES[size])
+    try:
+        root = page.locator(".orchard-app .orchard-st-board").first
+        mirror = StackedTreesBoard()
+        assert play_a_whole_game(page, root, mirror) >= 8 and mirror.game.is_over
+        screenshot(page, f"app-st-engine-{size}", root)
     finally:
         context.close()

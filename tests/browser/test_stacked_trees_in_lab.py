@@ -169,16 +169,13 @@ def test_board_fits_turns_and_places(page, lab, size) -> None:
     whole_board_screenshot(page, board, f"st-board-{size}-replay")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_whole_game_is_drawn_where_the_engine_has_it(page, lab, size) -> None:
-    """Hint and place to the end of the deal (with a turn, tokens when asked, an undo), the
-    grid checked against the engine after every move."""
-    mirror = StackedTreesBoard(seed=SEED)
-    name = write_notebook(lab, f"st_game_{size}.ipynb", BOARD_CELL)
-    open_with_file_browser(page, lab, name, SIZES[size])
-    board = page.locator(".orchard-st-board").first
+def play_a_whole_game(page, board, mirror: StackedTreesBoard) -> int:
+    """Hint and place on the page's ``board`` and on ``mirror`` to the end of the deal (with
+    tokens when asked and an undo after the third card), the grid and the score checked
+    against the engine after every move; the number of cards placed."""
     grid = board.locator(".orchard-st-grid").first
-    grid.locator(".orchard-st-cell").first.wait_for()
+    grid.locator(".orchard-st-cell").first.wait_for(timeout=150_000)
+    _assert_drawn_like(page, grid, mirror.game.boards[0])
     message = board.locator(".orchard-st-message").first
     score = board.locator(".orchard-st-score").first
     moves = 0
@@ -200,7 +197,17 @@ def test_a_whole_game_is_drawn_where_the_engine_has_it(page, lab, size) -> None:
             mirror.undo()
             expect(message).to_contain_text("Card taken back")
             _assert_drawn_like(page, grid, mirror.game.boards[0])
-    assert moves >= 8 and mirror.game.is_over
+    return moves
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_whole_game_is_drawn_where_the_engine_has_it(page, lab, size) -> None:
+    """A whole deal by hints, the grid checked against the engine after every move."""
+    mirror = StackedTreesBoard(seed=SEED)
+    name = write_notebook(lab, f"st_game_{size}.ipynb", BOARD_CELL)
+    open_with_file_browser(page, lab, name, SIZES[size])
+    board = page.locator(".orchard-st-board").first
+    assert play_a_whole_game(page, board, mirror) >= 8 and mirror.game.is_over
     assert sideways(page) == [] and notebook_errors(page) == []
     whole_board_screenshot(page, board, f"st-game-{size}-over")
 
