@@ -213,7 +213,7 @@ def next_card_values(
     >>> board = ab.Board()
     >>> board.place(ab.Card("red", 2, 2), "monochrome")
     >>> fig = next_card_values(board, ab.Card("red", 3, 3))
-    >>> dict(zip(fig.data[0].y, fig.data[0].x))["monochrome"]
+    >>> dict(zip(fig.data[0].y, fig.data[0].x))["monochrome batch"]
     2
     """
     fig = go.Figure()
