@@ -147,3 +147,26 @@ def test_the_walkthrough_uses_its_own_board() -> None:
     first.go(12)
     assert first.view is not second.view and first.view is not class_board
     assert class_board.game.to_json() == saved and second.view.game.boards[0].card_count == 0
+
+
+@pytest.mark.parametrize("game", [ab, wd, st], ids=lambda game: game.FACTS.name)
+def test_no_walkthrough_step_shows_a_result_code(game) -> None:
+    tour = rule_walkthrough(game)
+    finished = []
+    for index in range(len(tour.steps)):
+        tour.go(index)
+        assert "result code" not in tour.view.summary.value, tour.step.title
+        if tour.view.game.is_over:
+            finished.append(tour.step.title)
+            assert tour.view.summary.value  # how the game ended, still shown
+    assert finished  # the walkthrough does show a finished game (with no code)
+
+
+def test_a_game_finished_on_the_walkthrough_board_shows_no_code(tour) -> None:
+    tour.go([s.title for s in SCRIPT].index("Scoring"))
+    board = tour.view
+    while not board.game.is_over:  # the pupil plays the rest of the scripted deal
+        board.select_card(0)
+        board.choose_batch("bad")
+    assert "You finished with" in board.summary.value
+    assert "result code" not in board.summary.value

@@ -21,12 +21,13 @@ import ipywidgets as w
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove
+from orchard_lab.walkthrough_games import WATER_DROPS_SEED as SEED
+from orchard_lab.walkthrough_games import water_drops_game
 from orchard_lab.widgets.walkthrough import Step, Walkthrough
 from orchard_lab.widgets.water_drops_board import WaterDropsBoard
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
-SEED = 7  # the deal of the whole-game steps
 FILLER = "PM/1B"  # a last card in the pile so a scripted game is not over yet
 _CSS = """
 .orchard-walkthrough .orchard-wd-settings, .orchard-walkthrough .orchard-wd-hint,
@@ -178,9 +179,7 @@ def _largest(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
 
 
 def _end(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
-    game = wd.Game.new(players=2, seed=SEED)
-    while not game.is_over:
-        game.play(wd.greedy_policy(game))
+    game = water_drops_game()
     board.load(game, policy="greedy")
     return f"Both players took the best move each turn. {game.winner_reason()}", {}
 
@@ -282,6 +281,7 @@ def _show(board: WaterDropsBoard, scene: Scene) -> Callable[[], str]:
 def walkthrough() -> Walkthrough:
     """The water drops rules in 11 steps on a fresh board (never the class's board)."""
     board = WaterDropsBoard(players=1, seed=SEED)
+    board.result_codes = False  # the games here are scripted, none is the pupil's own
     board.widget.add_class("orchard-wd-tour")
     steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
     tour = Walkthrough(steps, board, title="How to play water drops")
