@@ -3,7 +3,7 @@
 >>> import argparse
 >>> parser = argparse.ArgumentParser(); commands = parser.add_subparsers()
 >>> add_command(commands)
->>> args = parser.parse_args(["app", "stacked-trees", "--lan"])
+>>> args = parser.parse_args(["app", "stacked_trees", "--lan"])
 >>> args.game, args.lan, args.port
 ('stacked-trees', True, 8866)
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from orchard_lab.app.page import GAMES
 from orchard_lab.app.server import CULL_MINUTES, new_token, serve
+from orchard_lab.cli_games import add_game_argument
 from orchard_lab.compiled import WARM_UPS
 
 __all__ = ["add_command"]
@@ -27,7 +27,7 @@ def add_command(commands: Any) -> None:
         help="serve a game's page to pupils (no code on it)",
         description="Serve one game's page (board, rule walkthrough, what-if) to pupils.",
     )
-    parser.add_argument("game", choices=sorted(GAMES), help="the game to serve")
+    add_game_argument(parser, "the game to serve")
     parser.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
     parser.add_argument(
         "--lan",
