@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from orchard_lab.app import command as app_command
+from orchard_lab.app.server import serve
 from orchard_lab.cli import build_parser, main
 from orchard_lab.cli_games import GAME_NAMES, package_name
 
@@ -75,3 +76,22 @@ def test_app_serves_the_same_game_for_both_spellings(
     monkeypatch.setitem(app_command.WARM_UPS, "stacked-trees", lambda: None)
     assert main(["app", spelled]) == 0
     assert served == ["stacked-trees"]
+
+
+def test_a_short_token_is_refused_before_anything_is_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    served: list[str] = []
+    monkeypatch.setattr(app_command, "serve", lambda slug, **_: served.append(slug))
+    with pytest.raises(SystemExit) as exit_code:
+        main(["app", "water-drops", "--token", "short"])
+    assert exit_code.value.code == 2 and served == []
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    assert err.endswith("argument --token: token must have at least 8 characters, got 5\n")
+
+
+def test_serve_checks_the_token_before_it_prints_the_address(capsys) -> None:
+    with pytest.raises(ValueError, match="token must have at least 8 characters"):
+        serve("water-drops", port=8866, token="short")
+    assert capsys.readouterr().out == ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from orchard_lab.app.gate import MIN_TOKEN, check_token
 from orchard_lab.app.server import CULL_MINUTES, new_token, serve
 from orchard_lab.cli_games import add_game_argument
 from orchard_lab.compiled import WARM_UPS
@@ -34,7 +35,12 @@ def add_command(commands: Any) -> None:
         action="store_true",
         help="serve the classroom network too (default: this computer only)",
     )
-    parser.add_argument("--token", default=None, help="the token pupils need (default: a new one)")
+    parser.add_argument(
+        "--token",
+        type=_token,
+        default=None,
+        help=f"the token pupils need, at least {MIN_TOKEN} characters (default: a new one)",
+    )
     parser.add_argument(
         "--cull-minutes",
         type=int,
@@ -42,6 +48,14 @@ def add_command(commands: Any) -> None:
         help=f"close a page's kernel this long after its tab goes (default {CULL_MINUTES})",
     )
     parser.set_defaults(run=_run)
+
+
+def _token(text: str) -> str:
+    """A ``--token`` checked while the command line is read, before anything is printed."""
+    try:
+        return check_token(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _run(args: argparse.Namespace) -> int:

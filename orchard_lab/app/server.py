@@ -18,6 +18,7 @@ import os
 import secrets
 import socket
 
+from orchard_lab.app.gate import TokenGate, check_token
 from orchard_lab.app.page import GAME_VARIABLE, GAMES
 from orchard_lab.core import check_int, check_type
 
@@ -65,15 +66,15 @@ def serve(
     slug: str, *, port: int, token: str, lan: bool = False, cull_minutes: int = CULL_MINUTES
 ) -> None:
     """Serve the page of ``slug`` on ``port`` until interrupted (127.0.0.1 unless ``lan``)."""
+    check_token(token)  # before anything is printed or served
     os.environ.update(solara_environment(slug, cull_minutes=cull_minutes))
     check_int(port, "port", 1, 65535)
     import uvicorn
     from solara.server.starlette import app
 
-    from orchard_lab.app.gate import TokenGate
-
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
+    gate = TokenGate(app, token, port=port)
     print(f"Pupils open:  http://{shown}:{port}/?token={token}", flush=True)
     print(f"Idle pages close {cull_minutes} minutes after their tab goes away.", flush=True)
-    uvicorn.run(TokenGate(app, token, port=port), host=host, port=port, log_level="warning")
+    uvicorn.run(gate, host=host, port=port, log_level="warning")
