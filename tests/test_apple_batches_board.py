@@ -236,7 +236,7 @@ def test_a_bad_new_game_argument_changes_neither_the_game_nor_the_settings() -> 
 
 def test_batch_rules_read_in_one_line_per_switch_AB_4() -> None:
     assert "last" in batch_rule("steady", ab.Rules())
-    assert "−1 each" in batch_rule("bad", ab.Rules())
+    assert "-1 each" in batch_rule("bad", ab.Rules())
     assert "may pass 13" in batch_rule("unlucky", ab.Rules(unlucky_may_bust=True))
     assert "else -20" in batch_rule("special", ab.Rules(special_broken_points=-20))
     assert all("\n" not in batch_rule(b, ab.Rules()) for b in ab.BATCHES)

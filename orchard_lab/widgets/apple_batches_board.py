@@ -91,7 +91,7 @@ def batch_rule(batch: str, rules: ab.Rules) -> str:
         broken = rules.special_broken_points
         return f"one tree; its colour nowhere else · 20 (else {broken})"
     if batch == "bad":
-        return "takes anything · free (easy mode)" if rules.easy else "takes anything · −1 each"
+        return "takes anything · free (easy mode)" if rules.easy else "takes anything · -1 each"
     return {
         "monochrome": "one colour only · 1, 3, 6, 10…",
         "feather": "match sweetness or height · 0, 2, 6, 12…",

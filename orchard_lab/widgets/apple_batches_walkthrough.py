@@ -155,7 +155,7 @@ def _tie(board: AppleBatchesBoard) -> str:
 def _bad(board: AppleBatchesBoard) -> str:
     board.load(_deal("red h5 s5", "gold h1 s1", "green h3 s3"))
     card = _place(board, "red h5 s5", "bad")
-    return f"✓ Allowed: the {_words(card)}, for −1 point. The bad batch never refuses."
+    return f"✓ Allowed: the {_words(card)}, for -1 point. The bad batch never refuses."
 
 
 SCRIPT = (
