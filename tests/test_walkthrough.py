@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -170,3 +171,12 @@ def test_a_game_finished_on_the_walkthrough_board_shows_no_code(tour) -> None:
         board.choose_batch("bad")
     assert "You finished with" in board.summary.value
     assert "result code" not in board.summary.value
+
+
+def test_the_drops_the_text_promises_are_the_decks_WD_1_WD_6() -> None:
+    cards = wd.default_deck() + wd.starting_cards()
+    low, high = min(d for c in cards for d in c.drops), max(d for c in cards for d in c.drops)
+    promise = f"a water drop with a number from {low} to {high}."
+    assert promise in rule_walkthrough(wd).steps[0].text
+    rules_text = (Path(__file__).parent.parent / "docs" / "rules.md").read_text()
+    assert f"a water drop with a value from {low} to {high} (cards of your own" in rules_text

@@ -184,11 +184,14 @@ def _end(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
     return f"Both players took the best move each turn. {game.winner_reason()}", {}
 
 
+# the drops on the game's cards (WD-6): 1 to 5, though a card of your own may show up to 9
+_DECK_DROPS = sorted({d for card in wd.default_deck() + wd.starting_cards() for d in card.drops})
+
 SCRIPT = (
     Scene(
         "Cells and cards",
         "A card is a square of 4 cells. A cell holds a fruit (banana B, cherry C, pear P or "
-        "mango M) or a water drop with a number from 1 to 9.\n\n"
+        f"mango M) or a water drop with a number from {_DECK_DROPS[0]} to {_DECK_DROPS[-1]}.\n\n"
         "Your orchard starts with one card. Point at a cell to read what it is.",
         _cells,
         {"squares": [(0, 0)]},
