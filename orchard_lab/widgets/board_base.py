@@ -183,7 +183,12 @@ class SettingsRow:
             layout={"width": "140px"},
         )  # fmt: skip
         self.rule_switches = RuleSwitches(
-            game, title="Rules (standard rules unless you change them)"
+            game,
+            title="Rules (standard rules unless you change them)",
+            players=self.players_choice.value,
+        )
+        self.players_choice.observe(  # the rules offered follow the players chosen
+            lambda change: self.rule_switches.offer_for(change["new"]), names="value"
         )
         self.new_button = w.Button(description="New game", button_style="success")
 
