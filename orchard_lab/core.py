@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -216,6 +216,8 @@ class Switch:
     ``kind`` is "bool", "int" (whole numbers from ``low`` to ``high``) or "choice" (one of
     ``options``, each a (label, value) pair). A "choice" switch with ``open=True`` accepts other
     values too (its Rules class checks them); its options are the ones a widget offers.
+    ``fits(value, players)``, when given, says whether a value leaves a game of the standard
+    deck playable by that many players; ``offered(players)`` keeps the options that do.
     """
 
     name: str
@@ -228,6 +230,7 @@ class Switch:
     high: int | None = None
     open: bool = False
     rule: str = ""
+    fits: Callable[[Any, int], bool] | None = None
 
     def check(self, value: Any) -> Any:
         """``value`` checked against this switch: TypeError or ValueError naming it."""
@@ -240,6 +243,18 @@ class Switch:
             shown = ", ".join(repr(v) for v in values)
             raise ValueError(f"{self.name} must be one of {shown}, got {value!r}")
         return value
+
+    def offered(self, players: int) -> tuple[tuple[str, Any], ...]:
+        """The options a game of ``players`` players can be dealt with (all without ``fits``).
+
+        >>> wide = Switch("box", "box", "", None, "choice", (("none", None), ("tiny", 1)),
+        ...               fits=lambda value, players: value is None or players > 2)
+        >>> wide.offered(2), len(wide.offered(3))
+        ((('none', None),), 2)
+        """
+        if self.fits is None:
+            return self.options
+        return tuple((label, v) for label, v in self.options if self.fits(v, players))
 
     def describe(self, value: Any) -> str:
         """The value in words, as a widget or a legend shows it.
@@ -278,11 +293,12 @@ def switch(
     low: int | None = None,
     high: int | None = None,
     open: bool = False,
+    fits: Callable[[Any, int], bool] | None = None,
 ) -> Any:
     """A ``Rules`` dataclass field carrying its ``Switch`` description (field metadata).
 
     The kind follows from the default and the arguments: a bool default is "bool", ``options``
-    make a "choice", anything else is "int".
+    make a "choice", anything else is "int". ``fits`` is for a "choice" (see ``Switch``).
     """
     if isinstance(default, bool):
         kind = "bool"
@@ -291,7 +307,9 @@ def switch(
     else:
         kind = "int"
     info: dict[str, Any] = {"label": label, "help": help, "kind": kind, "options": tuple(options)}
-    info |= {"low": low, "high": high, "open": open, "rule": rule}
+    if fits is not None and not options:
+        raise ValueError("fits is for a switch with options")
+    info |= {"low": low, "high": high, "open": open, "rule": rule, "fits": fits}
     return field(default=default, metadata={"switch": info})
 
 

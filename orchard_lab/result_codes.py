@@ -35,6 +35,7 @@ from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.core import check_int, check_type, describe_rules, switches
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, check_value, read_code
+from orchard_lab.walkthrough_games import walkthrough_step
 
 __all__ = ["GAMES", "MAX_SYMBOLS", "Result", "read_result", "result_code"]
 
@@ -270,7 +271,7 @@ def result_code(game: Any, player: int = 0, seed: int | None = None) -> str:
     rules and first player, makes the code much shorter; a seed that does not deal this game
     is ignored and the deal itself is stored. Only games dealt from the standard cards, with a
     code of at most ``MAX_SYMBOLS`` symbols (stacked trees tables of up to about 40 players),
-    have a code.
+    have a code; a game a rule walkthrough plays (``walkthrough_games``) has none.
     TypeError for a value that is not a game, ValueError for a game that is not over.
 
     >>> from orchard_lab import apple_batches as ab
@@ -291,6 +292,12 @@ def result_code(game: Any, player: int = 0, seed: int | None = None) -> str:
         seed = check_int(seed, "seed", 0)
     if not game.is_over:
         raise ValueError("a result code is for a finished game: finish the game first")
+    shown = walkthrough_step(game)
+    if shown is not None:
+        raise ValueError(
+            f"this is a walkthrough's scripted game ({shown}), not a game of your own: it has "
+            "no result code"
+        )
     code = _pack(kind, game, player, seed)
     if len(code.replace("-", "")) > MAX_SYMBOLS:
         raise ValueError(
@@ -373,8 +380,9 @@ class Result:
 
 def read_result(code: str) -> Result:
     """Replay a result code through the engine. ValueError, in a sentence a teacher can act
-    on, for a code with a typing mistake, a cut-off code, an unknown game, a damaged code or
-    an unfinished game; TypeError when ``code`` is not text.
+    on, for a code with a typing mistake, a cut-off code, an unknown game, a damaged code,
+    an unfinished game or a game a rule walkthrough plays (``walkthrough_games``), which is
+    no pupil's own; TypeError when ``code`` is not text.
 
     Upper or lower case, spaces and dashes do not matter.
 
@@ -472,6 +480,12 @@ def _replay(kind: _Kind, reader: _Reader, code: str) -> Result:
         raise ValueError(
             "this code is damaged: it is longer than its game (extra symbols, or a symbol "
             "cut off); ask the pupil to copy it again"
+        )
+    shown = walkthrough_step(game)
+    if shown is not None:
+        raise ValueError(
+            f"this code comes from a walkthrough's scripted game ({shown}), not a game the "
+            "pupil played: ask the pupil for the code of a game of their own"
         )
     return Result(
         code=code,

@@ -143,3 +143,27 @@ def test_command_serves_localhost_by_default_and_the_class_network_on_request() 
     assert args.lan and args.token == "abcdefgh1"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["app", "chess"])
+
+
+TITLES = {
+    "water-drops": "Water drops · orchard_lab",
+    "apple-batches": "Apple batches · orchard_lab",
+    "stacked-trees": "Stacked trees · orchard_lab",
+}
+
+
+@pytest.mark.parametrize(("slug", "title"), TITLES.items())
+def test_the_tab_is_titled_after_the_game(
+    slug: str, title: str, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    import solara
+    from solara.components.title import TitleWidget
+
+    from orchard_lab.app.solara_page import Page
+
+    assert solara_environment(slug)["SOLARA_THEME_TITLE"] == title  # the page as first sent
+    monkeypatch.setenv("ORCHARD_LAB_GAME", slug)
+    _, context = solara.render(Page(), handle_error=False)
+    assert context.find(TitleWidget).widget.title == title  # the title the page then sets
+    context.close()
+    capsys.readouterr()  # outside a kernel, solara.display prints the page

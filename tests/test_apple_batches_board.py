@@ -236,7 +236,7 @@ def test_a_bad_new_game_argument_changes_neither_the_game_nor_the_settings() -> 
 
 def test_batch_rules_read_in_one_line_per_switch_AB_4() -> None:
     assert "last" in batch_rule("steady", ab.Rules())
-    assert "−1 each" in batch_rule("bad", ab.Rules())
+    assert "-1 each" in batch_rule("bad", ab.Rules())
     assert "may pass 13" in batch_rule("unlucky", ab.Rules(unlucky_may_bust=True))
     assert "else -20" in batch_rule("special", ab.Rules(special_broken_points=-20))
     assert all("\n" not in batch_rule(b, ab.Rules()) for b in ab.BATCHES)
@@ -418,3 +418,25 @@ def test_a_new_chart_view_is_sized_to_its_container() -> None:
     board.next_figure._view_count = 0  # a view closed: nothing to fit
     assert len(sent) == 2
     assert board.points_figure._config == {"responsive": True}
+
+
+def test_after_the_game_the_next_apple_chart_is_gone_until_undo() -> None:
+    board = AppleBatchesBoard(players=1, seed=5)
+    assert board.charts.children == (board.points_box, board.next_box)
+    _play_by_clicks(board)
+    assert board.charts.children == (board.points_box,)  # no apple is left to add
+    board.undo()
+    assert board.charts.children == (board.points_box, board.next_box)
+    assert board.next_title.value == "What the best next apple would add"
+    _play_by_clicks(board)
+    board.new_game()
+    assert board.charts.children == (board.points_box, board.next_box)
+
+
+def test_the_special_tree_label_keeps_the_bad_batch_exception_AB_6() -> None:
+    assert "in no other batch but the bad one" in batch_rule("special", ab.Rules())
+    board = ab.Board()  # what the label says is what the engine does
+    board.place(ab.Card.from_text("red h1 s1"), "bad")
+    board.place(ab.Card.from_text("red h2 s2"), "special")
+    board.place(ab.Card.from_text("red h3 s3"), "bad")
+    assert board.score().parts["special"] == 20

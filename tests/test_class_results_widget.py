@@ -6,7 +6,7 @@ from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.classroom import result_code
 from orchard_lab.widgets import ClassResultsChecker
-from tests.test_classroom import played
+from tests.test_classroom import WALKTHROUGH_CODES, played
 
 
 def test_paste_click_check_and_read_the_ranked_table() -> None:
@@ -53,3 +53,12 @@ def test_no_traceback_reaches_the_teacher_and_an_empty_paste_resets() -> None:
     checker.check_button.click()
     assert checker.results is None and checker.table.value == checker.refused.value == ""
     assert checker.figure.data == () and "Paste one line per pupil" in checker.status.value
+
+
+def test_a_walkthrough_code_is_refused_with_its_sentence() -> None:
+    checker = ClassResultsChecker(text=f"Ana: {WALKTHROUGH_CODES[sorted(WALKTHROUGH_CODES)[0]]}")
+    checker.check_button.click()
+    assert checker.message.value == "" and checker.table.value == ""
+    assert "line 1, <b>Ana</b>: this code comes from a walkthrough&#x27;s scripted game" in (
+        checker.refused.value
+    )

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from orchard_lab import apple_batches as ab
-from orchard_lab import classroom
+from orchard_lab import classroom, walkthrough_games
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.classroom import class_results, read_result, result_code
@@ -357,3 +357,61 @@ def test_class_results_checks_its_arguments() -> None:
     with pytest.raises(ValueError, match="at most 200000 characters"):
         class_results("x" * (classroom.MAX_TEXT + 1))
     assert class_results("\n \n") == classroom.ClassResults((), (), ())
+
+
+# The codes the rule walkthroughs' last steps showed before they stopped showing codes: a
+# pupil may still hold one, and it once ranked first in a class.
+WALKTHROUGH_CODES = {
+    "apple batches, 'The end of the game'": "A4XT-SKPP-YWZ4-GY",
+    "stacked trees, 'The end and your rating'": "SD4Q-YHY8-KCS7-AAG",
+    "water drops, 'The end and winning'": (
+        "W5ZJ-39NX-L2XH-8VAR-JVMQ-2WFD-QJKB-PBTS-SE86-YBT6-X5N6-ZZ4Z-9HWJ-YFNL-7"
+    ),
+}
+
+
+@pytest.mark.parametrize("step", sorted(WALKTHROUGH_CODES))
+def test_a_walkthrough_games_code_is_refused_with_a_sentence(step: str) -> None:
+    title, step_title = step.split(", ")
+    with pytest.raises(ValueError) as refusal:
+        read_result(WALKTHROUGH_CODES[step])
+    assert str(refusal.value) == (
+        f"this code comes from a walkthrough's scripted game (the {title} walkthrough, step "
+        f"{step_title}), not a game the pupil played: ask the pupil for the code of a game of "
+        "their own"
+    )
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        walkthrough_games.apple_batches_game,
+        walkthrough_games.apple_batches_tie,
+        walkthrough_games.water_drops_game,
+        walkthrough_games.stacked_trees_game,
+        lambda: walkthrough_games.stacked_trees_game(3),
+    ],
+)
+def test_every_walkthrough_game_has_no_code_however_it_is_written(build) -> None:
+    game = build()
+    with pytest.raises(ValueError, match=r"walkthrough's scripted game .* no result code"):
+        result_code(game)
+    kind = next(kind for kind in GAMES.values() if isinstance(game, kind.module.Game))
+    for player in range(game.players):  # with its seed, with its deal written out
+        for seed in (None, 3, 7, 62):
+            with pytest.raises(ValueError, match="not a game the pupil played"):
+                read_result(_pack(kind, game, player, seed))
+
+
+def test_the_walkthrough_deal_played_otherwise_is_a_pupils_game() -> None:
+    game = played(ab, 1, seed=walkthrough_games.APPLE_BATCHES_SEED)
+    assert read_result(result_code(game, seed=7)).score == game.scores()[0]
+
+
+def test_the_class_table_lists_a_walkthrough_code_as_refused_and_ranks_the_rest() -> None:
+    real = played(ab, 1, seed=7)
+    paste = f"Ana: {WALKTHROUGH_CODES[next(iter(WALKTHROUGH_CODES))]}\nBen: {result_code(real)}"
+    table = class_results(paste)
+    assert [row.name for row in table.rows] == ["Ben"]
+    assert [each.name for each in table.refused] == ["Ana"]
+    assert "walkthrough's scripted game" in table.refused[0].reason

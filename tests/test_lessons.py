@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -239,6 +240,8 @@ def test_pupil_copy_runs_top_to_bottom(source: Path) -> None:
     ]
     verdicts = [line for line in printed if line.startswith(("✓", "Not yet", "Not answered"))]
     assert all(line.startswith("Not answered yet") for line in verdicts), verdicts
+    slips = [line for line in printed if re.search(r"\b1 players\b|[!?]\.", line)]
+    assert not slips, f"{path.name} prints {slips}"  # "1 players", "imposs-apple!."
     if is_01:
         assert len(verdicts) == 13
         assert printed[-1] == "0 0", "Run All played on the class board or ran the what-if"
@@ -269,3 +272,11 @@ def test_lesson_01_hints_take_numpy_numbers(capsys: pytest.CaptureFixture[str]) 
         "Not yet: at n = 3 both batches score 6: is that more?",
         "Not yet: 3 apples score 9 in the unlucky 13 batch, 3 per apple: not more than 3.5.",
     ]
+
+
+def test_lesson_01_counts_its_markets_in_whole_words(capsys: pytest.CaptureFixture[str]) -> None:
+    cell = next(c for c in nbformat.read(LESSON_01, as_version=4).cells if c.get("id") == "c059")
+    exec(cell.source, {"ab": ab})
+    lines = said(capsys).splitlines()
+    assert lines[0] == "1 player: a market of 3 apples, 4 rounds"
+    assert lines[1] == "2 players: a market of 6 apples, 4 rounds"

@@ -9,8 +9,14 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.core import describe_rules, switches
-from orchard_lab.widgets import RuleSwitches
-from orchard_lab.widgets.rule_switches import players_choice
+from orchard_lab.widgets import (
+    AppleBatchesBoard,
+    RuleSwitches,
+    StackedTreesBoard,
+    WaterDropsBoard,
+    WhatIfExplorer,
+)
+from orchard_lab.widgets.rule_switches import _NONE, players_choice
 
 
 def test_one_control_per_declared_switch_labelled_and_explained() -> None:
@@ -70,3 +76,65 @@ def test_describe_rules_says_standard_rules_or_what_changed() -> None:
     )
     assert "_" not in describe_rules(wd.Rules(scoring="per_drop"))
     assert describe_rules(st.Rules(ladder=(1, 4, 9, 16))).endswith("1, 4, 9, 16")
+
+
+# ---- every value a control offers deals a game (issue 20, item 6) ---------------------------
+def _offered(control: w.ValueWidget) -> list[object]:
+    if isinstance(control, w.Checkbox):
+        return [False, True]
+    if isinstance(control, w.IntSlider):
+        return list(range(control.min, control.max + 1))
+    return [value for _, value in control.options]
+
+
+def _rule_value(control: w.ValueWidget) -> object:
+    return None if control.value == _NONE else control.value
+
+
+@pytest.mark.parametrize(
+    "board_class", [AppleBatchesBoard, WaterDropsBoard, StackedTreesBoard], ids=lambda c: c.__name__
+)
+def test_every_value_of_every_control_deals_a_game_for_every_player_count(board_class) -> None:
+    board = board_class()
+    game = board.settings.game
+    for players in range(game.FACTS.min_players, game.FACTS.max_players + 1):
+        board.players_choice.value = players  # the controls follow the players chosen
+        for name, control in board.rule_switches.controls.items():
+            for value in _offered(control):
+                board.rule_switches.show(game.Rules())
+                control.value = value
+                board.new_button.click()
+                said = f"{players} players, {name} = {value!r}: {board.message.value}"
+                assert "did not work" not in board.message.value, said
+                assert board.game.players == players, said
+                assert getattr(board.game.rules, name) == _rule_value(control), said
+
+
+@pytest.mark.parametrize("game", [ab, wd, st], ids=lambda game: game.FACTS.name)
+def test_the_what_if_panels_offer_only_rules_that_deal_for_its_players(game) -> None:
+    explorer = WhatIfExplorer(game=game, games=1)
+    for players in range(game.FACTS.min_players, game.FACTS.max_players + 1):
+        explorer.players_choice.value = players
+        for panel in explorer.panels.values():
+            for control in panel.controls.values():
+                if not isinstance(control, w.Dropdown):
+                    continue  # a checkbox or a slider is the same for every player count
+                for value in _offered(control):
+                    panel.show(game.Rules())
+                    control.value = value
+                    game.Game.new(players=players, seed=0, rules=panel.rules)  # no refusal
+
+
+def test_the_water_drops_box_offers_what_holds_the_orchards_WD_3() -> None:
+    board = WaterDropsBoard(players=4)
+    control = board.rule_switches.controls["max_size"]
+    offered = {1: [None], 2: [None], 3: [None, (5, 5)], 4: [None, (4, 4), (5, 5)]}
+    offered[5] = offered[4]
+    for players, values in offered.items():
+        board.players_choice.value = players
+        assert [None if v == _NONE else v for v in _offered(control)] == values
+    control.value = (4, 4)
+    board.players_choice.value = 3  # 4×4 holds no 3-player orchard: back to no limit
+    assert board.rule_switches.rules.max_size is None
+    board.load(wd.Game.new(players=4, rules=wd.Rules(max_size=(4, 4))))
+    assert board.players_choice.value == 4 and control.value == (4, 4)

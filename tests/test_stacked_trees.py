@@ -295,7 +295,7 @@ def test_st5_a_token_is_spent_only_when_asked_and_the_message_counts() -> None:
     board.place(C("APA/LAP"), at=(0, 0), rotten=True)
     assert board.rotten_used == 1 and board.is_rotten(0, 2)
     assert board.score().parts == {"dice": 5, "rotten": -3}
-    assert board.score().notes["rotten"] == "1 rotten token × −3"
+    assert board.score().notes["rotten"] == "1 rotten token × -3"
     assert board.score().notes["dice"] == "5 dice: 1+1+1+1+1 = 5"
 
 

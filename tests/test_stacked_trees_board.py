@@ -257,7 +257,7 @@ def test_pure_helpers() -> None:
     board = st.Board(st.Card.from_text("APL/LAP"))
     ghost = work_out(board, st.Card.from_text("PPL/LAP"), (0, 0), 0)
     assert ghost.legal and ghost.tokens == 1 and ghost.gain == 5 - 3 and len(ghost.new_dice) == 5
-    assert "costs 1 rotten token (−3 points); +2 points in all" in ghost.words(3)
+    assert "costs 1 rotten token (-3 points); +2 points in all" in ghost.words(3)
     too_many = work_out(board, st.Card.from_text("PPP/PPP"), (0, 0), 0)
     assert not too_many.legal and "needs 4 rotten tokens but only 2" in too_many.reason
     refused = work_out(board, st.Card.from_text("PPP/PPP"), (5, 5), 0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +148,35 @@ def test_the_walkthrough_uses_its_own_board() -> None:
     first.go(12)
     assert first.view is not second.view and first.view is not class_board
     assert class_board.game.to_json() == saved and second.view.game.boards[0].card_count == 0
+
+
+@pytest.mark.parametrize("game", [ab, wd, st], ids=lambda game: game.FACTS.name)
+def test_no_walkthrough_step_shows_a_result_code(game) -> None:
+    tour = rule_walkthrough(game)
+    finished = []
+    for index in range(len(tour.steps)):
+        tour.go(index)
+        assert "result code" not in tour.view.summary.value, tour.step.title
+        if tour.view.game.is_over:
+            finished.append(tour.step.title)
+            assert tour.view.summary.value  # how the game ended, still shown
+    assert finished  # the walkthrough does show a finished game (with no code)
+
+
+def test_a_game_finished_on_the_walkthrough_board_shows_no_code(tour) -> None:
+    tour.go([s.title for s in SCRIPT].index("Scoring"))
+    board = tour.view
+    while not board.game.is_over:  # the pupil plays the rest of the scripted deal
+        board.select_card(0)
+        board.choose_batch("bad")
+    assert "You finished with" in board.summary.value
+    assert "result code" not in board.summary.value
+
+
+def test_the_drops_the_text_promises_are_the_decks_WD_1_WD_6() -> None:
+    cards = wd.default_deck() + wd.starting_cards()
+    low, high = min(d for c in cards for d in c.drops), max(d for c in cards for d in c.drops)
+    promise = f"a water drop with a number from {low} to {high}."
+    assert promise in rule_walkthrough(wd).steps[0].text
+    rules_text = (Path(__file__).parent.parent / "docs" / "rules.md").read_text()
+    assert f"a water drop with a value from {low} to {high} (cards of your own" in rules_text

@@ -75,7 +75,7 @@ def test_the_tables_of_points_are_there() -> None:
     batches = rules_sheet_html("apple_batches", picture=False)
     table = batches[batches.index('id="AB-4"') :]
     assert all(f"<td>{name}" in table for name in ab.BATCH_NAMES.values())
-    assert "up to 78" in table and "−1 for every apple" in table
+    assert "up to 78" in table and "-1 for every apple" in table
     trees = rules_sheet_html("stacked_trees", picture=False)
     assert all(f"<td>{name}</td>" in trees for _, name in st.RATINGS)
     drops = rules_sheet_html("water_drops", picture=False)

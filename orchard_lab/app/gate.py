@@ -24,7 +24,9 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
-__all__ = ["TokenGate"]
+__all__ = ["MIN_TOKEN", "TokenGate", "check_token"]
+
+MIN_TOKEN = 8  # characters: a shorter token is too easy to guess
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -35,16 +37,22 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 _REFUSED = b"This page needs the address with its token: ask your teacher for it."
 
 
+def check_token(token: str) -> str:
+    """``token`` if it is text of at least ``MIN_TOKEN`` characters; else TypeError or
+    ValueError naming it."""
+    if not isinstance(token, str):
+        raise TypeError(f"token must be a str, not {type(token).__name__}")
+    if len(token) < MIN_TOKEN:
+        raise ValueError(f"token must have at least {MIN_TOKEN} characters, got {len(token)}")
+    return token
+
+
 class TokenGate:
     """Pass a request to ``app`` only when it carries ``token`` (query or cookie)."""
 
     def __init__(self, app: ASGIApp, token: str, *, port: int) -> None:
-        if not isinstance(token, str):
-            raise TypeError(f"token must be a str, not {type(token).__name__}")
-        if len(token) < 8:
-            raise ValueError(f"token must have at least 8 characters, got {len(token)}")
         self.app = app
-        self.token = token
+        self.token = check_token(token)
         self.cookie = f"orchard_lab_token_{port}"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -7,6 +7,8 @@
 ['apple-batches', 'stacked-trees', 'water-drops']
 >>> game_page("water-drops").widget.children[0].value.startswith("<style>")
 True
+>>> page_title("water-drops")
+'Water drops · orchard_lab'
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from orchard_lab.widgets import (
     rule_walkthrough,
 )
 
-__all__ = ["GAMES", "GAME_VARIABLE", "GamePage", "game_page"]
+__all__ = ["GAMES", "GAME_VARIABLE", "GamePage", "game_page", "page_title"]
 
 GAME_VARIABLE = "ORCHARD_LAB_GAME"  # the environment variable naming the game served
 
@@ -71,12 +73,21 @@ def _section(title: str, lead: str) -> w.HTML:
     )
 
 
-def game_page(slug: str) -> GamePage:
-    """Build a fresh page for the game named ``slug`` (one of ``GAMES``)."""
+def _game(slug: str) -> ModuleType:
     check_type(slug, str, "slug")
     if slug not in GAMES:
         raise ValueError(f"slug must be one of {', '.join(GAMES)}, got {slug!r}")
-    game = GAMES[slug]
+    return GAMES[slug]
+
+
+def page_title(slug: str) -> str:
+    """The title of the game's page (its browser tab) for the game named ``slug``."""
+    return f"{_game(slug).FACTS.title.capitalize()} · orchard_lab"
+
+
+def game_page(slug: str) -> GamePage:
+    """Build a fresh page for the game named ``slug`` (one of ``GAMES``)."""
+    game = _game(slug)
     board = _BOARDS[slug]()
     walkthrough = rule_walkthrough(game)
     what_if = WhatIfExplorer(game=game)

@@ -18,8 +18,9 @@ import os
 import secrets
 import socket
 
-from orchard_lab.app.page import GAME_VARIABLE, GAMES
-from orchard_lab.core import check_int, check_type
+from orchard_lab.app.gate import TokenGate, check_token
+from orchard_lab.app.page import GAME_VARIABLE, page_title
+from orchard_lab.core import check_int
 
 __all__ = ["lan_address", "new_token", "serve", "solara_environment"]
 
@@ -34,9 +35,7 @@ def new_token() -> str:
 
 def solara_environment(slug: str, *, cull_minutes: int = CULL_MINUTES) -> dict[str, str]:
     """The environment variables that set Solara up for the game ``slug``."""
-    check_type(slug, str, "slug")
-    if slug not in GAMES:
-        raise ValueError(f"slug must be one of {', '.join(GAMES)}, got {slug!r}")
+    title = page_title(slug)  # checks slug
     check_int(cull_minutes, "cull_minutes", 1, 24 * 60)
     return {
         GAME_VARIABLE: slug,
@@ -45,7 +44,7 @@ def solara_environment(slug: str, *, cull_minutes: int = CULL_MINUTES) -> dict[s
         "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False",
         "SOLARA_ASSETS_PROXY": "True",  # served from solara-assets' local copy
         "SOLARA_THEME_SHOW_BANNER": "False",
-        "SOLARA_THEME_TITLE": GAMES[slug].FACTS.title.capitalize(),
+        "SOLARA_THEME_TITLE": title,  # the tab's title until the page sets its own
         "SOLARA_KERNEL_CULL_TIMEOUT": f"{cull_minutes}m",
         "SOLARA_KERNEL_MAX_COUNT": str(MAX_KERNELS),
     }
@@ -65,15 +64,15 @@ def serve(
     slug: str, *, port: int, token: str, lan: bool = False, cull_minutes: int = CULL_MINUTES
 ) -> None:
     """Serve the page of ``slug`` on ``port`` until interrupted (127.0.0.1 unless ``lan``)."""
+    check_token(token)  # before anything is printed or served
     os.environ.update(solara_environment(slug, cull_minutes=cull_minutes))
     check_int(port, "port", 1, 65535)
     import uvicorn
     from solara.server.starlette import app
 
-    from orchard_lab.app.gate import TokenGate
-
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
+    gate = TokenGate(app, token, port=port)
     print(f"Pupils open:  http://{shown}:{port}/?token={token}", flush=True)
     print(f"Idle pages close {cull_minutes} minutes after their tab goes away.", flush=True)
-    uvicorn.run(TokenGate(app, token, port=port), host=host, port=port, log_level="warning")
+    uvicorn.run(gate, host=host, port=port, log_level="warning")

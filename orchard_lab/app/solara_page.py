@@ -10,11 +10,14 @@ import os
 
 import solara
 
-from orchard_lab.app.page import GAME_VARIABLE, game_page
+from orchard_lab.app.page import GAME_VARIABLE, game_page, page_title
 
 
 @solara.component
 def Page() -> None:
-    """The page of the game named in ``ORCHARD_LAB_GAME``."""
-    page = solara.use_memo(lambda: game_page(os.environ[GAME_VARIABLE]), [])
+    """The page of the game named in ``ORCHARD_LAB_GAME``, its tab titled after the game
+    (not after this module, which Solara would call "Solara Page")."""
+    slug = os.environ[GAME_VARIABLE]
+    page = solara.use_memo(lambda: game_page(slug), [])
+    solara.Title(page_title(slug))
     solara.display(page.widget)

@@ -168,7 +168,7 @@ def score_batch(
         return _STEADY[n], f"{_plural(n, 'apple')}, the {_nth(n)} odd prime"
     if rules.easy:
         return 0, f"{_plural(n, 'apple')}, free in easy mode"
-    return -n, f"{_plural(n, 'apple')}, −1 each"
+    return -n, f"{_plural(n, 'apple')}, -1 each"
 
 
 def best_batch_points(batch: str, n: int, rules: Rules | None = None) -> int | None:

@@ -77,7 +77,7 @@ class Rules:
     """
 
     easy: bool = switch(
-        False, label="easy mode", help="The bad batch costs nothing instead of −1 an apple.",
+        False, label="easy mode", help="The bad batch costs nothing instead of -1 an apple.",
         rule="AB-4",
     )  # fmt: skip
     unlucky_may_bust: bool = switch(

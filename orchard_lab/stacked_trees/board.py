@@ -219,7 +219,7 @@ class Board:
         used, penalty = self._rotten_used, self.rules.rotten_penalty
         return Score(
             {"dice": sum(values), "rotten": -penalty * used},
-            {"dice": dice_note, "rotten": f"{_plural(used, 'rotten token')} × −{penalty}"},
+            {"dice": dice_note, "rotten": f"{_plural(used, 'rotten token')} × -{penalty}"},
         )
 
     @property

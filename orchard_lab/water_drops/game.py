@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from typing import Any
 
@@ -36,7 +35,15 @@ from orchard_lab.core import (
 )
 from orchard_lab.water_drops.board import Board
 from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
-from orchard_lab.water_drops.rules import FACTS, ROTATIONS, Move, Rules, market_size
+from orchard_lab.water_drops.rules import (
+    CARDS_PER_ORCHARD,
+    FACTS,
+    ROTATIONS,
+    Move,
+    Rules,
+    market_size,
+    orchard_room,
+)
 
 __all__ = ["SAVE_FORMAT", "SAVE_NAME", "Game", "check_room"]
 
@@ -46,18 +53,23 @@ _SAVE_KEYS = {"game", "format", "players", "first_player", "rules", "starts", "s
 _SAVE_KEYS |= {"deal", "moves"}
 
 
-def check_room(rules: Rules, players: int, cards: int = 50) -> None:
+def check_room(rules: Rules, players: int, cards: int = CARDS_PER_ORCHARD - 1) -> None:
     """ValueError unless ``rules.max_size`` holds the orchard of each of ``players`` players
-    when ``cards`` cards are dealt (WD-3: the start card and up to ceil(cards / players)).
+    when ``cards`` cards are dealt (WD-3: ``orchard_room``).
 
     >>> check_room(Rules(max_size=(4, 4)), players=4)
+    >>> check_room(Rules(max_size=(4, 4)), players=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_size 4×4 holds 16 cards, but playing alone an orchard gets up to 51 (WD-3)
     """
-    cards_each = math.ceil(cards / players) + 1
-    if rules.max_size is not None and rules.max_size[0] * rules.max_size[1] < cards_each:
+    room = orchard_room(players, cards)
+    if rules.max_size is not None and rules.max_size[0] * rules.max_size[1] < room:
         rows, cols = rules.max_size
+        table = "playing alone" if players == 1 else f"with {players} players"
         raise ValueError(
-            f"max_size {rows}×{cols} holds {rows * cols} cards, but with {players} "
-            f"player(s) an orchard gets up to {cards_each}"
+            f"max_size {rows}×{cols} holds {rows * cols} cards, but {table} an orchard gets "
+            f"up to {room} (WD-3)"
         )
 
 

@@ -11,6 +11,7 @@ and its allowed values. ``FACTS`` gives the player range, the score bounds and t
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,7 @@ __all__ = [
     "Rules",
     "check_square",
     "market_size",
+    "orchard_room",
 ]
 
 ROTATIONS = (0, 90, 180, 270)  # quarter turns, clockwise (WD-3)
@@ -54,6 +56,21 @@ def market_size(players: int) -> int:
     """
     players = FACTS.check_players(players)
     return 4 if players == 2 else players
+
+
+def orchard_room(players: int, cards: int = CARDS_PER_ORCHARD - 1) -> int:
+    """The most cards one orchard can get (WD-2, WD-3): its start card and its share of
+    the ``cards`` dealt (default: the whole deck), rounded up.
+
+    >>> [orchard_room(n) for n in range(FACTS.min_players, FACTS.max_players + 1)]
+    [51, 26, 18, 14, 11]
+    """
+    return math.ceil(cards / players) + 1
+
+
+def _box_fits(size: tuple[int, int] | None, players: int) -> bool:
+    """Whether a largest-orchard box holds every orchard of a deal to ``players`` players."""
+    return size is None or size[0] * size[1] >= orchard_room(players)
 
 
 def _check_max_size(size: Any) -> tuple[int, int] | None:
@@ -100,9 +117,11 @@ class Rules:
     max_size: tuple[int, int] | None = switch(
         None, label="largest orchard",
         help="The orchard must fit in a box of this many cards (rows × columns).",
+        # 3×3 fits a short deal only (no table gets a whole deck into it), so a board never
+        # offers it; the options keep their order, which result codes store
         options=(("no limit", None), ("3×3 cards", (3, 3)), ("4×4 cards", (4, 4)),
                  ("5×5 cards", (5, 5))),
-        open=True, low=1, high=MAX_SIDE, rule="WD-3",
+        open=True, low=1, high=MAX_SIDE, rule="WD-3", fits=_box_fits,
     )  # fmt: skip
 
     def __post_init__(self) -> None:

@@ -89,9 +89,9 @@ def batch_rule(batch: str, rules: ab.Rules) -> str:
         return f"sweetness adds to exactly 13, {bust} · n × n"
     if batch == "special":
         broken = rules.special_broken_points
-        return f"one tree; its colour nowhere else · 20 (else {broken})"
+        return f"one tree; its colour in no other batch but the bad one · 20 (else {broken})"
     if batch == "bad":
-        return "takes anything · free (easy mode)" if rules.easy else "takes anything · −1 each"
+        return "takes anything · free (easy mode)" if rules.easy else "takes anything · -1 each"
     return {
         "monochrome": "one colour only · 1, 3, 6, 10…",
         "feather": "match sweetness or height · 0, 2, 6, 12…",
@@ -446,6 +446,13 @@ class AppleBatchesBoard(PolicyBoard):
         self.points_title.value = f"Your points by batch · total {score.total}"
 
     def _show_next_card(self) -> None:
+        """The chart of what the picked (or best next) apple would add; none once the game
+        is over, when no apple is left to add."""
+        shown = (self.points_box,) if self.game.is_over else (self.points_box, self.next_box)
+        if self.charts.children != shown:  # a chart shown again is a new view, fitted anew
+            self.charts.children = shown
+        if self.game.is_over:
+            return
         card = self.selected
         board = self.game.boards[HUMAN]
         with self.next_figure.batch_update():
@@ -555,12 +562,12 @@ class AppleBatchesBoard(PolicyBoard):
             [self.title, self.turn, self.market_box, self.message, batches, actions,
              self.hint_text, self.summary]
         ).add_class("orchard-ab-play")  # fmt: skip
-        charts = w.HBox(
-            [
-                w.VBox([self.points_title, self.points_figure]).add_class("orchard-ab-chart-box"),
-                w.VBox([self.next_title, self.next_figure]).add_class("orchard-ab-chart-box"),
-            ]
-        ).add_class("orchard-ab-charts")
+        self.points_box = w.VBox([self.points_title, self.points_figure])
+        self.next_box = w.VBox([self.next_title, self.next_figure])
+        for box in (self.points_box, self.next_box):
+            box.add_class("orchard-ab-chart-box")
+        self.charts = charts = w.HBox([self.points_box, self.next_box])
+        charts.add_class("orchard-ab-charts")
         details = w.HBox([self.score_text, self.opponents]).add_class("orchard-ab-details")
         settings = self.settings.widget(
             [self.policy_choice, self.policy_help], "orchard-ab-settings"

@@ -20,15 +20,15 @@ from typing import Any
 import ipywidgets as w
 
 from orchard_lab import apple_batches as ab
-from orchard_lab import policies
-from orchard_lab.core import IllegalMove, make_rng
+from orchard_lab.core import IllegalMove
+from orchard_lab.walkthrough_games import APPLE_BATCHES_SEED as SEED
+from orchard_lab.walkthrough_games import APPLE_BATCHES_TIE_SEED as TIE_SEED
+from orchard_lab.walkthrough_games import apple_batches_game, apple_batches_tie
 from orchard_lab.widgets.apple_batches_board import APPLE_MARK, AppleBatchesBoard
 from orchard_lab.widgets.walkthrough import Step, Walkthrough
 
 __all__ = ["SCRIPT", "SEED", "TIE_SEED", "Scene", "walkthrough"]
 
-SEED = 7  # the deal of the whole-game steps
-TIE_SEED = 62  # two greedy players tie on points here and AB-7 decides
 _CSS = """
 .orchard-walkthrough .orchard-ab-settings, .orchard-walkthrough .orchard-ab-actions,
 .orchard-walkthrough .orchard-ab-hint-text {display: none}
@@ -131,18 +131,8 @@ def _batches(board: AppleBatchesBoard) -> str:
     return "Each batch shows its rule and its points under its button."
 
 
-def _greedy_game(moves: int) -> ab.Game:
-    """The whole-game deal after ``moves`` greedy moves (the hint's choice each time)."""
-    game = ab.Game.new(players=1, seed=SEED)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(ab.hint(game, "greedy").move)
-    return game
-
-
 def _scoring(board: AppleBatchesBoard) -> str:
-    board.load(_greedy_game(6))
+    board.load(apple_batches_game(moves=6))
     score = board.game.boards[0].score()
     best = max(score.parts, key=lambda b: score.parts[b])
     return (
@@ -152,15 +142,12 @@ def _scoring(board: AppleBatchesBoard) -> str:
 
 
 def _end(board: AppleBatchesBoard) -> str:
-    board.load(_greedy_game(12))
+    board.load(apple_batches_game())
     return f"12 apples placed: the game is over with {board.game.scores()[0]} points."
 
 
 def _tie(board: AppleBatchesBoard) -> str:
-    game = ab.Game.new(players=2, seed=TIE_SEED)
-    greedy = policies.resolve("greedy", seed=make_rng(TIE_SEED))
-    while not game.is_over:
-        game.play(greedy(game))
+    game = apple_batches_tie()
     board.load(game, policy="greedy")
     return game.winner_reason()
 
@@ -168,7 +155,7 @@ def _tie(board: AppleBatchesBoard) -> str:
 def _bad(board: AppleBatchesBoard) -> str:
     board.load(_deal("red h5 s5", "gold h1 s1", "green h3 s3"))
     card = _place(board, "red h5 s5", "bad")
-    return f"✓ Allowed: the {_words(card)}, for −1 point. The bad batch never refuses."
+    return f"✓ Allowed: the {_words(card)}, for -1 point. The bad batch never refuses."
 
 
 SCRIPT = (
@@ -306,6 +293,7 @@ def _show(board: AppleBatchesBoard, scene: Scene) -> Callable[[], str]:
 def walkthrough() -> Walkthrough:
     """The apple batches rules in 14 steps on a fresh board (never the class's board)."""
     board = AppleBatchesBoard(players=1, seed=SEED)
+    board.result_codes = False  # the games here are scripted, none is the pupil's own
     board.widget.add_class("orchard-ab-tour")
     steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
     tour = Walkthrough(steps, board, title="How to play apple batches")

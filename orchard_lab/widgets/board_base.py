@@ -109,7 +109,7 @@ def result_words(game: Any) -> str:
 
 def result_code_html(game: Any, seed: int | None) -> str:
     """The finished game's result code for the teacher (``orchard_lab.classroom``), as HTML;
-    empty when the game has none (a deck of your own cards).
+    empty when the game has none (a deck of your own cards, a walkthrough's game).
 
     >>> from orchard_lab import apple_batches as ab
     >>> game = ab.Game.new(players=1, seed=2)
@@ -183,7 +183,12 @@ class SettingsRow:
             layout={"width": "140px"},
         )  # fmt: skip
         self.rule_switches = RuleSwitches(
-            game, title="Rules (standard rules unless you change them)"
+            game,
+            title="Rules (standard rules unless you change them)",
+            players=self.players_choice.value,
+        )
+        self.players_choice.observe(  # the rules offered follow the players chosen
+            lambda change: self.rule_switches.offer_for(change["new"]), names="value"
         )
         self.new_button = w.Button(description="New game", button_style="success")
 
@@ -233,6 +238,7 @@ class GameBoard(ABC):
 
     GAME_OVER = "The game is over: start a new game with the button below."
     RESULT_CLASS: str  # the CSS class of the sentence saying how the game ended
+    result_codes = True  # a finished game shows its result code; a walkthrough's board does not
     NOTHING_TO_UNDO = "There is no move of yours to take back yet."
     UNDONE = "Move taken back: it is your turn again."
 
@@ -316,12 +322,13 @@ class GameBoard(ABC):
         return result_words(self.game)
 
     def _show_summary(self) -> None:
-        """At the end: how the game ended and the result code for the teacher; else nothing."""
+        """At the end: how the game ended and (unless ``result_codes`` is off) the result code
+        for the teacher; else nothing."""
         if not self.game.is_over:
             self.summary.value = ""
             return
         text = html.escape(self._result_text())
-        code = result_code_html(self.game, self.seed_choice.value)
+        code = result_code_html(self.game, self.seed_choice.value) if self.result_codes else ""
         self.summary.value = f'<div class="{self.RESULT_CLASS}">{text}</div>{code}'
 
     def _others_turn(self) -> bool:

@@ -65,7 +65,16 @@ def players_choice(game: ModuleType, value: int | None = None) -> w.Dropdown:
     )
 
 
-def _control(switch: Switch, value: Any) -> w.ValueWidget:
+def _choices(switch: Switch, players: int, value: Any) -> list[tuple[str, Any]]:
+    """A dropdown's options: those ``switch`` offers for ``players`` players, and ``value``
+    (a game's own value, such as a loaded game's) when it is not among them."""
+    options = [(label, _NONE if v is None else v) for label, v in switch.offered(players)]
+    if value not in [v for _, v in options]:
+        options.append((plain_value(value), value))
+    return options
+
+
+def _control(switch: Switch, value: Any, players: int) -> w.ValueWidget:
     """The control a learner uses for one switch, showing ``value``."""
     common: dict[str, Any] = {"description": switch.label, "style": _STYLE}
     if switch.kind == "bool":
@@ -74,10 +83,8 @@ def _control(switch: Switch, value: Any) -> w.ValueWidget:
         low = switch.low if switch.low is not None else min(0, value)
         high = switch.high if switch.high is not None else max(low + 10, value)
         return w.IntSlider(value=value, min=low, max=high, tooltip=switch.help, **common)
-    options = [(label, _NONE if v is None else v) for label, v in switch.options]
     value = _NONE if value is None else value
-    if value not in [v for _, v in options]:
-        options.append((plain_value(value), value))
+    options = _choices(switch, players, value)
     return w.Dropdown(options=options, value=value, tooltip=switch.help, **common)
 
 
@@ -86,17 +93,26 @@ class RuleSwitches:
 
     ``rules`` reads the controls back as a ``game.Rules``; ``show(rules)`` sets them;
     ``on_change(callback)`` calls ``callback(rules)`` whenever a learner changes one.
+    The controls offer only values a game of ``players`` players (default: the fewest) can
+    be dealt with; ``offer_for(players)`` follows a new player count.
 
     >>> from orchard_lab import stacked_trees as st
     >>> RuleSwitches(st, st.Rules(ladder=(1, 4, 9, 16))).rules.ladder
     (1, 4, 9, 16)
     """
 
-    def __init__(self, game: ModuleType, rules: Any = None, *, title: str = "") -> None:
+    def __init__(
+        self, game: ModuleType, rules: Any = None, *, title: str = "", players: int | None = None
+    ) -> None:
         self.game = game
         rules = game.Rules() if rules is None else check_type(rules, game.Rules, "rules")
+        self.players = (
+            game.FACTS.min_players if players is None else game.FACTS.check_players(players)
+        )
         self.switches = switches(game.Rules)
-        self.controls = {s.name: _control(s, getattr(rules, s.name)) for s in self.switches}
+        self.controls = {
+            s.name: _control(s, getattr(rules, s.name), self.players) for s in self.switches
+        }
         rows: list[w.Widget] = [w.HTML(f"<style>{RULE_SWITCHES_CSS}</style>")]
         if title:
             rows.append(w.HTML(f"<b>{html.escape(title)}</b>"))
@@ -120,6 +136,29 @@ class RuleSwitches:
             value = _NONE if value is None and isinstance(control, w.Dropdown) else value
             if isinstance(control, w.Dropdown) and value not in [v for _, v in control.options]:
                 control.options = [*control.options, (plain_value(value), value)]
+            control.value = value
+
+    def offer_for(self, players: int) -> None:
+        """Offer the values that deal a game of ``players`` players; a control showing a
+        value that no longer does goes back to the standard rules' value.
+
+        >>> from orchard_lab import water_drops as wd
+        >>> panel = RuleSwitches(wd, wd.Rules(max_size=(4, 4)), players=4)
+        >>> panel.offer_for(3); panel.rules.max_size, panel.controls["max_size"].options
+        (None, (('no limit', ('no value',)), ('5×5 cards', (5, 5))))
+        """
+        self.players = self.game.FACTS.check_players(players)
+        for each in self.switches:
+            control = self.controls[each.name]
+            if each.fits is None or not isinstance(control, w.Dropdown):
+                continue
+            value = None if control.value == _NONE else control.value
+            if not each.fits(value, self.players):
+                value = each.default
+            value = _NONE if value is None else value
+            options = _choices(each, self.players, value)
+            if list(control.options) != options:
+                control.options = options  # (a Dropdown then shows its first option)
             control.value = value
 
     def on_change(self, callback: Callable[[Any], None]) -> None:

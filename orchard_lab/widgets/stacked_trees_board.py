@@ -149,7 +149,7 @@ class Ghost:
             parts.append(f"{count} back to the supply")
         if self.tokens:
             tokens = "1 rotten token" if self.tokens == 1 else f"{self.tokens} rotten tokens"
-            parts.append(f"costs {tokens} (−{penalty * self.tokens} points)")
+            parts.append(f"costs {tokens} (-{penalty * self.tokens} points)")
         effect = ", ".join(parts) or "no die moves"
         return f"✓ Allowed here: {effect}; {_signed(self.gain)} in all."
 
@@ -475,7 +475,7 @@ class StackedTreesBoard(GameBoard):
         self._show_ghost_and_hand()
 
     def turn(self, quarters: int = 1) -> None:
-        """Turn the chosen card by ``quarters`` quarter turns clockwise (−1: anticlockwise)."""
+        """Turn the chosen card by ``quarters`` quarter turns clockwise (-1: anticlockwise)."""
         quarters = require_int(quarters, "quarters", -3, 3)
         if self._refuse_turn():
             return
@@ -526,7 +526,7 @@ class StackedTreesBoard(GameBoard):
             tokens = "1 rotten token" if ghost.tokens == 1 else f"{ghost.tokens} rotten tokens"
             lost = ghost.tokens * self.game.rules.rotten_penalty
             self._say(
-                f'<span class="orchard-ask">This costs {tokens} (−{lost} points). Place it '
+                f'<span class="orchard-ask">This costs {tokens} (-{lost} points). Place it '
                 "anyway? Click “Yes, spend the tokens”.</span>"
             )
             self._show_buttons()

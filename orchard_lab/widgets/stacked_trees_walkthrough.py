@@ -22,12 +22,13 @@ import ipywidgets as w
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import IllegalMove
 from orchard_lab.stacked_trees.policies import say
+from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
+from orchard_lab.walkthrough_games import stacked_trees_game
 from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
 from orchard_lab.widgets.walkthrough import Step, Walkthrough
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
-SEED = 3  # the deal of every step
 _CSS = """
 .orchard-walkthrough .orchard-st-settings, .orchard-walkthrough .orchard-st-how,
 .orchard-walkthrough .orchard-st-hint-text {display: none}
@@ -47,8 +48,8 @@ class Scene:
     highlight: dict[str, Any] = field(default_factory=dict)
 
 
-def _fresh(board: StackedTreesBoard, rules: st.Rules | None = None, players: int = 1) -> st.Game:
-    board.load(st.Game.new(players=players, seed=SEED, rules=rules))
+def _fresh(board: StackedTreesBoard, rules: st.Rules | None = None) -> st.Game:
+    board.load(st.Game.new(seed=SEED, rules=rules))
     return board.game
 
 
@@ -193,15 +194,13 @@ def _rotten(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
 
 
 def _end(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
-    _fresh(board)
-    _greedy(board, lambda game: False)
+    board.load(stacked_trees_game())
     game = board.game
     return f"{game.winner_reason()} Ratings go from Pal-tree (below 25) up to 55 and more.", []
 
 
 def _players(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
-    _fresh(board, players=3)
-    _greedy(board, lambda game: False)
+    board.load(stacked_trees_game(players=3))
     return board.game.winner_reason(), []
 
 
@@ -312,6 +311,7 @@ def _show(board: StackedTreesBoard, scene: Scene) -> Callable[[], str]:
 def walkthrough() -> Walkthrough:
     """The stacked trees rules in 11 steps on a fresh board (never the class's board)."""
     board = StackedTreesBoard(seed=SEED)
+    board.result_codes = False  # the games here are scripted, none is the pupil's own
     board.widget.add_class("orchard-st-tour")
     steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
     tour = Walkthrough(steps, board, title="How to play stacked trees")

@@ -621,15 +621,33 @@ class WaterDropsBoard(PolicyBoard):
         )
 
     def _show_score(self) -> None:
-        score = self.game.boards[HUMAN].score()
-        rows = "".join(
-            f"<tr><td><b>{html.escape(name)}</b></td><td>{html.escape(score.notes[name])}</td>"
-            f'<td style="text-align:right">{points}</td></tr>'
-            for name, points in score.parts.items()
-        )
+        """Each fruit's points, and beside them one short line per kind of group (the engine's
+        reason; groups alike share a line, the scoring ones first)."""
+        board = self.game.boards[HUMAN]
+        score = board.score()
+        alike: dict[str, dict[tuple[int, str], int]] = {name: {} for name in score.parts}
+        for group in board.groups():
+            counts = alike[wd.FRUIT_NAMES[group.fruit][0]]
+            counts[(group.points, group.reason)] = counts.get((group.points, group.reason), 0) + 1
+        rows: list[str] = []
+        for name, earned in score.parts.items():
+            kinds = sorted(alike[name].items(), key=lambda kind: (-kind[0][0], -kind[1]))
+            items = "".join(
+                f"<li>{html.escape(why)}{f' ({count} groups)' if count > 1 else ''}</li>"
+                for (_, why), count in kinds
+            )
+            shown = (
+                f'<ul style="margin: 0; padding-left: 16px">{items}</ul>'
+                if items
+                else html.escape(score.notes[name])  # "no cherries"
+            )
+            rows.append(
+                f"<tr><td><b>{html.escape(name)}</b></td><td>{shown}</td>"
+                f'<td style="text-align:right">{earned}</td></tr>'
+            )
         self.score_text.value = (
             f"<b>Explain my score</b> ({self.game.rules.scoring.replace('_', ' ')} scoring)<table>"
-            f"{rows}<tr><td><b>total</b></td><td></td>"
+            f"{''.join(rows)}<tr><td><b>total</b></td><td></td>"
             f'<td style="text-align:right"><b>{score.total}</b></td></tr></table>'
         )
 

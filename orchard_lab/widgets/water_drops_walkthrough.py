@@ -21,12 +21,13 @@ import ipywidgets as w
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove
+from orchard_lab.walkthrough_games import WATER_DROPS_SEED as SEED
+from orchard_lab.walkthrough_games import water_drops_game
 from orchard_lab.widgets.walkthrough import Step, Walkthrough
 from orchard_lab.widgets.water_drops_board import WaterDropsBoard
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
-SEED = 7  # the deal of the whole-game steps
 FILLER = "PM/1B"  # a last card in the pile so a scripted game is not over yet
 _CSS = """
 .orchard-walkthrough .orchard-wd-settings, .orchard-walkthrough .orchard-wd-hint,
@@ -178,18 +179,19 @@ def _largest(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
 
 
 def _end(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
-    game = wd.Game.new(players=2, seed=SEED)
-    while not game.is_over:
-        game.play(wd.greedy_policy(game))
+    game = water_drops_game()
     board.load(game, policy="greedy")
     return f"Both players took the best move each turn. {game.winner_reason()}", {}
 
+
+# the drops on the game's cards (WD-6): 1 to 5, though a card of your own may show up to 9
+_DECK_DROPS = sorted({d for card in wd.default_deck() + wd.starting_cards() for d in card.drops})
 
 SCRIPT = (
     Scene(
         "Cells and cards",
         "A card is a square of 4 cells. A cell holds a fruit (banana B, cherry C, pear P or "
-        "mango M) or a water drop with a number from 1 to 9.\n\n"
+        f"mango M) or a water drop with a number from {_DECK_DROPS[0]} to {_DECK_DROPS[-1]}.\n\n"
         "Your orchard starts with one card. Point at a cell to read what it is.",
         _cells,
         {"squares": [(0, 0)]},
@@ -282,6 +284,7 @@ def _show(board: WaterDropsBoard, scene: Scene) -> Callable[[], str]:
 def walkthrough() -> Walkthrough:
     """The water drops rules in 11 steps on a fresh board (never the class's board)."""
     board = WaterDropsBoard(players=1, seed=SEED)
+    board.result_codes = False  # the games here are scripted, none is the pupil's own
     board.widget.add_class("orchard-wd-tour")
     steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
     tour = Walkthrough(steps, board, title="How to play water drops")

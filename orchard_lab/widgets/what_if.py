@@ -193,12 +193,18 @@ class WhatIfExplorer:
             if rules_b is None
             else check_type(rules_b, game.Rules, "rules_b"),
         }
-        self.panels = {key: RuleSwitches(game, given[key]) for key in SETS}
+        self.players_choice = players_choice(game, players)
+        self.panels = {
+            key: RuleSwitches(game, given[key], players=self.players_choice.value) for key in SETS
+        }
+        for panel in self.panels.values():  # each panel offers what deals for the players
+            self.players_choice.observe(
+                lambda change, panel=panel: panel.offer_for(change["new"]), names="value"
+            )
         self.policy_choice = w.Dropdown(
             options=list(policies.POLICY_NAMES), value=policy, description="policy"
         )
         self.policy_words = w.HTML().add_class("orchard-whatif-words")
-        self.players_choice = players_choice(game, players)
         if games is None:
             games = max(1, min(DEFAULT_GAMES, largest_run(game, policy, players)))
         self.games_choice = w.BoundedIntText(

@@ -1,7 +1,7 @@
 """``orchard-lab rules-sheet GAME [OUT]``: write a game's one-page rules sheet to print.
 
-    orchard-lab rules-sheet stacked_trees              # ./stacked_trees_rules.html
-    orchard-lab rules-sheet apple_batches rules.pdf    # a PDF, printed by Chromium
+    orchard-lab rules-sheet stacked-trees              # ./stacked_trees_rules.html
+    orchard-lab rules-sheet apple-batches rules.pdf    # a PDF, printed by Chromium
 
 >>> default_out("water_drops").name
 'water_drops_rules.html'
@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from orchard_lab.cli_games import add_game_argument, package_name
 from orchard_lab.worksheets.rules_sheet import write_rules_sheet
-from orchard_lab.worksheets.rules_text import GAMES
 
 __all__ = ["add_command", "default_out"]
 
@@ -27,10 +27,9 @@ def default_out(game: str) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     """Write the sheet ``args`` asks for and say where it is."""
+    game = package_name(args.game)
     try:
-        out = write_rules_sheet(
-            args.game, args.out or default_out(args.game), picture=not args.no_picture
-        )
+        out = write_rules_sheet(game, args.out or default_out(game), picture=not args.no_picture)
     except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
         print(f"orchard-lab rules-sheet: {error}", file=sys.stderr)
         return 1
@@ -49,13 +48,13 @@ def add_command(commands: Any) -> None:
             "and loads nothing; an OUT ending in .pdf is printed to PDF by Chromium."
         ),
     )
-    parser.add_argument("game", choices=GAMES, metavar="GAME", help=", ".join(GAMES))
+    add_game_argument(parser, "the game")
     parser.add_argument(
         "out",
         nargs="?",
         type=Path,
         metavar="OUT",
-        help="the file to write (default: ./GAME_rules.html)",
+        help="the file to write (default: ./water_drops_rules.html for water-drops, and so on)",
     )
     parser.add_argument(
         "--no-picture", action="store_true", help="leave out the picture (it needs Chromium)"

@@ -101,6 +101,8 @@ def test_app_page_renders_offline_without_errors_or_code(
     try:
         page.goto(servers[game])
         page.wait_for_function(_READY, timeout=FIRST_RENDER_MS)
+        title = f"{game.replace('-', ' ').capitalize()} · orchard_lab"
+        assert page.title() == title, f"{game}'s tab is titled {page.title()!r}"
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             with contextlib.suppress(PlaywrightTimeout):  # the assertion names what stays clipped

@@ -1,0 +1,97 @@
+"""The ``orchard-lab`` command line: every command that takes a game reads ``water-drops`` and
+``water_drops`` alike, and ``--help`` shows the hyphen form."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from orchard_lab.app import command as app_command
+from orchard_lab.app.server import serve
+from orchard_lab.cli import build_parser, main
+from orchard_lab.cli_games import GAME_NAMES, package_name
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    (commands,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(commands.choices)
+
+
+GAME_COMMANDS = sorted(
+    name
+    for name, parser in _commands().items()
+    if any(action.dest == "game" for action in parser._actions)
+)
+
+
+def test_the_commands_that_take_a_game() -> None:
+    assert GAME_COMMANDS == ["app", "rules-sheet"]  # a new one is tested below by itself
+
+
+@pytest.mark.parametrize("command", GAME_COMMANDS)
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_both_spellings_name_the_same_game(command: str, game: str) -> None:
+    hyphen = build_parser().parse_args([command, game])
+    underscore = build_parser().parse_args([command, package_name(game)])
+    assert hyphen.game == underscore.game == game
+
+
+@pytest.mark.parametrize("command", GAME_COMMANDS)
+def test_help_shows_the_hyphen_form(command: str, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "apple-batches, water-drops or stacked-trees" in text
+    assert "water_drops" not in text.replace("water_drops_rules.html", "")
+
+
+@pytest.mark.parametrize("command", GAME_COMMANDS)
+def test_a_wrong_game_is_named_with_the_hyphen_forms(command: str, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_code:
+        main([command, "water drops"])
+    assert exit_code.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'water drops'" in err and "'water-drops'" in err
+
+
+@pytest.mark.parametrize("spelled", ["water-drops", "water_drops"])
+def test_rules_sheet_writes_the_same_sheet_for_both_spellings(
+    spelled: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["rules-sheet", spelled, "--no-picture"]) == 0
+    assert capsys.readouterr().out.startswith("wrote water_drops_rules.html")
+    assert "WD-4" in (tmp_path / "water_drops_rules.html").read_text()
+
+
+@pytest.mark.parametrize("spelled", ["stacked-trees", "stacked_trees"])
+def test_app_serves_the_same_game_for_both_spellings(
+    spelled: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served: list[str] = []
+    monkeypatch.setattr(app_command, "serve", lambda slug, **_: served.append(slug))
+    monkeypatch.setitem(app_command.WARM_UPS, "stacked-trees", lambda: None)
+    assert main(["app", spelled]) == 0
+    assert served == ["stacked-trees"]
+
+
+def test_a_short_token_is_refused_before_anything_is_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    served: list[str] = []
+    monkeypatch.setattr(app_command, "serve", lambda slug, **_: served.append(slug))
+    with pytest.raises(SystemExit) as exit_code:
+        main(["app", "water-drops", "--token", "short"])
+    assert exit_code.value.code == 2 and served == []
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    assert err.endswith("argument --token: token must have at least 8 characters, got 5\n")
+
+
+def test_serve_checks_the_token_before_it_prints_the_address(capsys) -> None:
+    with pytest.raises(ValueError, match="token must have at least 8 characters"):
+        serve("water-drops", port=8866, token="short")
+    assert capsys.readouterr().out == ""
