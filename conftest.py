@@ -15,11 +15,17 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from orchard_lab.compiled import warm_up
 from orchard_lab.lessons.checks import STRICT_VARIABLE
 
 collect_ignore = ["notebooks/source", "orchard_lab/lessons/pupil"]
+
+# Tests never assert wall-clock times: hypothesis's 200 ms deadline per example is one, and
+# it failed test_plotly_bundle on a loaded machine. Every property test runs without it.
+settings.register_profile("orchard_lab", deadline=None)
+settings.load_profile("orchard_lab")
 
 
 @pytest.hookimpl(wrapper=True)
