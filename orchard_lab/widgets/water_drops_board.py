@@ -27,10 +27,10 @@ from typing import Any
 import ipywidgets as w
 
 from orchard_lab import water_drops as wd
-from orchard_lab.core import IllegalMove, check_type, require_int
+from orchard_lab.core import check_type, require_int
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
 from orchard_lab.water_drops.policies import named_policy
-from orchard_lab.water_drops.rules import check_square
+from orchard_lab.water_drops.rules import check_square, rotation_refusal
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
@@ -381,12 +381,9 @@ class WaterDropsBoard(PolicyBoard):
         if self.selected_slot is None:
             self._say("Pick a card from the market first, then turn it.")
             return
-        if not self.game.rules.allow_rotation:
-            board = self.game.boards[HUMAN]
-            try:  # the engine's own sentence for a turned card
-                board.gain(self.game.market[self.selected_slot], board.open_squares()[0], 90)
-            except IllegalMove as refusal:
-                self._say_refused(refusal)
+        refusal = rotation_refusal(self.game.rules, 90)
+        if refusal is not None:
+            self._say_refused(refusal)
             return
         self.rotation = (self.rotation + 90) % 360
         self._hinted = None
