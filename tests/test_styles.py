@@ -6,11 +6,21 @@ import re
 
 import pytest
 
-from orchard_lab.widgets import stacked_trees_html
+from orchard_lab.widgets import apple_batches_board, stacked_trees_html, water_drops_board
 from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.styles import static_text
 
 STYLES = {  # board: (its TEXT_ON table, its style() text, its CSS file)
+    "apple batches": (
+        apple_batches_board.TEXT_ON,
+        apple_batches_board.style,
+        "apple_batches_board.css",
+    ),
+    "water drops": (
+        water_drops_board.TEXT_ON,
+        water_drops_board.style,
+        "water_drops_board.css",
+    ),
     "stacked trees": (
         stacked_trees_html.TEXT_ON,
         stacked_trees_html.style,
