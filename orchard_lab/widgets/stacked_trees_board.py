@@ -12,6 +12,10 @@ of the card there, saying before you commit whether it is allowed, which dice wo
 which new dice would come and what rotten tokens it would cost; a second click on the same
 cell places it. Building a board plays nothing.
 
+The engine says what a placement would do (``st.Board.effect``); ``stacked_trees_html``
+draws the grid, cards and words, and ``stacked_trees_best_line`` (``BestLineBoard``, the
+base class) searches and replays the deal's best line.
+
 >>> board = StackedTreesBoard(seed=0)
 >>> board.select_card(0); board.turn(); board.rotation
 90
@@ -25,8 +29,6 @@ from __future__ import annotations
 
 import functools
 import html
-import threading
-import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -35,36 +37,32 @@ import ipywidgets as w
 from orchard_lab import policies
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import check_type, require_int
-from orchard_lab.figures.stacked_trees import deal_comparison
-from orchard_lab.stacked_trees.policies import HINT_POLICIES, say
+from orchard_lab.stacked_trees.policies import HINT_POLICIES
 from orchard_lab.stacked_trees.rules import check_at
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
-    GameBoard,
     hint_choice,
     keys_box,
     points,
     set_classes,
 )
-from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.square_grid import SquareGrid
+from orchard_lab.widgets.stacked_trees_best_line import BestLineBoard
 from orchard_lab.widgets.stacked_trees_html import (
     FRUIT_MARK,
     card_html,
     effect_words,
-    orchard_html,
     orchard_squares,
     style,
 )
 
-__all__ = ["SEARCH_SECONDS", "StackedTreesBoard"]
+__all__ = ["StackedTreesBoard"]
 
-SEARCH_SECONDS = 8.0  # the best line's time limit (then the other players' scores: < 10 s)
 KEY_HELP = "keys: r turn · w a s d move the ghost · p place · y yes, spend tokens"
 
 
-class StackedTreesBoard(GameBoard):
+class StackedTreesBoard(BestLineBoard):
     """Play stacked trees by clicking: a hand card, turn it, a grid cell, then place.
 
     ``seed`` shuffles the deal, or ``deal`` (a class challenge code such as
@@ -124,22 +122,7 @@ class StackedTreesBoard(GameBoard):
         self.undo_button = w.Button(description="Undo", tooltip="take back your last card")
         self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
         self.hint_choice = hint_choice(HINT_POLICIES, "greedy", button_width="96px")
-        self.how_button = w.Button(
-            description="How well could I have done?", button_style="info",
-            tooltip="search the best line of this deal (up to 10 seconds)",
-        )  # fmt: skip
-        self.progress = w.FloatProgress(
-            value=0, min=0, max=SEARCH_SECONDS, description="searching",
-            style={"description_width": "initial"}, layout={"display": "none"},
-        )  # fmt: skip
-        self.yours = w.HTML().add_class("orchard-st-yours")
-        self.best_text = w.HTML().add_class("orchard-st-best")
-        self.replay_back = w.Button(description="◀ Back", tooltip="the best line, one card back")
-        self.replay_next = w.Button(description="Next ▶", tooltip="the best line, one card on")
-        self.replay_exit = w.Button(description="Back to my game")
-        self.figure = SharedBundleFigure(deal_comparison({}, 0, height=230))
-        fit_to_container(self.figure)
-        self.figure.add_class("orchard-st-figure")
+        self._make_best_line()
         self._make_settings(st)
         self.deal_choice = w.Text(
             value="", placeholder="ST-XXXX-XXXX", description="deal code",
@@ -147,11 +130,7 @@ class StackedTreesBoard(GameBoard):
         )  # fmt: skip
         self._wire()
         self.widget = self._layout()
-        self._lock = threading.Lock()
         self._highlighted: dict[str, tuple[Any, ...]] = {}
-        self.best: st.BestLine | None = None
-        self.comparison: dict[str, float] = {}
-        self.replay_step: int | None = None
         self.selected_slot: int | None = None
         self.rotation = 0
         self.at: tuple[int, int] | None = None
@@ -303,102 +282,6 @@ class StackedTreesBoard(GameBoard):
         self._say("")
         self._show_all()
 
-    # ---- how well could I have done? -----------------------------------------------------
-    def how_well(self, wait: bool = False, time_limit: float = SEARCH_SECONDS) -> None:
-        """Search the best line of this deal (at most ``time_limit`` s, a bar shows progress),
-        then show it beside your game with the scores of random, greedy, lookahead and the
-        planner on the same deal. ``wait`` blocks until done (tests, lessons); a click does
-        not."""
-        if not self._lock.acquire(blocking=False):
-            self._say("Still searching: the best line is on its way.")
-            return
-        self.progress.max = time_limit
-        self.progress.value = 0
-        self.progress.layout.display = None
-        self._say("Searching the best line of this deal (up to 10 seconds)…")
-        game = self.game
-        done = threading.Event()
-
-        def search() -> None:
-            try:
-                self._search(game, time_limit)
-            except Exception as exc:  # a learner's widget must keep working
-                self._say(f"<b>That did not work:</b> {html.escape(str(exc))}")
-            finally:
-                done.set()
-                self.progress.layout.display = "none"
-                self._lock.release()
-
-        def tick() -> None:
-            start = time.perf_counter()
-            while not done.wait(0.25):
-                self.progress.value = min(time_limit, time.perf_counter() - start)
-
-        if wait:
-            search()
-            return
-        threading.Thread(target=tick, daemon=True).start()
-        threading.Thread(target=search, daemon=True).start()
-
-    def _search(self, game: st.Game, time_limit: float) -> None:
-        order, rules = list(game.order), game.rules
-        best = st.best_line(order, rules, time_limit=time_limit)
-        mine = [move for player, move in game.history if player == HUMAN]
-        if game.finished(HUMAN) and game.boards[HUMAN].total > best.score:
-            # The search ran out of time below your own line: your line is the best known.
-            best = st.BestLine(game.boards[HUMAN].total, tuple(mine), False, best.nodes)
-        self.best = best
-        self.comparison = st.deal_scores(order, rules, best)
-        self.replay_step = None
-        self._show_comparison()
-        proven = "the best possible" if best.optimal else "the best found in the time"
-        self._say(
-            f"The best line of this deal scores {points(best.score)} ({proven}). Step through "
-            "it with Next ▶."
-        )
-
-    def replay(self, step: int) -> None:
-        """Show the best line after ``step`` of its cards on the grid (0: the start card)."""
-        if self.best is None:
-            self._say("Click “How well could I have done?” first.")
-            return
-        self.replay_step = require_int(step, "step", 0, len(self.best.moves))
-        board = self.replay_board()
-        assert board is not None
-        moves = self.best.moves
-        if self.replay_step == 0:
-            words = "The best line starts from the same first card."
-        else:
-            move = moves[self.replay_step - 1]
-            words = f"Card {self.replay_step} of {len(moves)}: the {say(move)}."
-        self._say(f"<b>Best line</b> · {html.escape(words)} Total so far: {board.total}.")
-        self._show_all()
-
-    def replay_forward(self) -> None:
-        """The best line, one card on."""
-        step = -1 if self.replay_step is None else self.replay_step
-        self.replay(min(step + 1, len(self.best.moves) if self.best else 0))
-
-    def replay_backward(self) -> None:
-        """The best line, one card back."""
-        self.replay(max((self.replay_step or 0) - 1, 0))
-
-    def stop_replay(self) -> None:
-        """Back to your own game."""
-        self.replay_step = None
-        self._say("Your own game again.")
-        self._show_all()
-
-    def replay_board(self) -> st.Board | None:
-        """The best line's orchard at ``replay_step``, None when not replaying."""
-        if self.best is None or self.replay_step is None:
-            return None
-        rules = self.game.rules
-        board = st.Board(self.game.order[0], rules)
-        for move in self.best.moves[: self.replay_step]:
-            board.place(move.card, move.at, move.rotation, move.rotten)
-        return board
-
     # ---- lessons -----------------------------------------------------------------------
     def highlight(
         self,
@@ -451,9 +334,7 @@ class StackedTreesBoard(GameBoard):
 
     # ---- turns -------------------------------------------------------------------------
     def _begin(self, game: st.Game) -> None:
-        self.best = None
-        self.comparison = {}
-        self.replay_step = None
+        self._forget_best_line()
         self._ghost_key = None
         self._ghost = None
         self._start(game, self.seed_choice.value)
@@ -571,13 +452,7 @@ class StackedTreesBoard(GameBoard):
         ghost = self.ghost if playing else None
         self.place_button.disabled = ghost is None or not ghost.legal
         self.confirm_button.layout.display = None if self._pending else "none"
-        replaying = self.replay_step is not None
-        best = self.best
-        self.replay_back.disabled = not replaying or not self.replay_step
-        self.replay_next.disabled = best is None or (
-            replaying and self.replay_step == len(best.moves)
-        )
-        self.replay_exit.disabled = not replaying
+        self._show_replay_buttons()
 
     def _show_status(self) -> None:
         game = self.game
@@ -631,31 +506,6 @@ class StackedTreesBoard(GameBoard):
             f"{self.game.winner_reason()}"
         )
 
-    def _show_comparison(self) -> None:
-        best = self.best
-        if best is None:
-            self.compare_box.layout.display = "none"
-            return
-        self.compare_box.layout.display = None
-        board = self.game.boards[HUMAN]
-        self.yours.value = (
-            f"<b>Your game:</b> {points(board.total)} ({st.rating(board.total)})"
-            f"{orchard_html(board)}"
-        )
-        proven = "proven best" if best.optimal else f"best found in {SEARCH_SECONDS:g} s"
-        replayed = self.replay_board()
-        shown = replayed if replayed is not None else _final(self.game, best)
-        self.best_text.value = (
-            f"<b>Best line:</b> {points(best.score)} ({st.rating(best.score)}, {proven})"
-            f"{orchard_html(shown)}"
-        )
-        new = deal_comparison(self.comparison, board.total, height=230)
-        with self.figure.batch_update():
-            self.figure.data[0].update(new.data[0])
-            self.figure.layout.xaxis.range = new.layout.xaxis.range
-        keep_state(self.figure)
-        self._show_buttons()
-
     def _show_highlight(self) -> None:
         marked = self._highlighted
         for name, widget in self._highlightable.items():
@@ -670,10 +520,6 @@ class StackedTreesBoard(GameBoard):
             (self.confirm_button, self.confirm),
             (self.undo_button, self.undo),
             (self.hint_button, self.hint),
-            (self.how_button, self.how_well),
-            (self.replay_back, self.replay_backward),
-            (self.replay_next, self.replay_forward),
-            (self.replay_exit, self.stop_replay),
             (self.new_button, self.new_game),
         ]
         for button, action in actions:
@@ -687,10 +533,6 @@ class StackedTreesBoard(GameBoard):
             (self.confirm_button, "orchard-st-confirm"),
             (self.undo_button, "orchard-st-undo"),
             (self.hint_button, "orchard-st-hint"),
-            (self.how_button, "orchard-st-how"),
-            (self.replay_back, "orchard-st-replay-back"),
-            (self.replay_next, "orchard-st-replay-next"),
-            (self.replay_exit, "orchard-st-replay-exit"),
             (self.new_button, "orchard-st-new"),
         ):
             widget.add_class(hook)
@@ -712,15 +554,6 @@ class StackedTreesBoard(GameBoard):
         actions = w.HBox(
             [self.undo_button, self.hint_button, self.hint_choice, self.how_button]
         ).add_class("orchard-st-buttons")
-        replay_nav = w.HBox([self.replay_back, self.replay_next, self.replay_exit])
-        self.compare_box = w.VBox(
-            [
-                w.HBox([self.yours, self.best_text]).add_class("orchard-st-compare"),
-                replay_nav.add_class("orchard-st-buttons"),
-                w.HTML("<b>Your score among other ways to play this deal</b>"),
-                self.figure,
-            ]
-        ).add_class("orchard-st-replay")
         settings = self.settings.widget([self.deal_choice], "orchard-st-settings")
         self._highlightable: dict[str, w.DOMWidget] = {
             "hand": self.hand_box,
@@ -739,10 +572,3 @@ class StackedTreesBoard(GameBoard):
              self.compare_box, settings]
         )  # fmt: skip
         return root.add_class("orchard-st-board")
-
-
-def _final(game: st.Game, best: st.BestLine) -> st.Board:
-    board = st.Board(game.order[0], game.rules)
-    for move in best.moves:
-        board.place(move.card, move.at, move.rotation, move.rotten)
-    return board
