@@ -101,3 +101,14 @@ def test_policy_scores_shade_every_rating_band_ST_6() -> None:
     assert len(fig.layout.shapes) == len(named)
     with pytest.raises(TypeError, match="policy"):
         policy_scores({})
+
+
+def test_deal_comparison_puts_you_last_as_a_star() -> None:
+    from orchard_lab.figures import deal_comparison
+
+    figure = deal_comparison({"greedy": 30, "best line": 50}, you=41, title="t", height=230)
+    trace = figure.data[0]
+    assert list(trace.y) == ["greedy", "best line", "you"] and list(trace.x) == [30, 50, 41]
+    assert list(trace.marker.symbol)[-1] == "star" and trace.meta["role"] == "scores"
+    assert figure.layout.height == 230 and figure.layout.autosize
+    assert figure.layout.xaxis.range[1] >= 50

@@ -20,7 +20,7 @@ from orchard_lab.widgets import (
     StackedTreesBoard,
     WhatIfExplorer,
 )
-from orchard_lab.widgets.plotly_state import PLOTLY_BUNDLE, SharedBundleFigure
+from orchard_lab.widgets.plotly_state import BUNDLE_LOADER, PLOTLY_BUNDLE, SharedBundleFigure
 
 SMALL = 20_000  # bytes: a loader, where plotly's bundle is about 4.9 MB
 
@@ -71,8 +71,10 @@ def test_plotlys_bundle_has_the_default_export_the_loader_calls() -> None:
 
 def test_the_loader_caches_on_window_and_waits_longer_than_invokes_3_s() -> None:
     loader = synced_esm(SharedBundleFigure())
-    assert "window[BUNDLE] = box" in loader and "window[LOADED] = bundle" in loader
+    assert loader == BUNDLE_LOADER.read_text(encoding="utf-8")  # the file shipped
+    assert "window[BUNDLE] = page" in loader and "window[LOADED] = loaded" in loader
     assert "AbortSignal.timeout(600000)" in loader
+    assert loader.count("setTimeout(send") == 2  # one retry loop: ask's timer, nothing else
 
 
 @given(st.lists(st.integers(-50, 50), min_size=1, max_size=8), st.booleans())

@@ -1170,3 +1170,42 @@ def test_st_random_switches_keep_every_invariant(rules: Rules, players: int, see
     assert game.legal_moves() == [] and not any(
         b.fits_any(h) for b, h in zip(game.boards, game.hands(), strict=True)
     )
+
+
+def test_board_effect_says_what_a_placement_would_do_and_changes_nothing() -> None:
+    board = Board(Card.from_text("APL/LAP"))
+    before = board.snapshot()
+    effect = board.effect(Card.from_text("PPL/LAP"), (0, 0))
+    assert effect.legal and effect.tokens == 1 and effect.gain == 5 - 3
+    assert len(effect.new_dice) == 5 and not effect.climbs and not effect.back
+    assert effect.cells()[(0, 0)] == "P" and len(effect.cells()) == 6
+    spent = board.effect(Card.from_text("PPL/LAP"), (0, 0), rotten=False)
+    assert not spent.legal and "rotten=True" in spent.reason
+    too_many = board.effect(Card.from_text("PPP/PPP"), (0, 0))
+    assert not too_many.legal and "needs 4 rotten tokens but only 2" in too_many.reason
+    refused = board.effect(Card.from_text("PPP/PPP"), (5, 5), 90)
+    assert not refused.legal and "ST-3" in refused.reason and refused.rotation == 90
+    assert board.snapshot() == before
+    with pytest.raises(TypeError):
+        board.effect("APL/LAP", (0, 0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_board_effect_agrees_with_place(seed: int) -> None:
+    """On greedy games, every legal move's effect is exactly what placing it does (ST-4, ST-5)."""
+    game = Game.new(seed=seed)
+    while not game.is_over:
+        board = game.boards[game.current_player]
+        for move in game.legal_moves()[:40]:
+            effect = board.effect(move.card, move.at, move.rotation, move.rotten)
+            after = board.copy()
+            after.place(move.card, move.at, move.rotation, move.rotten)
+            old, new = board.dice(), after.dice()
+            assert effect.legal and effect.gain == after.total - board.total
+            assert effect.tokens == after.rotten_used - board.rotten_used
+            assert {c: b for c, _a, b in effect.climbs} == {
+                c: v for c, v in new.items() if c in old and old[c] != v
+            }
+            assert {c for c, _f in effect.new_dice} == set(new) - set(old)
+            assert set(effect.back) == set(old) - set(new)
+        game.play(policies.resolve("greedy", seed=seed)(game))

@@ -6,14 +6,9 @@ import pytest
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.widgets import StackedTreesBoard
+from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.contrast import contrast_ratio
-from orchard_lab.widgets.stacked_trees_board import (
-    FRUIT_FILL,
-    HIGHLIGHT,
-    TEXT_ON,
-    deal_comparison,
-    work_out,
-)
+from orchard_lab.widgets.stacked_trees_html import FRUIT_FILL, TEXT_ON, effect_words
 
 
 def _classes(board: StackedTreesBoard, at: tuple[int, int]) -> set[str]:
@@ -253,17 +248,12 @@ def test_colours_and_text_reach_contrast_4_5() -> None:
     assert len(set(FRUIT_FILL.values())) == 3
 
 
-def test_pure_helpers() -> None:
+def test_effect_words() -> None:
     board = st.Board(st.Card.from_text("APL/LAP"))
-    ghost = work_out(board, st.Card.from_text("PPL/LAP"), (0, 0), 0)
-    assert ghost.legal and ghost.tokens == 1 and ghost.gain == 5 - 3 and len(ghost.new_dice) == 5
-    assert "costs 1 rotten token (-3 points); +2 points in all" in ghost.words(3)
-    too_many = work_out(board, st.Card.from_text("PPP/PPP"), (0, 0), 0)
-    assert not too_many.legal and "needs 4 rotten tokens but only 2" in too_many.reason
-    refused = work_out(board, st.Card.from_text("PPP/PPP"), (5, 5), 0)
-    assert not refused.legal and "ST-3" in refused.reason
-    figure = deal_comparison({"greedy": 30, "best line": 50}, you=41, title="t")
-    assert list(figure.data[0].y) == ["greedy", "best line", "you"]
+    ghost = board.effect(st.Card.from_text("PPL/LAP"), (0, 0))
+    assert "costs 1 rotten token (-3 points); +2 points in all" in effect_words(ghost, 3)
+    refused = board.effect(st.Card.from_text("PPP/PPP"), (5, 5))
+    assert effect_words(refused, 3).startswith("✗ Not allowed here: Stacking (ST-3)")
 
 
 @pytest.fixture(scope="module")

@@ -309,3 +309,13 @@ def test_pair_weight_bounds_every_later_step(ladder: tuple[int, ...], beta: floa
         for n in range(1, 8):
             added = sum(steps[min(stage + j, len(steps) - 1)] for j in range(n))
             assert added <= n * steps[stage] + n * (n - 1) / 2 * beta
+
+
+def test_deal_scores_plays_the_deal_by_each_policy() -> None:
+    deal = list(Game.new(seed=2).order[:5])
+    best = st.best_line(deal, node_limit=20_000)
+    scores = st.deal_scores(deal, Rules(), best, seed=3)
+    assert list(scores) == ["random (mean)", "greedy", "lookahead", "planner", "best line"]
+    assert scores["best line"] == best.score
+    assert best.optimal and all(value <= best.score for value in scores.values())
+    assert scores == st.deal_scores(deal, Rules(), best, seed=3)  # seeded: the same again

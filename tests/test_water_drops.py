@@ -1018,3 +1018,16 @@ def test_wd6_greedy_play_clearly_beats_random_play() -> None:
     greedy = wd.simulate(games=30, players=2, policy="greedy", seed=1)
     assert greedy.mean() > 1.5 * random.mean()
     assert greedy.mean() - random.mean() > 3 * random.std()
+
+
+def test_rotation_refusal_is_what_place_raises_WD_3() -> None:
+    from orchard_lab.water_drops.rules import rotation_refusal
+
+    board = wd.Board(wd.Card.from_text("BC/PM"))
+    refusal = rotation_refusal(board.rules, 270)
+    assert refusal is not None and refusal.rule == "WD-3"
+    with pytest.raises(IllegalMove) as raised:
+        board.place(wd.Card.from_text("BC/PM"), board.open_squares()[0], 270)
+    assert str(raised.value) == str(refusal)
+    assert rotation_refusal(board.rules, 0) is None
+    assert rotation_refusal(wd.Rules(allow_rotation=True), 270) is None

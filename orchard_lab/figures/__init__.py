@@ -31,6 +31,7 @@ from orchard_lab.figures.sequences import (
     sequence_values,
 )
 from orchard_lab.figures.stacked_trees import (
+    deal_comparison,
     dice_ladder,
     orchard_stacks,
     policy_scores,
@@ -54,6 +55,7 @@ __all__ = [
     "best_batch_points",
     "breakdown_values",
     "class_scores",
+    "deal_comparison",
     "dice_ladder",
     "figurate_dots",
     "fruit_breakdown",

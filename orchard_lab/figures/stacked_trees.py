@@ -1,5 +1,6 @@
 """Plotly pictures of stacked trees: the orchard with its stacks, the dice ladder, the dice
-supply through a game, and final scores by policy against the rating table (ST-4, ST-6).
+supply through a game, final scores by policy against the rating table (ST-4, ST-6), and
+your score on a deal among the policies' (``deal_comparison``).
 
 Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
 same keywords ``title=None, template=None, width=None, height=None``; without a width the
@@ -28,6 +29,7 @@ from orchard_lab.sequences import triangular
 __all__ = [
     "FRUIT_COLOURS",
     "RATING_SHADES",
+    "deal_comparison",
     "dice_ladder",
     "orchard_stacks",
     "policy_scores",
@@ -39,6 +41,7 @@ FRUIT_COLOURS = {"A": "#D55E00", "P": "#009E73", "L": "#CC79A7"}  # black text r
 FRUIT_SYMBOLS = {"A": "circle", "P": "diamond", "L": "square"}  # a second cue besides colour
 RATING_SHADES = ("#f7f7f7", "#e8e8e8")  # the rating bands, alternately
 _LINE = "#1a1a1a"
+_OTHERS, _YOU = "#5b7083", "#b2182b"  # the policies' dots, and your star
 
 
 def stack_heights(board: st.Board) -> dict[tuple[int, int], int]:
@@ -277,3 +280,37 @@ def policy_scores(
     fig.update_yaxes(autorange="reversed", automargin=True)
     fig = finish(fig, title, template, width, height)
     return fig.update_layout(margin={"t": 170 if title else 130}, plot_bgcolor="white")
+
+
+def deal_comparison(
+    scores: Mapping[str, float],
+    you: int,
+    *,
+    title: str | None = None,
+    template: str | None = None,
+    width: int | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """Your score ``you`` among the policies' ``scores`` on the same deal (from
+    ``st.deal_scores``), as one row of labelled dots, yours a star (``role`` "scores").
+
+    >>> fig = deal_comparison({"random (mean)": 4.5, "greedy": 36, "best line": 51}, you=40)
+    >>> fig.data[0].x[-1], fig.data[0].y[-1]
+    (40, 'you')
+    """
+    names = [*scores, "you"]
+    values = [*scores.values(), you]
+    fig = go.Figure(
+        go.Scatter(
+            x=values, y=names, mode="markers+text",
+            marker={"size": 14, "color": [_OTHERS] * len(scores) + [_YOU],
+                    "symbol": ["circle"] * len(scores) + ["star"]},
+            text=[f"{v:g}" for v in values], textposition="middle right",
+            hovertemplate="%{y}: %{x} points<extra></extra>", meta={"role": "scores"},
+        )
+    )  # fmt: skip
+    top = max([10.0, *values]) * 1.15
+    fig.update_xaxes(title="points on this deal", range=[min(0.0, *values) - 2, top])
+    fig.update_yaxes(automargin=True)
+    fig = finish(fig, title, template or "plotly_white", width, height)
+    return fig.update_layout(margin={"l": 10, "r": 10, "t": 36 if title else 10, "b": 36})

@@ -15,7 +15,7 @@ line of a known deal).
 'Pal-tree'
 """
 
-from orchard_lab.stacked_trees.board import Board, Placement
+from orchard_lab.stacked_trees.board import Board, Effect, Placement
 from orchard_lab.stacked_trees.cards import (
     FRUIT_NAMES,
     FRUITS,
@@ -48,7 +48,7 @@ from orchard_lab.stacked_trees.rules import (
     Rules,
     rating,
 )
-from orchard_lab.stacked_trees.search import BestLine, best_line
+from orchard_lab.stacked_trees.search import BestLine, best_line, deal_scores
 
 __all__ = [
     "CODE_SYMBOLS",
@@ -70,6 +70,7 @@ __all__ = [
     "BestLine",
     "Board",
     "Card",
+    "Effect",
     "Game",
     "LookaheadPolicy",
     "Move",
@@ -78,6 +79,7 @@ __all__ = [
     "Rules",
     "best_line",
     "deal_code",
+    "deal_scores",
     "default_deck",
     "hint",
     "rating",

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from orchard_lab.core import Score, board_snapshot, check_bool, check_type, illegal
+from orchard_lab.core import IllegalMove, Score, board_snapshot, check_bool, check_type, illegal
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, check_rotation, trees
 from orchard_lab.stacked_trees.rules import Rules, check_at, ladder_steps
 
@@ -60,6 +60,41 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What placing ``card`` turned by ``rotation`` at ``at`` would do (``Board.effect``).
+
+    When it is refused, ``legal`` is False and ``reason`` is the sentence ``place`` would
+    raise. Else ``tokens`` is the rotten tokens it spends, ``gain`` the change of the total,
+    ``climbs`` (cell, value before, value after) each die that climbs (ST-4), ``new_dice``
+    (cell, fruit) each new die and ``back`` the cells whose dice go back to the supply under
+    rotten tokens (ST-5).
+    """
+
+    card: Card
+    at: Cell
+    rotation: int
+    legal: bool
+    reason: str = ""
+    tokens: int = 0
+    gain: int = 0
+    climbs: tuple[tuple[Cell, int, int], ...] = ()
+    new_dice: tuple[tuple[Cell, str], ...] = ()
+    back: tuple[Cell, ...] = ()
+
+    def cells(self) -> dict[Cell, str]:
+        """The cells the turned card covers, with its fruit there.
+
+        >>> Effect(Card.from_text("APL/LAP"), (2, 0), 90, False).cells()[(2, 0)]
+        'L'
+        """
+        row, col = self.at
+        return {(row + r, col + c): fruit for r, c, fruit in trees(self.card, self.rotation)}
 
 
 def _plural(n: int, word: str) -> str:
@@ -517,6 +552,38 @@ class Board:
         """
         at, rotation, _ = self._check(card, at, rotation, rotten)
         return self.spot_gain(card, self.spot(*at), rotation)  # a legal card stays in the grid
+
+    def effect(
+        self, card: Card, at: tuple[int, int], rotation: int = 0, rotten: bool | None = None
+    ) -> Effect:
+        """What this placement would do, changing nothing: the dice that would climb, come
+        and go back, the tokens and the gain, or the refusal ``place`` would raise. ``rotten``
+        None spends the rotten tokens the placement needs, if any (wrong argument types
+        still raise).
+
+        >>> board = Board(start=Card.from_text("APL/LAP"))
+        >>> effect = board.effect(Card.from_text("APL/LAP"), at=(0, 0))
+        >>> effect.gain, effect.new_dice[0], effect.climbs
+        (6, ((0, 0), 'A'), ())
+        >>> board.effect(Card.from_text("PPP/PPP"), at=(5, 5)).reason[:18]
+        'Stacking (ST-3): a'
+        """
+        check_type(card, Card, "card")
+        at, rotation = check_at(at), check_rotation(rotation)
+        try:
+            tokens = self.tokens_needed(card, at, rotation)
+            spend = tokens > 0 if rotten is None else check_bool(rotten, "rotten")
+            gain = self.gain(card, at, rotation, rotten=spend)
+        except IllegalMove as refusal:
+            return Effect(card, at, rotation, False, str(refusal))
+        before = self.dice()
+        after_board = self.copy()
+        after_board.place(card, at, rotation, spend)
+        after = after_board.dice()
+        climbs = tuple((c, before[c], v) for c, v in after.items() if before.get(c, v) != v)
+        new = tuple((c, after_board.top(*c) or "") for c in after if c not in before)
+        back = tuple(c for c in before if c not in after)
+        return Effect(card, at, rotation, True, "", tokens, gain, climbs, new, back)
 
     def place(
         self, card: Card, at: tuple[int, int], rotation: int = 0, rotten: bool = False

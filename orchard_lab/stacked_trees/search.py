@@ -5,6 +5,9 @@ searches (widths 4 and 16) for a good first line, then hands the deal to the com
 and bound of ``fast``, which proves the best line (``optimal=True``) or, if the time or node
 budget runs out first, returns the best line it found.
 
+``deal_scores`` plays the same deal by the other policies (random, greedy, lookahead, the
+planner) beside a best line, for a learner to compare their own game with.
+
 ``upper_bound`` is the simple bound of lesson 03, fruit by fruit: a covering tree of fruit f
 can lift one die of fruit f one step up the ladder (a new die counts as the first step), one
 card lifts a die at most once, and the remaining cards hold only so many trees of fruit f.
@@ -23,15 +26,24 @@ from __future__ import annotations
 import heapq
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+
+import numpy as np
 
 from orchard_lab.core import check_int, check_type
 from orchard_lab.stacked_trees import fast
 from orchard_lab.stacked_trees.board import Board, bits
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, rotated_card
-from orchard_lab.stacked_trees.policies import greedy_turn
+from orchard_lab.stacked_trees.game import Game
+from orchard_lab.stacked_trees.policies import (
+    LookaheadPolicy,
+    PlannerPolicy,
+    greedy_turn,
+    play_table,
+    random_turn,
+)
 from orchard_lab.stacked_trees.rules import Move, Rules, ladder_steps
 
 
@@ -337,3 +349,43 @@ def best_line(
         pass
     assert search.best_score is not None  # the greedy line always ends
     return BestLine(search.best_score, search.best_moves, optimal, search.nodes)
+
+
+LOOKAHEAD_ROLLOUTS = 2  # a lookahead game of a 9-card deal in well under a second
+RANDOM_GAMES = 100  # random games on the deal, for their mean
+
+
+def deal_scores(
+    order: Sequence[Card], rules: Rules, best: BestLine, seed: int = 0
+) -> dict[str, float]:
+    """Scores of other ways to play the deal ``order`` (one player): random (the mean of
+    ``RANDOM_GAMES`` games), greedy, lookahead (``LOOKAHEAD_ROLLOUTS`` rollouts a move), the
+    planner, and the best line ``best``.
+
+    >>> from orchard_lab.stacked_trees import Game
+    >>> deal = Game.new(seed=1).order[:4]
+    >>> scores = deal_scores(deal, Rules(cards_per_game=4), best_line(deal))
+    >>> list(scores)
+    ['random (mean)', 'greedy', 'lookahead', 'planner', 'best line']
+    """
+    order = list(order)
+    rules = replace(check_type(rules, Rules, "rules"), cards_per_game=len(order))
+    rng = np.random.default_rng(seed)
+
+    def turn(board: Board, hand: Sequence[Card]) -> Card | None:
+        return random_turn(board, hand, rng)
+
+    def searched(policy: Callable[[Game], Move]) -> int:
+        game = Game.deal(order, rules=rules)
+        while not game.is_over:
+            game.play(policy(game))
+        return int(game.scores()[0])
+
+    randoms = [play_table(order, rules, turn)[0].total for _ in range(RANDOM_GAMES)]
+    return {
+        "random (mean)": round(float(np.mean(randoms)), 1),
+        "greedy": play_table(order, rules, greedy_turn)[0].total,
+        "lookahead": searched(LookaheadPolicy(rollouts=LOOKAHEAD_ROLLOUTS, seed=seed)),
+        "planner": searched(PlannerPolicy(seed=seed)),
+        "best line": best.score,
+    }

@@ -23,7 +23,14 @@ from typing import Any
 
 from orchard_lab.core import IllegalMove, Score, board_snapshot, check_type, illegal
 from orchard_lab.water_drops.cards import FRUIT_NAMES, FRUITS, Card, check_degrees
-from orchard_lab.water_drops.rules import FACTS, ROTATIONS, Move, Rules, check_square
+from orchard_lab.water_drops.rules import (
+    FACTS,
+    ROTATIONS,
+    Move,
+    Rules,
+    check_square,
+    rotation_refusal,
+)
 from orchard_lab.water_drops.scoring import Group, group_points, reason
 
 __all__ = ["Board"]
@@ -181,13 +188,9 @@ class Board:
         at = check_square(at)
         rotation = check_degrees(rotation, "rotation")
         name = FACTS.rules["WD-3"]
-        if rotation and not self.rules.allow_rotation:
-            raise illegal(
-                "WD-3",
-                name,
-                f"turning cards is off in these rules (allow_rotation=False), "
-                f"so rotation must be 0, not {rotation}.",
-            )
+        refusal = rotation_refusal(self.rules, rotation)
+        if refusal is not None:
+            raise refusal
         if at in self._squares:
             raise illegal(
                 "WD-3", name, f"square {at} already holds a card; a card needs an empty square."

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from orchard_lab.core import GameFacts, check_switches, check_type, switch
+from orchard_lab.core import GameFacts, IllegalMove, check_switches, check_type, illegal, switch
 from orchard_lab.glossary import GAME_NAMES, RULE_NAMES
 from orchard_lab.water_drops.cards import Card, check_degrees
 
@@ -31,6 +31,7 @@ __all__ = [
     "check_square",
     "market_size",
     "orchard_room",
+    "rotation_refusal",
 ]
 
 ROTATIONS = (0, 90, 180, 270)  # quarter turns, clockwise (WD-3)
@@ -167,3 +168,24 @@ def check_square(at: Any, name: str = "at") -> tuple[int, int]:
     ):
         raise TypeError(f"{name} must be a (row, col) pair of ints, got {at!r}")
     return (int(row), int(col))
+
+
+def rotation_refusal(rules: Rules, rotation: int) -> IllegalMove | None:
+    """Why a card turned ``rotation`` degrees is refused under ``rules`` (WD-3), or None when
+    turning it is allowed; what ``Board.place`` raises for such a card.
+
+    >>> print(rotation_refusal(Rules(), 90))  # doctest: +ELLIPSIS
+    Placing (WD-3): turning cards is off in these rules (allow_rotation=False), so rotation...
+    >>> rotation_refusal(Rules(allow_rotation=True), 90), rotation_refusal(Rules(), 360)
+    (None, None)
+    """
+    check_type(rules, Rules, "rules")
+    rotation = check_degrees(rotation, "rotation")
+    if not rotation or rules.allow_rotation:
+        return None
+    return illegal(
+        "WD-3",
+        FACTS.rules["WD-3"],
+        f"turning cards is off in these rules (allow_rotation=False), "
+        f"so rotation must be 0, not {rotation}.",
+    )

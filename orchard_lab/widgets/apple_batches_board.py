@@ -46,6 +46,7 @@ from orchard_lab.widgets.board_base import (
 )
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
+from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = [
     "APPLE_FILL",
@@ -100,87 +101,10 @@ def batch_rule(batch: str, rules: ab.Rules) -> str:
     }[batch]
 
 
-def _css() -> str:
-    text = {name: f"color: {fg}" for name, (fg, _bg) in TEXT_ON.items()}
-    return f"""
-.orchard-ab-board {{gap: 6px; font-family: var(--jp-ui-font-family); max-width: 1180px;
-  box-sizing: border-box; min-width: 0; overflow-x: hidden}}
-.orchard-ab-board * {{box-sizing: border-box}}
-.orchard-ab-board .orchard-ab-title {{font-size: 22px; font-weight: 700; {text["title"]}}}
-.orchard-ab-board .orchard-ab-turn {{font-size: 15px}}
-.orchard-ab-board .widget-html-content {{white-space: normal; line-height: 1.35}}
-.orchard-ab-board .orchard-ab-market:empty, .orchard-ab-board .orchard-ab-market.orchard-ab-empty
-  {{display: none}}
-.orchard-ab-board .orchard-ab-market {{align-items: flex-end; flex-wrap: wrap;
-  padding: 6px 10px 10px; border-radius: 14px; background: #f4ecd6;
-  border: 1px solid #d5c69a}}
-.orchard-ab-board .orchard-market-card {{width: 82px; height: 84px; margin: 16px 7px 2px;
-  border-radius: 46% 46% 50% 50% / 42% 42% 58% 58%; border: 1px solid rgba(0,0,0,.45);
-  font-weight: 700; font-size: 12px; line-height: 1.3; white-space: pre; overflow: visible;
-  position: relative; padding: 6px 0 0;
-  box-shadow: inset -6px -8px 10px rgba(0,0,0,.18), 0 2px 3px rgba(0,0,0,.25);
-  transition: transform .12s}}
-.orchard-ab-board .orchard-market-card::before {{content: ""; position: absolute;
-  top: -11px; left: 47%; width: 4px; height: 14px; background: #5b3a1e;
-  border-radius: 2px; transform: rotate(10deg)}}
-.orchard-ab-board .orchard-market-card:hover {{transform: translateY(-3px)}}
-.orchard-ab-board .orchard-selected {{transform: translateY(-6px) scale(1.08);
-  outline: 4px solid #1565c0; outline-offset: 3px}}
-.orchard-ab-board .orchard-ab-batches {{display: grid; gap: 4px;
-  grid-template-columns: repeat(auto-fill, minmax(116px, 1fr))}}
-.orchard-ab-board .orchard-batch {{min-width: 0; min-height: 160px;
-  border-radius: 10px; border: 2px solid #ddd; background: #fbfaf6; padding: 4px;
-  transition: all .12s}}
-.orchard-ab-board .orchard-batch > *, .orchard-ab-board .orchard-ab-chart-box > * {{
-  margin-left: 0; margin-right: 0; max-width: 100%}}
-.orchard-ab-board .orchard-batch .orchard-batch-button {{width: 100%; height: auto;
-  min-height: 32px; font-weight: 700; border-radius: 6px; padding: 2px 4px;
-  font-size: 13px; white-space: normal; line-height: 1.15; overflow: visible}}
-.orchard-ab-board .orchard-batch-rule {{font-size: 12px; line-height: 1.25;
-  {text["rule"]}; min-height: 46px}}
-.orchard-ab-board .orchard-batch-points {{font-size: 20px; font-weight: 700;
-  text-align: center}}
-.orchard-ab-board .orchard-legal {{border-color: #2e9d46; background: #eaf8ec;
-  box-shadow: 0 0 8px #58c26e}}
-.orchard-ab-board .orchard-illegal {{border-style: dashed; background: #f2f2f2}}
-.orchard-ab-board .orchard-hinted {{border: 3px dashed #b06a00}}
-.orchard-ab-board .{HIGHLIGHT} {{outline: 4px solid #e69f00; outline-offset: 2px;
-  background-color: #fff3c4; opacity: 1}}
-.orchard-ab-board .orchard-chip {{display: inline-block; margin: 1px 0; padding: 1px 6px;
-  border-radius: 9px; font-size: 12px; font-weight: 700; text-align: center;
-  white-space: nowrap}}
-.orchard-ab-board .orchard-batch-cards .orchard-chip {{width: 100%}}
-.orchard-ab-board .orchard-ab-message {{min-height: 24px; font-size: 14px}}
-.orchard-ab-board .orchard-refused {{{text["refused"]}; font-weight: 600}}
-.orchard-ab-board .orchard-ab-score table, .orchard-ab-board .orchard-ab-opponent table
-  {{border-collapse: collapse; font-size: 12px}}
-.orchard-ab-board .orchard-ab-score td, .orchard-ab-board .orchard-ab-opponent td
-  {{padding: 1px 6px; border-bottom: 1px solid #eee; vertical-align: top}}
-.orchard-ab-board .orchard-ab-score, .orchard-ab-board .orchard-ab-opponents
-  {{flex: 1 1 280px; min-width: 0; max-width: 100%}}
-.orchard-ab-board .orchard-ab-opponents .widget-html-content {{display: flex;
-  flex-wrap: wrap; gap: 8px 20px}}
-.orchard-ab-board .orchard-ab-opponent {{flex: 1 1 240px; min-width: 0}}
-.orchard-ab-board .orchard-ab-opponent .orchard-chip {{font-size: 11px}}
-.orchard-ab-board .orchard-ab-actions {{flex-wrap: wrap; align-items: center; gap: 4px 8px}}
-.orchard-ab-board .orchard-ab-hint-text {{font-size: 13px; {text["hint"]}}}
-.orchard-ab-board .orchard-ab-help {{font-size: 12px; {text["help"]}}}
-.orchard-ab-board .orchard-ab-details {{flex-wrap: wrap; gap: 12px 24px;
-  align-items: flex-start}}
-.orchard-ab-board .orchard-ab-charts {{flex-wrap: wrap; gap: 8px}}
-.orchard-ab-board .orchard-ab-chart-box {{flex: 1 1 330px; min-width: 0; max-width: 100%}}
-.orchard-ab-board .orchard-ab-chart, .orchard-ab-board .orchard-ab-next-chart {{
-  width: 100%; min-width: 0}}
-.orchard-ab-board .orchard-ab-chart-title {{font-weight: 700; font-size: 14px}}
-.orchard-ab-board .orchard-ab-summary {{font-size: 15px}}
-.orchard-ab-board .orchard-ab-result {{padding: 8px 12px; border-radius: 10px;
-  background: #fff4d6; border: 2px solid #e69f00; {text["result"]}}}
-.orchard-ab-board .orchard-ab-settings {{flex-wrap: wrap; gap: 4px 16px; padding: 8px 6px;
-  border-top: 1px solid #ddd; align-items: flex-start}}
-.orchard-ab-board .orchard-ab-settings .orchard-rule-switches {{flex: 1 1 300px;
-  min-width: 0}}
-.orchard-ab-board .widget-slider, .orchard-ab-board .widget-dropdown {{max-width: 100%}}
-"""
+def style() -> str:
+    """The board's ``<style>``: ``TEXT_ON`` as custom properties, then its CSS file."""
+    properties = text_properties("ab", TEXT_ON)
+    return style_html("apple_batches_board.css", ".orchard-ab-board", properties)
 
 
 def _chip(card: ab.Card) -> str:
@@ -580,5 +504,5 @@ class AppleBatchesBoard(PolicyBoard):
             "summary": self.summary,
             "opponents": self.opponents,
         }
-        root = w.VBox([w.HTML(f"<style>{_css()}</style>"), play, charts, details, settings])
+        root = w.VBox([w.HTML(style()), play, charts, details, settings])
         return root.add_class("orchard-ab-board")

@@ -7,9 +7,12 @@ four lines of the sequence explorer while two were switched on, an empty what-if
 beside a filled table. ``keep_state`` after each change closes that gap.
 
 ``SharedBundleFigure`` is the FigureWidget the package builds: its page fetches plotly's
-widget JavaScript (about 5 MB) from the kernel once, where each FigureWidget carried it.
+widget JavaScript (about 5 MB) from the kernel once, where each FigureWidget carried it
+(``static/plotly_loader.js``, ``BUNDLE_LOADER``).
 
 >>> import plotly.graph_objects as go
+
+from orchard_lab.widgets.styles import STATIC
 >>> fig = go.FigureWidget(go.Figure(go.Scatter(y=[1, 2])))
 >>> fig.data[0].visible = False
 >>> def saved(): return fig.get_state("_widget_data")["_widget_data"][0].get("visible")
@@ -28,105 +31,15 @@ import anywidget
 import plotly
 import plotly.graph_objects as go
 
+from orchard_lab.widgets.styles import STATIC
+
 __all__ = ["SharedBundleFigure", "fit_to_container", "keep_state"]
 
 PLOTLY_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 
-# Each chart's module. The first chart on a page fetches plotly's bundle from the kernel and
-# caches it on window (a reloaded page has no cache and asks again); every chart then hands
-# initialize and render to plotly. The fetch is not awaited in initialize: anywidget holds
-# the model's messages until that returns, so the answer could never arrive. A chart made
-# while the bundle travelled missed the changes sent meanwhile, so the kernel refreshes its
-# saved state before plotly reads it; once the bundle is here, plotly starts at once.
-# The kernel answers between cells, so a request may wait. One it has not answered within
-# ASK_AGAIN_MS is sent again (up to TRIES in all, the first answer wins), and every other
-# chart still waiting by then asks through its own widget too: a lost request, or a first
-# chart whose widget no longer answers, must not leave every chart on the page saying
-# "Drawing the chart…" (seen twice in loaded CI runs).
-BUNDLE_LOADER = """\
-const BUNDLE = Symbol.for("orchard_lab.plotly_bundle");
-const LOADED = Symbol.for("orchard_lab.plotly_bundle_loaded");
-export const ASK_AGAIN_MS = 20000;
-export const TRIES = 5;
-
-export function ask(invoke, command, again = ASK_AGAIN_MS) {
-  return new Promise((resolve, reject) => {
-    let sent = 0, failed = 0, timer;
-    const send = () => {
-      sent += 1;
-      invoke(command, null, { signal: AbortSignal.timeout(600000) }).then(
-        (answer) => { clearTimeout(timer); resolve(answer); },
-        (error) => { failed += 1; if (failed === TRIES) reject(error); },
-      );
-      if (sent < TRIES) timer = setTimeout(send, again);
-    };
-    send();
-  });
-}
-
-// The page's one bundle: the first chart asks for it at once, a later chart only once it has
-// waited ASK_AGAIN_MS; the first answer serves them all. It fails only when every request did.
-export function fetchBundle(invoke, again = ASK_AGAIN_MS) {
-  if (!window[BUNDLE]) {
-    const box = { asking: 0 };
-    box.promise = new Promise((resolve, reject) => Object.assign(box, { resolve, reject }));
-    box.promise.then((bundle) => (window[LOADED] = bundle), () => {
-      if (window[BUNDLE] === box) delete window[BUNDLE];
-    });
-    window[BUNDLE] = box;
-  }
-  const box = window[BUNDLE];
-  const request = () => {
-    box.asking += 1;
-    ask(invoke, "send_plotly_bundle", again).then(([, [code]]) => {
-      const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
-      return import(url).finally(() => URL.revokeObjectURL(url));
-    }).then(box.resolve, (error) => { box.asking -= 1; if (box.asking === 0) box.reject(error); });
-  };
-  if (box.asking === 0) request();
-  else setTimeout(() => { if (!window[LOADED] && window[BUNDLE] === box) request(); }, again);
-  return box.promise;
-}
-
-async function startLoaded(bundle, model, experimental) {
-  const plotly = bundle.default();
-  await plotly.initialize({ model, experimental });
-  return plotly;
-}
-
-async function startPlotly(model, experimental) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const bundle = await fetchBundle(experimental.invoke);
-      await ask(experimental.invoke, "refresh_saved_state");
-      return await startLoaded(bundle, model, experimental);
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
-
-export default () => {
-  let plotly;
-  return {
-    initialize({ model, experimental }) {
-      const bundle = window[LOADED];
-      plotly = bundle ? startLoaded(bundle, model, experimental) : startPlotly(model, experimental);
-      plotly.catch((error) => console.error("[orchard_lab] plotly did not load", error));
-    },
-    async render({ el, ...view }) {
-      el.textContent = "Drawing the chart…";
-      try {
-        const ready = await plotly;
-        el.textContent = "";
-        return ready.render({ el, ...view });
-      } catch {
-        el.textContent = "This chart could not be drawn. Reload the page to try again.";
-      }
-    },
-  };
-};
-"""
+# Each chart's module: it fetches plotly's bundle once per page, asking again (one retry
+# loop) when an answer is late; see the file's opening comment.
+BUNDLE_LOADER = STATIC / "plotly_loader.js"
 
 
 @cache

@@ -19,15 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-__all__ = ["Square", "SquareGrid"]
+from orchard_lab.widgets.styles import STATIC
 
-STATIC = Path(__file__).parent / "static"
+__all__ = ["Square", "SquareGrid"]
 
 At = tuple[int, int]
 

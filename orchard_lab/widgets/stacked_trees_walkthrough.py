@@ -25,6 +25,7 @@ from orchard_lab.stacked_trees.policies import say
 from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
 from orchard_lab.walkthrough_games import stacked_trees_game
 from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
+from orchard_lab.widgets.stacked_trees_html import effect_words
 from orchard_lab.widgets.walkthrough import Step, Walkthrough
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
@@ -123,7 +124,7 @@ def _matching(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
     ghost = board.preview(allowed.at)
     assert ghost is not None
     return (
-        f"✓ Allowed: the {say(allowed)}. {ghost.words(game.rules.rotten_penalty)}\n"
+        f"✓ Allowed: the {say(allowed)}. {effect_words(ghost, game.rules.rotten_penalty)}\n"
         f"✗ Refused without tokens: the {say(replace(costly, rotten=False))}. {reason}",
         _cells(board, allowed),
     )
@@ -138,7 +139,7 @@ def _a_turn(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
     board.place()
     return (
         f"You placed the {say(move)}. The ghost had said: "
-        f"{ghost.words(game.rules.rotten_penalty)}\n"
+        f"{effect_words(ghost, game.rules.rotten_penalty)}\n"
         f"Then you drew back up to {len(board.game.hand)} cards.",
         _cells(board, move),
     )
@@ -182,7 +183,7 @@ def _rotten(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
     board.place()
     if board.confirm_button.layout.display == "none":
         raise ValueError("the board placed a card with rotten tokens without asking")
-    asked = f"asked for a yes first. {ghost.words(game.rules.rotten_penalty)}"
+    asked = f"asked for a yes first. {effect_words(ghost, game.rules.rotten_penalty)}"
     board.confirm()
     rotten = [c for c in _cells(board, move) if board.game.boards[0].is_rotten(*c)]
     return (

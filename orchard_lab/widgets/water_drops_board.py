@@ -27,10 +27,10 @@ from typing import Any
 import ipywidgets as w
 
 from orchard_lab import water_drops as wd
-from orchard_lab.core import IllegalMove, check_type, require_int
+from orchard_lab.core import check_type, require_int
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
 from orchard_lab.water_drops.policies import named_policy
-from orchard_lab.water_drops.rules import check_square
+from orchard_lab.water_drops.rules import check_square, rotation_refusal
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
@@ -44,6 +44,7 @@ from orchard_lab.widgets.board_base import (
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square as GridSquare
 from orchard_lab.widgets.square_grid import SquareGrid
+from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = [
     "DROP_FILL",
@@ -88,70 +89,10 @@ SCORING_EDGE, GROUP_EDGE, SAME_EDGE = "#1b7837", "#262626", "#d8d2c0"
 Square = tuple[int, int]
 
 
-def _css() -> str:
-    text = {name: f"color: {fg}" for name, (fg, _bg) in TEXT_ON.items()}
-    return f"""
-.orchard-wd-board {{gap: 6px; font-family: var(--jp-ui-font-family); max-width: 1180px;
-  box-sizing: border-box; min-width: 0; overflow-x: hidden}}
-.orchard-wd-board * {{box-sizing: border-box}}
-.orchard-wd-board .widget-html-content {{white-space: normal; line-height: 1.35}}
-.orchard-wd-board .orchard-wd-title {{font-size: 22px; font-weight: 700; {text["title"]}}}
-.orchard-wd-board .orchard-wd-turn {{font-size: 15px}}
-.orchard-wd-board .orchard-wd-message {{min-height: 24px; font-size: 14px}}
-.orchard-wd-board .orchard-refused {{{text["refused"]}; font-weight: 600}}
-.orchard-wd-board .orchard-wd-play {{flex-wrap: wrap; gap: 10px 18px; align-items: flex-start}}
-.orchard-wd-board .orchard-wd-main {{flex: 1 1 420px; min-width: 0; max-width: 100%}}
-.orchard-wd-board .orchard-wd-side {{flex: 1 1 300px; min-width: 0; max-width: 100%}}
-.orchard-wd-board .orchard-wd-orchard {{gap: 0; justify-content: start; max-width: 100%;
-  overflow: auto; padding: 4px; background: #f6f1e3; border-radius: 10px;
-  border: 1px solid #d5c69a}}
-.orchard-wd-board .orchard-wd-square {{outline: 1px dashed #9c8a6a; outline-offset: -1px}}
-.orchard-wd-board .orchard-wd-open {{display: flex; flex-direction: column;
-  align-items: center; justify-content: center; border-radius: 6px; background: transparent;
-  border: 1px dashed #c8bb98; color: transparent; line-height: 1.15; font-weight: 700;
-  font-size: max(10px, calc(var(--square-px) / 6)); text-align: center}}
-.orchard-wd-board .orchard-wd-open.orchard-legal {{background: #d9f2dd;
-  border: 2px solid #2e9d46; box-shadow: inset 0 0 6px #58c26e; {text["ghost"]}}}
-.orchard-wd-board .orchard-wd-open.orchard-hinted {{border: 3px dashed #b06a00}}
-.orchard-wd-board .wd-grid {{display: grid; grid-template-columns: repeat(2, 1fr)}}
-.orchard-wd-board .wd-cell {{display: flex; align-items: center; justify-content: center;
-  background: #fffdf6; border: 1px solid {SAME_EDGE}; position: relative}}
-.orchard-wd-board .wd-cell.wd-scoring {{background: #e3f4e6}}
-.orchard-wd-board .wd-fruit, .orchard-wd-board .wd-drop {{display: flex; width: 78%;
-  height: 78%; align-items: center; justify-content: center; font-weight: 700;
-  border: 1px solid rgba(0,0,0,.55)}}
-.orchard-wd-board .wd-drop {{border-radius: 0 50% 50% 50%; transform: rotate(45deg)}}
-.orchard-wd-board .wd-drop > span {{transform: rotate(-45deg)}}
-.orchard-wd-board .wd-mini .wd-cell {{border-width: 1px}}
-.orchard-wd-board .orchard-wd-market {{flex-wrap: wrap; gap: 6px; padding: 6px;
-  border-radius: 12px; background: #e6f0f7; border: 1px solid #9fbcd1}}
-.orchard-wd-board .orchard-wd-market.orchard-wd-empty {{display: none}}
-.orchard-wd-board .orchard-wd-slot {{align-items: center; padding: 4px; border-radius: 8px;
-  border: 2px solid transparent}}
-.orchard-wd-board .orchard-wd-slot .widget-button {{width: 70px; margin: 2px 0 0}}
-.orchard-wd-board .orchard-selected {{border-color: #1565c0; background: #cfe3f6}}
-.orchard-wd-board .orchard-wd-actions {{flex-wrap: wrap; align-items: center; gap: 4px 8px}}
-.orchard-wd-board .orchard-wd-hint-text {{font-size: 13px; {text["hint"]}}}
-.orchard-wd-board .orchard-wd-help {{font-size: 12px; {text["help"]}}}
-.orchard-wd-board .orchard-wd-groups ul {{margin: 2px 0; padding-left: 4px; font-size: 13px;
-  list-style: none}}
-.orchard-wd-board .orchard-wd-groups li.wd-scores {{{text["scoring group"]};
-  background: #e3f4e6; font-weight: 600}}
-.orchard-wd-board .orchard-wd-score table {{border-collapse: collapse; font-size: 12px}}
-.orchard-wd-board .orchard-wd-score td {{padding: 1px 6px; border-bottom: 1px solid #eee;
-  vertical-align: top}}
-.orchard-wd-board .orchard-wd-opponents .widget-html-content {{display: flex;
-  flex-wrap: wrap; gap: 8px 20px}}
-.orchard-wd-board .orchard-wd-opponent {{min-width: 0; max-width: 100%; overflow: auto}}
-.orchard-wd-board .orchard-wd-result {{padding: 8px 12px; border-radius: 10px;
-  background: #fff4d6; border: 2px solid #e69f00; {text["result"]}}}
-.orchard-wd-board .orchard-wd-settings {{flex-wrap: wrap; gap: 4px 16px; padding: 8px 6px;
-  border-top: 1px solid #ddd; align-items: flex-start}}
-.orchard-wd-board .orchard-wd-settings .orchard-rule-switches {{flex: 1 1 300px; min-width: 0}}
-.orchard-wd-board .widget-dropdown {{max-width: 100%}}
-.orchard-wd-board .{HIGHLIGHT} {{outline: 4px solid #e69f00; outline-offset: -2px;
-  background-color: #fff3c4}}
-"""
+def style() -> str:
+    """The board's ``<style>``: ``TEXT_ON`` as custom properties, then its CSS file."""
+    properties = text_properties("wd", TEXT_ON) | {"--wd-same-edge": SAME_EDGE}
+    return style_html("water_drops_board.css", ".orchard-wd-board", properties)
 
 
 # ---- pictures ----------------------------------------------------------------------------
@@ -381,12 +322,9 @@ class WaterDropsBoard(PolicyBoard):
         if self.selected_slot is None:
             self._say("Pick a card from the market first, then turn it.")
             return
-        if not self.game.rules.allow_rotation:
-            board = self.game.boards[HUMAN]
-            try:  # the engine's own sentence for a turned card
-                board.gain(self.game.market[self.selected_slot], board.open_squares()[0], 90)
-            except IllegalMove as refusal:
-                self._say_refused(refusal)
+        refusal = rotation_refusal(self.game.rules, 90)
+        if refusal is not None:
+            self._say_refused(refusal)
             return
         self.rotation = (self.rotation + 90) % 360
         self._hinted = None
@@ -740,7 +678,7 @@ class WaterDropsBoard(PolicyBoard):
             "opponents": self.opponents,
         }
         root = w.VBox(
-            [w.HTML(f"<style>{_css()}</style>"), self.title, self.turn_line, play,
+            [w.HTML(style()), self.title, self.turn_line, play,
              self.opponents, settings]
         )  # fmt: skip
         return root.add_class("orchard-wd-board")

@@ -1,6 +1,7 @@
-"""The charts' loader in Debian's Chromium: a request the kernel never answers is sent again,
-and a later chart asks through its own widget, so neither a lost request nor a first chart
-whose widget never answers leaves every chart on a page waiting (``widgets/plotly_state``)."""
+"""The charts' loader in Debian's Chromium (``widgets/static/plotly_loader.js``): a request the
+kernel never answers is sent again, and a later chart's widget joins the request and carries
+it in turn, so neither a lost request nor a first chart whose widget never answers leaves
+every chart on a page waiting."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from orchard_lab.widgets.plotly_state import BUNDLE_LOADER
 
 pytestmark = pytest.mark.browser
+LOADER = BUNDLE_LOADER.read_text(encoding="utf-8")
 
 # Imports the loader as the page does, then calls ask() (sending again after 50 ms) with a
 # stand-in for anywidget's invoke that loses the first ``lost`` requests and answers the rest.
@@ -35,7 +37,7 @@ ASK = """async ([loader, lost]) => {
 def test_a_lost_request_is_sent_again_up_to_five_times(browser, lost: int) -> None:
     page = browser.new_context().new_page()
     try:
-        result = page.evaluate(ASK, [BUNDLE_LOADER, lost])
+        result = page.evaluate(ASK, [LOADER, lost])
     finally:
         page.context.close()
     answer = f"answer {lost + 1}" if lost < 5 else "no answer"
@@ -71,7 +73,7 @@ def test_a_chart_asks_itself_when_the_first_charts_widget_does_not_answer(
 ) -> None:
     page = browser.new_context().new_page()
     try:
-        result = page.evaluate(SHARE, [BUNDLE_LOADER, first_answers])
+        result = page.evaluate(SHARE, [LOADER, first_answers])
     finally:
         page.context.close()
     if first_answers:
@@ -79,3 +81,40 @@ def test_a_chart_asks_itself_when_the_first_charts_widget_does_not_answer(
     else:
         assert result["bundles"] == ["plotly from second"] * 2
         assert result["asked"][0] == "first" and "second" in result["asked"]
+
+
+# A third chart joins after the first two widgets sent all their tries and never answered:
+# it gets TRIES more, through its own widget in turn, and its answer serves all three.
+LATE = """async ([loader]) => {
+  const url = URL.createObjectURL(new Blob([loader], { type: "text/javascript" }));
+  const { fetchBundle, TRIES } = await import(url);
+  const asked = [];
+  const widget = (name, answers) => (command) => {
+    asked.push(name);
+    if (!answers) return new Promise(() => {});
+    return Promise.resolve([null, ["export default () => 'plotly from " + name + "';"]]);
+  };
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const first = fetchBundle(widget("first", false), 20);
+  const second = fetchBundle(widget("second", false), 20);
+  await wait(20 * TRIES + 100);
+  const before = asked.length;
+  const third = fetchBundle(widget("third", true), 20);
+  const bundles = await Promise.race([
+    Promise.all([first, second, third]).then((all) => all.map((bundle) => bundle.default())),
+    wait(2000).then(() => "no bundle"),
+  ]);
+  return { bundles, before, asked };
+}"""
+
+
+def test_a_chart_joining_after_the_tries_ran_out_asks_again(browser) -> None:
+    page = browser.new_context().new_page()
+    try:
+        result = page.evaluate(LATE, [LOADER])
+    finally:
+        page.context.close()
+    assert result["bundles"] == ["plotly from third"] * 3
+    assert result["before"] == 1 + 5  # the first send, then TRIES once the second joined
+    assert set(result["asked"][:6]) == {"first", "second"}
+    assert "third" in result["asked"][6:]

@@ -1,0 +1,216 @@
+"""How well could I have done? The stacked trees board's search of its deal's best line,
+shown beside your game with the other policies' scores on the same deal, and replayed card
+by card on the board's grid.
+
+``BestLineBoard`` is the part of ``StackedTreesBoard`` that does it: it makes the widgets
+(the "How well could I have done?" button, a progress bar, the two small orchards, the replay
+buttons and the comparison chart, ``compare_box``) and the actions (``how_well``, ``replay``,
+``replay_forward``, ``replay_backward``, ``stop_replay``). The engine does the work:
+``st.best_line`` searches, ``st.deal_scores`` plays the deal by each policy and
+``figures.stacked_trees.deal_comparison`` draws the scores.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+import time
+from typing import Any
+
+import ipywidgets as w
+
+from orchard_lab import stacked_trees as st
+from orchard_lab.core import require_int
+from orchard_lab.figures.stacked_trees import deal_comparison
+from orchard_lab.stacked_trees.policies import say
+from orchard_lab.widgets.board_base import HUMAN, GameBoard, points
+from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
+from orchard_lab.widgets.stacked_trees_html import orchard_html
+
+__all__ = ["SEARCH_SECONDS", "BestLineBoard"]
+
+SEARCH_SECONDS = 8.0  # the best line's time limit (then the other players' scores: < 10 s)
+
+
+class BestLineBoard(GameBoard):
+    """A stacked trees board that searches its deal's best line and replays it; the board
+    (``StackedTreesBoard``) lays out ``how_button``, ``progress`` and ``compare_box``."""
+
+    game: Any
+
+    def _make_best_line(self) -> None:
+        """Make the widgets, wired to the actions; call it once while building the board."""
+        self.how_button = w.Button(
+            description="How well could I have done?", button_style="info",
+            tooltip="search the best line of this deal (up to 10 seconds)",
+        ).add_class("orchard-st-how")  # fmt: skip
+        self.progress = w.FloatProgress(
+            value=0, min=0, max=SEARCH_SECONDS, description="searching",
+            style={"description_width": "initial"}, layout={"display": "none"},
+        )  # fmt: skip
+        self.yours = w.HTML().add_class("orchard-st-yours")
+        self.best_text = w.HTML().add_class("orchard-st-best")
+        self.replay_back = w.Button(description="◀ Back", tooltip="the best line, one card back")
+        self.replay_next = w.Button(description="Next ▶", tooltip="the best line, one card on")
+        self.replay_exit = w.Button(description="Back to my game")
+        self.figure = SharedBundleFigure(deal_comparison({}, 0, height=230))
+        fit_to_container(self.figure)
+        self.figure.add_class("orchard-st-figure")
+        for button, action, hook in (
+            (self.how_button, self.how_well, None),
+            (self.replay_back, self.replay_backward, "orchard-st-replay-back"),
+            (self.replay_next, self.replay_forward, "orchard-st-replay-next"),
+            (self.replay_exit, self.stop_replay, "orchard-st-replay-exit"),
+        ):
+            button.on_click(lambda _b, act=action: self._clicked(act))
+            if hook:
+                button.add_class(hook)
+        replay_nav = w.HBox([self.replay_back, self.replay_next, self.replay_exit])
+        self.compare_box = w.VBox(
+            [
+                w.HBox([self.yours, self.best_text]).add_class("orchard-st-compare"),
+                replay_nav.add_class("orchard-st-buttons"),
+                w.HTML("<b>Your score among other ways to play this deal</b>"),
+                self.figure,
+            ]
+        ).add_class("orchard-st-replay")
+        self._lock = threading.Lock()
+        self._forget_best_line()
+
+    def _forget_best_line(self) -> None:
+        self.best: st.BestLine | None = None
+        self.comparison: dict[str, float] = {}
+        self.replay_step: int | None = None
+
+    def how_well(self, wait: bool = False, time_limit: float = SEARCH_SECONDS) -> None:
+        """Search the best line of this deal (at most ``time_limit`` s, a bar shows progress),
+        then show it beside your game with the scores of random, greedy, lookahead and the
+        planner on the same deal. ``wait`` blocks until done (tests, lessons); a click does
+        not."""
+        if not self._lock.acquire(blocking=False):
+            self._say("Still searching: the best line is on its way.")
+            return
+        self.progress.max = time_limit
+        self.progress.value = 0
+        self.progress.layout.display = None
+        self._say("Searching the best line of this deal (up to 10 seconds)…")
+        game = self.game
+        done = threading.Event()
+
+        def search() -> None:
+            try:
+                self._search(game, time_limit)
+            except Exception as exc:  # a learner's widget must keep working
+                self._say(f"<b>That did not work:</b> {html.escape(str(exc))}")
+            finally:
+                done.set()
+                self.progress.layout.display = "none"
+                self._lock.release()
+
+        def tick() -> None:
+            start = time.perf_counter()
+            while not done.wait(0.25):
+                self.progress.value = min(time_limit, time.perf_counter() - start)
+
+        if wait:
+            search()
+            return
+        threading.Thread(target=tick, daemon=True).start()
+        threading.Thread(target=search, daemon=True).start()
+
+    def _search(self, game: st.Game, time_limit: float) -> None:
+        order, rules = list(game.order), game.rules
+        best = st.best_line(order, rules, time_limit=time_limit)
+        mine = [move for player, move in game.history if player == HUMAN]
+        if game.finished(HUMAN) and game.boards[HUMAN].total > best.score:
+            # The search ran out of time below your own line: your line is the best known.
+            best = st.BestLine(game.boards[HUMAN].total, tuple(mine), False, best.nodes)
+        self.best = best
+        self.comparison = st.deal_scores(order, rules, best)
+        self.replay_step = None
+        self._show_comparison()
+        proven = "the best possible" if best.optimal else "the best found in the time"
+        self._say(
+            f"The best line of this deal scores {points(best.score)} ({proven}). Step through "
+            "it with Next ▶."
+        )
+
+    def replay(self, step: int) -> None:
+        """Show the best line after ``step`` of its cards on the grid (0: the start card)."""
+        if self.best is None:
+            self._say("Click “How well could I have done?” first.")
+            return
+        self.replay_step = require_int(step, "step", 0, len(self.best.moves))
+        board = self.replay_board()
+        assert board is not None
+        moves = self.best.moves
+        if self.replay_step == 0:
+            words = "The best line starts from the same first card."
+        else:
+            move = moves[self.replay_step - 1]
+            words = f"Card {self.replay_step} of {len(moves)}: the {say(move)}."
+        self._say(f"<b>Best line</b> · {html.escape(words)} Total so far: {board.total}.")
+        self._show_all()
+
+    def replay_forward(self) -> None:
+        """The best line, one card on."""
+        step = -1 if self.replay_step is None else self.replay_step
+        self.replay(min(step + 1, len(self.best.moves) if self.best else 0))
+
+    def replay_backward(self) -> None:
+        """The best line, one card back."""
+        self.replay(max((self.replay_step or 0) - 1, 0))
+
+    def stop_replay(self) -> None:
+        """Back to your own game."""
+        self.replay_step = None
+        self._say("Your own game again.")
+        self._show_all()
+
+    def replay_board(self) -> st.Board | None:
+        """The best line's orchard at ``replay_step``, None when not replaying."""
+        if self.best is None or self.replay_step is None:
+            return None
+        return self._best_board(self.replay_step)
+
+    def _best_board(self, step: int) -> st.Board:
+        """The best line's orchard after ``step`` of its cards."""
+        assert self.best is not None
+        board = st.Board(self.game.order[0], self.game.rules)
+        for move in self.best.moves[:step]:
+            board.place(move.card, move.at, move.rotation, move.rotten)
+        return board
+
+    def _show_comparison(self) -> None:
+        best = self.best
+        if best is None:
+            self.compare_box.layout.display = "none"
+            return
+        self.compare_box.layout.display = None
+        board = self.game.boards[HUMAN]
+        self.yours.value = (
+            f"<b>Your game:</b> {points(board.total)} ({st.rating(board.total)})"
+            f"{orchard_html(board)}"
+        )
+        proven = "proven best" if best.optimal else f"best found in {SEARCH_SECONDS:g} s"
+        replayed = self.replay_board()
+        shown = replayed if replayed is not None else self._best_board(len(best.moves))
+        self.best_text.value = (
+            f"<b>Best line:</b> {points(best.score)} ({st.rating(best.score)}, {proven})"
+            f"{orchard_html(shown)}"
+        )
+        new = deal_comparison(self.comparison, board.total, height=230)
+        with self.figure.batch_update():
+            self.figure.data[0].update(new.data[0])
+            self.figure.layout.xaxis.range = new.layout.xaxis.range
+        keep_state(self.figure)
+        self._show_replay_buttons()
+
+    def _show_replay_buttons(self) -> None:
+        replaying = self.replay_step is not None
+        best = self.best
+        self.replay_back.disabled = not replaying or not self.replay_step
+        self.replay_next.disabled = best is None or (
+            replaying and self.replay_step == len(best.moves)
+        )
+        self.replay_exit.disabled = not replaying

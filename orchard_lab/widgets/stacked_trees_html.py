@@ -1,0 +1,246 @@
+"""What the stacked trees board draws: its colours, the grid's squares, small HTML tables of
+cards and orchards, the sentence for a move's effect, and its stylesheet.
+
+Pure functions from engine values to HTML, ``Square`` values and words; no widget, no rule
+(a move's effect comes from ``st.Board.effect``). The CSS is ``static/stacked_trees_board.css``;
+the colours a contrast test checks (``TEXT_ON``) and the grid's sizes reach it as custom
+properties (``style``).
+
+>>> board = st.Board(st.Card.from_text("APL/LAP"))
+>>> squares, px = orchard_squares(board)
+>>> len(squares), px, squares[0].at
+(42, 44, (-2, -2))
+>>> effect_words(board.effect(st.Card.from_text("APL/LAP"), (0, 0)), 3)
+'✓ Allowed here: 6 new dice (apple, pear, plum, plum, apple, pear); +6 points in all.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from orchard_lab import stacked_trees as st
+from orchard_lab.widgets.board_base import HIGHLIGHT
+from orchard_lab.widgets.contrast import text_colour_on
+from orchard_lab.widgets.square_grid import Square
+from orchard_lab.widgets.styles import style_html, text_properties
+
+__all__ = [
+    "FRUIT_FILL",
+    "FRUIT_MARK",
+    "MARGIN",
+    "TEXT_ON",
+    "card_html",
+    "cell_px",
+    "effect_words",
+    "orchard_html",
+    "orchard_squares",
+    "style",
+]
+
+MARGIN = 2  # empty cells shown around the orchard: a turned card reaches 2 cells out
+ROOM = 560  # px of grid width at 1024 × 768 with the file browser open
+BIGGEST_CELL, SMALLEST_CELL = 44, 16  # px; cells shrink as the orchard grows wider
+GRID_PAD, GRID_GAP = 4, 1  # px around the cells and between them (the grid's CSS)
+# Colour-blind-safe fruit colours told apart by lightness and hue (dark red, gold, purple),
+# and by a letter and a shape, so no rule depends on colour alone.
+FRUIT_FILL = {"A": "#b2182b", "P": "#f0c419", "L": "#5e3c99"}
+FRUIT_MARK = {"A": "●", "P": "▲", "L": "◆"}
+EMPTY_FILL = "#f4f1e6"
+TEXT_ON = {  # every (text, background) pair the board's CSS uses; a test checks 4.5:1
+    **{f"{st.FRUIT_NAMES[f]} tree": (text_colour_on(fill), fill) for f, fill in FRUIT_FILL.items()},
+    "title": ("#1f5c1f", "#ffffff"),
+    "refused": ("#b3261e", "#ffffff"),
+    "allowed": ("#1b5e20", "#ffffff"),
+    "ask": ("#7a4100", "#ffffff"),
+    "hint": ("#4a3b00", "#ffffff"),
+    "help": ("#595959", "#ffffff"),
+    "result": ("#1a1a1a", "#fff4d6"),
+    "empty spot": ("#595959", EMPTY_FILL),
+    "die": ("#1a1a1a", "#ffffff"),
+}
+SIDES = (("t", (-1, 0)), ("b", (1, 0)), ("l", (0, -1)), ("r", (0, 1)))  # card outlines
+Cell = tuple[int, int]
+
+
+def style() -> str:
+    """The board's ``<style>``: ``TEXT_ON`` and the grid's sizes as custom properties, then
+    ``static/stacked_trees_board.css``."""
+    properties = text_properties("st", TEXT_ON)
+    properties.update({"--st-grid-gap": f"{GRID_GAP}px", "--st-grid-pad": f"{GRID_PAD}px"})
+    return style_html("stacked_trees_board.css", ".orchard-st-board", properties)
+
+
+def effect_words(effect: st.Effect, penalty: int) -> str:
+    """A move's effect in a sentence a learner reads; ``penalty`` points per rotten token."""
+    if not effect.legal:
+        return f"✗ Not allowed here: {effect.reason}"
+    parts = []
+    if effect.climbs:
+        steps = ", ".join(f"{a} → {b}" for _, a, b in effect.climbs)
+        count = "1 die climbs" if len(effect.climbs) == 1 else f"{len(effect.climbs)} dice climb"
+        parts.append(f"{count} ({steps})")
+    if effect.new_dice:
+        names = ", ".join(st.FRUIT_NAMES[f] for _, f in effect.new_dice)
+        count = "1 new die" if len(effect.new_dice) == 1 else f"{len(effect.new_dice)} new dice"
+        parts.append(f"{count} ({names})")
+    if effect.back:
+        count = "1 die goes" if len(effect.back) == 1 else f"{len(effect.back)} dice go"
+        parts.append(f"{count} back to the supply")
+    if effect.tokens:
+        tokens = "1 rotten token" if effect.tokens == 1 else f"{effect.tokens} rotten tokens"
+        parts.append(f"costs {tokens} (-{penalty * effect.tokens} points)")
+    gain = effect.gain
+    signed = f"{'+' if gain >= 0 else ''}{gain} {'point' if abs(gain) == 1 else 'points'}"
+    return f"✓ Allowed here: {', '.join(parts) or 'no die moves'}; {signed} in all."
+
+
+def _tree_cell(fruit: str, die: int | None, rotten: bool, size: int) -> str:
+    fill = FRUIT_FILL[fruit]
+    mark = "✗" if rotten else (str(die) if die is not None else "")
+    text, back = TEXT_ON["die"]
+    badge = (
+        f'<span style="background:{back};color:{text};border-radius:3px;padding:0 2px;'
+        f'font-size:{size * 0.38:.0f}px">{mark}</span>'
+        if mark
+        else ""
+    )
+    return (
+        f'<td title="{st.FRUIT_NAMES[fruit]}{" (rotten)" if rotten else ""}" '
+        f'style="background:{fill};color:{text_colour_on(fill)};width:{size}px;'
+        f'height:{size}px;text-align:center;font-weight:700;font-size:{size * 0.42:.0f}px">'
+        f"{fruit}{badge}</td>"
+    )
+
+
+def card_html(card: st.Card, rotation: int = 0, size: int = 22) -> str:
+    """A card turned by ``rotation`` as a small table of coloured trees with their letters.
+
+    >>> card_html(st.Card.from_text("APL/LAP")).count("<td")
+    6
+    """
+    turned = card.rotated(rotation)
+    rows = "".join(
+        "<tr>" + "".join(_tree_cell(f, None, False, size) for f in line) + "</tr>"
+        for line in turned.rows
+    )
+    return f'<table class="orchard-st-card">{rows}</table>'
+
+
+def orchard_html(board: st.Board, size: int = 18) -> str:
+    """A whole orchard as a small table: each visible tree with its die value or ✗ if rotten.
+
+    >>> orchard_html(st.Board(st.Card.from_text("APL/LAP"))).count("<td")
+    6
+    """
+    rmin, rmax, cmin, cmax = board.bounds()
+    rows = []
+    for r in range(rmin, rmax + 1):
+        cells = []
+        for c in range(cmin, cmax + 1):
+            fruit = board.top(r, c)
+            if fruit is None:
+                cells.append(f'<td style="width:{size}px;height:{size}px"></td>')
+            else:
+                cells.append(_tree_cell(fruit, board.die(r, c), board.is_rotten(r, c), size))
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return f'<table class="orchard-st-mini">{"".join(rows)}</table>'
+
+
+def cell_px(columns: int) -> int:
+    """The cell size that lets ``columns`` cells (with the grid's gaps and padding) fit the
+    narrow output area.
+
+    >>> cell_px(8), cell_px(14), cell_px(60)
+    (44, 38, 16)
+    """
+    room = ROOM - 2 * GRID_PAD - GRID_GAP * (columns - 1)
+    return max(SMALLEST_CELL, min(BIGGEST_CELL, room // max(columns, 1)))
+
+
+def _cell_text(fruit: str, mark: str | None) -> str:
+    """What a grid cell shows: the fruit's letter, and under it its die value or ✗."""
+    letter = f'<span class="orchard-st-letter">{fruit}</span>'
+    return letter if mark is None else f'{letter}<span class="orchard-st-mark">{mark}</span>'
+
+
+def _owners(board: st.Board) -> dict[Cell, int]:
+    """Which placement (its index in the history) shows each cell's visible tree."""
+    owner: dict[Cell, int] = {}
+    for i, (card, (row, col), rotation, _tokens) in enumerate(board.history):
+        for r, line in enumerate(card.rotated(rotation).rows):
+            for c in range(len(line)):
+                owner[(row + r, col + c)] = i
+    return owner
+
+
+def orchard_squares(
+    board: st.Board,
+    *,
+    ghost: st.Effect | None = None,
+    picked: Cell | None = None,
+    last: bool = False,
+    lit: Iterable[Cell] = (),
+) -> tuple[list[Square], int]:
+    """The grid's squares for ``board`` and their size in px: the orchard and MARGIN empty
+    cells around it, each cell at its (row, col), every one taking a click. Trees show their
+    die or ✗ and their card's edges; ``ghost`` (a move's effect) is drawn over them with the
+    dice it would leave; ``picked`` is the ghost's cell, ``last`` marks the last card placed
+    and ``lit`` the cells a lesson talks about."""
+    rmin, rmax, cmin, cmax = board.bounds()
+    top, left = rmin - MARGIN, cmin - MARGIN
+    rows, cols = rmax - rmin + 1 + 2 * MARGIN, cmax - cmin + 1 + 2 * MARGIN
+    owner = _owners(board)
+    ghost_cells = ghost.cells() if ghost is not None else {}
+    after: dict[Cell, int] = {}
+    if ghost is not None and ghost.legal:
+        after = {cell: b for cell, _a, b in ghost.climbs}
+        after.update({cell: board.rules.ladder[0] for cell, _f in ghost.new_dice})
+    newest = {cell for cell, i in owner.items() if i == len(board.history) - 1} if last else set()
+    lit = set(lit)
+    squares = []
+    for cell in ((top + i, left + j) for i in range(rows) for j in range(cols)):
+        where = f"row {cell[0]}, column {cell[1]}"
+        fruit = board.top(*cell)
+        classes = ["orchard-st-cell"]
+        if cell in ghost_cells:
+            shown = ghost_cells[cell]
+            value = after.get(cell)
+            classes += [f"orchard-st-fruit-{shown}", "orchard-st-ghost"]
+            if ghost is None or not ghost.legal:
+                classes.append("orchard-st-ghost-bad")
+            text = _cell_text(shown, None if value is None else str(value))
+            words = f"ghost of your card: {st.FRUIT_NAMES[shown]}, {where}" + (
+                "" if value is None else f", die would be {value}"
+            )
+        elif fruit is None:
+            classes.append("orchard-st-empty")
+            text, words = "", f"empty, {where}"
+        else:
+            die = board.die(*cell)
+            rotten = board.is_rotten(*cell)
+            classes.append(f"orchard-st-fruit-{fruit}")
+            if rotten:
+                classes.append("orchard-st-rotten")
+                text = _cell_text(fruit, "✗")
+            elif die is not None:
+                classes.append("orchard-st-die")
+                text = _cell_text(fruit, str(die))
+            else:
+                text = _cell_text(fruit, None)
+            words = f"{st.FRUIT_NAMES[fruit]}, {where}" + (
+                ", rotten" if rotten else f", die {die}" if die is not None else ""
+            )
+            mine = owner.get(cell)
+            classes += [
+                f"orchard-st-edge-{side}"
+                for side, (dr, dc) in SIDES
+                if owner.get((cell[0] + dr, cell[1] + dc)) != mine
+            ]
+        if cell == picked:
+            classes.append("orchard-st-picked")
+        if cell in newest:
+            classes.append("orchard-st-last")
+        if cell in lit:
+            classes.append(HIGHLIGHT)
+        squares.append(Square(cell, text, words, " ".join(classes), active=True))
+    return squares, cell_px(cols)

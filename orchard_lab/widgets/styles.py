@@ -1,0 +1,66 @@
+"""The boards' stylesheets: CSS files in ``static/``, the colours Python owns set once.
+
+A board's stylesheet (``static/<board>.css``) is plain CSS shipped with the package. Every
+colour a contrast test checks lives in the board's ``TEXT_ON`` table in Python; the file
+reads it as a custom property, ``var(--st-title)`` for the text of the pair ``"title"`` and
+``var(--st-title-back)`` for its background, and ``style_html`` declares those properties on
+the board's root class before the file's rules. A size both Python and the CSS need is
+passed the same way. So no colour is written twice, and a test can check that the file uses
+no colour of ``TEXT_ON`` literally.
+
+>>> properties = text_properties("st", {"empty spot": ("#595959", "#f4f1e6")})
+>>> properties
+{'--st-empty-spot': '#595959', '--st-empty-spot-back': '#f4f1e6'}
+>>> declare(".orchard-st-board", properties)
+'.orchard-st-board {--st-empty-spot: #595959; --st-empty-spot-back: #f4f1e6}'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+__all__ = ["STATIC", "declare", "slug", "static_text", "style_html", "text_properties"]
+
+STATIC = Path(__file__).parent / "static"
+
+
+@cache
+def static_text(name: str) -> str:
+    """The text of ``static/<name>``, read once per kernel."""
+    return (STATIC / name).read_text(encoding="utf-8")
+
+
+def slug(name: str) -> str:
+    """A ``TEXT_ON`` name as a CSS identifier.
+
+    >>> slug("Apple tree"), slug("rule on a lit batch")
+    ('apple-tree', 'rule-on-a-lit-batch')
+    """
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def text_properties(prefix: str, text_on: Mapping[str, tuple[str, str]]) -> dict[str, str]:
+    """Custom properties for every (text, background) pair: ``--<prefix>-<name>`` the text
+    colour, ``--<prefix>-<name>-back`` the background."""
+    properties = {}
+    for name, (text, back) in text_on.items():
+        properties[f"--{prefix}-{slug(name)}"] = text
+        properties[f"--{prefix}-{slug(name)}-back"] = back
+    return properties
+
+
+def declare(selector: str, properties: Mapping[str, str]) -> str:
+    """One CSS rule declaring ``properties`` on ``selector``."""
+    body = "; ".join(f"{name}: {value}" for name, value in properties.items())
+    return f"{selector} {{{body}}}"
+
+
+def style_html(name: str, selector: str, properties: Mapping[str, str]) -> str:
+    """A ``<style>`` element: ``properties`` declared on ``selector``, then ``static/<name>``.
+
+    An HTML widget holding it styles the board in JupyterLab, Voilà and the Solara app alike.
+    """
+    return f"<style>\n{declare(selector, properties)}\n{static_text(name)}</style>"
