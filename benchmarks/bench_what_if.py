@@ -1,7 +1,7 @@
 """Games a second of each game's ``simulate``, by policy and players: the what-if's table.
 
-``WhatIfExplorer`` sizes its chunks and caps its runs from ``what_if.GAMES_PER_SECOND``; this
-prints the same figures measured on this machine, then times one Run of the explorer per
+``WhatIfExplorer`` sizes its chunks and caps its runs from each game's ``games_per_second``
+(``orchard_lab.games``); this prints the same figures measured on this machine, then times one Run of the explorer per
 game and policy (the largest run allowed, at most 2,000 games per rule set), and the Run
 of issue 11: 2 × 2,000 greedy 2-player water drops games, against the generic path. Run:
 ``.venv/bin/python benchmarks/bench_what_if.py [seconds per measurement]``.
@@ -21,8 +21,8 @@ import sys
 import time
 
 from orchard_lab import apple_batches, policies, stacked_trees, water_drops
-from orchard_lab.widgets import what_if
-from orchard_lab.widgets.what_if import GAMES_PER_SECOND, WhatIfExplorer, largest_run
+from orchard_lab import games as registry
+from orchard_lab.widgets.what_if import WhatIfExplorer, largest_run
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
 GAMES = (apple_batches, water_drops, stacked_trees)
@@ -44,7 +44,7 @@ def main() -> None:
     print(f"{platform.python_version()} on {platform.platform()}, {os.cpu_count()} cores")
     print("game           policy     players: measured games/s (table)")
     for game in GAMES:
-        for policy, table in GAMES_PER_SECOND[game.FACTS.name].items():
+        for policy, table in registry.entry(game.FACTS.name).games_per_second.items():
             counts = sorted({*table, game.FACTS.max_players if game.FACTS.max_players < 10 else 8})
             if table[1] < 0.1:  # a game takes longer than a class waits: nothing to size
                 print(f"{game.FACTS.name:14s} {policy:10s} not measured (table: {table})")
@@ -73,18 +73,19 @@ def issue_11(games: int = 2000, generic_games: int = 10) -> None:
     """The what-if of issue 11: ``WhatIfExplorer(game=water_drops)``, greedy, 2 players,
     2 x ``games`` games (its default rule sets), against the generic ``policies.run_games``
     with ``GreedyPolicy`` on ``generic_games`` games per rule set, scaled up. The explorer
-    refuses runs longer than its ``GAMES_PER_SECOND`` table allows, so this process lets it
+    refuses runs longer than the game's ``games_per_second`` allows, so this process lets it
     run ``games`` (the table must allow the measured speed for a class to ask as much)."""
-    table = GAMES_PER_SECOND["water_drops"]["greedy"]
+    speeds = registry.entry("water_drops").games_per_second
+    table = speeds["greedy"]
     allowed = largest_run(water_drops, "greedy", 2)
-    what_if.GAMES_PER_SECOND["water_drops"]["greedy"] = {**table, 2: 2 * games}
+    speeds["greedy"] = {**table, 2: 2 * games}  # type: ignore[index]
     explorer = WhatIfExplorer(game=water_drops, policy="greedy", players=2, games=games, seed=0)
     for rules in explorer.rules.values():  # load (or, after an edit, compile) the engine
         water_drops.simulate(2, 2, "greedy", seed=0, rules=rules)
     wall, cpu = time.perf_counter(), time.process_time()
     explorer.run()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    what_if.GAMES_PER_SECOND["water_drops"]["greedy"] = table
+    speeds["greedy"] = table  # type: ignore[index]
     played = {key: len(result) for key, result in explorer.results.items()}
     assert set(played.values()) == {games}, played
     start = time.process_time()

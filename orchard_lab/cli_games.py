@@ -1,5 +1,5 @@
 """How every ``orchard-lab`` command reads a game's name: ``water-drops`` and ``water_drops``
-alike, shown in ``--help`` with a hyphen.
+alike, shown in ``--help`` with a hyphen; the games are the registered ones (``games``).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(); add_game_argument(parser, "the game")
@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 
-from orchard_lab import apple_batches, stacked_trees, water_drops
+from orchard_lab import games
 
-__all__ = ["GAME_NAMES", "add_game_argument", "package_name"]
+__all__ = ["add_game_argument", "game_names", "package_name"]
 
-GAME_NAMES = tuple(
-    game.FACTS.name.replace("_", "-") for game in (apple_batches, water_drops, stacked_trees)
-)  # as the commands show them: apple-batches, water-drops, stacked-trees
+
+def game_names() -> tuple[str, ...]:
+    """The games as the commands show them: apple-batches, water-drops, stacked-trees."""
+    return tuple(entry.slug for entry in games.entries())
 
 
 def _spelled(text: str) -> str:
@@ -29,18 +30,17 @@ def _spelled(text: str) -> str:
 
 def add_game_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
     """Add the positional argument GAME (stored in hyphen form) to ``parser``."""
+    names = game_names()
     parser.add_argument(
         "game",
         type=_spelled,
-        choices=GAME_NAMES,
+        choices=names,
         metavar="GAME",
-        help=f"{help_text}: {', '.join(GAME_NAMES[:-1])} or {GAME_NAMES[-1]} "
-        f"({package_name(GAME_NAMES[0])} works too)",
+        help=f"{help_text}: {', '.join(names[:-1])} or {names[-1]} "
+        f"({package_name(names[0])} works too)",
     )
 
 
 def package_name(game: str) -> str:
     """The package name (``water_drops``) of a game named as the commands store it."""
-    if game not in GAME_NAMES:
-        raise ValueError(f"game must be one of {', '.join(GAME_NAMES)}, got {game!r}")
-    return game.replace("-", "_")
+    return games.entry(game).name

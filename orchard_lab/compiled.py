@@ -1,25 +1,18 @@
 """The engines numba compiles (water drops' game, stacked trees' best-line search), so that a
-class never waits for them: ``warm_up`` gets them all ready, ``WARM_UPS`` one game's.
+class never waits for them: ``warm_up`` gets every registered game's ready (``games``).
 
 The first call after an install compiles and caches them (under a minute); later calls load
 the cache in about a second.
 
->>> sorted(WARM_UPS)
-['stacked-trees', 'water-drops']
+>>> [entry.slug for entry in games.entries() if entry.compiled]
+['water-drops', 'stacked-trees']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from orchard_lab import games
 
-from orchard_lab import stacked_trees, water_drops
-
-__all__ = ["WARM_UPS", "warm_up"]
-
-WARM_UPS: dict[str, Callable[[], None]] = {
-    "water-drops": water_drops.warm_up,
-    "stacked-trees": stacked_trees.warm_up,
-}
+__all__ = ["warm_up"]
 
 
 def warm_up() -> None:
@@ -27,5 +20,5 @@ def warm_up() -> None:
 
     >>> warm_up()
     """
-    for ready in WARM_UPS.values():
-        ready()
+    for entry in games.entries():
+        entry.warm_up()

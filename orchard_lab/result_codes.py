@@ -24,20 +24,19 @@ engine: the score is worked out, never typed.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
+import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from orchard_lab import apple_batches as ab
+from orchard_lab import games
 from orchard_lab import stacked_trees as st
-from orchard_lab import water_drops as wd
 from orchard_lab.core import check_int, check_type, describe_rules, switches
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, check_value, read_code
 from orchard_lab.walkthrough_games import walkthrough_step
 
-__all__ = ["GAMES", "MAX_SYMBOLS", "Result", "read_result", "result_code"]
+__all__ = ["MAX_SYMBOLS", "Result", "kinds", "read_result", "result_code"]
 
 MAX_SYMBOLS = 400  # far more than any game needs (a 6-player apple batches game dealt
 # without a seed is the longest, about 150); longer text is refused before any work
@@ -54,13 +53,12 @@ _GROUP = 4  # symbols between dashes, as in deal codes
 # -- the games ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Kind:
-    """What the codes need to know about one game: its letter, module and deal."""
+    """What the codes need to know about one registered game (``games``): its letter, its
+    engine package and that package's ``deals`` module (the deal as parts of cards)."""
 
     letter: str
     module: ModuleType
-    deal_of: Callable[[Any], tuple[tuple[Any, ...], ...] | None]
-    standard: Callable[[], tuple[tuple[Any, ...], ...]]
-    build: Callable[[int, Any, int, tuple[tuple[Any, ...], ...]], Any]
+    deals: ModuleType
 
     @property
     def name(self) -> str:
@@ -70,66 +68,28 @@ class _Kind:
     def title(self) -> str:
         return str(self.module.FACTS.title)
 
+    def deal_of(self, game: Any) -> tuple[tuple[Any, ...], ...] | None:
+        return self.deals.deal_parts(game)  # type: ignore[no-any-return]
 
-def _same_cards(parts: tuple[tuple[Any, ...], ...], standard: tuple[tuple[Any, ...], ...]) -> bool:
-    return all(Counter(a) == Counter(b) for a, b in zip(parts, standard, strict=True))
+    def standard(self) -> tuple[tuple[Any, ...], ...]:
+        return self.deals.standard_parts()  # type: ignore[no-any-return]
 
-
-def _ab_deal(game: ab.Game) -> tuple[tuple[ab.Card, ...], ...] | None:
-    parts = (tuple(game.deck),)
-    return parts if _same_cards(parts, _ab_standard()) else None
-
-
-def _ab_standard() -> tuple[tuple[ab.Card, ...], ...]:
-    return (tuple(ab.default_deck()),)
+    def build(self, players: int, rules: Any, first: int, parts: Any) -> Any:
+        return self.deals.deal_game(players, rules, first, parts)
 
 
-def _ab_build(players: int, rules: ab.Rules, first: int, parts: Any) -> ab.Game:
-    return ab.Game.new(players, rules=rules, first_player=first, deck=parts[0], shuffle=False)
+def kinds() -> dict[str, _Kind]:
+    """Each registered game by the letter its codes start with."""
+    return {
+        game.letter: _Kind(
+            game.letter, game.module, importlib.import_module(f"{game.engine}.deals")
+        )
+        for game in games.entries()
+    }
 
 
-def _wd_deal(game: wd.Game) -> tuple[tuple[wd.Card, ...], ...] | None:
-    starts = tuple(board.start for board in game.boards) + tuple(game.set_aside)
-    parts = (starts, tuple(game.deck))
-    return parts if _same_cards(parts, _wd_standard()) else None
-
-
-def _wd_standard() -> tuple[tuple[wd.Card, ...], ...]:
-    return (tuple(wd.starting_cards()), tuple(wd.default_deck()))
-
-
-def _wd_build(players: int, rules: wd.Rules, first: int, parts: Any) -> wd.Game:
-    starts, deal = list(parts[0]), list(parts[1])
-    return wd.Game(
-        players=players,
-        rules=rules,
-        first_player=first,
-        starts=starts[:players],
-        set_aside=starts[players:],
-        deal=deal,
-    )
-
-
-def _st_deal(game: st.Game) -> tuple[tuple[st.Card, ...], ...] | None:
-    parts = (tuple(game.order) + tuple(game.set_aside),)
-    return parts if _same_cards(parts, _st_standard()) else None
-
-
-def _st_standard() -> tuple[tuple[st.Card, ...], ...]:
-    return (tuple(st.default_deck()),)
-
-
-def _st_build(players: int, rules: st.Rules, first: int, parts: Any) -> st.Game:
-    cut = rules.cards_per_game
-    return st.Game(parts[0][:cut], parts[0][cut:], players, rules, first)
-
-
-GAMES = {
-    "A": _Kind("A", ab, _ab_deal, _ab_standard, _ab_build),
-    "W": _Kind("W", wd, _wd_deal, _wd_standard, _wd_build),
-    "S": _Kind("S", st, _st_deal, _st_standard, _st_build),
-}
-_BY_TYPE = {kind.module.Game: kind for kind in GAMES.values()}
+def _kind_of(game: Any) -> _Kind | None:
+    return next((kind for kind in kinds().values() if type(game) is kind.module.Game), None)
 
 
 # -- a code is one whole number in mixed radix ----------------------------------------------
@@ -281,12 +241,10 @@ def result_code(game: Any, player: int = 0, seed: int | None = None) -> str:
     >>> result_code(game, seed=2)
     'AM9J-7'
     """
-    kind = _BY_TYPE.get(type(game))
+    kind = _kind_of(game)
     if kind is None:
-        raise TypeError(
-            "game must be an apple batches, water drops or stacked trees Game, "
-            f"not {type(game).__name__}"
-        )
+        titles = ", ".join(kind.title for kind in kinds().values())
+        raise TypeError(f"game must be a Game of {titles}, not {type(game).__name__}")
     player = check_int(player, "player", 0, game.players - 1)
     if seed is not None:
         seed = check_int(seed, "seed", 0)
@@ -420,11 +378,13 @@ def read_result(code: str) -> Result:
         )
     if values[1] == 0 and len(values) > 2:  # the lab never writes a leading zero
         raise ValueError("this code is damaged: ask the pupil to copy it again")
-    kind = GAMES.get(text[0])
+    known = kinds()
+    kind = known.get(text[0])
     if kind is None:
+        starts = ", ".join(f"{letter} ({k.title})" for letter, k in known.items())
         raise ValueError(
             f"this code starts with {text[0]!r}, which names no game: result codes start "
-            "with A (apple batches), W (water drops) or S (stacked trees)"
+            f"with {starts}"
         )
     number = 0
     for value in values[1:-1]:

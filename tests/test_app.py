@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as hs
 
+from orchard_lab import games
 from orchard_lab.app.gate import TokenGate
-from orchard_lab.app.page import GAMES, game_page
+from orchard_lab.app.page import game_page
 from orchard_lab.app.server import new_token, solara_environment
 from orchard_lab.cli import build_parser
 from orchard_lab.widgets import WhatIfExplorer
@@ -27,17 +28,19 @@ def _all_widgets(widget: w.Widget) -> list[w.Widget]:
     return found
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("slug", [entry.slug for entry in games.entries()])
 def test_page_holds_board_walkthrough_and_what_if_of_its_game(slug: str) -> None:
     page = game_page(slug)
     shown = _all_widgets(page.widget)
     assert page.board.widget in shown and page.walkthrough.widget in shown
     assert page.what_if.widget in shown
-    assert isinstance(page.what_if, WhatIfExplorer) and page.what_if.game is GAMES[slug]
+    assert (
+        isinstance(page.what_if, WhatIfExplorer) and page.what_if.game is games.entry(slug).module
+    )
     assert page.walkthrough.progress.value.startswith("Step 1 of ")
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("slug", [entry.slug for entry in games.entries()])
 def test_page_shows_no_code_and_no_bare_output(slug: str) -> None:
     shown = _all_widgets(game_page(slug).widget)
     assert not any(isinstance(widget, (w.Output, w.Textarea)) for widget in shown)

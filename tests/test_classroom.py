@@ -16,7 +16,7 @@ from orchard_lab import classroom, walkthrough_games
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.classroom import class_results, read_result, result_code
-from orchard_lab.result_codes import GAMES, MAX_SYMBOLS, _pack, _Writer
+from orchard_lab.result_codes import MAX_SYMBOLS, _kind_of, _pack, _Writer, kinds
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, check_value
 from tests import soak
 from tests.test_fuzz import FUZZ, bounded
@@ -208,7 +208,7 @@ def test_an_unfinished_game_is_refused() -> None:
     game = st.Game.new(seed=1)
     game.play(game.legal_moves()[0])
     with pytest.raises(ValueError, match=r"not finished .* shown when the game is over"):
-        read_result(_pack(GAMES["S"], game, 0, 1))
+        read_result(_pack(kinds()["S"], game, 0, 1))
 
 
 def written(moves: int, rules_changed: bool = False) -> str:
@@ -396,7 +396,8 @@ def test_every_walkthrough_game_has_no_code_however_it_is_written(build) -> None
     game = build()
     with pytest.raises(ValueError, match=r"walkthrough's scripted game .* no result code"):
         result_code(game)
-    kind = next(kind for kind in GAMES.values() if isinstance(game, kind.module.Game))
+    kind = _kind_of(game)
+    assert kind is not None
     for player in range(game.players):  # with its seed, with its deal written out
         for seed in (None, 3, 7, 62):
             with pytest.raises(ValueError, match="not a game the pupil played"):

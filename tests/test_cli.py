@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from orchard_lab import stacked_trees as st
 from orchard_lab.app import command as app_command
 from orchard_lab.app.server import serve
 from orchard_lab.cli import build_parser, main
-from orchard_lab.cli_games import GAME_NAMES, package_name
+from orchard_lab.cli_games import game_names, package_name
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
@@ -32,7 +33,7 @@ def test_the_commands_that_take_a_game() -> None:
 
 
 @pytest.mark.parametrize("command", GAME_COMMANDS)
-@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_both_spellings_name_the_same_game(command: str, game: str) -> None:
     hyphen = build_parser().parse_args([command, game])
     underscore = build_parser().parse_args([command, package_name(game)])
@@ -73,7 +74,7 @@ def test_app_serves_the_same_game_for_both_spellings(
 ) -> None:
     served: list[str] = []
     monkeypatch.setattr(app_command, "serve", lambda slug, **_: served.append(slug))
-    monkeypatch.setitem(app_command.WARM_UPS, "stacked-trees", lambda: None)
+    monkeypatch.setattr(st, "warm_up", lambda: None)
     assert main(["app", spelled]) == 0
     assert served == ["stacked-trees"]
 

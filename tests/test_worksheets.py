@@ -12,14 +12,17 @@ from pathlib import Path
 import pytest
 
 from orchard_lab import apple_batches as ab
+from orchard_lab import games
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.cli import main
 from orchard_lab.core import switches
-from orchard_lab.worksheets import GAMES, game_text, rules_sheet_html, rules_text, write_rules_sheet
+from orchard_lab.worksheets import game_text, rules_sheet_html, rules_text, write_rules_sheet
 
 REPO = Path(__file__).resolve().parents[1]
 ENGINES = {"apple_batches": ab, "water_drops": wd, "stacked_trees": st}
+
+GAMES = [entry.name for entry in games.entries()]
 
 
 class Sections(HTMLParser):

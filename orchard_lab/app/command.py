@@ -16,7 +16,7 @@ from typing import Any
 from orchard_lab.app.gate import MIN_TOKEN, check_token
 from orchard_lab.app.server import CULL_MINUTES, new_token, serve
 from orchard_lab.cli_games import add_game_argument
-from orchard_lab.compiled import WARM_UPS
+from orchard_lab.games import entry
 
 __all__ = ["add_command"]
 
@@ -59,9 +59,10 @@ def _token(text: str) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.game in WARM_UPS:
+    game = entry(args.game)
+    if game.compiled:
         print("Getting the game engine ready (the first time after installing: about 30 s)...")
-        WARM_UPS[args.game]()  # compiles it now, not while the first pupil waits
+        game.warm_up()  # compiles it now, not while the first pupil waits
     serve(
         args.game,
         port=args.port,

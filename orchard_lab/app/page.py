@@ -1,10 +1,9 @@
 """The pupils' page of one game: the board, the rule walkthrough and the what-if, no code.
 
 ``game_page(slug)`` composes the existing widgets under plain headings; it holds no rule.
-``GAMES`` maps the slug a teacher types (``apple-batches``) to the game's package.
+Any registered game (``games``) has a page, named by the slug a teacher types
+(``apple-batches``).
 
->>> sorted(GAMES)
-['apple-batches', 'stacked-trees', 'water-drops']
 >>> game_page("water-drops").widget.children[0].value.startswith("<style>")
 True
 >>> page_title("water-drops")
@@ -14,37 +13,19 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import ipywidgets as w
 
-from orchard_lab import apple_batches, stacked_trees, water_drops
+from orchard_lab import games
 from orchard_lab.core import check_type
-from orchard_lab.widgets import (
-    AppleBatchesBoard,
-    StackedTreesBoard,
-    WaterDropsBoard,
-    WhatIfExplorer,
-    rule_walkthrough,
-)
+from orchard_lab.widgets import WhatIfExplorer
 
-__all__ = ["GAMES", "GAME_VARIABLE", "GamePage", "game_page", "page_title"]
+__all__ = ["GAME_VARIABLE", "GamePage", "game_page", "page_title"]
 
 GAME_VARIABLE = "ORCHARD_LAB_GAME"  # the environment variable naming the game served
 
-GAMES: dict[str, ModuleType] = {
-    "apple-batches": apple_batches,
-    "water-drops": water_drops,
-    "stacked-trees": stacked_trees,
-}
-_BOARDS: dict[str, Callable[[], Any]] = {
-    "apple-batches": AppleBatchesBoard,
-    "water-drops": WaterDropsBoard,
-    "stacked-trees": StackedTreesBoard,
-}
 _CSS = """
 .orchard-app {max-width: 1180px; margin: 0 auto; padding: 8px 12px; box-sizing: border-box;
   min-width: 0; font-family: system-ui, sans-serif; color: #1a1a1a}
@@ -73,24 +54,25 @@ def _section(title: str, lead: str) -> w.HTML:
     )
 
 
-def _game(slug: str) -> ModuleType:
+def _game(slug: str) -> games.GameEntry:
     check_type(slug, str, "slug")
-    if slug not in GAMES:
-        raise ValueError(f"slug must be one of {', '.join(GAMES)}, got {slug!r}")
-    return GAMES[slug]
+    names = [entry.slug for entry in games.entries()]
+    if slug not in names:
+        raise ValueError(f"slug must be one of {', '.join(names)}, got {slug!r}")
+    return games.entry(slug)
 
 
 def page_title(slug: str) -> str:
     """The title of the game's page (its browser tab) for the game named ``slug``."""
-    return f"{_game(slug).FACTS.title.capitalize()} · orchard_lab"
+    return f"{_game(slug).title.capitalize()} · orchard_lab"
 
 
 def game_page(slug: str) -> GamePage:
-    """Build a fresh page for the game named ``slug`` (one of ``GAMES``)."""
+    """Build a fresh page for the registered game named ``slug``."""
     game = _game(slug)
-    board = _BOARDS[slug]()
-    walkthrough = rule_walkthrough(game)
-    what_if = WhatIfExplorer(game=game)
+    board = game.board_class()()
+    walkthrough = game.new_walkthrough()
+    what_if = WhatIfExplorer(game=game.module)
     parts = [
         w.HTML(f"<style>{_CSS}</style>"),
         _section("Play", "Play a game on the board. Ask for a hint when you are stuck."),

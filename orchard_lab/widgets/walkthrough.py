@@ -16,7 +16,6 @@ knows nothing about any game; ``rule_walkthrough(game)`` builds the steps of one
 from __future__ import annotations
 
 import html
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -24,17 +23,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from orchard_lab import games
 from orchard_lab.core import check_type, require_int
 from orchard_lab.widgets.guard import guarded
 
-__all__ = ["WALKTHROUGHS", "Step", "Walkthrough", "rule_walkthrough"]
-
-# The module building each game's walkthrough (a function ``walkthrough() -> Walkthrough``).
-WALKTHROUGHS = {
-    "apple_batches": "orchard_lab.widgets.apple_batches_walkthrough",
-    "water_drops": "orchard_lab.widgets.water_drops_walkthrough",
-    "stacked_trees": "orchard_lab.widgets.stacked_trees_walkthrough",
-}
+__all__ = ["Step", "Walkthrough", "rule_walkthrough"]
 
 _CSS = """
 .orchard-walkthrough {gap: 6px; max-width: 1180px; min-width: 0; box-sizing: border-box}
@@ -146,10 +139,11 @@ def rule_walkthrough(game: ModuleType) -> Walkthrough:
     """
     check_type(game, ModuleType, "game")
     name = getattr(getattr(game, "FACTS", None), "name", None)
-    if name not in WALKTHROUGHS:
+    known = {entry.name: entry for entry in games.entries()}
+    if name not in known:
         raise ValueError(
-            f"game must be one of {', '.join(WALKTHROUGHS)} (a walkthrough exists for it), "
+            f"game must be one of {', '.join(known)} (a walkthrough exists for it), "
             f"got {game.__name__}"
         )
-    builder: Callable[[], Walkthrough] = importlib.import_module(WALKTHROUGHS[name]).walkthrough
-    return builder()
+    built = known[name].new_walkthrough()
+    return check_type(built, Walkthrough, "the registered walkthrough")  # type: ignore[no-any-return]

@@ -33,6 +33,7 @@ from orchard_lab.figures.runs import (
     RUN_PATTERNS,
     score_histograms,
 )
+from orchard_lab.games import entry as game_entry
 from orchard_lab.policies import POLICY_WORDS
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
@@ -40,7 +41,6 @@ from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_containe
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 
 __all__ = [
-    "GAMES_PER_SECOND",
     "PERCENTILES",
     "WhatIfExplorer",
     "chunk_games",
@@ -54,33 +54,6 @@ DEFAULT_GAMES = 2000
 MAX_SEED = 2**31 - 1  # the seed box's largest value
 CLICK_SECONDS = 8.0  # the longest a Run may keep the class waiting (both rule sets)
 CHUNK_SECONDS = 0.05  # play between two moves of the progress bar, at one player
-# Games a second of each game's simulate, by policy and number of players, on the 2-core
-# class machine under load (wall clock, the fast paths of issue 15), rounded down
-# (benchmarks/bench_what_if.py prints them).
-# Other player counts are interpolated; beyond the last one a game slows down in proportion.
-GAMES_PER_SECOND: dict[str, dict[str, dict[int, float]]] = {
-    "apple_batches": {
-        "random": {1: 200_000, 2: 80_000, 4: 25_000, 6: 15_000},
-        "greedy": {1: 200_000, 2: 100_000, 4: 30_000, 6: 25_000},
-        "lookahead": {1: 60, 2: 20, 4: 3, 6: 1},
-    },
-    "water_drops": {
-        "random": {1: 5_000, 2: 5_000, 4: 8_000, 5: 5_000},
-        "greedy": {1: 1_500, 2: 1_500, 4: 1_500, 5: 1_500},
-        "lookahead": {1: 0.4, 2: 0.4, 4: 0.4, 5: 0.25},
-    },
-    "stacked_trees": {
-        "random": {1: 2_500, 2: 1_500, 4: 650, 8: 270, 64: 33},
-        "greedy": {1: 5_000, 2: 5_000, 4: 5_000, 8: 5_000, 64: 5_000},
-        "lookahead": {1: 0.8, 2: 0.3, 4: 0.2, 8: 0.1},
-    },
-}
-# Rule set B before anyone touches it: a what-if worth asking in each game.
-WHAT_IF_RULES: dict[str, dict[str, Any]] = {
-    "apple_batches": {"easy": True},
-    "water_drops": {"scoring": "per_drop"},
-    "stacked_trees": {"ladder": (1, 4, 9, 16)},
-}
 _TEXT = "#1a1a1a"  # 17:1 on white
 WHAT_IF_CSS = """
 .orchard-whatif {min-width: 0; max-width: 100%}
@@ -103,8 +76,8 @@ WHAT_IF_CSS = """
 
 
 def _speed(game: str, policy: str, players: int) -> float:
-    """Measured games a second for this many players (see ``GAMES_PER_SECOND``)."""
-    table = sorted(GAMES_PER_SECOND[game][policy].items())
+    """Measured games a second for this many players (the game's ``games_per_second``)."""
+    table = sorted(game_entry(game).games_per_second[policy].items())
     if players <= table[0][0]:
         return table[0][1]
     for (low, slow), (high, fast) in itertools.pairwise(table):
@@ -189,7 +162,7 @@ class WhatIfExplorer:
         name = game.FACTS.name
         given = {
             "A": game.Rules() if rules_a is None else check_type(rules_a, game.Rules, "rules_a"),
-            "B": game.Rules(**WHAT_IF_RULES.get(name, {}))
+            "B": game.Rules(**game_entry(name).what_if_rules)
             if rules_b is None
             else check_type(rules_b, game.Rules, "rules_b"),
         }

@@ -7,6 +7,6 @@
 """
 
 from orchard_lab.worksheets.rules_sheet import rules_sheet_html, write_rules_sheet
-from orchard_lab.worksheets.rules_text import GAMES, game_rules, game_text
+from orchard_lab.worksheets.rules_text import game_rules, game_text
 
-__all__ = ["GAMES", "game_rules", "game_text", "rules_sheet_html", "write_rules_sheet"]
+__all__ = ["game_rules", "game_text", "rules_sheet_html", "write_rules_sheet"]

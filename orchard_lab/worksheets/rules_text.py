@@ -21,16 +21,16 @@ False
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass
 from importlib.resources import files
+from pathlib import Path
 
+from orchard_lab import games
 from orchard_lab.core import check_type
 
-__all__ = ["GAMES", "GameText", "game_rules", "game_text", "rules_markdown"]
+__all__ = ["GameText", "game_rules", "game_text", "rules_markdown"]
 
-GAMES = ("apple_batches", "water_drops", "stacked_trees")
 CODE_IN_BRACKETS = re.compile(r"\s?\(`[^`]*[=(/.][^`]*`[^()]*\)")  # not "(`monochrome`)"
 SWITCHES_NOTE = re.compile(r"^Switches of ")
 
@@ -58,17 +58,23 @@ def _for_the_class(block: str) -> bool:
 
 
 def game_text(game: str) -> GameText:
-    """The section of docs/rules.md about ``game`` ("apple_batches", "water_drops" or
-    "stacked_trees"), cut per rule, for a class."""
+    """The section about ``game`` (a registered game: "apple_batches", "water_drops",
+    "stacked_trees", ...) of docs/rules.md, or of the game's own ``rules_text``, cut per rule,
+    for a class."""
     check_type(game, str, "game")
-    if game not in GAMES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
-    facts = importlib.import_module(f"orchard_lab.{game}").FACTS
+    entry = games.entry(game)
+    facts = entry.module.FACTS
     title = facts.title.capitalize()
-    sections = re.split(r"^-{20,}\n## ", rules_markdown(), flags=re.MULTILINE)
+    source = "docs/rules.md" if entry.rules_text is None else Path(entry.rules_text).name
+    markdown = (
+        rules_markdown()
+        if entry.rules_text is None
+        else Path(entry.rules_text).read_text(encoding="utf-8")
+    )
+    sections = re.split(r"^-{20,}\n## ", markdown, flags=re.MULTILINE)
     section = next((s for s in sections if s.startswith(f"{title}\n")), None)
     if section is None:
-        raise ValueError(f"docs/rules.md has no section '## {title}'")
+        raise ValueError(f"{source} has no section '## {title}'")
     blocks = [b.strip() for b in section.split("\n\n")[1:] if b.strip()]
     blocks = [CODE_IN_BRACKETS.sub("", b) for b in blocks if _for_the_class(b)]
     starts = {
@@ -76,7 +82,7 @@ def game_text(game: str) -> GameText:
     }
     missing = [rule for rule in facts.rules if rule not in starts]
     if missing:
-        raise ValueError(f"docs/rules.md has no text for {', '.join(missing)} of {facts.title}")
+        raise ValueError(f"{source} has no text for {', '.join(missing)} of {facts.title}")
     order = sorted(starts.values())
     ends = dict(zip(order, [*order[1:], len(blocks)], strict=True))
     rules = {rule: "\n\n".join(blocks[i : ends[i]]) for rule, i in starts.items()}

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from orchard_lab.worksheets import GAMES, write_rules_sheet
+from orchard_lab import games
+from orchard_lab.worksheets import write_rules_sheet
 from tests.browser.conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -21,7 +22,7 @@ def pdf_pages(pdf: Path) -> int:
     return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf.read_bytes()))
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [entry.name for entry in games.entries()])
 def test_the_sheet_prints_on_one_a4_page_and_loads_nothing(browser, tmp_path, game) -> None:
     sheet = write_rules_sheet(game, tmp_path / f"{game}.html")
     context = browser.new_context(viewport=PRINTED)

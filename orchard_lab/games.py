@@ -1,0 +1,171 @@
+"""The one list of the games: each game is registered here once, and everything that lists
+games (the app, the commands, the walkthroughs, the what-if, the rules sheets, the result
+codes, the compiled engines) reads it.
+
+An entry names its parts by where they live (``"package.module:name"``), so the engine can
+hold the list without importing a widget: a part is imported only when it is asked for.
+Adding a game is its own package and one ``register`` call (the built-in three below).
+
+>>> [entry.slug for entry in entries()]
+['apple-batches', 'water-drops', 'stacked-trees']
+>>> entry("water_drops").letter, entry("water-drops").title
+('W', 'water drops')
+>>> entry("water_drops").board_class().__name__
+'WaterDropsBoard'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from orchard_lab.core import check_type
+
+__all__ = ["GameEntry", "entries", "entry", "register", "unregister"]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game and where its parts live.
+
+    ``name`` is its package name (``water_drops``), ``letter`` the first symbol of its result
+    codes, ``engine`` its package; ``board`` and ``walkthrough`` name the board class and the
+    function building its rule walkthrough; ``rules_text`` is the Markdown its rules sheet is
+    cut from (``None``: the package's ``docs/rules.md``). ``what_if_rules`` sets rule set B of
+    the what-if before anyone touches it, and ``games_per_second`` (policy -> players -> games
+    a second, as measured) keeps a what-if run within its time.
+    """
+
+    name: str
+    letter: str
+    engine: str
+    board: str
+    walkthrough: str
+    rules_text: str | None = None
+    what_if_rules: Mapping[str, Any] = field(default_factory=dict)
+    games_per_second: Mapping[str, Mapping[int, float]] = field(default_factory=dict)
+
+    @property
+    def slug(self) -> str:
+        """The name as the commands and the app show it: ``water-drops``."""
+        return self.name.replace("_", "-")
+
+    @property
+    def module(self) -> ModuleType:
+        """The game's engine package (imported on first use)."""
+        return importlib.import_module(self.engine)
+
+    @property
+    def title(self) -> str:
+        """The game's name in words: ``water drops``."""
+        return str(self.module.FACTS.title)
+
+    def board_class(self) -> Any:
+        """The class of the board a class plays on (imports the widgets)."""
+        return _load(self.board)
+
+    def new_walkthrough(self) -> Any:
+        """A new rule walkthrough of the game (imports the widgets)."""
+        return _load(self.walkthrough)()
+
+    def warm_up(self) -> None:
+        """Compile (or load) the game's compiled engines, if it has any."""
+        ready = getattr(self.module, "warm_up", None)
+        if ready is not None:
+            ready()
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the game has engines to compile before a class plays."""
+        return hasattr(self.module, "warm_up")
+
+
+def _load(where: str) -> Any:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+_GAMES: dict[str, GameEntry] = {}
+
+
+def register(game: GameEntry) -> GameEntry:
+    """Add ``game`` to the list (ValueError if its name, slug or code letter is taken)."""
+    check_type(game, GameEntry, "game")
+    for other in _GAMES.values():
+        if game.name == other.name or game.letter == other.letter:
+            raise ValueError(f"the game {game.name!r} ({game.letter}) is registered already")
+    _GAMES[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Take the game ``name`` off the list (a test's own game, once the test is done)."""
+    _GAMES.pop(entry(name).name)
+
+
+def entries() -> tuple[GameEntry, ...]:
+    """Every registered game, in the order registered."""
+    return tuple(_GAMES.values())
+
+
+def entry(name: str) -> GameEntry:
+    """The game named ``name``, as a package name or as the commands spell it (either
+    ``water_drops`` or ``water-drops``); ValueError naming the games otherwise."""
+    check_type(name, str, "name")
+    found = _GAMES.get(name.replace("-", "_"))
+    if found is None:
+        names = ", ".join(game.slug for game in _GAMES.values())
+        raise ValueError(f"game must be one of {names}, got {name!r}")
+    return found
+
+
+# The games a second below are each game's simulate on the 2-core class machine under load
+# (wall clock, the fast paths), rounded down (benchmarks/bench_what_if.py prints them).
+register(
+    GameEntry(
+        name="apple_batches",
+        letter="A",
+        engine="orchard_lab.apple_batches",
+        board="orchard_lab.widgets.apple_batches_board:AppleBatchesBoard",
+        walkthrough="orchard_lab.widgets.apple_batches_walkthrough:walkthrough",
+        what_if_rules={"easy": True},
+        games_per_second={
+            "random": {1: 200_000, 2: 80_000, 4: 25_000, 6: 15_000},
+            "greedy": {1: 200_000, 2: 100_000, 4: 30_000, 6: 25_000},
+            "lookahead": {1: 60, 2: 20, 4: 3, 6: 1},
+        },
+    )
+)
+register(
+    GameEntry(
+        name="water_drops",
+        letter="W",
+        engine="orchard_lab.water_drops",
+        board="orchard_lab.widgets.water_drops_board:WaterDropsBoard",
+        walkthrough="orchard_lab.widgets.water_drops_walkthrough:walkthrough",
+        what_if_rules={"scoring": "per_drop"},
+        games_per_second={
+            "random": {1: 5_000, 2: 5_000, 4: 8_000, 5: 5_000},
+            "greedy": {1: 1_500, 2: 1_500, 4: 1_500, 5: 1_500},
+            "lookahead": {1: 0.4, 2: 0.4, 4: 0.4, 5: 0.25},
+        },
+    )
+)
+register(
+    GameEntry(
+        name="stacked_trees",
+        letter="S",
+        engine="orchard_lab.stacked_trees",
+        board="orchard_lab.widgets.stacked_trees_board:StackedTreesBoard",
+        walkthrough="orchard_lab.widgets.stacked_trees_walkthrough:walkthrough",
+        what_if_rules={"ladder": (1, 4, 9, 16)},
+        games_per_second={
+            "random": {1: 2_500, 2: 1_500, 4: 650, 8: 270, 64: 33},
+            "greedy": {1: 5_000, 2: 5_000, 4: 5_000, 8: 5_000, 64: 5_000},
+            "lookahead": {1: 0.8, 2: 0.3, 4: 0.2, 8: 0.1},
+        },
+    )
+)

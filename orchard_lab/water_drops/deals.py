@@ -1,0 +1,49 @@
+"""The deal of a water drops game as result codes store it (``orchard_lab.result_codes``):
+its parts (the start cards, then the deck in the order it is drawn), the standard cards'
+parts, and the game dealt from parts.
+
+>>> game = deal_game(2, Rules(), 0, standard_parts())
+>>> deal_parts(game) == standard_parts()
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
+from orchard_lab.water_drops.game import Game
+from orchard_lab.water_drops.rules import Rules
+
+__all__ = ["deal_game", "deal_parts", "standard_parts"]
+
+Parts = tuple[tuple[Card, ...], ...]
+
+
+def standard_parts() -> Parts:
+    """The standard cards, part by part: the 5 start cards, the 50 deck cards."""
+    return (tuple(starting_cards()), tuple(default_deck()))
+
+
+def deal_parts(game: Game) -> Parts | None:
+    """``game``'s deal part by part (the start cards in seat order, then those set aside);
+    None when it is not dealt from the standard cards."""
+    starts = tuple(board.start for board in game.boards) + tuple(game.set_aside)
+    parts = (starts, tuple(game.deck))
+    standard = standard_parts()
+    same = all(Counter(a) == Counter(b) for a, b in zip(parts, standard, strict=True))
+    return parts if same else None
+
+
+def deal_game(players: int, rules: Rules, first_player: int, parts: Any) -> Game:
+    """A new game of ``players``: the first start cards to the seats, the deck in order."""
+    starts, deal = list(parts[0]), list(parts[1])
+    return Game(
+        players=players,
+        rules=rules,
+        first_player=first_player,
+        starts=starts[:players],
+        set_aside=starts[players:],
+        deal=deal,
+    )
