@@ -537,11 +537,11 @@ def test_undo_and_save_round_trip() -> None:
     ("change", "message"),
     [
         (lambda d: d.update(order=d["order"][:-1]), "order"),
-        (lambda d: d["moves"][0].__setitem__("at", [40, 0]), "illegal"),
+        (lambda d: d["moves"][0].__setitem__("at", [40, 0]), "not allowed"),
         (lambda d: d["moves"][0].__setitem__("player", 1), "player"),
         (lambda d: d["moves"][0].__setitem__("rotation", 45), "rotation"),
         (lambda d: d["moves"][0].__setitem__("rotten", None), "rotten"),
-        (lambda d: d["moves"][0].__setitem__("card", "LA/AP/PL"), "illegal"),
+        (lambda d: d["moves"][0].__setitem__("card", "LA/AP/PL"), "not allowed"),
         (lambda d: d["order"].__setitem__(1, "LA/AP/PL"), "order"),
         (lambda d: d["rules"].__setitem__("cards_per_game", 10**6), "cards_per_game"),
         (lambda d: d["rules"].__setitem__("ladder", list(range(1, 10**4))), "ladder"),
