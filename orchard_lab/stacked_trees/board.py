@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from orchard_lab.core import Score, board_snapshot, check_bool, check_type, illegal
+from orchard_lab.core import Score, board_snapshot, check_bool, check_type, count, illegal
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, check_rotation, trees
 from orchard_lab.stacked_trees.rules import Rules, check_at, ladder_steps
 
@@ -60,10 +60,6 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class Board:
@@ -212,14 +208,17 @@ class Board:
         """
         values = sorted(self._die.values())
         if values:
-            count = "1 die" if len(values) == 1 else f"{len(values)} dice"
-            dice_note = f"{count}: {'+'.join(map(str, values))} = {sum(values)}"
+            dice = count(len(values), "die", "dice")
+            dice_note = f"{dice}: {'+'.join(map(str, values))} = {sum(values)}"
         else:
             dice_note = "no dice on the table yet"
         used, penalty = self._rotten_used, self.rules.rotten_penalty
         return Score(
             {"dice": sum(values), "rotten": -penalty * used},
-            {"dice": dice_note, "rotten": f"{_plural(used, 'rotten token')} × −{penalty}"},
+            {
+                "dice": dice_note,
+                "rotten": f"{count(used, 'rotten token', 'rotten tokens')} × −{penalty}",
+            },
         )
 
     @property
@@ -276,7 +275,7 @@ class Board:
 
     def __repr__(self) -> str:
         cards = len(self._placed)
-        return f"<stacked trees board: {_plural(cards, 'card')}, total {self.total}>"
+        return f"<stacked trees board: {count(cards, 'card', 'cards')}, total {self.total}>"
 
     # -- legal placements (fast, unchecked layer) -----------------------------------------
     def _counted(self, card: Card, rotation: int) -> tuple[int, int, int, int]:
@@ -468,20 +467,22 @@ class Board:
         rotten = check_bool(rotten, "rotten")
         at, rotation, tokens = self._cover(card, at, rotation)
         if tokens and not rotten:
-            trees_ = "1 tree" if tokens == 1 else f"{tokens} trees"
+            trees_, cost = (
+                count(tokens, "tree", "trees"),
+                count(tokens, "rotten token", "rotten tokens"),
+            )
             raise illegal(
                 "ST-3",
                 "Matching fruit",
-                f"{trees_} would lie on a different fruit, so this costs "
-                f"{_plural(tokens, 'rotten token')}: play it with rotten=True to spend "
-                f"{'it' if tokens == 1 else 'them'}.",
+                f"{trees_} would lie on a different fruit, so this costs {cost}: play it with "
+                f"rotten=True to spend {'it' if tokens == 1 else 'them'}.",
             )
         left = self.rotten_left
         if tokens > left:
             raise illegal(
                 "ST-5",
                 "Rotten fruit",
-                f"this needs {_plural(tokens, 'rotten token')} but only {left} "
+                f"this needs {count(tokens, 'rotten token', 'rotten tokens')} but only {left} "
                 f"{'is' if left == 1 else 'are'} left.",
             )
         if rotten and not tokens:
