@@ -39,8 +39,9 @@ import plotly.graph_objects as go
 from orchard_lab import policies
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import IllegalMove, check_type, require_int
+from orchard_lab.policies import hint_names
 from orchard_lab.stacked_trees.policies import (
-    HINT_POLICIES,
+    POLICY_NAMES,
     greedy_turn,
     play_table,
     random_turn,
@@ -155,8 +156,7 @@ class Ghost:
 
 
 def _signed(n: int) -> str:
-    points = "point" if abs(n) == 1 else "points"
-    return f"+{n} {points}" if n >= 0 else f"{n} {points}"
+    return points(n, signed=True)
 
 
 def work_out(board: st.Board, card: st.Card, at: tuple[int, int], rotation: int) -> Ghost:
@@ -421,7 +421,7 @@ class StackedTreesBoard(GameBoard):
         self.summary = w.HTML().add_class("orchard-st-summary")
         self.undo_button = w.Button(description="Undo", tooltip="take back your last card")
         self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
-        self.hint_choice = hint_choice(HINT_POLICIES, "greedy", button_width="96px")
+        self.hint_choice = hint_choice(hint_names(POLICY_NAMES), "greedy", button_width="96px")
         self.how_button = w.Button(
             description="How well could I have done?", button_style="info",
             tooltip="search the best line of this deal (up to 10 seconds)",
