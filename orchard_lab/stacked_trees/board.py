@@ -12,6 +12,7 @@ over positions). ``spots``, ``spot_gain`` and ``place_spot`` are that fast, unch
 >>> board.die(0, 1), board.die(1, 2), board.score().total
 (1, 1, 4)
 >>> board.undo()
+Card.from_text('PLA/APA')
 >>> board.score().total, board.cards()
 (0, (Card.from_text('APL/LAP'),))
 """
@@ -535,19 +536,20 @@ class Board:
         at, rotation, _ = self._check(card, at, rotation, rotten)
         self._put(card, at, rotation)
 
-    def undo(self) -> None:
-        """Take back the last placement exactly: trees, dice, supply and tokens (ValueError when
-        only the start card lies).
+    def undo(self) -> Card:
+        """Take back the last placement exactly: trees, dice, supply and tokens, and return its
+        card, as every game's board does (ValueError when only the start card lies).
 
         >>> board = Board(start=Card.from_text("APL/LAP"))
         >>> board.place(Card.from_text("APL/LAP"), at=(0, 0)); board.undo()
+        Card.from_text('APL/LAP')
         >>> board.dice(), board.dice_left["A"]
         ({}, 5)
         """
         if not self._undo:
             raise ValueError("nothing to undo: only the start card lies in the orchard")
         changed, left, rotten_used, dice_sum, bounds, layout = self._undo.pop()
-        self._placed.pop()
+        card = self._placed.pop()[0]
         self._left, self._rotten_used, self._dice_sum, self._bounds = (
             dict(left),
             rotten_used,
@@ -557,7 +559,7 @@ class Board:
         if layout is not None:  # the placement laid out a new grid: take the old one back
             fruit, die, self._occ, self._rot, vis, self._r0, self._c0, self._stride = layout
             self._fruit, self._die, self._vis = dict(fruit), dict(die), dict(vis)
-            return
+            return card
         fruit_at, die_at, vis = self._fruit, self._die, self._vis
         for idx, below, value in changed:  # a covered tree was never rotten (ST-3)
             bit = 1 << idx
@@ -573,6 +575,7 @@ class Board:
                 die_at.pop(idx, None)
             else:
                 die_at[idx] = value
+        return card
 
     def _grow(self, card: Card, at: tuple[int, int], rotation: int) -> tuple[Any, ...] | None:
         """Widen the bounds for the card; lay out a new grid if it would reach the padding, and
