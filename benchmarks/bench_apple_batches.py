@@ -3,7 +3,7 @@ its ratio to the generic path in the same run.
 
 The generic path is ``policies.run_games`` with the generic ``RandomPolicy``/``GreedyPolicy``
 over ``Game.new``, and ``policies.LookaheadPolicy`` for lookahead; ``ab.simulate`` and
-``ab.LookaheadPolicy`` are the fast paths (``apple_batches.fast``, ``apple_batches.lookahead``).
+``ab.LookaheadPolicy`` are the fast paths (``apple_batches.fast``, ``apple_batches.policies``).
 Times are cpu seconds (``time.process_time``: the 2 cores are shared, so the wall clock also
 counts other programs' turns), the better of two runs; wall figures are shown beside them.
 The run checks that the fast lookahead chooses the generic policy's moves.

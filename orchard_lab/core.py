@@ -27,6 +27,7 @@ __all__ = [
     "check_int",
     "check_switches",
     "check_type",
+    "count",
     "describe_rules",
     "dump_save",
     "game_snapshot",
@@ -35,6 +36,7 @@ __all__ = [
     "make_rng",
     "move_row",
     "plain_value",
+    "points",
     "read_move_row",
     "require",
     "require_int",
@@ -46,6 +48,25 @@ __all__ = [
 
 R = TypeVar("R")
 M = TypeVar("M")
+
+
+def count(n: int, one: str, many: str) -> str:
+    """``n`` things in words, singular for 1 and -1: the one plural rule of every sentence.
+
+    >>> count(1, "die", "dice"), count(3, "die", "dice"), count(0, "apple", "apples")
+    ('1 die', '3 dice', '0 apples')
+    """
+    return f"{n} {one}" if abs(n) == 1 else f"{n} {many}"
+
+
+def points(n: int, signed: bool = False) -> str:
+    """'1 point', '-1 point', '3 points'; ``signed`` writes the sign of a gain ('+0 points').
+
+    >>> points(1), points(-1), points(0), points(2, signed=True)
+    ('1 point', '-1 point', '0 points', '+2 points')
+    """
+    shown = f"{n:+d}" if signed else str(n)
+    return f"{shown} point" if abs(n) == 1 else f"{shown} points"
 
 
 class IllegalMove(ValueError):
@@ -83,11 +104,10 @@ class Score:
     def explain(self) -> str:
         """One line per part, naming it by its id, then nothing else."""
         lines = []
-        for name, points in self.parts.items():
+        for name, value in self.parts.items():
             note = self.notes.get(name)
-            unit = "point" if abs(points) == 1 else "points"
             lines.append(
-                f"{name}: {note} → {points} {unit}" if note else f"{name}: {points} {unit}"
+                f"{name}: {note} → {points(value)}" if note else f"{name}: {points(value)}"
             )
         return "\n".join(lines)
 
@@ -383,6 +403,9 @@ class GameFacts:
 
     ``rules`` maps each rule id to its name ("AB-4": "The batches"); ``min_score`` and
     ``max_score`` bound one player's final score under the standard rules.
+    ``default_players`` is the table ``Game.new`` deals for when no count is given: the
+    game as its rules describe it first (two for the drafting games, whose market is
+    shared; one for stacked trees, a game of one orchard with ST-7 adding others).
     """
 
     name: str
@@ -392,6 +415,7 @@ class GameFacts:
     rules: Mapping[str, str]
     min_score: int
     max_score: int
+    default_players: int = 2
 
     def check_players(self, players: Any, name: str = "players") -> int:
         """``players`` within this game's range: TypeError or ValueError naming it."""

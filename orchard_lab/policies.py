@@ -11,7 +11,11 @@ A policy is any ``callable(game) -> move``. The named ones:
   (own score minus the best other score; own score when solo).
 
 A game joins by offering ``legal_moves``, ``play``, ``copy``, ``score_after(move)``,
-``determinized(rng)``, ``current_player``, ``is_over`` and ``scores()``.
+``determinized(rng)``, ``current_player``, ``is_over`` and ``scores()``. Its ``policies``
+module then supplies only its fast policies (``GamePolicies``: faster versions of the named
+policies, a whole table of "random" or "greedy" games at once, a move in words); the one
+``simulate`` and the one ``hint`` are made here from them (``simulator``, ``hinter``), with
+the same signatures for every game.
 
 >>> from orchard_lab import apple_batches as ab
 >>> game = ab.Game.new(players=1, seed=0)
@@ -23,29 +27,44 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
 
-from orchard_lab.core import Hint, make_rng, require_int
+from orchard_lab.core import (
+    Hint,
+    check_int,
+    check_type,
+    count,
+    make_rng,
+    points,
+    require_int,
+)
 
 __all__ = [
     "POLICY_NAMES",
     "POLICY_WORDS",
+    "TABLE_POLICIES",
     "FasterPolicies",
+    "GamePolicies",
     "GreedyPolicy",
     "LookaheadPolicy",
     "Policy",
     "RandomPolicy",
     "Search",
     "explain_choice",
+    "hint_names",
+    "hinter",
     "margin",
     "play_out",
     "resolve",
     "run_games",
+    "simulator",
 ]
 
-POLICY_NAMES = ("random", "greedy", "lookahead")
+POLICY_NAMES = ("random", "greedy", "lookahead")  # every game's; a game may add its own
+TABLE_POLICIES = ("random", "greedy")  # the policies a game plays a whole table of at once
 POLICY_WORDS = {  # each policy in one sentence a learner reads, wherever it is offered
     "random": "random: any allowed move, picked by chance",
     "greedy": "greedy: the move that adds the most points right now",
@@ -221,7 +240,7 @@ def explain_choice(
     def said(move: Any) -> str:
         gain = gains[moves.index(move)]
         what, effect = describe(move)
-        return f"{what} ({gain:+d} {'point' if abs(gain) == 1 else 'points'} now: {effect})"
+        return f"{what} ({points(gain, signed=True)} now: {effect})"
 
     if policy == "greedy":
         reason = f"Greedy choice: {said(greedy)}. No other move adds more points right now."
@@ -235,10 +254,170 @@ def explain_choice(
     chosen = make()(game)
     reason = (
         f"{policy.capitalize()} choice: {said(chosen)}. It played {how} to the end of the game "
-        f"{rollouts} {'time' if rollouts == 1 else 'times'} with the cards nobody has seen "
+        f"{count(rollouts, 'time', 'times')} with the cards nobody has seen "
         "shuffled, and this move finished best on average."
     )
     if chosen != greedy:
         more = "more" if gains[order[0]] > gains[moves.index(chosen)] else "as much"
         reason += f" Greedy would play {said(greedy)}, which pays {more} now but less by the end."
     return Hint(chosen, reason, policy)
+
+
+def hint_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The named policies a hint can follow: all but "random", whose choice has no reason.
+
+    >>> hint_names(POLICY_NAMES)
+    ('greedy', 'lookahead')
+    """
+    return tuple(name for name in names if name != "random")
+
+
+Table = Callable[[int, int, str, np.random.Generator, Any], np.ndarray]
+"""``table(games, players, policy, rng, rules)``: the final scores of ``games`` games of one
+of ``TABLE_POLICIES``, all played at once, exactly as ``run_games`` would play them."""
+
+
+@dataclass(frozen=True)
+class GamePolicies:
+    """What a game supplies to the one ``simulate`` and the one ``hint``: its fast policies.
+
+    ``game`` is its ``Game`` class (``new``, ``facts``, ``rules_type``); ``names`` its
+    ``POLICY_NAMES`` (the shared ones, then its own); ``faster`` its faster version of every
+    named policy it speeds up, and of each of its own; ``searches`` says in words what each
+    searching policy (all but "random" and "greedy") tries, for a hint; ``table`` plays
+    ``TABLE_POLICIES`` games all at once; ``describe(game, move)`` gives a move in words and
+    what it does on the board; ``check(rules, players)`` refuses a table the rules cannot deal.
+    """
+
+    game: Any
+    names: tuple[str, ...]
+    faster: FasterPolicies
+    searches: Mapping[str, str]
+    table: Table
+    describe: Callable[[Any, Any], tuple[str, str]]
+    max_games: int
+    max_rollouts: int
+    check: Callable[[Any, int], None] | None = None
+
+    def policy(self, name: str | Policy, rng: np.random.Generator, rollouts: int = 8) -> Policy:
+        """A named policy of this game (its fastest version) or a callable, ready to call."""
+        return resolve(self.checked(name), rng, rollouts, faster=self.faster)
+
+    def checked(self, policy: Any) -> str | Policy:
+        """``policy`` if it is one of ``names`` or a callable, else TypeError or ValueError."""
+        if callable(policy):
+            return policy
+        check_type(policy, str, "policy")
+        if policy not in self.names:
+            raise ValueError(f"policy must be one of {self.names} or a callable, got {policy!r}")
+        return policy
+
+
+class Simulate(Protocol):
+    """The signature of every game's ``simulate``."""
+
+    def __call__(
+        self,
+        games: int = 1000,
+        players: int = 1,
+        policy: str | Policy = "greedy",
+        seed: int | np.random.Generator | None = 0,
+        rules: Any = None,
+        rollouts: int = 8,
+    ) -> np.ndarray: ...
+
+
+class HintFor(Protocol):
+    """The signature of every game's ``hint``."""
+
+    def __call__(
+        self,
+        game: Any,
+        policy: str = "greedy",
+        *,
+        rollouts: int = 8,
+        seed: int | np.random.Generator | None = None,
+    ) -> Hint: ...
+
+
+def simulator(kit: GamePolicies) -> Simulate:
+    """The game's ``simulate``, made from its fast policies."""
+    game_type = kit.game
+
+    def simulate(
+        games: int = 1000,
+        players: int = 1,
+        policy: str | Policy = "greedy",
+        seed: int | np.random.Generator | None = 0,
+        rules: Any = None,
+        rollouts: int = 8,
+    ) -> np.ndarray:
+        rules_type = game_type.rules_type
+        rules = rules_type() if rules is None else check_type(rules, rules_type, "rules")
+        try:
+            chosen = kit.checked(policy)
+        except ValueError as wrong_policy:
+            try:
+                check_int(games, "games", 0, kit.max_games)
+            except ValueError as wrong_games:  # both wrong: the refusal names both
+                raise ValueError(f"{wrong_games}; {wrong_policy}") from None
+            raise
+        players = game_type.facts.check_players(players)
+        games = check_int(games, "games", 0, kit.max_games)
+        rollouts = check_int(rollouts, "rollouts", 1, kit.max_rollouts)
+        if kit.check is not None:
+            kit.check(rules, players)
+        rng = make_rng(seed)
+        if isinstance(chosen, str) and chosen in TABLE_POLICIES:
+            return kit.table(games, players, chosen, rng, rules)
+
+        def new_game(game_seed: int) -> PlayableGame:
+            return game_type.new(players=players, seed=game_seed, rules=rules)  # type: ignore[no-any-return]
+
+        return run_games(new_game, games, players, chosen, rng, rollouts, faster=kit.faster)
+
+    simulate.__doc__ = f"""Final scores, shape ``(games, players)``, of ``games`` seeded games of
+    {game_type.facts.title}, every player using ``policy``.
+
+    ``policy`` is one of {", ".join(kit.names)} (``POLICY_NAMES``; lookahead and the other
+    searches with ``rollouts`` rollouts per move) or any ``callable(game) -> move``. The named
+    policies make exactly the choices of ``policies.run_games`` with the same seed, by the
+    game's faster routes: {" and ".join(TABLE_POLICIES)} play whole tables at once. ``seed`` is
+    an int, a ``numpy.random.Generator`` or None. Every argument is checked before any work:
+    ``games`` from 0 to {kit.max_games}, ``players`` within ``FACTS``, ``rollouts`` from 1 to
+    {kit.max_rollouts} (TypeError for a wrong type, ValueError for a wrong value, naming it).
+    """
+    return simulate
+
+
+def hinter(kit: GamePolicies) -> HintFor:
+    """The game's ``hint``, made from its fast policies and its words for a move."""
+    names = hint_names(kit.names)
+
+    def hint(
+        game: Any,
+        policy: str = "greedy",
+        *,
+        rollouts: int = 8,
+        seed: int | np.random.Generator | None = None,
+    ) -> Hint:
+        check_type(game, kit.game, "game")
+        check_type(policy, str, "policy")
+        rollouts = check_int(rollouts, "rollouts", 1, kit.max_rollouts)
+
+        def search(name: str) -> Search:
+            return (lambda: kit.faster[name](make_rng(seed), rollouts)), kit.searches[name]
+
+        searches = {name: search(name) for name in names if name != "greedy"}
+        return explain_choice(
+            game, policy, searches, lambda move: kit.describe(game, move), rollouts
+        )
+
+    hint.__doc__ = f"""The move ``policy`` ({" or ".join(repr(n) for n in names)}) suggests to the
+    player to act, and why, in words a learner reads (``policies.explain_choice``).
+
+    Greedy takes the move that adds the most points now (ties: the first legal move); a search
+    plays its moves to the end ``rollouts`` times with the cards nobody has seen shuffled
+    (from ``seed``). The game is left as it was.
+    """
+    return hint

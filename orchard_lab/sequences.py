@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from orchard_lab.core import check_int
+from orchard_lab.core import check_int, points
 
 __all__ = [
     "BATCH_PHRASES",
@@ -399,10 +399,6 @@ def _apples(n: int) -> str:
     return "1 apple alone can" if n == 1 else f"{n} apples can"
 
 
-def _points(k: int) -> str:
-    return f"{k} point" if abs(k) == 1 else f"{k} points"
-
-
 def batch_sentence(n: int, names: str | Iterable[str]) -> str:
     """What the n-th apple (1..12) brings in the batch of each sequence, in one sentence.
 
@@ -422,11 +418,11 @@ def batch_sentence(n: int, names: str | Iterable[str]) -> str:
         if name == "square" and n < UNLUCKY_MIN_CARDS:
             verb = f"scores nothing: {_apples(n)} never make sweetness 13"
         elif name == "square":
-            amount = _points(square(n)) if index == 0 else str(square(n))
+            amount = points(square(n)) if index == 0 else str(square(n))
             verb = f"brings all {amount} at once if it makes the sweetness exactly 13"
         else:
             step = difference(name, n)
-            verb = f"adds {_points(step) if index == 0 else step}"
+            verb = f"adds {points(step) if index == 0 else step}"
         start = f"The {ordinal(n)} apple in {phrase}" if index == 0 else f"in {phrase} it"
         clauses.append(f"{start} {verb}")
     return "; ".join(clauses) + "."

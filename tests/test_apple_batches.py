@@ -45,8 +45,8 @@ def refused(board: Board, text: str, batch: str) -> IllegalMove:
 
 # -- the package template -----------------------------------------------------------------
 PACKAGE = Path(ab.__file__).parent
-TEMPLATE = {"cards", "rules", "board", "game", "policies"}
-EXTRAS = {"fast", "lookahead", "counting", "tables"}
+TEMPLATE = {"cards", "rules", "board", "game", "policies", "deals"}
+EXTRAS = {"fast", "counting", "tables"}  # lookahead lives in policies, as in every game
 
 
 def test_package_follows_the_template_without_import_cycles() -> None:
@@ -445,7 +445,7 @@ def test_ab7_most_points_wins_then_more_batches_then_shared() -> None:
     boards[0].place(card("red h1 s1"), "monochrome")
     boards[1].place(card("red h1 s2"), "monochrome")
     assert game.winners() == [0, 1]
-    assert "share the win: 1 point each and cards in 1 batch each (AB-7)" in game.winner_reason()
+    assert "share the win: 1 point and cards in 1 batch each (AB-7)" in game.winner_reason()
     boards[1].place(card("red h1 s3"), "bad")
     boards[1].place(card("red h1 s4"), "steady")  # 1 - 1 + 3 = 3 points, 3 batches
     boards[0].place(card("red h1 s5"), "fortepiano")
@@ -456,7 +456,9 @@ def test_ab7_most_points_wins_then_more_batches_then_shared() -> None:
         "with cards in 3 batches against 2."
     )
     boards[2].place(card("red h1 s1"), "special")
-    assert game.winners() == [2] and game.winner_reason() == "Player 2 wins with 20 points."
+    assert game.winners() == [2] and game.winner_reason() == (
+        "Player 2 wins with 20 points (next best: 3 points)."
+    )
 
 
 def test_ab7_solo_and_unfinished_reasons() -> None:
@@ -464,7 +466,7 @@ def test_ab7_solo_and_unfinished_reasons() -> None:
     assert solo.winners() == [0]
     assert solo.winner_reason() == f"Solo game: {solo.scores()[0]} points."
     assert Game.new(players=2).winner_reason() == (
-        "Players 0 and 1 share the lead: 0 points each and cards in 0 batches each (AB-7)."
+        "Players 0 and 1 share the lead: 0 points and cards in 0 batches each (AB-7)."
     )
 
 

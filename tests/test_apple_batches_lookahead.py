@@ -1,4 +1,4 @@
-"""The batched lookahead (apple_batches.lookahead) equals the generic policies.LookaheadPolicy."""
+"""The batched lookahead (apple_batches.policies) equals the generic policies.LookaheadPolicy."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
-from orchard_lab.apple_batches import lookahead
+from orchard_lab.apple_batches import policies as ab_policies
 from orchard_lab.apple_batches.tables import card_indexes
 
 SWITCHED = ab.Rules(
@@ -61,7 +61,7 @@ def test_margins_per_move_and_world_equal_the_generic_rollouts(
     for moves in (players + 1, early, later, total - 2):
         game = position(players, rules, moves, seed=10 * players + moves)
         worlds = [game.determinized(rng) for _ in range(2)]
-        batched = lookahead.margins(game, worlds)
+        batched = ab_policies.margins(game, worlds)
         assert batched.shape == (len(game.legal_moves()), 2)
         assert np.array_equal(batched, generic_margins(game, worlds))
 
@@ -72,7 +72,7 @@ def test_margins_with_repeated_cards_in_a_custom_deck() -> None:
     game = position(2, ab.Rules(), 7, seed=3, deck=repeats, shuffle=False)
     assert len(set(game.market)) < len(game.market)
     worlds = [game.determinized(np.random.default_rng(s)) for s in range(3)]
-    assert np.array_equal(lookahead.margins(game, worlds), generic_margins(game, worlds))
+    assert np.array_equal(ab_policies.margins(game, worlds), generic_margins(game, worlds))
 
 
 @pytest.mark.parametrize("players", [1, 3, 6])
@@ -134,6 +134,6 @@ def test_lookahead_refuses_what_it_cannot_read() -> None:
         ab.LookaheadPolicy(rollouts=0)
     game, other = ab.Game.new(players=2, seed=0), ab.Game.new(players=2, seed=1)
     with pytest.raises(ValueError, match="determinized"):
-        lookahead.margins(game, [other])
+        ab_policies.margins(game, [other])
     with pytest.raises(ValueError, match="determinized"):
-        lookahead.margins(game, [])
+        ab_policies.margins(game, [])

@@ -125,14 +125,14 @@ def test_soak_catches_a_save_that_forgets_the_moves(monkeypatch: pytest.MonkeyPa
     assert tally.counts["save twin"] > 0, tally.report()
 
 
-def _undo_to_the_first_slot(game: ab.Game) -> None:
+def _undo_to_the_first_slot(game: ab.Game, player: int, move: ab.Move, step) -> None:
     """A planted bug: apple batches' undo puts the card back at market slot 0, not its own."""
-    step = game._history.pop()
-    if step.round != game._round:
-        game._round = step.round
+    _slot, round_ = step
+    if round_ != game._round:
+        game._round = round_
         game._market = []
-    game._boards[step.player].undo()
-    game._market.insert(0, step.move.card)
+    game._boards[player].undo()
+    game._market.insert(0, move.card)
 
 
 def test_the_soak_catches_an_undo_that_puts_a_card_back_in_the_wrong_slot(monkeypatch) -> None:
@@ -141,7 +141,7 @@ def test_the_soak_catches_an_undo_that_puts_a_card_back_in_the_wrong_slot(monkey
     for seed in range(3):
         soak.soak_game("apple_batches", 2, seed, tally=tally)
     assert tally.failures == 0, tally.report()
-    monkeypatch.setattr(ab.Game, "undo", _undo_to_the_first_slot)
+    monkeypatch.setattr(ab.Game, "_take_back", _undo_to_the_first_slot)
     planted = soak.Tally("apple_batches")
     for seed in range(3):
         soak.soak_game("apple_batches", 2, seed, tally=planted)

@@ -3,10 +3,11 @@
 docs/rules.md AB-1..AB-7. The package follows the template of every game: ``cards`` (Card, the
 deck), ``rules`` (Rules and its switches, Move, the batches and the declared ``FACTS``),
 ``board`` (one orchard: placing, scoring, undo), ``game`` (Game: markets, turns, undo, saves),
-``policies`` (``simulate`` and ``hint``); extras with one job each: ``tables`` (the batch
-rules as integer lookup tables), ``fast`` (many games at once with numpy and those tables),
-``lookahead`` (``LookaheadPolicy``, its rollouts batched with ``fast``) and ``counting``
-(exact chances of making 13 in the unlucky batch).
+``policies`` (the fast policies, among them ``LookaheadPolicy`` with its rollouts batched
+with ``fast``, and the shared ``simulate`` and ``hint`` made from them); extras with one job
+each: ``tables`` (the batch rules as integer lookup tables), ``fast`` (many games at once
+with numpy and those tables) and ``counting`` (exact chances of making 13 in the unlucky
+batch).
 
 >>> from orchard_lab import apple_batches as ab
 >>> board = ab.Board()
@@ -31,9 +32,14 @@ from orchard_lab.apple_batches.counting import (
     probability_of_13,
     ways_to_make_13,
 )
-from orchard_lab.apple_batches.game import SAVE_FORMAT, Game
-from orchard_lab.apple_batches.lookahead import LookaheadPolicy
-from orchard_lab.apple_batches.policies import FASTER, HINT_POLICIES, hint, simulate
+from orchard_lab.apple_batches.game import SAVE_FORMAT, SAVE_NAME, Game
+from orchard_lab.apple_batches.policies import (
+    FASTER,
+    POLICY_NAMES,
+    LookaheadPolicy,
+    hint,
+    simulate,
+)
 from orchard_lab.apple_batches.rules import (
     BATCH_CAPACITY,
     BATCH_NAMES,
@@ -68,12 +74,13 @@ __all__ = [
     "FASTER",
     "FORTEPIANO_POINTS_PER_STEP",
     "FOUR_ROUNDS",
-    "HINT_POLICIES",
     "MAX_DECK_CARDS",
     "MAX_GAMES",
     "MAX_ROLLOUTS",
     "ODD_PRIMES",
+    "POLICY_NAMES",
     "SAVE_FORMAT",
+    "SAVE_NAME",
     "SPECIAL_BONUS",
     "STEADY_REFERENCES",
     "SWEET_COUPLE_POINTS",

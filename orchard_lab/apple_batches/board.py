@@ -37,6 +37,7 @@ from orchard_lab.core import (
     board_snapshot,
     check_int,
     check_type,
+    count,
     illegal,
 )
 from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
@@ -44,10 +45,6 @@ from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
 ODD_PRIMES = tuple(sequences.first("odd_prime", BATCH_CAPACITY))  # steady: 3, 5, 7, ..., 41
 _STEADY = (0, *ODD_PRIMES)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _nth(n: int) -> str:
@@ -121,7 +118,8 @@ def score_batch(
     if n == 0:
         return 0, "empty"
     if batch == "monochrome":
-        note = f"{_plural(n, cards[0].colour + ' apple')}, triangular number T({n}) = {n}·{n + 1}/2"
+        apples = count(n, f"{cards[0].colour} apple", f"{cards[0].colour} apples")
+        note = f"{apples}, triangular number T({n}) = {n}·{n + 1}/2"
         return n * (n + 1) // 2, note
     if batch == "feather":
         sweetness, height = feather_live(cards)
@@ -139,14 +137,14 @@ def score_batch(
         others = outside.get(colour, 0)
         if others == 0:
             return SPECIAL_BONUS, f"a {colour} tree and no other {colour} apple outside bad"
-        grow = "grows" if others == 1 else "grow"
-        note = f"a {colour} tree, but {_plural(others, f'other {colour} apple')} {grow} "
+        grow = count(others, f"other {colour} apple grows", f"other {colour} apples grow")
+        note = f"a {colour} tree, but {grow} "
         return rules.special_broken_points, note + "outside bad: the bonus is lost"
     if batch == "unlucky":
         total = sum(c.sweetness for c in cards)
         sums = f"sweetness {'+'.join(str(c.sweetness) for c in cards)} = {total}"
         if total == UNLUCKY_TARGET:
-            return n * n, f"{sums} exactly with {_plural(n, 'apple')}, square number {n}²"
+            return n * n, f"{sums} exactly with {count(n, 'apple', 'apples')}, square number {n}²"
         verdict = f"passed {UNLUCKY_TARGET}" if total > UNLUCKY_TARGET else f"not {UNLUCKY_TARGET}"
         return 0, f"{sums}, {verdict}: no points"
     if batch == "fortepiano":
@@ -162,13 +160,13 @@ def score_batch(
         done = ""
         if pairs:
             points = f"{SWEET_COUPLE_POINTS} each"
-            done = f"{_plural(len(pairs), 'pair')} of equal sweetness ({shown}), {points}"
+            done = f"{count(len(pairs), 'pair', 'pairs')} of equal sweetness ({shown}), {points}"
         return SWEET_COUPLE_POINTS * len(pairs), _join(done, _waiting(cards, "sweetness"))
     if batch == "steady":
-        return _STEADY[n], f"{_plural(n, 'apple')}, the {_nth(n)} odd prime"
+        return _STEADY[n], f"{count(n, 'apple', 'apples')}, the {_nth(n)} odd prime"
     if rules.easy:
-        return 0, f"{_plural(n, 'apple')}, free in easy mode"
-    return -n, f"{_plural(n, 'apple')}, -1 each"
+        return 0, f"{count(n, 'apple', 'apples')}, free in easy mode"
+    return -n, f"{count(n, 'apple', 'apples')}, -1 each"
 
 
 def best_batch_points(batch: str, n: int, rules: Rules | None = None) -> int | None:

@@ -1,8 +1,14 @@
-"""Apple batches' policies: ``simulate`` many games, and a hint (move and reason) for a learner.
+"""Apple batches' fast policies; ``simulate`` and ``hint`` are the shared ones made from them.
 
-"random" and "greedy" play every game at once with numpy (``fast``); "lookahead" is the
-batched ``LookaheadPolicy`` (``lookahead``), registered in ``FASTER`` as the faster version
-of the shared ``policies.LookaheadPolicy`` (the same choices).
+"random" and "greedy" play every game of a table at once with numpy (``fast``);
+``LookaheadPolicy`` makes exactly the choices of the shared ``policies.LookaheadPolicy``
+with every rollout of a decision played at once: for each legal move, ``rollouts``
+determinized worlds (``Game.determinized``: the face-down pile reshuffled) get the move, then
+everyone plays greedy to the end; the move with the best total margin wins (own score minus
+the best other score, own score when solo; ties: the first in ``legal_moves()`` order).
+All (move × world) continuations are games of one ``fast.State`` played on together by
+``fast.play_on``, so a decision costs a few numpy calls per remaining turn. With the same
+seed it draws the same worlds (the same permutations of the pile, as decks of card indexes).
 
 >>> simulate(games=5, players=2, policy="greedy", seed=1).shape
 (5, 2)
@@ -10,114 +16,182 @@ of the shared ``policies.LookaheadPolicy`` (the same choices).
 >>> advice = hint(game)
 >>> advice.move in game.legal_moves(), advice.reason.startswith("Greedy choice:")
 (True, True)
+>>> game = Game.new(players=2, seed=3)
+>>> LookaheadPolicy(rollouts=4, seed=0)(game) in game.legal_moves()
+True
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 
 from orchard_lab import policies
 from orchard_lab.apple_batches import fast
+from orchard_lab.apple_batches.cards import Card
 from orchard_lab.apple_batches.game import Game
-from orchard_lab.apple_batches.lookahead import LookaheadPolicy
 from orchard_lab.apple_batches.rules import (
     BATCH_NAMES,
-    FACTS,
+    BATCHES,
     MAX_GAMES,
     MAX_ROLLOUTS,
-    STANDARD_RULES,
     Move,
     Rules,
     cards_per_player,
 )
-from orchard_lab.core import Hint, check_int, check_type, make_rng
+from orchard_lab.apple_batches.tables import card_indexes
+from orchard_lab.core import check_int, check_type, make_rng
 
-__all__ = ["FASTER", "HINT_POLICIES", "hint", "simulate"]
+__all__ = [
+    "FASTER",
+    "POLICIES",
+    "POLICY_NAMES",
+    "LookaheadPolicy",
+    "hint",
+    "margins",
+    "simulate",
+]
 
-HINT_POLICIES = ("greedy", "lookahead")
+POLICY_NAMES = policies.POLICY_NAMES
+
+
+def _market_slots(game: Game, moves: list[Move]) -> tuple[np.ndarray, list[int]]:
+    """This round's market as dealt: which slots are taken, and the slot each move takes.
+
+    The market left is the dealt market minus the taken cards, in order; a move takes the
+    first card like its own that is left, as ``Game.play`` does.
+    """
+    start = game.round * game.market_size
+    dealt = game.deck[start : start + game.market_size]
+    left = list(game.market)
+    taken = np.ones(len(dealt), dtype=bool)
+    for slot, card in enumerate(dealt):
+        if left and card == left[0]:
+            taken[slot] = False
+            left.pop(0)
+    first_left: dict[Card, int] = {}
+    for slot in np.flatnonzero(~taken).tolist():
+        first_left.setdefault(dealt[slot], slot)
+    return taken, [first_left[move.card] for move in moves]
+
+
+def margins(game: Game, worlds: Sequence[Game]) -> np.ndarray:
+    """Final margins, shape ``(moves, worlds)``, of each legal move played in each world.
+
+    ``worlds`` are determinized copies of ``game`` (``game.determinized(rng)``); after the
+    move everyone plays greedy. A margin is the mover's score minus the best other score
+    (the mover's own score when solo).
+
+    >>> game = Game.new(players=1, seed=0)
+    >>> margins(game, [game.determinized(np.random.default_rng(1))]).shape
+    (24, 1)
+    """
+    moves = _moves(game)
+    seen = len(game.deck) - len(game.pile)
+    if not worlds or any(
+        world.deck[:seen] != game.deck[:seen] or len(world.deck) != len(game.deck)
+        for world in worlds
+    ):
+        raise ValueError("worlds must be one or more determinized copies of the game")
+    return _margins(game, moves, np.stack([card_indexes(world.deck) for world in worlds]))
+
+
+def _moves(game: Game) -> list[Move]:
+    moves = game.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to look ahead from")
+    return moves
+
+
+def _margins(game: Game, moves: list[Move], decks: np.ndarray) -> np.ndarray:
+    """``margins`` of ``moves`` with the worlds as decks of card indexes, one row each."""
+    rollouts, size = len(decks), len(moves) * len(decks)  # row m * rollouts + r
+    orders = np.tile(decks, (len(moves), 1))
+    state = fast.State.of_boards(game.boards, size)
+    taken, slots = _market_slots(game, moves)
+    taken = np.tile(taken, (size, 1))
+    slot = np.repeat(slots, rollouts)
+    batch = np.repeat([BATCHES.index(move.batch) for move in moves], rollouts)
+    me, board = game.current_player, game.boards[game.current_player]
+    gain = np.repeat([board.gain_unchecked(move.card, move.batch) for move in moves], rollouts)
+    rows = np.arange(size)
+    state.place(me, orders[rows, game.round * game.market_size + slot], batch, gain)
+    taken[rows, slot] = True
+    fast.play_on(state, orders, "greedy", None, game.first_player, game.round, taken)
+    others = np.delete(state.total, me, axis=0)
+    best_other = others.max(axis=0) if len(others) else 0
+    return (state.total[me] - best_other).reshape(len(moves), rollouts)
+
+
+class LookaheadPolicy:
+    """Monte-Carlo lookahead for apple batches: ``callable(game) -> move``, seeded.
+
+    >>> game = Game.new(players=1, seed=0)
+    >>> LookaheadPolicy(rollouts=2, seed=0)(game) in game.legal_moves()
+    True
+    """
+
+    def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
+        self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+        self.rng = make_rng(seed)
+
+    def __call__(self, game: Game) -> Move:
+        check_type(game, Game, "game")
+        moves = _moves(game)
+        if len(moves) == 1:
+            return moves[0]
+        return moves[int(np.argmax(_margins(game, moves, self._worlds(game)).sum(axis=1)))]
+
+    def _worlds(self, game: Game) -> np.ndarray:
+        """The decks of ``rollouts`` worlds as card indexes, one row each: what as many
+        ``game.determinized(self.rng)`` deal, drawn from the generator in the same way (the
+        face-down pile reshuffled), without copying the game."""
+        deck = card_indexes(game.deck)
+        seen = len(deck) - len(game.pile)
+        if seen == len(deck):
+            return np.tile(deck, (self.rollouts, 1))
+        pile = deck[seen:]
+        return np.stack(
+            [
+                np.concatenate([deck[:seen], pile[self.rng.permutation(len(pile))]])
+                for _ in range(self.rollouts)
+            ]
+        )
+
+
 FASTER: policies.FasterPolicies = {
     "lookahead": lambda rng, rollouts: LookaheadPolicy(rollouts=rollouts, seed=rng)
 }
 
 
-def simulate(
-    games: int = 1000,
-    players: int = 1,
-    policy: str | policies.Policy = "greedy",
-    seed: int | np.random.Generator | None = 0,
-    rules: Rules | None = None,
-    rollouts: int = 8,
+def _table(
+    games: int, players: int, policy: str, rng: np.random.Generator, rules: Rules
 ) -> np.ndarray:
-    """Final scores, shape ``(games, players)``, of ``games`` seeded games.
-
-    Every player uses ``policy``: "random", "greedy", "lookahead" (``rollouts`` rollouts per
-    move) or any ``callable(game) -> move``. "random" and "greedy" play all games at once
-    with numpy (``fast.play_games``, the same rules as ``Game``). "lookahead" and callables
-    play game by game through ``policies.run_games``, lookahead as ``LookaheadPolicy`` (each
-    decision's rollouts at once; the same moves as the generic policy).
-
-    Every argument is checked before any work: ``games`` from 0 to ``MAX_GAMES``, ``players``
-    within ``FACTS``, ``rollouts`` from 1 to ``MAX_ROLLOUTS`` (TypeError for a wrong type,
-    ValueError for a wrong value, naming the argument).
-
-    >>> simulate(games=0, players=3).shape
-    (0, 3)
-    """
-    games = check_int(games, "games", 0, MAX_GAMES)
-    players = FACTS.check_players(players)
-    rules = STANDARD_RULES if rules is None else check_type(rules, Rules, "rules")
-    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    if isinstance(policy, str):
-        if policy not in policies.POLICY_NAMES:
-            raise ValueError(f"policy must be one of {policies.POLICY_NAMES}, got {policy!r}")
-    elif not callable(policy):
-        raise TypeError(f"policy must be a name or a callable, not {type(policy).__name__}")
-    rng = make_rng(seed)
-    if policy in ("random", "greedy"):
-        cards = cards_per_player(players, rules) * players  # dealt in a game
-        orders = fast.deal_orders(rng, games, cards)
-        return fast.play_games(orders, players, rules, str(policy), rng)
-    return policies.run_games(
-        lambda game_seed: Game.new(players=players, seed=game_seed, rules=rules),
-        games,
-        players,
-        policy,
-        rng,
-        rollouts=rollouts,
-        faster=FASTER,
-    )
+    """``games`` games of "random" or "greedy" at once with numpy (``fast.play_games``, the
+    same rules as ``Game``)."""
+    orders = fast.deal_orders(rng, games, cards_per_player(players, rules) * players)
+    return fast.play_games(orders, players, rules, policy, rng)
 
 
-def _note_after(game: Game, move: Move) -> str:
-    """The batch's note once ``move`` is made: what its points would be made of."""
+def _describe(game: Game, move: Move) -> tuple[str, str]:
+    """The move in words, and its batch's note once it is made."""
     board = game.boards[game.current_player].copy()
     board.place(move.card, move.batch)
-    return board.score().notes[move.batch]
+    return f"the {move.card} apple in the {BATCH_NAMES[move.batch]}", board.score().notes[
+        move.batch
+    ]
 
 
-def hint(
-    game: Game,
-    policy: str = "greedy",
-    *,
-    rollouts: int = 8,
-    seed: int | np.random.Generator | None = None,
-) -> Hint:
-    """The move ``policy`` ("greedy" or "lookahead") suggests to the player to act, and why.
-
-    Greedy takes the move that adds the most points now (ties: the first legal move);
-    lookahead plays each move to the end ``rollouts`` times with the hidden cards shuffled.
-    """
-    check_type(game, Game, "game")
-    check_type(policy, str, "policy")
-    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    searches: dict[str, policies.Search] = {
-        "lookahead": (
-            lambda: LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed)),
-            "every possible move",
-        )
-    }
-
-    def describe(move: Move) -> tuple[str, str]:
-        return f"the {move.card} apple in the {BATCH_NAMES[move.batch]}", _note_after(game, move)
-
-    return policies.explain_choice(game, policy, searches, describe, rollouts)
+POLICIES = policies.GamePolicies(
+    game=Game,
+    names=POLICY_NAMES,
+    faster=FASTER,
+    searches={"lookahead": "every possible move"},
+    table=_table,
+    describe=_describe,
+    max_games=MAX_GAMES,
+    max_rollouts=MAX_ROLLOUTS,
+)
+simulate = policies.simulator(POLICIES)
+hint = policies.hinter(POLICIES)

@@ -28,6 +28,7 @@ from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, deal_code, read_code
 from orchard_lab.stacked_trees.fast import warm_up
 from orchard_lab.stacked_trees.game import SAVE_FORMAT, SAVE_NAME, Game
 from orchard_lab.stacked_trees.policies import (
+    FASTER,
     POLICY_NAMES,
     LookaheadPolicy,
     PlannerPolicy,
@@ -53,6 +54,7 @@ from orchard_lab.stacked_trees.search import BestLine, best_line, deal_scores
 __all__ = [
     "CODE_SYMBOLS",
     "FACTS",
+    "FASTER",
     "FRUITS",
     "FRUIT_NAMES",
     "LADDERS",

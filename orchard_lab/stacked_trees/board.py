@@ -12,6 +12,7 @@ over positions). ``spots``, ``spot_gain`` and ``place_spot`` are that fast, unch
 >>> board.die(0, 1), board.die(1, 2), board.score().total
 (1, 1, 4)
 >>> board.undo()
+Card.from_text('PLA/APA')
 >>> board.score().total, board.cards()
 (0, (Card.from_text('APL/LAP'),))
 """
@@ -23,7 +24,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from orchard_lab.core import IllegalMove, Score, board_snapshot, check_bool, check_type, illegal
+from orchard_lab.core import (
+    IllegalMove,
+    Score,
+    board_snapshot,
+    check_bool,
+    check_type,
+    count,
+    illegal,
+)
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, check_rotation, trees
 from orchard_lab.stacked_trees.rules import Rules, check_at, ladder_steps
 
@@ -95,10 +104,6 @@ class Effect:
         """
         row, col = self.at
         return {(row + r, col + c): fruit for r, c, fruit in trees(self.card, self.rotation)}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class Board:
@@ -247,14 +252,17 @@ class Board:
         """
         values = sorted(self._die.values())
         if values:
-            count = "1 die" if len(values) == 1 else f"{len(values)} dice"
-            dice_note = f"{count}: {'+'.join(map(str, values))} = {sum(values)}"
+            dice = count(len(values), "die", "dice")
+            dice_note = f"{dice}: {'+'.join(map(str, values))} = {sum(values)}"
         else:
             dice_note = "no dice on the table yet"
         used, penalty = self._rotten_used, self.rules.rotten_penalty
         return Score(
             {"dice": sum(values), "rotten": -penalty * used},
-            {"dice": dice_note, "rotten": f"{_plural(used, 'rotten token')} × -{penalty}"},
+            {
+                "dice": dice_note,
+                "rotten": f"{count(used, 'rotten token', 'rotten tokens')} × -{penalty}",
+            },
         )
 
     @property
@@ -311,7 +319,7 @@ class Board:
 
     def __repr__(self) -> str:
         cards = len(self._placed)
-        return f"<stacked trees board: {_plural(cards, 'card')}, total {self.total}>"
+        return f"<stacked trees board: {count(cards, 'card', 'cards')}, total {self.total}>"
 
     # -- legal placements (fast, unchecked layer) -----------------------------------------
     def _counted(self, card: Card, rotation: int) -> tuple[int, int, int, int]:
@@ -503,20 +511,22 @@ class Board:
         rotten = check_bool(rotten, "rotten")
         at, rotation, tokens = self._cover(card, at, rotation)
         if tokens and not rotten:
-            trees_ = "1 tree" if tokens == 1 else f"{tokens} trees"
+            trees_, cost = (
+                count(tokens, "tree", "trees"),
+                count(tokens, "rotten token", "rotten tokens"),
+            )
             raise illegal(
                 "ST-3",
                 "Matching fruit",
-                f"{trees_} would lie on a different fruit, so this costs "
-                f"{_plural(tokens, 'rotten token')}: play it with rotten=True to spend "
-                f"{'it' if tokens == 1 else 'them'}.",
+                f"{trees_} would lie on a different fruit, so this costs {cost}: play it with "
+                f"rotten=True to spend {'it' if tokens == 1 else 'them'}.",
             )
         left = self.rotten_left
         if tokens > left:
             raise illegal(
                 "ST-5",
                 "Rotten fruit",
-                f"this needs {_plural(tokens, 'rotten token')} but only {left} "
+                f"this needs {count(tokens, 'rotten token', 'rotten tokens')} but only {left} "
                 f"{'is' if left == 1 else 'are'} left.",
             )
         if rotten and not tokens:
@@ -601,19 +611,20 @@ class Board:
         at, rotation, _ = self._check(card, at, rotation, rotten)
         self._put(card, at, rotation)
 
-    def undo(self) -> None:
-        """Take back the last placement exactly: trees, dice, supply and tokens (ValueError when
-        only the start card lies).
+    def undo(self) -> Card:
+        """Take back the last placement exactly: trees, dice, supply and tokens, and return its
+        card, as every game's board does (ValueError when only the start card lies).
 
         >>> board = Board(start=Card.from_text("APL/LAP"))
         >>> board.place(Card.from_text("APL/LAP"), at=(0, 0)); board.undo()
+        Card.from_text('APL/LAP')
         >>> board.dice(), board.dice_left["A"]
         ({}, 5)
         """
         if not self._undo:
             raise ValueError("nothing to undo: only the start card lies in the orchard")
         changed, left, rotten_used, dice_sum, bounds, layout = self._undo.pop()
-        self._placed.pop()
+        card = self._placed.pop()[0]
         self._left, self._rotten_used, self._dice_sum, self._bounds = (
             dict(left),
             rotten_used,
@@ -623,7 +634,7 @@ class Board:
         if layout is not None:  # the placement laid out a new grid: take the old one back
             fruit, die, self._occ, self._rot, vis, self._r0, self._c0, self._stride = layout
             self._fruit, self._die, self._vis = dict(fruit), dict(die), dict(vis)
-            return
+            return card
         fruit_at, die_at, vis = self._fruit, self._die, self._vis
         for idx, below, value in changed:  # a covered tree was never rotten (ST-3)
             bit = 1 << idx
@@ -639,6 +650,7 @@ class Board:
                 die_at.pop(idx, None)
             else:
                 die_at[idx] = value
+        return card
 
     def _grow(self, card: Card, at: tuple[int, int], rotation: int) -> tuple[Any, ...] | None:
         """Widen the bounds for the card; lay out a new grid if it would reach the padding, and

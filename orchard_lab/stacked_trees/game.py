@@ -7,42 +7,32 @@ own orchard from an own hand. Players take turns; a player whose hand has no leg
 >>> game = Game.new(players=1, seed=0)
 >>> len(game.hand), game.is_over
 (2, False)
->>> game.play(game.legal_moves()[0])
+>>> move = game.legal_moves()[0]
+>>> game.play(move)
 >>> len(game.boards[0].cards()), len(game.history)
 (2, 1)
->>> game.undo(); game.history
-()
+>>> game.undo() == move, game.history
+(True, ())
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from orchard_lab.core import (
-    check_int,
-    check_type,
-    dump_save,
-    game_snapshot,
-    illegal,
-    load_save,
-    make_rng,
-    move_row,
-    read_move_row,
-    require,
-    require_int,
-    rules_from_dict,
-    rules_to_dict,
-)
+from orchard_lab.core import IllegalMove, check_int, check_type, illegal, make_rng, require
+from orchard_lab.game_base import BaseGame, TieBreak
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import Card, default_deck
 from orchard_lab.stacked_trees.codes import read_code
 from orchard_lab.stacked_trees.rules import FACTS, MAX_DECK, Move, Rules, rating
 
-SAVE_NAME = "stacked_trees"
+__all__ = ["SAVE_FORMAT", "SAVE_NAME", "Game", "Seat", "check_cards"]
+
+SAVE_NAME = FACTS.name
 SAVE_FORMAT = 2  # 2: rules by core.rules_to_dict, moves by core.move_row
 
 
@@ -76,8 +66,30 @@ def check_cards(cards: Any, name: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-class Game:
+class Game(BaseGame[Move]):
     """A seeded game; see the module docstring. Build one with ``Game.new`` or ``Game.deal``."""
+
+    facts = FACTS
+    rules_type = Rules
+    move_type = Move
+    card_type = Card
+    save_format = SAVE_FORMAT
+    deal_fields = frozenset({"order", "set_aside"})
+    win_rule = "ST-7"
+    saves_name_every_switch = True
+    tie_breaks = (
+        TieBreak(
+            "rotten tokens",
+            "{} rotten token",
+            "{} rotten tokens",
+            "with fewer rotten tokens: {best} against {others}",
+            fewer=True,
+        ),
+        TieBreak(
+            "dice", "{} die", "{} dice", "with more dice on the table: {best} against {others}"
+        ),
+    )
+    rules: Rules
 
     def __init__(
         self,
@@ -88,9 +100,8 @@ class Game:
         first_player: int = 0,
     ) -> None:
         rules = Rules() if rules is None else check_type(rules, Rules, "rules")
-        self.rules = rules
-        self.players = FACTS.check_players(players)
-        self.first_player = check_int(first_player, "first_player", 0, self.players - 1)
+        players = FACTS.check_players(players)
+        self._begin(players, rules, check_int(first_player, "first_player", 0, players - 1))
         self.order = check_cards(order, "order")
         self.set_aside = check_cards(set_aside, "set_aside")
         if len(self.order) != rules.cards_per_game:
@@ -108,8 +119,6 @@ class Game:
             )
             seat.finished = not seat.board.fits_any(seat.hand)
             self.seats.append(seat)
-        self._history: list[tuple[int, Move]] = []
-        self._undo: list[tuple[int, tuple[Card, ...], int]] = []
         self._current = self.first_player
         if self.seats[self._current].finished:
             self._advance()
@@ -117,25 +126,25 @@ class Game:
     @classmethod
     def new(
         cls,
-        players: int = 1,
+        players: int = FACTS.default_players,
         seed: int | np.random.Generator | None = 0,
         rules: Rules | None = None,
         first_player: int = 0,
         deck: Sequence[Card] | None = None,
     ) -> Game:
-        """Shuffle the deck (default: the 18 cards), deal ``cards_per_game``, set the rest aside.
+        """Shuffle the deck (default: the 18 cards), deal ``cards_per_game``, set the rest aside;
+        ``players`` defaults to ``FACTS.default_players`` (1: ST-2..ST-6 are one orchard's game).
 
         >>> Game.new(seed=3).order == Game.new(seed=3).order
         True
         """
-        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
-        FACTS.check_players(players)
+        players, rng, rules, first_player = cls._arguments(players, seed, rules, first_player)
         cards = default_deck() if deck is None else list(check_cards(deck, "deck"))
         if len(cards) < rules.cards_per_game:
             raise ValueError(
                 f"deck has {len(cards)} cards, fewer than cards_per_game = {rules.cards_per_game}"
             )
-        shuffled = [cards[i] for i in make_rng(seed).permutation(len(cards))]
+        shuffled = [cards[i] for i in rng.permutation(len(cards))]
         n = rules.cards_per_game
         return cls(shuffled[:n], shuffled[n:], players, rules, first_player)
 
@@ -201,11 +210,6 @@ class Game:
         return [tuple(seat.hand) for seat in self.seats]
 
     @property
-    def history(self) -> tuple[tuple[int, Move], ...]:
-        """The (player, move) pairs played so far, oldest first."""
-        return tuple(self._history)
-
-    @property
     def is_over(self) -> bool:
         return all(seat.finished for seat in self.seats)
 
@@ -225,61 +229,18 @@ class Game:
                 moves.append(Move(card, at, rotation, tokens > 0))
         return moves
 
-    def scores(self) -> list[int]:
-        return [seat.board.total for seat in self.seats]
+    def _tie_counts(self, player: int) -> tuple[int, ...]:
+        """ST-7: on a tie, fewer rotten tokens used, then more dice on the table."""
+        board = self.seats[player].board
+        return (board.rotten_used, len(board.grid_dice))
 
-    def _ranking(self) -> list[tuple[int, int, int]]:
-        """Per player the ST-7 key: (score, -rotten tokens, dice on the table)."""
-        return [
-            (seat.board.total, -seat.board.rotten_used, len(seat.board.grid_dice))
-            for seat in self.seats
-        ]
-
-    def winners(self) -> list[int]:
-        """Highest score; tie: fewer rotten tokens, then more dice on the table (ST-7)."""
-        keys = self._ranking()
-        best = max(keys)
-        return [i for i, key in enumerate(keys) if key == best]
-
-    def winner_reason(self) -> str:
-        """The result in words, naming the ST-7 tie-break when it decided; solo: the score and
-        its rating (ST-6).
+    def _solo_note(self, total: int) -> str:
+        """ST-6: a solo score comes with its rating.
 
         >>> Game.new(players=1).winner_reason()
         'Solo game: 0 points so far (Pal-tree).'
         """
-        keys = self._ranking()
-        if self.players == 1:
-            return f"Solo game: {_points(keys[0][0])}{'' if self.is_over else ' so far'} " + (
-                f"({rating(keys[0][0])})."
-            )
-        verb = "wins" if self.is_over else "leads"
-        top = max(key[0] for key in keys)
-        tied = [i for i, key in enumerate(keys) if key[0] == top]
-        winners = self.winners()
-        if len(tied) == 1:
-            return f"Player {tied[0]} {verb} with {_points(top)}."
-        names = _names(tied)
-        if len(winners) == len(tied):
-            used, dice = -keys[tied[0]][1], keys[tied[0]][2]
-            return (
-                f"{names} share the {'win' if self.is_over else 'lead'}: {_points(top)}, "
-                f"{_count(used, 'rotten token')} and {_count(dice, 'die', 'dice')} each (ST-7)."
-            )
-        who = _names(winners, "player")
-        verb = verb if len(winners) == 1 else verb.removesuffix("s")
-        fewest = max(keys[i][1] for i in tied)
-        if any(keys[i][1] != fewest for i in tied):
-            others = sorted({-keys[i][1] for i in tied} - {-fewest})
-            return (
-                f"{names} tie on {_points(top)}; {who} {verb} the tie-break (ST-7) with fewer "
-                f"rotten tokens: {-fewest} against {' or '.join(map(str, others))}."
-            )
-        most = sorted({keys[i][2] for i in tied}, reverse=True)
-        return (
-            f"{names} tie on {_points(top)} and rotten tokens; {who} {verb} the tie-break (ST-7) "
-            f"with more dice on the table: {most[0]} against {' or '.join(map(str, most[1:]))}."
-        )
+        return f" ({rating(total)})"
 
     def all_cards(self) -> list[Card]:
         """Every card each player holds in any zone: orchard, hand, still to draw, set aside."""
@@ -288,32 +249,28 @@ class Game:
             cards += [*seat.board.cards(), *seat.hand, *self.order[seat.drawn :], *self.set_aside]
         return cards
 
-    def __repr__(self) -> str:
-        seat = self.seats[self._current]
-        placed = len(seat.board.cards())
-        state = "over" if self.is_over else f"card {placed + 1} of {len(self.order)}"
-        players = f"{self.players} player{'' if self.players == 1 else 's'}"
-        return f"<stacked trees: {players}, {state}, scores {self.scores()}>"
+    def _progress(self) -> str:
+        placed = len(self.seats[self._current].board.cards())
+        return "over" if self.is_over else f"card {placed + 1} of {len(self.order)}"
 
     # -- playing --------------------------------------------------------------------------
-    def play(self, move: Move) -> None:
-        """Play ``move`` for the player to act; IllegalMove (state unchanged) if not allowed."""
-        check_type(move, Move, "move")
-        if self.is_over:
-            raise illegal("ST-6", "End and score", "the game is over: no card can be played.")
-        player = self._current
+    def _game_over(self) -> IllegalMove:
+        return illegal("ST-6", "End and score", "the game is over: no card can be played.")
+
+    def _move(self, player: int, move: Move) -> tuple[tuple[Card, ...], int]:
+        """Place ``move`` and draw back up; the step: the hand and the cards drawn before."""
         seat = self.seats[player]
         if move.card not in seat.hand:
             raise illegal("ST-3", "A turn", f"the card {move.card} is not in your hand.")
         seat.board.place(move.card, move.at, move.rotation, move.rotten)
-        self._undo.append((player, tuple(seat.hand), seat.drawn))
+        step = (tuple(seat.hand), seat.drawn)
         seat.hand.remove(move.card)
         while len(seat.hand) < self.rules.hand_size and seat.drawn < len(self.order):
             seat.hand.append(self.order[seat.drawn])
             seat.drawn += 1
         seat.finished = not seat.board.fits_any(seat.hand)
-        self._history.append((player, move))
         self._advance()
+        return step
 
     def _advance(self) -> None:
         """Pass the turn to the next player who is not finished."""
@@ -323,13 +280,8 @@ class Game:
                 self._current = candidate
                 return
 
-    def undo(self) -> None:
-        """Take back the last move exactly, without replaying the game (ValueError when nothing
-        has been played)."""
-        if not self._history:
-            raise ValueError("nothing to undo: no move has been played")
-        player, hand, drawn = self._undo.pop()
-        self._history.pop()
+    def _take_back(self, player: int, move: Move, step: tuple[tuple[Card, ...], int]) -> None:
+        hand, drawn = step
         seat = self.seats[player]
         seat.board.undo()
         seat.hand, seat.drawn, seat.finished = list(hand), drawn, False
@@ -340,29 +292,22 @@ class Game:
         board = self.seats[self._current].board
         return board.total + board.gain(move.card, move.at, move.rotation, move.rotten)
 
-    def snapshot(self) -> dict[str, Any]:
-        """Everything the players see (``core.game_snapshot``): here also each player's
-        hand, how far each has drawn and who has finished.
+    def _zones(self) -> dict[str, Any]:
+        """Shown besides the boards: each player's hand, how far each has drawn and who has
+        finished.
 
         >>> Game.new(seed=0).snapshot()["finished"]
         (False,)
         """
         seats = self.seats
-        return game_snapshot(
-            self,
-            hands=tuple(tuple(seat.hand) for seat in seats),
-            drawn=tuple(seat.drawn for seat in seats),
-            finished=tuple(seat.finished for seat in seats),
-        )
+        return {
+            "hands": tuple(tuple(seat.hand) for seat in seats),
+            "drawn": tuple(seat.drawn for seat in seats),
+            "finished": tuple(seat.finished for seat in seats),
+        }
 
-    def copy(self) -> Game:
-        """An independent copy."""
-        twin = object.__new__(Game)
-        twin.__dict__.update(self.__dict__)
-        twin.seats = [seat.copy() for seat in self.seats]
-        twin._history = list(self._history)
-        twin._undo = list(self._undo)
-        return twin
+    def _copy_zones(self, other: Game) -> None:
+        other.seats = [seat.copy() for seat in self.seats]
 
     def determinized(self, rng: np.random.Generator) -> Game:
         """A copy in which the cards nobody has drawn yet and the set-aside cards are reshuffled.
@@ -380,50 +325,27 @@ class Game:
         return twin
 
     # -- saving ---------------------------------------------------------------------------
-    def to_json(self) -> str:
-        """Plain JSON: rules, the order, the set-aside cards and every move played."""
-        return dump_save(
-            SAVE_NAME,
-            SAVE_FORMAT,
-            {
-                "rules": rules_to_dict(self.rules),
-                "players": self.players,
-                "first_player": self.first_player,
-                "order": [str(card) for card in self.order],
-                "set_aside": [str(card) for card in self.set_aside],
-                "moves": [move_row(player, move) for player, move in self._history],
-            },
-        )
+    def _deal_to_save(self) -> dict[str, Any]:
+        return {
+            "order": [str(card) for card in self.order],
+            "set_aside": [str(card) for card in self.set_aside],
+        }
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        """Load a saved game, checking every limit before any work; ValueError says what is
-        wrong."""
-        data = load_save(text, SAVE_NAME, SAVE_FORMAT)
-        expected = {"game", "format", "rules", "players", "first_player"}
-        expected |= {"order", "set_aside", "moves"}
-        require(set(data) == expected, f"a saved game has exactly the fields {sorted(expected)}")
-        raw = data["rules"]
-        require(isinstance(raw, dict), "rules must be an object")
-        require(set(raw) == set(Rules.__dataclass_fields__), "rules must name every switch")
-        rules = rules_from_dict(Rules, raw)
-        players = require_int(data["players"], "players", FACTS.min_players, FACTS.max_players)
-        first = require_int(data["first_player"], "first_player", 0, players - 1)
-        order = _cards(data["order"], "order")
-        set_aside = _cards(data["set_aside"], "set_aside")
-        moves = data["moves"]
-        require(isinstance(moves, list), "moves must be a list")
-        most = players * (rules.cards_per_game - 1)
-        require(len(moves) <= most, f"moves: at most {most} moves fit in this game")
-        game = cls(order, set_aside, players, rules, first)
-        for i, row in enumerate(moves):
-            player, move = read_move_row(row, i, Move, Card)
-            require(player == game.current_player, f"move {i} is not player {player}'s turn")
-            try:
-                game.play(move)
-            except ValueError as exc:
-                raise ValueError(f"move {i} is illegal: {exc}") from None
-        return game
+    def _most_moves(cls, players: int, rules: Rules) -> int:
+        return players * (rules.cards_per_game - 1)
+
+    @classmethod
+    def _from_deal(
+        cls, data: Mapping[str, Any], players: int, rules: Rules, first_player: int
+    ) -> Game:
+        return cls(
+            _cards(data["order"], "order"),
+            _cards(data["set_aside"], "set_aside"),
+            players,
+            rules,
+            first_player,
+        )
 
 
 def _cards(texts: Any, name: str) -> list[Card]:
@@ -440,18 +362,3 @@ def _cards(texts: Any, name: str) -> list[Card]:
         require(card.height == 2, f"{name}: a card is written with 2 rows, got {text!r}")
         cards.append(card)
     return cards
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if abs(n) == 1 else f"{n} points"
-
-
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {plural or word + 's'}"
-
-
-def _names(players: list[int], word: str = "Player") -> str:
-    if len(players) == 1:
-        return f"{word} {players[0]}"
-    listed = [str(i) for i in players]
-    return f"{word}s {', '.join(listed[:-1])} and {listed[-1]}"

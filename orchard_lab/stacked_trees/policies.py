@@ -1,4 +1,5 @@
-"""Stacked trees' fast policies, ``simulate`` and ``hint``.
+"""Stacked trees' fast policies; ``simulate`` and ``hint`` are the shared ones made from them
+(``POLICIES``).
 
 - ``random_turn`` and ``greedy_turn`` play one turn on a bare board, making exactly the
   choices of the shared ``RandomPolicy`` and ``GreedyPolicy`` over ``Game.legal_moves()``.
@@ -21,16 +22,17 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from orchard_lab.core import Hint, check_int, check_type, make_rng
-from orchard_lab.policies import Search, explain_choice, run_games
+from orchard_lab import policies
+from orchard_lab.core import check_int, count, make_rng
 from orchard_lab.stacked_trees.batch import greedy_deals, greedy_totals
 from orchard_lab.stacked_trees.board import Board, bits
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
 from orchard_lab.stacked_trees.game import Game
-from orchard_lab.stacked_trees.rules import FACTS, MAX_GAMES, MAX_ROLLOUTS, Move, Rules
+from orchard_lab.stacked_trees.rules import MAX_GAMES, MAX_ROLLOUTS, Move, Rules
 
 __all__ = [
-    "HINT_POLICIES",
+    "FASTER",
+    "POLICIES",
     "POLICY_NAMES",
     "LookaheadPolicy",
     "PlannerPolicy",
@@ -42,8 +44,8 @@ __all__ = [
     "simulate",
 ]
 
-POLICY_NAMES = ("random", "greedy", "lookahead", "planner")
-HINT_POLICIES = ("greedy", "lookahead", "planner")
+POLICY_NAMES = (*policies.POLICY_NAMES, "planner")
+PLANNER_CANDIDATES = 6  # the moves the planner tries: those that pay most now
 Turn = Callable[[Board, list[Card]], Card | None]
 
 
@@ -182,7 +184,10 @@ class PlannerPolicy:
     """
 
     def __init__(
-        self, rollouts: int = 8, candidates: int = 6, seed: int | np.random.Generator | None = None
+        self,
+        rollouts: int = 8,
+        candidates: int = PLANNER_CANDIDATES,
+        seed: int | np.random.Generator | None = None,
     ) -> None:
         self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
         self.candidates = check_int(candidates, "candidates", 1)
@@ -214,52 +219,24 @@ class PlannerPolicy:
         return moves[ranked[int(np.argmax(sums))]]  # ties: the earlier in legal_moves() order
 
 
-# -- simulate ----------------------------------------------------------------------------------
-def simulate(
-    games: int = 1000,
-    players: int = 1,
-    policy: str | Callable[[Game], Move] = "greedy",
-    seed: int | None = 0,
-    rules: Rules | None = None,
-    rollouts: int = 8,
-) -> np.ndarray:
-    """Final scores, shape (games, players), of seeded games played by one policy.
+# -- whole tables at once ---------------------------------------------------------------------
+FASTER: policies.FasterPolicies = {
+    "lookahead": lambda rng, rollouts: LookaheadPolicy(rollouts=rollouts, seed=rng),
+    "planner": lambda rng, rollouts: PlannerPolicy(rollouts=rollouts, seed=rng),
+}
 
-    ``policy`` is "random", "greedy", "lookahead", "planner" or a callable(game) -> move.
-    "random" and "greedy" run on fast paths that make exactly the choices of ``RandomPolicy``
+
+def _table(
+    games: int, players: int, policy: str, rng: np.random.Generator, rules: Rules
+) -> np.ndarray:
+    """``games`` games of "random" or "greedy", making exactly the choices of ``RandomPolicy``
     and ``GreedyPolicy`` in ``run_games`` (same seeds, same results): random over bare
     boards, greedy over many orchards at once (``batch``; the players of a greedy table all
-    place the same cards the same way, so one orchard per game is played);
-    "lookahead" is this module's faster ``LookaheadPolicy`` (the shared one's choices).
-    Every argument is checked before any work: at most ``MAX_GAMES`` games and
-    ``FACTS.max_players`` players.
+    place the same cards the same way, so one orchard per game is played).
 
     >>> simulate(games=3, policy="greedy", seed=1).shape
     (3, 1)
     """
-    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
-    if isinstance(policy, str):
-        if policy not in POLICY_NAMES:
-            raise ValueError(f"policy must be one of {POLICY_NAMES} or a callable, got {policy!r}")
-    elif not callable(policy):
-        raise TypeError(f"policy must be a name or a callable, not {type(policy).__name__}")
-    players = FACTS.check_players(players)
-    games = check_int(games, "games", 0, MAX_GAMES)
-    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    if not isinstance(policy, str) or policy not in ("random", "greedy"):
-        return run_games(
-            lambda s: Game.new(players=players, seed=s, rules=rules),
-            games,
-            players,
-            policy,
-            seed,
-            rollouts,
-            faster={
-                "lookahead": lambda rng, n: LookaheadPolicy(rollouts=n, seed=rng),
-                "planner": lambda rng, n: PlannerPolicy(rollouts=n, seed=rng),
-            },
-        )
-    rng = make_rng(seed)
     game_seeds = rng.integers(0, 2**63 - 1, size=games)
     deck = default_deck()  # MAX_CARDS is the whole deck: every cards_per_game can be dealt
     deals = np.zeros((games, rules.cards_per_game), dtype=np.int16)  # 18 cards: small
@@ -308,43 +285,33 @@ def _effect(board: Board, move: Move) -> str:
     tokens = after_board.rotten_used - board.rotten_used
     parts = []
     if new:
-        parts.append(f"{new} new {'die' if new == 1 else 'dice'}")
+        parts.append(count(new, "new die", "new dice"))
     if climbed:
-        parts.append(f"{climbed} {'die climbs' if climbed == 1 else 'dice climb'} the ladder")
+        parts.append(count(climbed, "die climbs", "dice climb") + " the ladder")
     if tokens:
         penalty = tokens * board.rules.rotten_penalty
-        parts.append(f"{tokens} rotten {'token' if tokens == 1 else 'tokens'} cost {penalty}")
+        parts.append(f"{count(tokens, 'rotten token', 'rotten tokens')} cost {penalty}")
     if lost:
-        parts.append(f"{lost} {'die goes' if lost == 1 else 'dice go'} back to the supply")
+        parts.append(count(lost, "die goes", "dice go") + " back to the supply")
     return ", ".join(parts) or "no die moves"
 
 
-def hint(
-    game: Game,
-    policy: str = "greedy",
-    *,
-    rollouts: int = 8,
-    seed: int | np.random.Generator | None = None,
-) -> Hint:
-    """The move ``policy`` ("greedy", "lookahead" or "planner") suggests to the player to act,
-    and why in plain words.
+def _describe(game: Game, move: Move) -> tuple[str, str]:
+    return f"the {say(move)}", _effect(game.boards[game.current_player], move)
 
-    Greedy takes the move that adds the most points now (ties: the first legal move);
-    lookahead plays every move to the end ``rollouts`` times with the unseen cards shuffled;
-    the planner does so for the few moves that pay most now.
-    """
-    check_type(game, Game, "game")
-    check_type(policy, str, "policy")
-    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    board = game.boards[game.current_player]
-    planner = PlannerPolicy(rollouts=rollouts, seed=make_rng(seed))
-    searches: dict[str, Search] = {
-        "lookahead": (
-            lambda: LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed)),
-            "every possible move",
-        ),
-        "planner": (lambda: planner, f"the {planner.candidates} moves that pay most now"),
-    }
-    return explain_choice(
-        game, policy, searches, lambda move: (f"the {say(move)}", _effect(board, move)), rollouts
-    )
+
+POLICIES = policies.GamePolicies(
+    game=Game,
+    names=POLICY_NAMES,
+    faster=FASTER,
+    searches={
+        "lookahead": "every possible move",
+        "planner": f"the {PLANNER_CANDIDATES} moves that pay most now",
+    },
+    table=_table,
+    describe=_describe,
+    max_games=MAX_GAMES,
+    max_rollouts=MAX_ROLLOUTS,
+)
+simulate = policies.simulator(POLICIES)
+hint = policies.hinter(POLICIES)

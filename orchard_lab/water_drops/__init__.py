@@ -28,9 +28,10 @@ from orchard_lab.water_drops.cards import (
 from orchard_lab.water_drops.engine import warm_up
 from orchard_lab.water_drops.game import SAVE_FORMAT, SAVE_NAME, Game
 from orchard_lab.water_drops.policies import (
-    HINT_POLICIES,
+    FASTER,
     MAX_GAMES,
     MAX_ROLLOUTS,
+    POLICY_NAMES,
     LookaheadPolicy,
     greedy_policy,
     hint,
@@ -53,12 +54,13 @@ __all__ = [
     "CODES",
     "DROPS",
     "FACTS",
+    "FASTER",
     "FRUITS",
     "FRUIT_NAMES",
-    "HINT_POLICIES",
     "MAX_GAMES",
     "MAX_ROLLOUTS",
     "MAX_SIDE",
+    "POLICY_NAMES",
     "ROTATIONS",
     "SAVE_FORMAT",
     "SAVE_NAME",

@@ -136,6 +136,7 @@ class Board:
     >>> board.total, len(board.cards())
     (2, 2)
     >>> board.undo()
+    Card.from_text('B1/11')
     >>> board.total, board.cards()
     (0, (Card.from_text('BP/2C'),))
     """
@@ -241,14 +242,15 @@ class Board:
         turned, at, _ = self._check(card, at, rotation)
         return self._gain(_shape(turned), at)
 
-    def undo(self) -> None:
-        """Take back the last placement exactly; ValueError when only the start card lies.
+    def undo(self) -> Card:
+        """Take back the last placement exactly and return its card (as in every game's
+        board); ValueError when only the start card lies.
 
         The groups the card touched are counted again from their cells (no replay).
         """
         if not self._placed:
             raise ValueError("nothing to undo: only the start card is in the orchard")
-        _, at, _ = self._placed.pop()
+        card, at, _ = self._placed.pop()
         del self._squares[at]
         base = _base(at)
         cells, gid = self._cells, self._gid
@@ -281,6 +283,7 @@ class Board:
         self._box = (min(rows), max(rows), min(cols), max(cols))
         self._open = None
         self._gains = {}
+        return card
 
     def _regroup(self, start: int) -> None:
         """Count the group of fruit cell ``start`` again from its cells, as a new group."""

@@ -3,10 +3,12 @@
 >>> game = Game.new(players=2, seed=1)
 >>> len(game.market), game.current_player
 (4, 0)
->>> game.play(game.legal_moves()[0])
+>>> move = game.legal_moves()[0]
+>>> game.play(move)
 >>> game.current_player, len(game.market)
 (1, 3)
->>> game.undo()
+>>> game.undo() == move
+True
 >>> game
 <water drops: 2 players, 50 cards left, scores [0, 0]>
 """
@@ -14,25 +16,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from orchard_lab.core import (
-    check_int,
-    check_type,
-    dump_save,
-    game_snapshot,
-    illegal,
-    load_save,
-    make_rng,
-    move_row,
-    read_move_row,
-    require,
-    require_int,
-    rules_from_dict,
-    rules_to_dict,
-)
+from orchard_lab.core import IllegalMove, check_type, illegal, require
+from orchard_lab.game_base import BaseGame
 from orchard_lab.water_drops.board import Board
 from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
 from orchard_lab.water_drops.rules import (
@@ -47,10 +37,8 @@ from orchard_lab.water_drops.rules import (
 
 __all__ = ["SAVE_FORMAT", "SAVE_NAME", "Game", "check_room"]
 
-SAVE_NAME = "water_drops"
+SAVE_NAME = FACTS.name
 SAVE_FORMAT = 2  # 2: moves as core.move_row objects, rules through core.rules_to_dict
-_SAVE_KEYS = {"game", "format", "players", "first_player", "rules", "starts", "set_aside"}
-_SAVE_KEYS |= {"deal", "moves"}
 
 
 def check_room(rules: Rules, players: int, cards: int = CARDS_PER_ORCHARD - 1) -> None:
@@ -73,8 +61,21 @@ def check_room(rules: Rules, players: int, cards: int = CARDS_PER_ORCHARD - 1) -
         )
 
 
-class Game:
+# what undo restores: the market, the cards drawn, the round's first player, cards taken
+_Before = tuple[tuple[Card, ...], int, int, int]
+
+
+class Game(BaseGame[Move]):
     """A seeded game for 1-5 players (1 = practice). Build one with ``Game.new``."""
+
+    facts = FACTS
+    rules_type = Rules
+    move_type = Move
+    card_type = Card
+    save_format = SAVE_FORMAT
+    deal_fields = frozenset({"starts", "set_aside", "deal"})
+    win_rule = "WD-5"  # most points wins; ties are shared
+    rules: Rules
 
     def __init__(
         self,
@@ -87,9 +88,7 @@ class Game:
         deal: list[Card],
     ) -> None:
         check_room(rules, players, len(deal))
-        self.players = players
-        self.rules = rules
-        self.first_player = first_player
+        self._begin(players, rules, first_player)
         self.set_aside = tuple(set_aside)
         self._market_size = market_size(players)
         self._deal = list(deal)  # the draw order; _deal[_drawn:] is the face-down pile
@@ -97,20 +96,19 @@ class Game:
         self._market: list[Card] = []
         self._round_first = first_player
         self._taken = 0
-        # (player, move, (market, drawn, round first, taken) before the move)
-        self._history: list[tuple[int, Move, tuple[tuple[Card, ...], int, int, int]]] = []
         self._boards = [Board(start=card, rules=rules) for card in starts]
         self._refill()
 
     @classmethod
     def new(
         cls,
-        players: int = 2,
+        players: int = FACTS.default_players,
         seed: int | np.random.Generator | None = 0,
         rules: Rules | None = None,
         first_player: int = 0,
     ) -> Game:
-        """Deal a game: different start cards at random (WD-2), the deck shuffled.
+        """Deal a game: different start cards at random (WD-2), the deck shuffled; ``players``
+        defaults to ``FACTS.default_players`` (2).
 
         Wrong types raise TypeError, wrong values ValueError, naming the argument; what
         ``new`` accepts ``from_json`` loads back.
@@ -118,11 +116,8 @@ class Game:
         >>> Game.new(players=3, seed=7).to_json() == Game.new(players=3, seed=7).to_json()
         True
         """
-        players = FACTS.check_players(players)
-        first_player = check_int(first_player, "first_player", 0, players - 1)
-        rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+        players, rng, rules, first_player = cls._arguments(players, seed, rules, first_player)
         check_room(rules, players)
-        rng = make_rng(seed)
         starts = [starting_cards()[i] for i in rng.permutation(len(starting_cards()))]
         deck = default_deck()
         deal = [deck[i] for i in rng.permutation(len(deck))]
@@ -166,11 +161,6 @@ class Game:
         """True once the pile is empty and the last market has been taken (WD-2)."""
         return not self._market
 
-    @property
-    def history(self) -> tuple[tuple[int, Move], ...]:
-        """The (player, move) pairs played so far, oldest first."""
-        return tuple((player, move) for player, move, _ in self._history)
-
     def all_cards(self) -> list[Card]:
         """Every card of the game in any zone: pile, market, orchards, set-aside starts."""
         cards = [*self.pile, *self._market, *self.set_aside]
@@ -178,38 +168,13 @@ class Game:
             cards.extend(board.cards())
         return cards
 
-    def scores(self) -> list[int]:
-        """Each player's points so far (kept up to date move by move)."""
-        return [board.total for board in self._boards]
+    def _progress(self) -> str:
+        """The cards not taken yet.
 
-    def winners(self) -> list[int]:
-        """The players with the most points; ties are shared (WD-5)."""
-        scores = self.scores()
-        return [player for player, score in enumerate(scores) if score == max(scores)]
-
-    def winner_reason(self) -> str:
-        """The result in words (WD-5: most points wins, ties are shared).
-
-        >>> Game.new(players=1).winner_reason()
-        'Solo game: 0 points so far.'
-        >>> Game.new(players=3).winner_reason()
+        >>> Game.new(players=3, seed=0).winner_reason()
         'Players 0, 1 and 2 share the lead with 0 points each (WD-5: ties are shared).'
         """
-        scores, winners = self.scores(), self.winners()
-        top = _points(scores[winners[0]])
-        if self.players == 1:
-            return f"Solo game: {top}{'' if self.is_over else ' so far'}."
-        if len(winners) == 1:
-            runner_up = max(score for player, score in enumerate(scores) if player != winners[0])
-            verb = "wins" if self.is_over else "leads"
-            return f"Player {winners[0]} {verb} with {top} (next best: {_points(runner_up)})."
-        names = ", ".join(str(p) for p in winners[:-1]) + f" and {winners[-1]}"
-        what = "win" if self.is_over else "lead"
-        return f"Players {names} share the {what} with {top} each (WD-5: ties are shared)."
-
-    def __repr__(self) -> str:
-        left = len(self._market) + len(self._deal) - self._drawn
-        return f"<water drops: {self.players} players, {left} cards left, scores {self.scores()}>"
+        return f"{len(self._market) + len(self._deal) - self._drawn} cards left"
 
     # --- moves ---------------------------------------------------------------------------
     def choices(self) -> tuple[list[Card], list[tuple[int, int]], tuple[int, ...]]:
@@ -230,10 +195,16 @@ class Game:
         cards, squares, rotations = self.choices()
         return [Move(card, at, turn) for card in cards for at in squares for turn in rotations]
 
+    def _game_over(self) -> IllegalMove:
+        return illegal("WD-2", FACTS.rules["WD-2"], "the game is over; the market is empty.")
+
     def _check(self, move: Move) -> None:
         check_type(move, Move, "move")
         if self.is_over:
-            raise illegal("WD-2", FACTS.rules["WD-2"], "the game is over; the market is empty.")
+            raise self._game_over()
+        self._check_market(move)
+
+    def _check_market(self, move: Move) -> None:
         if move.card not in self._market:
             raise illegal(
                 "WD-2",
@@ -241,14 +212,13 @@ class Game:
                 f"you can only take a card from the market; {move.card} is not there.",
             )
 
-    def play(self, move: Move) -> None:
+    def _move(self, player: int, move: Move) -> _Before:
         """The player to act takes ``move.card`` from the market and places it at once."""
-        self._check(move)
-        player = self.current_player
+        self._check_market(move)
         self._boards[player].place(move.card, move.at, move.rotation)
         before = (tuple(self._market), self._drawn, self._round_first, self._taken)
-        self._history.append((player, move, before))
         self._advance(move.card)
+        return before
 
     def _advance(self, card: Card) -> None:
         """``card`` leaves the market; the turn passes, the market refills when empty."""
@@ -270,79 +240,58 @@ class Game:
         board = self._boards[self.current_player]
         return board.total + board.gain(move.card, move.at, move.rotation)
 
-    def undo(self) -> None:
-        """Take back the last move exactly, without replaying; ValueError if none was played.
+    def _take_back(self, player: int, move: Move, step: _Before) -> None:
+        """Undo without replaying.
 
         >>> game = Game.new(players=2, seed=4)
         >>> saved = game.to_json()
-        >>> game.play(game.legal_moves()[5]); game.undo()
+        >>> game.play(game.legal_moves()[5]); _ = game.undo()
         >>> game.to_json() == saved
         True
         """
-        if not self._history:
-            raise ValueError("nothing to undo: no move has been played")
-        player, _, (market, drawn, round_first, taken) = self._history.pop()
+        market, drawn, round_first, taken = step
         self._market, self._drawn = list(market), drawn
         self._round_first, self._taken = round_first, taken
         self._boards[player].undo()
 
-    def snapshot(self) -> dict[str, Any]:
-        """Everything the players see (``core.game_snapshot``): here also the market in its
-        order, the draw pile and the starting cards set aside.
+    def _zones(self) -> dict[str, Any]:
+        """Shown besides the boards: the market in its order, the draw pile and the starting
+        cards set aside.
 
         >>> len(Game.new(players=2, seed=0).snapshot()["market"])
         4
         """
-        return game_snapshot(self, market=self.market, pile=self.pile, set_aside=self.set_aside)
+        return {"market": self.market, "pile": self.pile, "set_aside": self.set_aside}
 
-    def copy(self) -> Game:
-        """An independent game in the same state."""
-        return self._copy(list(self._deal))
+    def _copy_zones(self, other: Game) -> None:
+        other._deal = list(self._deal)
+        other._market = list(self._market)
+        other._boards = [board.copy() for board in self._boards]
 
     def determinized(self, rng: np.random.Generator) -> Game:
         """A copy with the face-down pile reshuffled: what the player to act cannot see."""
+        other: Game = self.copy()
         hidden = self._deal[self._drawn :]
-        shuffled = [hidden[i] for i in rng.permutation(len(hidden))]
-        return self._copy(self._deal[: self._drawn] + shuffled)
-
-    def _copy(self, deal: list[Card]) -> Game:
-        other = Game.__new__(Game)
-        other.__dict__.update(
-            self.__dict__,
-            _deal=deal,
-            _market=list(self._market),
-            _history=list(self._history),
-            _boards=[board.copy() for board in self._boards],
-        )
+        other._deal = self._deal[: self._drawn] + [hidden[i] for i in rng.permutation(len(hidden))]
         return other
 
     # --- saves ---------------------------------------------------------------------------
-    def to_json(self) -> str:
-        """The deal and the moves as plain JSON; ``from_json`` replays them exactly."""
-        return dump_save(
-            SAVE_NAME,
-            SAVE_FORMAT,
-            {
-                "players": self.players,
-                "first_player": self.first_player,
-                "rules": rules_to_dict(self.rules),
-                "starts": [str(board.start) for board in self._boards],
-                "set_aside": [str(card) for card in self.set_aside],
-                "deal": [str(card) for card in self._deal],
-                "moves": [move_row(player, move) for player, move, _ in self._history],
-            },
-        )
+    def _deal_to_save(self) -> dict[str, Any]:
+        return {
+            "starts": [str(board.start) for board in self._boards],
+            "set_aside": [str(card) for card in self.set_aside],
+            "deal": [str(card) for card in self._deal],
+        }
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        """Load a saved game, checking everything; ValueError (only) says what is wrong."""
-        data = load_save(text, SAVE_NAME, SAVE_FORMAT)
-        require(
-            set(data) == _SAVE_KEYS, f"a saved game has exactly the fields {sorted(_SAVE_KEYS)}"
-        )
-        players = require_int(data["players"], "players", FACTS.min_players, FACTS.max_players)
-        first = require_int(data["first_player"], "first_player", 0, players - 1)
-        rules = rules_from_dict(Rules, data["rules"])
+    def _most_moves(cls, players: int, rules: Rules) -> int:
+        return len(default_deck())
+
+    @classmethod
+    def _from_deal(
+        cls, data: Mapping[str, Any], players: int, rules: Rules, first_player: int
+    ) -> Game:
+        """The saved start cards, the ones set aside and the draw order, each checked."""
         starts = _load_cards(data["starts"], "starts", players)
         set_aside = _load_cards(data["set_aside"], "set_aside", len(starting_cards()) - players)
         deal = _load_cards(data["deal"], "deal", len(default_deck()))
@@ -351,33 +300,14 @@ class Game:
             "starts and set_aside must be the 5 start cards, each once",
         )
         require(Counter(deal) == Counter(default_deck()), "deal must be the 50 cards of the deck")
-        game = cls(
+        return cls(
             players=players,
             rules=rules,
-            first_player=first,
+            first_player=first_player,
             starts=starts,
             set_aside=set_aside,
             deal=deal,
         )
-        moves = data["moves"]
-        require(isinstance(moves, list), "moves must be a list")
-        require(len(moves) <= len(deal), f"a game has at most {len(deal)} moves")
-        for number, row in enumerate(moves, 1):
-            player, move = read_move_row(row, number, Move, Card)
-            require(
-                player == game.current_player,
-                f"move {number} is by player {player}, but it was player "
-                f"{game.current_player}'s turn",
-            )
-            try:
-                game.play(move)
-            except ValueError as exc:
-                raise ValueError(f"move {number} cannot be played: {exc}") from None
-        return game
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def _load_cards(raw: Any, name: str, count: int) -> list[Card]:

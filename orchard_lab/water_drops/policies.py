@@ -1,4 +1,5 @@
-"""Water drops policies: the fast random, greedy and lookahead, ``simulate``, and ``hint``.
+"""Water drops' fast policies: random, greedy and lookahead; ``simulate`` and ``hint`` are the
+shared ones made from them (``POLICIES``).
 
 The fast versions make exactly the choices of ``orchard_lab.policies`` (``RandomPolicy``,
 ``GreedyPolicy``, ``LookaheadPolicy``) with the same seed, by faster routes. ``simulate``
@@ -17,32 +18,22 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import numpy as np
 
-from orchard_lab.core import Hint, check_int, check_type, make_rng
-from orchard_lab.policies import (
-    POLICY_NAMES,
-    FasterPolicies,
-    Policy,
-    Search,
-    explain_choice,
-    play_out,
-    resolve,
-    run_games,
-)
+from orchard_lab import policies
+from orchard_lab.core import check_int, make_rng
+from orchard_lab.policies import FasterPolicies, Policy, play_out
 from orchard_lab.water_drops import engine
 from orchard_lab.water_drops.cards import Card
 from orchard_lab.water_drops.game import Game, check_room
-from orchard_lab.water_drops.rules import FACTS, Move, Rules
+from orchard_lab.water_drops.rules import Move, Rules
 
 __all__ = [
     "FASTER",
-    "HINT_POLICIES",
     "MAX_GAMES",
     "MAX_ROLLOUTS",
+    "POLICIES",
+    "POLICY_NAMES",
     "LookaheadPolicy",
     "greedy_policy",
     "hint",
@@ -54,7 +45,7 @@ __all__ = [
 MAX_GAMES = 1_000_000  # simulate's bound: a million games (8 MB of game seeds)
 MAX_ROLLOUTS = 1_000  # lookahead's bound on playouts per move and world
 BATCH_GAMES = 10_000  # games dealt together for the engine (80 bytes of deal per move each)
-HINT_POLICIES = ("greedy", "lookahead")
+POLICY_NAMES = policies.POLICY_NAMES
 
 
 def _nth_move(
@@ -131,58 +122,8 @@ FASTER: FasterPolicies = {
 }
 
 
-def named_policy(name: str, rng: np.random.Generator, rollouts: int = 8) -> Policy:
-    """``policies.resolve(name, rng, rollouts)`` with the same choices, by faster routes."""
-    return resolve(_check_policy(name), rng, rollouts, faster=FASTER)
-
-
-def _check_policy(policy: Any) -> str | Callable[[Any], Any]:
-    """A policy name of ``POLICY_NAMES`` or a callable, else TypeError/ValueError."""
-    if callable(policy):
-        return policy
-    check_type(policy, str, "policy")
-    if policy not in POLICY_NAMES:
-        raise ValueError(f"policy must be one of {POLICY_NAMES} or a callable, got {policy!r}")
-    return policy
-
-
-def simulate(
-    games: int = 1000,
-    players: int = 1,
-    policy: str | Policy = "greedy",
-    seed: int | np.random.Generator | None = 0,
-    rules: Rules | None = None,
-    rollouts: int = 8,
-) -> np.ndarray:
-    """Final scores, shape (games, players), of games played by one policy for everyone.
-
-    ``policy`` is "random", "greedy", "lookahead" (``rollouts`` per move) or any
-    ``callable(game) -> Move``. The named policies make exactly the choices of
-    ``policies.run_games`` with the same seed, by faster routes. Every argument is checked
-    before any game is dealt: ``games`` from 0 to MAX_GAMES, ``players`` within FACTS,
-    ``rollouts`` from 1 to MAX_ROLLOUTS.
-
-    >>> simulate(games=3, players=2, policy="greedy", seed=1).shape
-    (3, 2)
-    """
-    games = check_int(games, "games", 0, MAX_GAMES)
-    players = FACTS.check_players(players)
-    policy = _check_policy(policy)
-    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
-    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    check_room(rules, players)
-    rng = make_rng(seed)
-    if policy in ("random", "greedy"):
-        return _batched(games, players, policy, rng, rules)
-
-    def new_game(game_seed: int) -> Game:
-        return Game.new(players=players, seed=game_seed, rules=rules)
-
-    return run_games(new_game, games, players, policy, rng, rollouts, faster=FASTER)
-
-
 def _batched(
-    games: int, players: int, policy: Any, rng: np.random.Generator, rules: Rules
+    games: int, players: int, policy: str, rng: np.random.Generator, rules: Rules
 ) -> np.ndarray:
     """``run_games``'s table for "random" or "greedy" from the engine, ``BATCH_GAMES``
     games at a time.
@@ -236,17 +177,8 @@ def _effect(game: Game, move: Move) -> str:
     return "; ".join(group.reason for group in shown) or "no group changes"
 
 
-def hint(
-    game: Game,
-    policy: str = "greedy",
-    *,
-    rollouts: int = 8,
-    seed: int | np.random.Generator | None = None,
-) -> Hint:
-    """The move ``policy`` ("greedy" or "lookahead") suggests to the player to act, and why.
-
-    Greedy takes the move that adds the most points now (ties: the first legal move);
-    lookahead plays each move to the end ``rollouts`` times with the hidden cards shuffled.
+def _describe(game: Game, move: Move) -> tuple[str, str]:
+    """A move in words, and what it does to the groups, as a hint says it.
 
     >>> game = Game.new(players=2, seed=1)
     >>> game.play(game.legal_moves()[2])
@@ -256,15 +188,20 @@ def hint(
     (1, 0) (+2 points now: 2 cherries touch a 2-drop: scores 2). Both add as much; greedy takes
     the one it finds first.
     """
-    check_type(game, Game, "game")
-    check_type(policy, str, "policy")
-    rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-    searches: dict[str, Search] = {
-        "lookahead": (
-            lambda: LookaheadPolicy(rollouts=rollouts, seed=make_rng(seed)),
-            "every possible move",
-        )
-    }
-    return explain_choice(
-        game, policy, searches, lambda move: (_placing(move), _effect(game, move)), rollouts
-    )
+    return _placing(move), _effect(game, move)
+
+
+POLICIES = policies.GamePolicies(
+    game=Game,
+    names=POLICY_NAMES,
+    faster=FASTER,
+    searches={"lookahead": "every possible move"},
+    table=_batched,
+    describe=_describe,
+    max_games=MAX_GAMES,
+    max_rollouts=MAX_ROLLOUTS,
+    check=check_room,
+)
+simulate = policies.simulator(POLICIES)
+hint = policies.hinter(POLICIES)
+named_policy = POLICIES.policy  # a named policy by its fastest route, or a callable

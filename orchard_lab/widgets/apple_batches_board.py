@@ -34,7 +34,7 @@ from orchard_lab.figures import (
     next_card_values,
     score_breakdown,
 )
-from orchard_lab.policies import POLICY_WORDS
+from orchard_lab.policies import POLICY_WORDS, hint_names
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
@@ -153,7 +153,7 @@ class AppleBatchesBoard(PolicyBoard):
         self.message = w.HTML()
         self._make_settings(ab)
         self.policy_choice = policy_choice()
-        self.hint_choice = hint_choice(ab.HINT_POLICIES, hint_policy)
+        self.hint_choice = hint_choice(hint_names(ab.POLICY_NAMES), hint_policy)
         self.market_buttons: list[w.Button] = []
         self.market_box = w.HBox()
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
@@ -478,7 +478,7 @@ class AppleBatchesBoard(PolicyBoard):
             widget.add_class(hook)
         batches = w.HBox([c["box"] for c in self.columns.values()]).add_class("orchard-ab-batches")
         hint_help = w.HTML(
-            " · ".join(html.escape(POLICY_WORDS[p]) for p in ab.HINT_POLICIES)
+            " · ".join(html.escape(POLICY_WORDS[p]) for p in hint_names(ab.POLICY_NAMES))
         ).add_class("orchard-ab-help")
         actions = w.HBox([self.undo_button, self.hint_button, self.hint_choice, hint_help])
         actions.add_class("orchard-ab-actions")

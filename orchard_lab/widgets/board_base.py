@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as w
 import numpy as np
 
-from orchard_lab.core import IllegalMove, check_type, require_int
+from orchard_lab.core import IllegalMove, check_type, points, require_int
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
 from orchard_lab.result_codes import result_code
 from orchard_lab.widgets.guard import guarded
@@ -72,15 +72,6 @@ def _set_class(widget: w.DOMWidget, name: str, on: bool) -> None:
         widget.add_class(name)
     else:
         widget.remove_class(name)
-
-
-def points(n: int) -> str:
-    """'1 point', '-1 point', '3 points'.
-
-    >>> points(1), points(0)
-    ('1 point', '0 points')
-    """
-    return f"{n} point" if abs(n) == 1 else f"{n} points"
 
 
 def result_words(game: Any) -> str:

@@ -37,7 +37,8 @@ import ipywidgets as w
 from orchard_lab import policies
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import check_type, require_int
-from orchard_lab.stacked_trees.policies import HINT_POLICIES
+from orchard_lab.policies import hint_names
+from orchard_lab.stacked_trees.policies import POLICY_NAMES
 from orchard_lab.stacked_trees.rules import check_at
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
@@ -121,7 +122,7 @@ class StackedTreesBoard(BestLineBoard):
         self.summary = w.HTML().add_class("orchard-st-summary")
         self.undo_button = w.Button(description="Undo", tooltip="take back your last card")
         self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
-        self.hint_choice = hint_choice(HINT_POLICIES, "greedy", button_width="96px")
+        self.hint_choice = hint_choice(hint_names(POLICY_NAMES), "greedy", button_width="96px")
         self._make_best_line()
         self._make_settings(st)
         self.deal_choice = w.Text(

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
+from orchard_lab.core import points
 from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square
@@ -90,7 +91,7 @@ def effect_words(effect: st.Effect, penalty: int) -> str:
         tokens = "1 rotten token" if effect.tokens == 1 else f"{effect.tokens} rotten tokens"
         parts.append(f"costs {tokens} (-{penalty * effect.tokens} points)")
     gain = effect.gain
-    signed = f"{'+' if gain >= 0 else ''}{gain} {'point' if abs(gain) == 1 else 'points'}"
+    signed = points(gain, signed=True)
     return f"✓ Allowed here: {', '.join(parts) or 'no die moves'}; {signed} in all."
 
 

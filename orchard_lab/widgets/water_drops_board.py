@@ -28,7 +28,7 @@ import ipywidgets as w
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import check_type, require_int
-from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
+from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS, hint_names
 from orchard_lab.water_drops.policies import named_policy
 from orchard_lab.water_drops.rules import check_square, rotation_refusal
 from orchard_lab.widgets.board_base import (
@@ -242,7 +242,7 @@ class WaterDropsBoard(PolicyBoard):
         self.message = w.HTML()
         self._make_settings(wd)
         self.policy_choice = policy_choice()
-        self.hint_choice = hint_choice(wd.HINT_POLICIES, hint_policy)
+        self.hint_choice = hint_choice(hint_names(wd.POLICY_NAMES), hint_policy)
         self.title = w.HTML("Water drops")
         self.turn_line = w.HTML()
         self.hint_text = w.HTML()
@@ -646,7 +646,7 @@ class WaterDropsBoard(PolicyBoard):
         ):
             widget.add_class(hook)
         hint_help = w.HTML(
-            " · ".join(html.escape(POLICY_WORDS[p]) for p in wd.HINT_POLICIES)
+            " · ".join(html.escape(POLICY_WORDS[p]) for p in hint_names(wd.POLICY_NAMES))
         ).add_class("orchard-wd-help")
         actions = w.HBox(
             [self.turn_button, self.undo_button, self.hint_button, self.hint_choice, hint_help]

@@ -1,0 +1,350 @@
+"""What every game does the same way, written once: the base class of each game's ``Game``.
+
+A game subclasses ``BaseGame`` and writes only its rules: how a deal is made, whose turn it
+is, the legal moves, how a move changes its zones and how it is taken back (``_move`` and
+``_take_back``), what it shows (``_zones``) and saves of its deal (``_deal_to_save`` and
+``_from_deal``). The base keeps the history, undo's bookkeeping, scores and winners (most
+points, then the game's declared ``tie_breaks``), the winner sentence, copies, snapshots,
+the save skeleton with its checks and the replay of saved moves, and ``repr``.
+
+>>> from orchard_lab import water_drops as wd
+>>> game = wd.Game.new(players=2, seed=1)
+>>> move = game.legal_moves()[0]
+>>> game.play(move)
+>>> game.undo() == move, game.history
+(True, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+import numpy as np
+
+from orchard_lab.core import (
+    GameFacts,
+    IllegalMove,
+    check_int,
+    check_type,
+    count,
+    dump_save,
+    game_snapshot,
+    load_save,
+    make_rng,
+    move_row,
+    points,
+    read_move_row,
+    require,
+    require_int,
+    rules_from_dict,
+    rules_to_dict,
+)
+
+__all__ = ["BaseGame", "TieBreak", "listed"]
+
+MoveT = TypeVar("MoveT")
+
+
+def listed(items: Sequence[str]) -> str:
+    """Words joined as a sentence lists them.
+
+    >>> listed(["4 points"]), listed(["4 points", "1 rotten token", "5 dice"])
+    ('4 points', '4 points, 1 rotten token and 5 dice')
+    """
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" and {items[-1]}"
+
+
+def _players(players: Sequence[int], one: str, many: str) -> str:
+    """ "Player 2", "Players 0, 1 and 3" (or "player …" inside a sentence)."""
+    numbers = [str(player) for player in players]
+    return f"{one if len(numbers) == 1 else many} {listed(numbers)}"
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """One tie-break of a game's winning rule, as the winner sentence says it.
+
+    ``name`` is what tied players tie on ("rotten tokens"); ``one`` and ``many`` write a
+    player's count ("{} die", "{} dice"); ``won`` says how the winner beat the others, with
+    ``{best}`` and ``{others}`` filled in; ``fewer``: the lower count wins.
+    """
+
+    name: str
+    one: str
+    many: str
+    won: str
+    fewer: bool = False
+
+    def count(self, n: int) -> str:
+        """A player's count in words.
+
+        >>> TieBreak("dice", "{} die", "{} dice", "").count(1)
+        '1 die'
+        """
+        return (self.one if abs(n) == 1 else self.many).format(n)
+
+
+class BaseGame(Generic[MoveT]):
+    """What the three games' ``Game`` share; see the module docstring.
+
+    A subclass declares ``facts``, ``rules_type``, ``move_type``, ``card_type``,
+    ``save_format``, ``deal_fields`` (its own saved fields), ``win_rule``, ``tie_breaks`` and
+    ``saves_name_every_switch``, calls ``_begin`` from ``__init__`` and writes the hooks below.
+    """
+
+    facts: ClassVar[GameFacts]
+    rules_type: ClassVar[type[Any]]
+    move_type: ClassVar[type[Any]]
+    card_type: ClassVar[Any]
+    save_format: ClassVar[int]
+    deal_fields: ClassVar[frozenset[str]]
+    win_rule: ClassVar[str]
+    tie_breaks: ClassVar[tuple[TieBreak, ...]] = ()
+    saves_name_every_switch: ClassVar[bool] = False  # else a missing switch is standard
+
+    players: int
+    rules: Any
+    first_player: int
+    _history: list[tuple[int, MoveT]]
+    _steps: list[Any]  # per move, what ``_take_back`` needs
+
+    def _begin(self, players: int, rules: Any, first_player: int) -> None:
+        """Set who plays under which rules, with nothing played yet."""
+        self.players = players
+        self.rules = rules
+        self.first_player = first_player
+        self._history = []
+        self._steps = []
+
+    @classmethod
+    def _arguments(
+        cls,
+        players: int,
+        seed: int | np.random.Generator | None,
+        rules: Any,
+        first_player: int,
+    ) -> tuple[int, np.random.Generator, Any, int]:
+        """``new``'s shared arguments checked (TypeError or ValueError naming the argument):
+        players, the seed's generator, rules (``None``: the standard rules), first player."""
+        players = cls.facts.check_players(players)
+        first_player = check_int(first_player, "first_player", 0, players - 1)
+        rules = cls.rules_type() if rules is None else check_type(rules, cls.rules_type, "rules")
+        return players, make_rng(seed), rules, first_player
+
+    # -- the hooks each game writes ---------------------------------------------------------
+    @property
+    def boards(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    @property
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[MoveT]:
+        raise NotImplementedError
+
+    def _game_over(self) -> IllegalMove:
+        """The refusal of a move once the game is over."""
+        raise NotImplementedError
+
+    def _move(self, player: int, move: MoveT) -> Any:
+        """Play ``move`` for ``player`` on the game's zones (IllegalMove, nothing changed, if
+        the rules forbid it); return what ``_take_back`` needs to reverse it."""
+        raise NotImplementedError
+
+    def _take_back(self, player: int, move: MoveT, step: Any) -> None:
+        """Reverse ``_move`` exactly from what it returned, without replaying."""
+        raise NotImplementedError
+
+    def _copy_zones(self, other: Self) -> None:
+        """Give ``other`` (a shallow copy of this game) its own copies of the mutable zones."""
+        raise NotImplementedError
+
+    def _zones(self) -> dict[str, Any]:
+        """What the players see besides the boards (markets, hands, piles), for ``snapshot``."""
+        raise NotImplementedError
+
+    def _progress(self) -> str:
+        """How far the game is, for ``repr``."""
+        raise NotImplementedError
+
+    def _deal_to_save(self) -> dict[str, Any]:
+        """The saved fields of the deal (``deal_fields``), as plain JSON data."""
+        raise NotImplementedError
+
+    @classmethod
+    def _from_deal(
+        cls, data: Mapping[str, Any], players: int, rules: Any, first_player: int
+    ) -> Self:
+        """A fresh game from the checked deal fields of a save (ValueError if they are wrong)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _most_moves(cls, players: int, rules: Any) -> int:
+        """How many moves a game of ``players`` under ``rules`` can hold (checked on load)."""
+        raise NotImplementedError
+
+    def _tie_counts(self, player: int) -> tuple[int, ...]:
+        """``player``'s count for each of ``tie_breaks``."""
+        return ()
+
+    def _solo_note(self, total: int) -> str:
+        """Words after a solo game's points (stacked trees: the rating)."""
+        return ""
+
+    # -- playing ------------------------------------------------------------------------------
+    @property
+    def history(self) -> tuple[tuple[int, MoveT], ...]:
+        """The (player, move) pairs played so far, oldest first."""
+        return tuple(self._history)
+
+    def play(self, move: MoveT) -> None:
+        """Play ``move`` for the player to act; IllegalMove (state unchanged) if not allowed."""
+        if not isinstance(move, self.move_type):  # inline: play is the hot path of rollouts
+            raise TypeError(f"move must be {self.move_type.__name__}, not {type(move).__name__}")
+        if self.is_over:
+            raise self._game_over()
+        player = self.current_player
+        self._steps.append(self._move(player, move))
+        self._history.append((player, move))
+
+    def undo(self) -> MoveT:
+        """Take back the last move exactly, without replaying, and return it; ValueError when
+        no move has been played."""
+        if not self._history:
+            raise ValueError("nothing to undo: no move has been played")
+        player, move = self._history.pop()
+        self._take_back(player, move, self._steps.pop())
+        return move
+
+    # -- scores and winners -----------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Each player's points so far, kept up to date move by move."""
+        return [board.total for board in self.boards]
+
+    def _ranking(self) -> list[tuple[int, ...]]:
+        """Per player: the points, then each tie-break's count turned so that more is better."""
+        ties = self.tie_breaks
+        return [
+            (board.total, *(-n if tie.fewer else n for tie, n in zip(ties, counts, strict=True)))
+            for board, counts in zip(
+                self.boards, map(self._tie_counts, range(self.players)), strict=True
+            )
+        ]
+
+    def winners(self) -> list[int]:
+        """The players with the most points; on a tie, the game's ``tie_breaks`` in order;
+        players still level share."""
+        keys = self._ranking()
+        best = max(keys)
+        return [player for player, key in enumerate(keys) if key == best]
+
+    def winner_reason(self) -> str:
+        """The result in words, naming the tie-break that decided (``win_rule``).
+
+        >>> from orchard_lab import apple_batches as ab
+        >>> ab.Game.new(players=1).winner_reason()
+        'Solo game: 0 points so far.'
+        """
+        scores, over = self.scores(), self.is_over
+        if self.players == 1:
+            so_far = "" if over else " so far"
+            return f"Solo game: {points(scores[0])}{so_far}{self._solo_note(scores[0])}."
+        verb, what = ("wins", "win") if over else ("leads", "lead")
+        top = max(scores)
+        tied = [player for player, score in enumerate(scores) if score == top]
+        if len(tied) == 1:
+            next_best = max(score for player, score in enumerate(scores) if player != tied[0])
+            return f"Player {tied[0]} {verb} with {points(top)} (next best: {points(next_best)})."
+        names = _players(tied, "Player", "Players")
+        counts = [self._tie_counts(player) for player in tied]
+        for k, tie in enumerate(self.tie_breaks):
+            values = {each[k] for each in counts}
+            if len(values) > 1:
+                winners = self.winners()
+                who = _players(winners, "player", "players")
+                tied_on = listed([points(top), *(each.name for each in self.tie_breaks[:k])])
+                best, *others = sorted(values, reverse=not tie.fewer)
+                won = tie.won.format(best=best, others=" or ".join(map(str, others)))
+                return (
+                    f"{names} tie on {tied_on}; {who} {verb if len(winners) == 1 else what} "
+                    f"the tie-break ({self.win_rule}) {won}."
+                )
+        if not self.tie_breaks:
+            shared = f"{self.win_rule}: ties are shared"
+            return f"{names} share the {what} with {points(top)} each ({shared})."
+        ties = zip(self.tie_breaks, counts[0], strict=True)
+        each = listed([points(top), *(tie.count(n) for tie, n in ties)])
+        return f"{names} share the {what}: {each} each ({self.win_rule})."
+
+    # -- copies and what is shown -------------------------------------------------------------
+    def copy(self) -> Self:
+        """An independent game in the same state."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._history = list(self._history)
+        other._steps = list(self._steps)
+        self._copy_zones(other)
+        return other
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the players see (``core.game_snapshot``) with the game's own zones."""
+        return game_snapshot(self, **self._zones())
+
+    def __repr__(self) -> str:
+        players = count(self.players, "player", "players")
+        return f"<{self.facts.title}: {players}, {self._progress()}, scores {self.scores()}>"
+
+    # -- saving -------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The game as plain JSON: who plays under which rules, the deal and every move;
+        ``from_json`` replays it exactly."""
+        payload = {
+            "players": self.players,
+            "first_player": self.first_player,
+            "rules": rules_to_dict(self.rules),
+            **self._deal_to_save(),
+            "moves": [move_row(player, move) for player, move in self._history],
+        }
+        return dump_save(self.facts.name, self.save_format, payload)
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """Load ``to_json`` output, checking every field and every size before any work, then
+        replaying and checking every move; ValueError (only) says what is wrong."""
+        data = load_save(text, cls.facts.name, cls.save_format)
+        expected = {"game", "format", "players", "first_player", "rules", "moves"}
+        expected |= cls.deal_fields
+        require(set(data) == expected, f"a saved game has exactly the fields {sorted(expected)}")
+        facts = cls.facts
+        players = require_int(data["players"], "players", facts.min_players, facts.max_players)
+        first_player = require_int(data["first_player"], "first_player", 0, players - 1)
+        rules = rules_from_dict(cls.rules_type, data["rules"])
+        if cls.saves_name_every_switch:
+            switches = {f.name for f in fields(cls.rules_type)}
+            require(set(data["rules"]) == switches, "rules must name every switch")
+        moves = data["moves"]
+        require(isinstance(moves, list), "moves must be a list")
+        most = cls._most_moves(players, rules)
+        require(len(moves) <= most, f"moves must hold at most {most} moves, got {len(moves)}")
+        game = cls._from_deal(data, players, rules, first_player)
+        for number, row in enumerate(moves, start=1):
+            player, move = read_move_row(row, number, cls.move_type, cls.card_type)
+            turn = game.current_player
+            require(
+                player == turn,
+                f"move {number} is by player {player}, but it was player {turn}'s turn",
+            )
+            try:
+                game.play(move)
+            except ValueError as exc:
+                raise ValueError(f"move {number} is not allowed: {exc}") from None
+        return game
