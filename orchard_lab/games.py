@@ -33,17 +33,18 @@ class GameEntry:
 
     ``name`` is its package name (``water_drops``), ``letter`` the first symbol of its result
     codes, ``engine`` its package; ``board`` and ``walkthrough`` name the board class and the
-    function building its rule walkthrough; ``rules_text`` is the Markdown its rules sheet is
-    cut from (``None``: the package's ``docs/rules.md``). ``what_if_rules`` sets rule set B of
-    the what-if before anyone touches it, and ``games_per_second`` (policy -> players -> games
-    a second, as measured) keeps a what-if run within its time.
+    function building its rule walkthrough (a game without them has no page); ``rules_text``
+    is the Markdown its rules sheet is cut from (``None``: the package's ``docs/rules.md``).
+    ``what_if_rules`` sets rule set B of the what-if before anyone touches it, and
+    ``games_per_second`` (policy -> players -> games a second, as measured) keeps a what-if
+    run within its time.
     """
 
     name: str
     letter: str
     engine: str
-    board: str
-    walkthrough: str
+    board: str | None = None
+    walkthrough: str | None = None
     rules_text: str | None = None
     what_if_rules: Mapping[str, Any] = field(default_factory=dict)
     games_per_second: Mapping[str, Mapping[int, float]] = field(default_factory=dict)
@@ -65,11 +66,11 @@ class GameEntry:
 
     def board_class(self) -> Any:
         """The class of the board a class plays on (imports the widgets)."""
-        return _load(self.board)
+        return _load(self.board, f"{self.title} has no board")
 
     def new_walkthrough(self) -> Any:
         """A new rule walkthrough of the game (imports the widgets)."""
-        return _load(self.walkthrough)()
+        return _load(self.walkthrough, f"{self.title} has no rule walkthrough")()
 
     def warm_up(self) -> None:
         """Compile (or load) the game's compiled engines, if it has any."""
@@ -83,7 +84,9 @@ class GameEntry:
         return hasattr(self.module, "warm_up")
 
 
-def _load(where: str) -> Any:
+def _load(where: str | None, missing: str) -> Any:
+    if where is None:
+        raise ValueError(missing)
     module, _, name = where.partition(":")
     return getattr(importlib.import_module(module), name)
 

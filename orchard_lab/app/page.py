@@ -56,7 +56,7 @@ def _section(title: str, lead: str) -> w.HTML:
 
 def _game(slug: str) -> games.GameEntry:
     check_type(slug, str, "slug")
-    names = [entry.slug for entry in games.entries()]
+    names = [entry.slug for entry in games.entries() if entry.board is not None]
     if slug not in names:
         raise ValueError(f"slug must be one of {', '.join(names)}, got {slug!r}")
     return games.entry(slug)
