@@ -86,6 +86,15 @@ def test_apple_batches_board_in_lab_draws_the_engines_batches(page, lab, size) -
     whole_board_screenshot(page, root, f"ab-engine-{size}")
 
 
+def app_board_screenshot(page, root, name: str) -> None:
+    """The whole board, not only its first screen: the app scrolls inside its page, so the
+    window is made as tall as the page (its width, and so the layout, stays)."""
+    tall = page.evaluate("() => document.querySelector('.orchard-app').scrollHeight")
+    page.set_viewport_size({"width": page.viewport_size["width"], "height": int(tall) + 200})
+    page.wait_for_timeout(300)
+    screenshot(page, name, root)
+
+
 def _app_page(browser, address: str, size: tuple[int, int]):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
@@ -101,7 +110,7 @@ def test_water_drops_app_draws_the_engines_orchard(servers, browser, size) -> No
         root = page.locator(".orchard-app .orchard-wd-board").first  # the board, not the tour
         root.locator(".orchard-wd-card").first.wait_for(timeout=150_000)
         play_water_drops(WaterDropsDriver(root, WaterDropsBoard()), turns=False)
-        screenshot(page, f"app-wd-engine-{size}", root)
+        app_board_screenshot(page, root, f"app-wd-engine-{size}")
     finally:
         context.close()
 
@@ -113,7 +122,7 @@ def test_apple_batches_app_draws_the_engines_batches(servers, browser, size) -> 
         root = page.locator(".orchard-app .orchard-ab-board").first
         root.locator(".orchard-batch-button").first.wait_for(timeout=150_000)
         play_apple_batches(AppleBatchesDriver(root, AppleBatchesBoard()))
-        screenshot(page, f"app-ab-engine-{size}", root)
+        app_board_screenshot(page, root, f"app-ab-engine-{size}")
     finally:
         context.close()
 
@@ -125,6 +134,6 @@ def test_stacked_trees_app_draws_the_engines_orchard(servers, browser, size) -> 
         root = page.locator(".orchard-app .orchard-st-board").first
         mirror = StackedTreesBoard()
         assert play_a_whole_game(page, root, mirror) >= 8 and mirror.game.is_over
-        screenshot(page, f"app-st-engine-{size}", root)
+        app_board_screenshot(page, root, f"app-st-engine-{size}")
     finally:
         context.close()

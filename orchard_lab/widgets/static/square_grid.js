@@ -4,7 +4,8 @@
 // coordinate is "cell"). Python sends the squares (their
 // HTML, classes and words); this file only places them and reports clicks and keys.
 // An active square is a button: a click, Enter or Space sends {square: [r, c]} to Python;
-// the arrow keys move the focus to the nearest active square in that direction.
+// the arrow keys move the focus to the nearest active square in that direction. A grid
+// wider than its box is zoomed out to fit it (no sideways scroll), whatever the box's width.
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
@@ -69,6 +70,7 @@ function render({ model, el }) {
     const width = Math.max(...cols) - c0 + 1;
     grid.style.gridTemplateRows = `repeat(${height}, ${size}px)`;
     grid.style.gridTemplateColumns = `repeat(${width}, ${size}px)`;
+    fit(width * size);
     const shown = new Set();
     for (const square of squares) {
       const key = `${square.at[0]},${square.at[1]}`;
@@ -101,12 +103,23 @@ function render({ model, el }) {
     }
   };
 
+  let needed = 0; // px of width the grid takes unzoomed
+  const fit = (width) => {
+    needed = width;
+    const style = getComputedStyle(el);
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    grid.style.zoom = room > 0 && needed > room ? String(room / needed) : "";
+  };
+  const resized = new ResizeObserver(() => fit(needed));
+
   model.on("change:squares", draw);
   model.on("change:size", draw);
   model.on("change:label", draw);
-  draw();
   el.append(grid);
+  draw();
+  resized.observe(el);
   return () => {
+    resized.disconnect();
     model.off("change:squares", draw);
     model.off("change:size", draw);
     model.off("change:label", draw);
