@@ -128,6 +128,12 @@ class WaterDropsDriver(Driver):
         self.twin.undo()
         self.wait()
 
+    def new_game(self) -> None:
+        """New game with the settings row as it stands: a fresh deal, one start card."""
+        self.root.locator(".orchard-wd-new").click()
+        self.twin.new_game()
+        self.wait()
+
     def wait(self) -> None:
         """Until the orchard shows as many cards as the twin's and the turn line its points."""
         engine = self.twin.game.boards[0]

@@ -36,8 +36,8 @@ AppleBatchesBoard(players=2, seed=3)"""
 
 
 def play_water_drops(driver: WaterDropsDriver, turns: bool) -> None:
-    """10 moves (every third card turned when the rules allow), two undos and a move more,
-    the picture checked against the engine after each."""
+    """10 moves (every third card turned when the rules allow), two undos, a move more and a
+    new game, the picture checked against the engine after each."""
     driver.wait()
     driver.check()
     for k in range(MOVES):
@@ -50,6 +50,9 @@ def play_water_drops(driver: WaterDropsDriver, turns: bool) -> None:
     driver.check()
     squares = driver.twin.game.boards[0].squares
     assert min(r for r, _ in squares) < 0 and min(c for _, c in squares) < 0  # both ways
+    driver.new_game()
+    driver.check()
+    assert len(driver.twin.game.boards[0].squares) == 1
 
 
 def play_apple_batches(driver: AppleBatchesDriver) -> None:
