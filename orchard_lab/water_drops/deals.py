@@ -38,12 +38,4 @@ def deal_parts(game: Game) -> Parts | None:
 
 def deal_game(players: int, rules: Rules, first_player: int, parts: Any) -> Game:
     """A new game of ``players``: the first start cards to the seats, the deck in order."""
-    starts, deal = list(parts[0]), list(parts[1])
-    return Game(
-        players=players,
-        rules=rules,
-        first_player=first_player,
-        starts=starts[:players],
-        set_aside=starts[players:],
-        deal=deal,
-    )
+    return Game.from_cards(players, rules, first_player, parts[0], parts[1])

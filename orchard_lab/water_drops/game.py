@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -120,14 +120,28 @@ class Game(BaseGame[Move]):
         check_room(rules, players)
         starts = [starting_cards()[i] for i in rng.permutation(len(starting_cards()))]
         deck = default_deck()
-        deal = [deck[i] for i in rng.permutation(len(deck))]
+        return cls.from_cards(
+            players, rules, first_player, starts, [deck[i] for i in rng.permutation(len(deck))]
+        )
+
+    @classmethod
+    def from_cards(
+        cls,
+        players: int,
+        rules: Rules,
+        first_player: int,
+        starts: Sequence[Card],
+        deal: Sequence[Card],
+    ) -> Game:
+        """A game whose seats take the first ``starts`` in order (the rest set aside) and
+        whose pile is ``deal``, drawn in order."""
         return cls(
             players=players,
             rules=rules,
             first_player=first_player,
-            starts=starts[:players],
-            set_aside=starts[players:],
-            deal=deal,
+            starts=list(starts[:players]),
+            set_aside=list(starts[players:]),
+            deal=list(deal),
         )
 
     # --- the state -----------------------------------------------------------------------
