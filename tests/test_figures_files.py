@@ -3,6 +3,7 @@ chromium, with nothing loaded from outside the machine."""
 
 from __future__ import annotations
 
+import logging
 import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from kaleido import PageGenerator
 
 from orchard_lab import figures
-from orchard_lab.figures.files import OFFLINE, picture_format
+from orchard_lab.figures.files import OFFLINE, picture_bytes, picture_format
 
 
 def test_save_writes_png_and_svg_from_the_suffix(tmp_path: Path) -> None:
@@ -45,3 +46,40 @@ def test_wrong_arguments_are_named(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="width"):
         figures.save(fig, tmp_path / "a.png", width=0)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_page_not_ready_is_drawn_again_once_and_said(monkeypatch, caplog) -> None:
+    """kaleido's "kaleido_scopes is not defined" (its page not loaded, seen under load) is
+    logged and the picture drawn again; a second such error, or any other, is raised."""
+    import kaleido
+
+    calls: list[int] = []
+    not_ready = RuntimeError("ReferenceError: kaleido_scopes is not defined")
+
+    def flaky(*_args, **_kwargs) -> bytes:
+        calls.append(1)
+        if len(calls) == 1:
+            raise not_ready
+        return b"<svg/>"
+
+    monkeypatch.setattr(kaleido, "calc_fig_sync", flaky)
+    with caplog.at_level(logging.WARNING, logger="orchard_lab.figures.files"):
+        assert picture_bytes(go.Figure(), "svg") == b"<svg/>"
+    assert len(calls) == 2 and "drawing again" in caplog.text
+
+    def broken(*_args, **_kwargs) -> bytes:
+        raise not_ready
+
+    monkeypatch.setattr(kaleido, "calc_fig_sync", broken)
+    with pytest.raises(RuntimeError, match="kaleido_scopes"):
+        picture_bytes(go.Figure(), "svg")
+
+    def other(*_args, **_kwargs) -> bytes:
+        calls.append(1)
+        raise RuntimeError("TypeError: something else")
+
+    calls.clear()
+    monkeypatch.setattr(kaleido, "calc_fig_sync", other)
+    with pytest.raises(RuntimeError, match="something else"):
+        picture_bytes(go.Figure(), "svg")
+    assert len(calls) == 1

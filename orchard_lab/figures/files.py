@@ -5,12 +5,17 @@ else Debian's ``/usr/bin/chromium``, else a Chrome or Chromium kaleido finds ins
 Nothing is downloaded, and the page loads nothing from outside the machine: plotly.js comes
 from the installed plotly, and MathJax (which kaleido would fetch from a CDN) is off.
 
+On a loaded machine kaleido once ran its drawing script before its page had loaded it
+("ReferenceError: kaleido_scopes is not defined"); that one error is logged and the picture
+drawn once more on a fresh page.
+
 >>> picture_format("orchard.svg"), picture_format("ladder.PNG")
 ('svg', 'png')
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -33,6 +38,8 @@ FORMATS = {".png": "png", ".svg": "svg"}
 OFFLINE = {"mathjax": False}  # kaleido's page options: no MathJax from a CDN
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 MAX_SIDE = 4000  # pixels
+NOT_LOADED = "kaleido_scopes is not defined"  # kaleido's page was not ready for its script
+_log = logging.getLogger(__name__)
 NO_BROWSER = (
     "no Chromium found to draw the picture: install Debian's chromium (apt install chromium) "
     "or set BROWSER_PATH to a Chromium or Chrome"
@@ -68,10 +75,16 @@ def picture_bytes(fig: go.Figure, picture: str, width: int = 800, height: int = 
     import kaleido  # here, not at the top: importing it costs 0.2 s that boards never need
     from kaleido.errors import ChromeNotFoundError
 
-    try:
-        return bytes(kaleido.calc_fig_sync(fig, opts=options, kopts=OFFLINE | _browser()))
-    except ChromeNotFoundError:  # kaleido's own advice would download a browser: never
-        raise FileNotFoundError(NO_BROWSER) from None
+    for last in (False, True):
+        try:
+            return bytes(kaleido.calc_fig_sync(fig, opts=options, kopts=OFFLINE | _browser()))
+        except ChromeNotFoundError:  # kaleido's own advice would download a browser: never
+            raise FileNotFoundError(NO_BROWSER) from None
+        except RuntimeError as error:  # kaleido's JavascriptError
+            if last or NOT_LOADED not in str(error):
+                raise
+            _log.warning("kaleido ran before its page was ready (%s): drawing again", error)
+    raise AssertionError("unreachable: the last try returns or raises")
 
 
 def save(
