@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from orchard_lab.widgets import apple_batches_board, stacked_trees_html, water_drops_board
+from orchard_lab.widgets import apple_batches_board, stacked_trees_html, water_drops_html
 from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.styles import static_text
 
@@ -17,8 +17,8 @@ STYLES = {  # board: (its TEXT_ON table, its style() text, its CSS file)
         "apple_batches_board.css",
     ),
     "water drops": (
-        water_drops_board.TEXT_ON,
-        water_drops_board.style,
+        water_drops_html.TEXT_ON,
+        water_drops_html.style,
         "water_drops_board.css",
     ),
     "stacked trees": (
