@@ -34,6 +34,7 @@ from orchard_lab.water_drops.rules import check_square, rotation_refusal
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
+    MarketRow,
     PolicyBoard,
     hint_choice,
     keys_box,
@@ -99,9 +100,14 @@ class WaterDropsBoard(PolicyBoard):
         self.groups_text = w.HTML()
         self.opponents = w.HTML()
         self.summary = w.HTML()
-        self.market_slots: list[w.VBox] = []
-        self.market_buttons: list[w.Button] = []
-        self.market_box = w.HBox()
+        self.market_row = MarketRow(
+            _market_slot,
+            lambda slot: self._clicked(functools.partial(self.select_card, slot)),
+            "orchard-wd-empty",
+        )
+        self.market_box = self.market_row.box
+        self.market_slots = self.market_row.slots  # each a card's picture above its Take button
+        self.market_buttons = self.market_row.buttons
         self.orchard = SquareGrid(
             lambda at: self._clicked(functools.partial(self.choose_square, at)),
             label="your orchard: the cards you laid and the open squares around them",
@@ -310,34 +316,17 @@ class WaterDropsBoard(PolicyBoard):
         self._show_highlight()
 
     def _show_market(self) -> None:
-        market = self.game.market
-        set_classes(self.market_box, {"orchard-wd-empty": not market})
-        while len(self.market_slots) < len(market):
-            self._add_market_slot()
-        for slot, box in enumerate(self.market_slots):
-            if slot >= len(market):
-                box.layout.display = "none"
-                continue
-            box.layout.display = None
-            picture = card_picture(market[slot], 26)
-            if box.children[0].value != picture:  # the same card in the same slot: no message
-                box.children[0].value = picture
-                self.market_buttons[slot].tooltip = f"take the {market[slot]} card"
+        self.market_row.show(self.game.market, self._draw_slot, self.selected_slot)
 
-    def _add_market_slot(self) -> None:
-        slot = len(self.market_slots)
-        button = w.Button(description="Take").add_class("orchard-wd-take")
-        button.add_class(f"orchard-wd-take-{slot}")
-        button.on_click(lambda _b: self._clicked(functools.partial(self.select_card, slot)))
-        box = w.VBox([w.HTML(), button]).add_class("orchard-wd-slot")
-        box.add_class(f"orchard-slot-{slot}")
-        self.market_buttons.append(button)
-        self.market_slots.append(box)
-        self.market_box.children = (*self.market_box.children, box)
+    def _draw_slot(self, slot: int, card: wd.Card) -> None:
+        picture = card_picture(card, 26)
+        html_view = self.market_slots[slot].children[0]
+        if html_view.value != picture:  # the same card in the same slot: no message
+            html_view.value = picture
+            self.market_buttons[slot].tooltip = f"take the {card} card"
 
     def _show_selection(self) -> None:
-        for slot, box in enumerate(self.market_slots):
-            set_classes(box, {"orchard-selected": slot == self.selected_slot})
+        self.market_row.select(self.selected_slot)
 
     def _show_orchard(self) -> list[wd.Group]:
         """Draw your orchard: each card at its square, the open squares around it (lit, with
@@ -373,8 +362,7 @@ class WaterDropsBoard(PolicyBoard):
 
     def _show_highlight(self) -> None:
         marked = self._highlighted
-        for slot, box in enumerate(self.market_slots):
-            set_classes(box, {HIGHLIGHT: slot in marked.get("slots", ())})
+        self.market_row.highlight(marked.get("slots", ()))
         for name, widget in self._highlightable.items():
             set_classes(widget, {HIGHLIGHT: name in marked})
 
@@ -474,3 +462,10 @@ class WaterDropsBoard(PolicyBoard):
              self.opponents, settings]
         )  # fmt: skip
         return root.add_class("orchard-wd-board")
+
+
+def _market_slot(slot: int) -> tuple[w.VBox, w.Button]:
+    """A market slot: the card's picture above its Take button."""
+    button = w.Button(description="Take").add_class("orchard-wd-take")
+    button.add_class(f"orchard-wd-take-{slot}")
+    return w.VBox([w.HTML(), button]).add_class("orchard-wd-slot"), button
