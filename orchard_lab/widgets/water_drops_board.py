@@ -7,8 +7,9 @@ gives each group's reason from the engine. Every user action is a method (``sele
 ``choose_square``, ``turn``, ``press`` for the keys box, ``undo``, ``hint``, ``new_game``)
 and every button calls the same method, so tests drive the board without a browser. Views
 are updated in place, each widget at most once a click, and a view that did not change is
-not sent again. Building a board plays nothing. The turn flow, the settings row and the keys
-box are the shared ones of ``board_base``.
+not sent again. Building a board plays nothing. The turn flow, the settings row, the market
+row and the keys box are the shared ones of ``board_base``; the pictures are
+``water_drops_html``'s.
 
 >>> board = WaterDropsBoard(players=1, seed=3)
 >>> board.select_card(0)
