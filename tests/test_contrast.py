@@ -12,7 +12,13 @@ import pytest
 
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
-from orchard_lab.widgets import SequenceExplorer, WhatIfExplorer
+from orchard_lab.widgets import (
+    SequenceExplorer,
+    WhatIfExplorer,
+    rule_switches,
+    sequence_explorer,
+    what_if,
+)
 from orchard_lab.widgets.contrast import AA_TEXT, contrast_ratio, readable, relative_luminance
 
 WHITE = "#ffffff"
@@ -51,6 +57,9 @@ def _all_pairs() -> list[tuple[str, str]]:
         for t in _texts(widget)
         for pair in _pairs(t)
     }
+    # their stylesheets' colours: static/*.css reads them from TEXT_ON as custom properties
+    for module in (what_if, rule_switches, sequence_explorer):
+        pairs |= set(module.TEXT_ON.values())
     return sorted(pairs)
 
 

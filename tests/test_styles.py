@@ -1,4 +1,4 @@
-"""The boards' CSS files take every colour a contrast test checks from Python, once."""
+"""The widgets' CSS files take every colour a contrast test checks from Python, once."""
 
 from __future__ import annotations
 
@@ -6,19 +6,30 @@ import re
 
 import pytest
 
-from orchard_lab.widgets import apple_batches_board, stacked_trees_html, water_drops_board
+from orchard_lab.app import page
+from orchard_lab.widgets import (
+    apple_batches_board,
+    class_results,
+    rule_switches,
+    sequence_explorer,
+    stacked_trees_html,
+    walkthrough,
+    water_drops_html,
+    what_if,
+)
 from orchard_lab.widgets.board_base import HIGHLIGHT
-from orchard_lab.widgets.styles import static_text
+from orchard_lab.widgets.contrast import AA_TEXT, contrast_ratio
+from orchard_lab.widgets.styles import STATIC, static_text, stylesheet
 
-STYLES = {  # board: (its TEXT_ON table, its style() text, its CSS file)
+STYLES = {  # widget: (its TEXT_ON table, its style() text, its CSS file)
     "apple batches": (
         apple_batches_board.TEXT_ON,
         apple_batches_board.style,
         "apple_batches_board.css",
     ),
     "water drops": (
-        water_drops_board.TEXT_ON,
-        water_drops_board.style,
+        water_drops_html.TEXT_ON,
+        water_drops_html.style,
         "water_drops_board.css",
     ),
     "stacked trees": (
@@ -26,20 +37,58 @@ STYLES = {  # board: (its TEXT_ON table, its style() text, its CSS file)
         stacked_trees_html.style,
         "stacked_trees_board.css",
     ),
+    "walkthrough": (walkthrough.TEXT_ON, walkthrough.style, "walkthrough.css"),
+    "rule switches": (rule_switches.TEXT_ON, rule_switches.style, "rule_switches.css"),
+    "what-if": (what_if.TEXT_ON, what_if.style, "what_if.css"),
+    "sequences": (sequence_explorer.TEXT_ON, sequence_explorer.style, "sequence_explorer.css"),
+    "class results": (class_results.TEXT_ON, class_results.style, "class_results.css"),
+    "app page": (page.TEXT_ON, page.style, "app_page.css"),
 }
+BOARDS = ("apple batches", "water drops", "stacked trees")
+PLAIN = (  # stylesheets with no colour at all: each walkthrough hides parts of its board
+    "apple_batches_walkthrough.css",
+    "water_drops_walkthrough.css",
+    "stacked_trees_walkthrough.css",
+)
+COLOUR = re.compile(r"#[0-9a-fA-F]{3,6}\b|rgb|hsl")
 
 
-@pytest.mark.parametrize("board", STYLES)
-def test_the_css_file_reads_text_on_colours_from_python(board: str) -> None:
-    text_on, style, name = STYLES[board]
+@pytest.mark.parametrize("widget", STYLES)
+def test_the_css_file_reads_text_on_colours_from_python(widget: str) -> None:
+    text_on, style, name = STYLES[widget]
     css = static_text(name)
     declared = set(re.findall(r"(--[\w-]+):", style().split("\n")[1]))
-    used = set(re.findall(r"var\((--[\w-]+)\)", css)) - {"--jp-ui-font-family", "--square-px"}
+    used = set(re.findall(r"var\((--[\w-]+)[,)]", css)) - {
+        "--jp-ui-font-family",
+        "--jp-widgets-margin",
+        "--square-px",
+    }
     assert used <= declared, f"used but never set: {used - declared}"
     for value in re.findall(r"(?<![\w-])color:\s*([^;}]+)", css):
         assert value.strip().startswith(("var(--", "transparent")), value
     checked = {colour.lower() for pair in text_on.values() for colour in pair} - {"#ffffff"}
     for value in re.findall(r"background(?:-color)?:\s*([^;}]+)", css):
         assert value.strip().lower() not in checked, f"{value} is written twice: use its var()"
-    assert f".{HIGHLIGHT} " in css
     assert style().startswith("<style>") and style().endswith(css + "</style>")
+    if widget in BOARDS:
+        assert f".{HIGHLIGHT} " in css
+
+
+@pytest.mark.parametrize("widget", STYLES)
+def test_every_text_on_pair_reaches_4_5(widget: str) -> None:
+    text_on = STYLES[widget][0]
+    for name, (text, back) in text_on.items():
+        assert contrast_ratio(text, back) >= AA_TEXT, (widget, name)
+
+
+@pytest.mark.parametrize("name", PLAIN)
+def test_a_plain_stylesheet_holds_no_colour(name: str) -> None:
+    assert not COLOUR.search(static_text(name).split("*/", 1)[1])
+    assert stylesheet(name) == f"<style>\n{static_text(name)}</style>"
+
+
+def test_every_css_file_is_checked_here() -> None:
+    files = {path.name for path in STATIC.glob("*.css")}
+    checked = {name for _, _, name in STYLES.values()} | set(PLAIN)
+    assert files == checked | {"square_grid.css"}  # the grid's own layout: no text colour
+    assert not re.search(r"(?<![\w-])color:|background", static_text("square_grid.css"))

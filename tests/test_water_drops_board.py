@@ -10,14 +10,9 @@ import pytest
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove
 from orchard_lab.widgets import WaterDropsBoard, rule_walkthrough
+from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.contrast import contrast_ratio
-from orchard_lab.widgets.water_drops_board import (
-    FRUIT_FILL,
-    FRUIT_SHAPE,
-    HIGHLIGHT,
-    TEXT_ON,
-    card_picture,
-)
+from orchard_lab.widgets.water_drops_html import FRUIT_FILL, FRUIT_SHAPE, TEXT_ON, card_picture
 from orchard_lab.widgets.water_drops_walkthrough import SCRIPT
 
 

@@ -21,20 +21,13 @@ import ipywidgets as w
 from orchard_lab import games
 from orchard_lab.core import check_type
 from orchard_lab.widgets import WhatIfExplorer
+from orchard_lab.widgets.styles import style_html, text_properties
 
-__all__ = ["GAME_VARIABLE", "GamePage", "game_page", "page_title"]
+__all__ = ["GAME_VARIABLE", "TEXT_ON", "GamePage", "game_page", "page_title", "style"]
 
 GAME_VARIABLE = "ORCHARD_LAB_GAME"  # the environment variable naming the game served
 
-_CSS = """
-.orchard-app {max-width: 1180px; margin: 0 auto; padding: 8px 12px; box-sizing: border-box;
-  min-width: 0; font-family: system-ui, sans-serif; color: #1a1a1a}
-.orchard-app h2 {font-size: 21px; margin: 14px 0 4px; border-top: 2px solid #c9d6e3;
-  padding-top: 10px}
-.orchard-app > .widget-html:nth-child(2) h2 {border-top: none; margin-top: 0}
-.orchard-app p.orchard-app-lead {font-size: 15px; margin: 0 0 6px}
-.orchard-app .widget-html-content {white-space: normal}
-"""
+TEXT_ON = {"text": ("#1a1a1a", "#ffffff")}  # widgets/static/app_page.css; checked 4.5:1
 
 
 @dataclass(frozen=True)
@@ -62,6 +55,12 @@ def _game(slug: str) -> games.GameEntry:
     return games.entry(slug)
 
 
+def style() -> str:
+    """The page's ``<style>``: ``TEXT_ON`` as custom properties, then
+    ``widgets/static/app_page.css``."""
+    return style_html("app_page.css", ".orchard-app", text_properties("app", TEXT_ON))
+
+
 def page_title(slug: str) -> str:
     """The title of the game's page (its browser tab) for the game named ``slug``."""
     return f"{_game(slug).title.capitalize()} · orchard_lab"
@@ -74,7 +73,7 @@ def game_page(slug: str) -> GamePage:
     walkthrough = game.new_walkthrough()
     what_if = WhatIfExplorer(game=game.module)
     parts = [
-        w.HTML(f"<style>{_CSS}</style>"),
+        w.HTML(style()),
         _section("Play", "Play a game on the board. Ask for a hint when you are stuck."),
         board.widget,
         _section("Learn the rules", "Press Next to see the rules one step at a time."),

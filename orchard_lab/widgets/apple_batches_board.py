@@ -38,6 +38,7 @@ from orchard_lab.policies import POLICY_WORDS, hint_names
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
+    MarketRow,
     PolicyBoard,
     hint_choice,
     points,
@@ -154,8 +155,13 @@ class AppleBatchesBoard(PolicyBoard):
         self._make_settings(ab)
         self.policy_choice = policy_choice()
         self.hint_choice = hint_choice(hint_names(ab.POLICY_NAMES), hint_policy)
-        self.market_buttons: list[w.Button] = []
-        self.market_box = w.HBox()
+        self.market_row = MarketRow(
+            _market_slot,
+            lambda slot: self._clicked(functools.partial(self.select_card, slot)),
+            "orchard-ab-empty",
+        )
+        self.market_box = self.market_row.box
+        self.market_buttons = self.market_row.buttons  # each slot is its apple's button
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
         self.points_figure = SharedBundleFigure(score_breakdown(Score({}), height=CHART_HEIGHT))
         self.next_figure = SharedBundleFigure(next_card_values(ab.Board(), height=CHART_HEIGHT))
@@ -300,38 +306,21 @@ class AppleBatchesBoard(PolicyBoard):
         self._show_highlight()
 
     def _show_market(self) -> None:
-        market = self.game.market
-        set_classes(self.market_box, {"orchard-ab-empty": not market})
-        while len(self.market_buttons) < len(market):
-            self._add_market_button()
-        for slot, button in enumerate(self.market_buttons):
-            if slot >= len(market):
-                button.layout.display = "none"
-                continue
-            card = market[slot]
-            button.layout.display = None
-            with button.hold_sync():
-                button.description = (
-                    f"{APPLE_MARK[card.colour]} {card.colour}\nheight {card.height}\n"
-                    f"sweet {card.sweetness}"
-                )
-                button.tooltip = _apple(card)
-                wanted = {f"orchard-apple-{c}": c == card.colour for c in ab.COLOURS}
-                set_classes(button, {**wanted, "orchard-selected": slot == self.selected_slot})
-            with button.style.hold_sync():
-                button.style.button_color = APPLE_FILL[card.colour]
-                button.style.text_color = text_colour_on(APPLE_FILL[card.colour])
+        self.market_row.show(self.game.market, self._draw_slot, self.selected_slot)
 
-    def _add_market_button(self) -> None:
-        slot = len(self.market_buttons)
-        button = w.Button().add_class("orchard-market-card").add_class(f"orchard-slot-{slot}")
-        button.on_click(lambda _b: self._clicked(functools.partial(self.select_card, slot)))
-        self.market_buttons.append(button)
-        self.market_box.children = (*self.market_box.children, button)
+    def _draw_slot(self, slot: int, card: ab.Card) -> None:
+        button = self.market_buttons[slot]
+        button.description = (
+            f"{APPLE_MARK[card.colour]} {card.colour}\nheight {card.height}\nsweet {card.sweetness}"
+        )
+        button.tooltip = _apple(card)
+        set_classes(button, {f"orchard-apple-{c}": c == card.colour for c in ab.COLOURS})
+        with button.style.hold_sync():
+            button.style.button_color = APPLE_FILL[card.colour]
+            button.style.text_color = text_colour_on(APPLE_FILL[card.colour])
 
     def _show_selection(self) -> None:
-        for slot, button in enumerate(self.market_buttons):
-            set_classes(button, {"orchard-selected": slot == self.selected_slot})
+        self.market_row.select(self.selected_slot)
         card = self.selected
         fits = {m.batch for m in self.game.legal_moves() if m.card == card}
         for batch, column in self.columns.items():
@@ -348,8 +337,7 @@ class AppleBatchesBoard(PolicyBoard):
         marked = self._highlighted
         for batch, column in self.columns.items():
             set_classes(column["box"], {HIGHLIGHT: batch in marked.get("batches", ())})
-        for slot, button in enumerate(self.market_buttons):
-            set_classes(button, {HIGHLIGHT: slot in marked.get("slots", ())})
+        self.market_row.highlight(marked.get("slots", ()))
         for name, widget in self._highlightable.items():
             set_classes(widget, {HIGHLIGHT: name in marked})
 
@@ -506,3 +494,9 @@ class AppleBatchesBoard(PolicyBoard):
         }
         root = w.VBox([w.HTML(style()), play, charts, details, settings])
         return root.add_class("orchard-ab-board")
+
+
+def _market_slot(slot: int) -> tuple[w.Button, w.Button]:
+    """A market slot: the apple's own button, drawn on the apple's colour."""
+    button = w.Button().add_class("orchard-market-card")
+    return button, button

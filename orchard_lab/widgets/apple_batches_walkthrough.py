@@ -25,14 +25,10 @@ from orchard_lab.walkthrough_games import APPLE_BATCHES_SEED as SEED
 from orchard_lab.walkthrough_games import APPLE_BATCHES_TIE_SEED as TIE_SEED
 from orchard_lab.walkthrough_games import apple_batches_game, apple_batches_tie
 from orchard_lab.widgets.apple_batches_board import APPLE_MARK, AppleBatchesBoard
+from orchard_lab.widgets.styles import stylesheet
 from orchard_lab.widgets.walkthrough import Step, Walkthrough
 
 __all__ = ["SCRIPT", "SEED", "TIE_SEED", "Scene", "walkthrough"]
-
-_CSS = """
-.orchard-walkthrough .orchard-ab-settings, .orchard-walkthrough .orchard-ab-actions,
-.orchard-walkthrough .orchard-ab-hint-text {display: none}
-"""
 
 
 @dataclass(frozen=True)
@@ -297,5 +293,8 @@ def walkthrough() -> Walkthrough:
     board.widget.add_class("orchard-ab-tour")
     steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
     tour = Walkthrough(steps, board, title="How to play apple batches")
-    tour.widget.children = (*tour.widget.children, w.HTML(f"<style>{_CSS}</style>"))
+    tour.widget.children = (
+        *tour.widget.children,
+        w.HTML(stylesheet("apple_batches_walkthrough.css")),
+    )
     return tour

@@ -1,6 +1,6 @@
 """What the three game boards share: the settings row, the checked new-game arguments, the
-turn flow (your move, the other players' answers, undo), the guarded message, the keys box
-and class toggling that sends one message a widget.
+turn flow (your move, the other players' answers, undo), the guarded message, the keys box,
+the market's row of card slots and class toggling that sends one message a widget.
 
 A board subclasses ``GameBoard`` and keeps only what is its own: its pictures, its moves
 and its layout.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -33,7 +33,9 @@ from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 __all__ = [
     "HIGHLIGHT",
     "HUMAN",
+    "SELECTED",
     "GameBoard",
+    "MarketRow",
     "PolicyBoard",
     "SettingsRow",
     "check_policy",
@@ -47,6 +49,7 @@ __all__ = [
 
 HUMAN = 0  # you are always player 0
 HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
+SELECTED = "orchard-selected"  # the CSS class of the market slot whose card is picked
 SEED_MAX = 2**31 - 1
 _INITIAL = {"description_width": "initial"}
 
@@ -160,6 +163,76 @@ def keys_box(placeholder: str, on_key: Callable[[str], None]) -> w.Text:
 
     box.observe(typed, names="value")
     return box
+
+
+class MarketRow:
+    """The market on a board: a row (``box``) of slot widgets, one a card on show, that grows
+    as the market does and hides the slots it does not need; a click on a slot's button picks
+    its card (``on_pick(slot)``). Each board draws its own picture of a card in its slot.
+
+    ``make_slot(slot)`` builds a slot: the widget in the row and the button a click on it
+    comes from (the same widget for a plain button). Each slot carries the class
+    ``orchard-slot-<n>``, the picked one ``SELECTED``, the ones a lesson marks ``HIGHLIGHT``,
+    and the row ``empty_class`` when the market is empty.
+
+    >>> picked = []
+    >>> row = MarketRow(lambda slot: (w.Button(),) * 2, picked.append, "orchard-empty")
+    >>> row.show(["a", "b"], lambda slot, card: None, selected=1)
+    >>> row.buttons[0].click(); picked, [SELECTED in s._dom_classes for s in row.slots]
+    ([0], [False, True])
+    >>> row.show([], lambda slot, card: None, selected=None)
+    >>> [s.layout.display for s in row.slots], "orchard-empty" in row.box._dom_classes
+    (['none', 'none'], True)
+    """
+
+    def __init__(
+        self,
+        make_slot: Callable[[int], tuple[w.DOMWidget, w.Button]],
+        on_pick: Callable[[int], None],
+        empty_class: str,
+    ) -> None:
+        self.box = w.HBox()
+        self.slots: list[w.DOMWidget] = []
+        self.buttons: list[w.Button] = []
+        self._make_slot = make_slot
+        self._on_pick = on_pick
+        self._empty_class = empty_class
+
+    def show(
+        self, cards: Sequence[Any], draw: Callable[[int, Any], None], selected: int | None
+    ) -> None:
+        """Show ``cards``, one a slot (``draw(slot, card)`` draws a card in its slot), the
+        slot ``selected`` picked; a slot's own changes reach the browser in one message."""
+        set_classes(self.box, {self._empty_class: not cards})
+        while len(self.slots) < len(cards):
+            self._add_slot()
+        for slot, widget in enumerate(self.slots):
+            if slot >= len(cards):
+                widget.layout.display = "none"
+                continue
+            widget.layout.display = None
+            with widget.hold_sync():
+                draw(slot, cards[slot])
+                set_classes(widget, {SELECTED: slot == selected})
+
+    def select(self, selected: int | None) -> None:
+        """Mark the slot ``selected`` picked (none when None)."""
+        for slot, widget in enumerate(self.slots):
+            set_classes(widget, {SELECTED: slot == selected})
+
+    def highlight(self, slots: Collection[int]) -> None:
+        """Mark the ``slots`` a lesson talks about with ``HIGHLIGHT``, and only those."""
+        for slot, widget in enumerate(self.slots):
+            set_classes(widget, {HIGHLIGHT: slot in slots})
+
+    def _add_slot(self) -> None:
+        slot = len(self.slots)
+        widget, button = self._make_slot(slot)
+        widget.add_class(f"orchard-slot-{slot}")
+        button.on_click(lambda _b: self._on_pick(slot))
+        self.slots.append(widget)
+        self.buttons.append(button)
+        self.box.children = (*self.box.children, widget)
 
 
 class SettingsRow:

@@ -22,23 +22,22 @@ from orchard_lab.classroom import ClassResults, Group, Refused, class_results
 from orchard_lab.figures.classroom import class_scores
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
+from orchard_lab.widgets.styles import style_html, text_properties
 
-__all__ = ["CLASS_RESULTS_CSS", "ClassResultsChecker"]
+__all__ = ["TEXT_ON", "ClassResultsChecker", "style"]
 
 _TEXT = "#222222"  # the Check button is a darker green than "success": white on it reaches 5:1
 _EXAMPLE = "Ana: S4KX-9MP2-…"
-CLASS_RESULTS_CSS = """
-.orchard-class { max-width: 100%; color: #222222; }
-.orchard-class .orchard-class-codes { align-self: stretch; }
-.orchard-class .orchard-class-check.mod-success { background-color: #2e7d32; }
-.orchard-class .orchard-class-codes textarea { font-family: monospace; min-height: 140px; }
-.orchard-class table { border-collapse: collapse; margin: 4px 0 10px 0; max-width: 100%; }
-.orchard-class th, .orchard-class td { padding: 2px 8px; text-align: left;
-  border-bottom: 1px solid #dddddd; overflow-wrap: anywhere; }
-.orchard-class td.orchard-num { text-align: right; }
-.orchard-class .orchard-class-group th { background: #f2f2f2; font-weight: 600; }
-.orchard-class .orchard-class-refused li { overflow-wrap: anywhere; }
-"""
+TEXT_ON = {  # every (text, background) pair of static/class_results.css; a test checks 4.5:1
+    "text": (_TEXT, "#ffffff"),
+    "check": ("#ffffff", "#2e7d32"),
+    "group heading": (_TEXT, "#f2f2f2"),
+}
+
+
+def style() -> str:
+    """The checker's ``<style>``: ``TEXT_ON`` as custom properties, then its CSS file."""
+    return style_html("class_results.css", ".orchard-class", text_properties("cr", TEXT_ON))
 
 
 class ClassResultsChecker:
@@ -117,7 +116,7 @@ class ClassResultsChecker:
         keep_state(self.figure)
 
     def _layout(self) -> w.Box:
-        css = w.HTML(f"<style>{CLASS_RESULTS_CSS}</style>")
+        css = w.HTML(style())
         heading = w.HTML(
             f'<b style="color:{_TEXT};font-size:15px">Check the class\'s result codes</b>'
         )

@@ -23,28 +23,21 @@ from typing import Any
 import ipywidgets as w
 
 from orchard_lab.core import Switch, check_type, plain_value, switches
+from orchard_lab.widgets.styles import style_html, text_properties
 
-__all__ = ["RULE_SWITCHES_CSS", "RuleSwitches", "players_choice"]
+__all__ = ["TEXT_ON", "RuleSwitches", "players_choice", "style"]
 
 _STYLE = {"description_width": "initial"}
 # A Dropdown treats the value None as "nothing chosen" and shows a blank box, so a switch
 # whose choice is None ("no limit") holds this stand-in inside its control.
 _NONE = ("no value",)
 _HELP_COLOUR = "#555555"  # 7.5:1 on white
-RULE_SWITCHES_CSS = f"""
-.orchard-rule-switches {{min-width: 0; max-width: 100%}}
-.orchard-rule-switches .widget-checkbox {{width: auto; max-width: 100%}}
-.orchard-rule-switches .widget-hslider {{flex-wrap: wrap; height: auto;
-  width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); max-width: 420px}}
-.orchard-rule-switches .widget-hslider .widget-label {{max-width: 100%}}
-.orchard-rule-switches .widget-hslider .slider-container {{flex: 1 1 140px; min-width: 140px}}
-.orchard-rule-switches .widget-dropdown {{flex-wrap: wrap; height: auto;
-  width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); max-width: 420px}}
-.orchard-rule-switches .widget-dropdown select {{flex: 1 1 150px; min-width: 150px;
-  max-width: 260px}}
-.orchard-switch-help {{color: {_HELP_COLOUR}; font-size: 12px; line-height: 1.3;
-  display: block; margin: 0 0 6px 2px}}
-"""
+TEXT_ON = {"help": (_HELP_COLOUR, "#ffffff")}  # static/rule_switches.css; a test checks 4.5:1
+
+
+def style() -> str:
+    """The switches' ``<style>``: ``TEXT_ON`` as custom properties, then their CSS file."""
+    return style_html("rule_switches.css", ".orchard-rule-switches", text_properties("rs", TEXT_ON))
 
 
 def players_choice(game: ModuleType, value: int | None = None) -> w.Dropdown:
@@ -113,7 +106,7 @@ class RuleSwitches:
         self.controls = {
             s.name: _control(s, getattr(rules, s.name), self.players) for s in self.switches
         }
-        rows: list[w.Widget] = [w.HTML(f"<style>{RULE_SWITCHES_CSS}</style>")]
+        rows: list[w.Widget] = [w.HTML(style())]
         if title:
             rows.append(w.HTML(f"<b>{html.escape(title)}</b>"))
         for each in self.switches:

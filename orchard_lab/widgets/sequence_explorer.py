@@ -30,6 +30,7 @@ from orchard_lab.figures import (
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
+from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = ["SequenceExplorer"]
 
@@ -38,21 +39,13 @@ NOTHING_SHOWN = "Switch on at least one sequence with the buttons above to see i
 VALUES_HEIGHT = 420  # the values chart takes its column's width (fit_to_container)
 DOTS_WIDTH = DOTS_HEIGHT = 300  # a square picture of dots, narrower than any column
 _CURRENT_BACKGROUND = "#fff3b0"
-EXPLORER_CSS = """
-.orchard-sequence-explorer {min-width: 0; max-width: 100%}
-.orchard-sequence-explorer .orchard-n-slider {width: 100%; max-width: 420px}
-.orchard-sequence-toggles {flex-flow: row wrap; gap: 2px 10px}
-.orchard-sequence-toggles > .widget-box {align-items: center}
-.orchard-pictures {flex-flow: row wrap; gap: 4px 16px; align-items: flex-start}
-.orchard-pictures > .orchard-values-plot {flex: 1 1 360px; min-width: 0; max-width: 100%}
-.orchard-dots-box {width: 310px; max-width: 100%}
-.orchard-dots-box .orchard-dots-choice {width: 100%; max-width: 300px}
-.orchard-dots-words {font-size: 13px; line-height: 1.35; color: #1a1a1a}
-.orchard-values-table {max-width: 100%}
-.orchard-values-table table {border-collapse: collapse; text-align: right; font-size: 13px}
-.orchard-values-table th, .orchard-values-table td {padding: 2px 4px}
-.orchard-values-table .orchard-why {text-align: left; min-width: 140px; white-space: normal}
-"""
+TEXT_ON = {"words": ("#1a1a1a", "#ffffff")}  # static/sequence_explorer.css; checked 4.5:1
+
+
+def style() -> str:
+    """The explorer's ``<style>``: ``TEXT_ON`` as custom properties, then its CSS file."""
+    properties = text_properties("se", TEXT_ON)
+    return style_html("sequence_explorer.css", ".orchard-sequence-explorer", properties)
 
 
 class SequenceExplorer:
@@ -223,7 +216,7 @@ class SequenceExplorer:
         pictures = w.HBox([self.values_figure, dots_box.add_class("orchard-dots-box")])
         root = w.VBox(
             [
-                w.HTML(f"<style>{EXPLORER_CSS}</style>"),
+                w.HTML(style()),
                 self.slider,
                 w.HBox(swatches).add_class("orchard-sequence-toggles"),
                 pictures.add_class("orchard-pictures"),

@@ -26,14 +26,10 @@ from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
 from orchard_lab.walkthrough_games import stacked_trees_game
 from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
 from orchard_lab.widgets.stacked_trees_html import effect_words
+from orchard_lab.widgets.styles import stylesheet
 from orchard_lab.widgets.walkthrough import Step, Walkthrough
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
-
-_CSS = """
-.orchard-walkthrough .orchard-st-settings, .orchard-walkthrough .orchard-st-how,
-.orchard-walkthrough .orchard-st-hint-text {display: none}
-"""
 
 
 @dataclass(frozen=True)
@@ -316,5 +312,8 @@ def walkthrough() -> Walkthrough:
     board.widget.add_class("orchard-st-tour")
     steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
     tour = Walkthrough(steps, board, title="How to play stacked trees")
-    tour.widget.children = (*tour.widget.children, w.HTML(f"<style>{_CSS}</style>"))
+    tour.widget.children = (
+        *tour.widget.children,
+        w.HTML(stylesheet("stacked_trees_walkthrough.css")),
+    )
     return tour

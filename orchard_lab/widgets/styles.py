@@ -1,12 +1,13 @@
-"""The boards' stylesheets: CSS files in ``static/``, the colours Python owns set once.
+"""The widgets' stylesheets: CSS files in ``static/``, the colours Python owns set once.
 
-A board's stylesheet (``static/<board>.css``) is plain CSS shipped with the package. Every
-colour a contrast test checks lives in the board's ``TEXT_ON`` table in Python; the file
-reads it as a custom property, ``var(--st-title)`` for the text of the pair ``"title"`` and
-``var(--st-title-back)`` for its background, and ``style_html`` declares those properties on
-the board's root class before the file's rules. A size both Python and the CSS need is
-passed the same way. So no colour is written twice, and a test can check that the file uses
-no colour of ``TEXT_ON`` literally.
+A widget's stylesheet (``static/<widget>.css``: the boards, the walkthroughs, the rule
+switches, the explorers, the class results, the app's page) is plain CSS shipped with the
+package. Every colour a contrast test checks lives in the widget's ``TEXT_ON`` table in
+Python; the file reads it as a custom property, ``var(--st-title)`` for the text of the
+pair ``"title"`` and ``var(--st-title-back)`` for its background, and ``style_html``
+declares those properties on the widget's root class before the file's rules. A size both
+Python and the CSS need is passed the same way. So no colour is written twice, and a test
+can check that the file uses no colour of ``TEXT_ON`` literally.
 
 >>> properties = text_properties("st", {"empty spot": ("#595959", "#f4f1e6")})
 >>> properties
@@ -22,7 +23,15 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-__all__ = ["STATIC", "declare", "slug", "static_text", "style_html", "text_properties"]
+__all__ = [
+    "STATIC",
+    "declare",
+    "slug",
+    "static_text",
+    "style_html",
+    "stylesheet",
+    "text_properties",
+]
 
 STATIC = Path(__file__).parent / "static"
 
@@ -64,3 +73,13 @@ def style_html(name: str, selector: str, properties: Mapping[str, str]) -> str:
     An HTML widget holding it styles the board in JupyterLab, Voilà and the Solara app alike.
     """
     return f"<style>\n{declare(selector, properties)}\n{static_text(name)}</style>"
+
+
+def stylesheet(name: str) -> str:
+    """A ``<style>`` element holding ``static/<name>`` alone (a file that uses no colour
+    Python owns).
+
+    >>> stylesheet("water_drops_walkthrough.css").startswith("<style>")
+    True
+    """
+    return f"<style>\n{static_text(name)}</style>"

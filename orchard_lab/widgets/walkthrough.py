@@ -26,25 +26,19 @@ import ipywidgets as w
 from orchard_lab import games
 from orchard_lab.core import check_type, require_int
 from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = ["Step", "Walkthrough", "rule_walkthrough"]
 
-_CSS = """
-.orchard-walkthrough {gap: 6px; max-width: 1180px; min-width: 0; box-sizing: border-box}
-.orchard-walkthrough .orchard-walkthrough-card {padding: 8px 12px; border-radius: 10px;
-  background: #f3f7fb; border: 1px solid #c9d6e3; color: #1a1a1a; min-width: 0}
-.orchard-walkthrough .orchard-walkthrough-progress {font-size: 13px; color: #3d4f61}
-.orchard-walkthrough .orchard-walkthrough-title {font-size: 19px; font-weight: 700}
-.orchard-walkthrough .orchard-walkthrough-text, .orchard-walkthrough .orchard-walkthrough-note
-  {font-size: 15px; line-height: 1.4}
-.orchard-walkthrough .widget-html-content {white-space: normal}
-.orchard-walkthrough .orchard-walkthrough-note {color: #1a1a1a; font-weight: 600}
-.orchard-walkthrough .orchard-walkthrough-nav {gap: 8px; flex-wrap: wrap}
-"""
-TEXT_ON = {  # (text, background) pairs the CSS above uses; a test checks each reaches 4.5:1
+TEXT_ON = {  # (text, background) pairs static/walkthrough.css uses; a test checks 4.5:1
     "card": ("#1a1a1a", "#f3f7fb"),
     "progress": ("#3d4f61", "#f3f7fb"),
 }
+
+
+def style() -> str:
+    """The walkthrough's ``<style>``: ``TEXT_ON`` as custom properties, then its CSS file."""
+    return style_html("walkthrough.css", ".orchard-walkthrough", text_properties("wt", TEXT_ON))
 
 
 @dataclass(frozen=True)
@@ -86,7 +80,7 @@ class Walkthrough:
         nav = w.HBox([self.back_button, self.next_button]).add_class("orchard-walkthrough-nav")
         card = w.VBox([self.progress, self.heading, self.text, self.note, nav])
         card.add_class("orchard-walkthrough-card")
-        parts: list[w.Widget] = [w.HTML(f"<style>{_CSS}</style>")]
+        parts: list[w.Widget] = [w.HTML(style())]
         if title:
             parts.append(w.HTML(f"<h3>{html.escape(title)}</h3>"))
         parts.append(card)

@@ -7,8 +7,9 @@ gives each group's reason from the engine. Every user action is a method (``sele
 ``choose_square``, ``turn``, ``press`` for the keys box, ``undo``, ``hint``, ``new_game``)
 and every button calls the same method, so tests drive the board without a browser. Views
 are updated in place, each widget at most once a click, and a view that did not change is
-not sent again. Building a board plays nothing. The turn flow, the settings row and the keys
-box are the shared ones of ``board_base``.
+not sent again. Building a board plays nothing. The turn flow, the settings row, the market
+row and the keys box are the shared ones of ``board_base``; the pictures are
+``water_drops_html``'s.
 
 >>> board = WaterDropsBoard(players=1, seed=3)
 >>> board.select_card(0)
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
@@ -34,183 +35,33 @@ from orchard_lab.water_drops.rules import check_square, rotation_refusal
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
+    MarketRow,
     PolicyBoard,
     hint_choice,
     keys_box,
-    points,
     policy_choice,
     set_classes,
 )
-from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square as GridSquare
 from orchard_lab.widgets.square_grid import SquareGrid
-from orchard_lab.widgets.styles import style_html, text_properties
+from orchard_lab.widgets.water_drops_html import (
+    BIGGEST_CARD,
+    card_picture,
+    card_px,
+    card_squares,
+    groups_html,
+    open_square,
+    opponent_html,
+    score_html,
+    style,
+)
 
-__all__ = [
-    "DROP_FILL",
-    "FRUIT_FILL",
-    "HIGHLIGHT",
-    "TEXT_ON",
-    "WaterDropsBoard",
-    "card_picture",
-    "orchard_picture",
-]
+__all__ = ["WaterDropsBoard"]
 
 LOOKAHEAD_ROLLOUTS = 8
-ROOM = 560  # px of orchard width at 1024 × 768 with the file browser open
-BIGGEST_CARD, SMALLEST_CARD = 92, 34  # px; cards shrink as the orchard grows wider
-MINI_ROOM = 280  # px of width for another player's small orchard
-GHOST_PX = 60  # a lit square this big shows the card's cells above its gain
 KEY_HELP = "keys: 1-9 take a card · r turn · a d (or w s) step through the lit squares · p place"
-# Okabe-Ito colours (safe for colour-blind eyes), each fruit also a shape and a letter.
-FRUIT_FILL = {"B": "#F0E442", "C": "#CC79A7", "P": "#009E73", "M": "#E69F00"}
-FRUIT_SHAPE = {
-    "B": "70% 20% 70% 20%",  # a long bent banana
-    "C": "50%",  # a round cherry
-    "P": "45% 45% 50% 50% / 35% 35% 65% 65%",  # a pear, wide below
-    "M": "60% 40% 55% 45% / 50% 50% 50% 50%",  # a lopsided mango
-}
-DROP_FILL = "#0072B2"
-# Every (text, background) pair the board uses; a test checks each reaches 4.5:1.
-TEXT_ON = {
-    **{f"{wd.FRUIT_NAMES[f][0]} letter": (text_colour_on(c), c) for f, c in FRUIT_FILL.items()},
-    "drop number": (text_colour_on(DROP_FILL), DROP_FILL),
-    "title": ("#0b4f6c", "#ffffff"),
-    "refused": ("#b3261e", "#ffffff"),
-    "hint": ("#4a3b00", "#ffffff"),
-    "help": ("#595959", "#ffffff"),
-    "scoring group": ("#14532d", "#e3f4e6"),
-    "ghost": ("#1a1a1a", "#d9f2dd"),
-    "result": ("#1a1a1a", "#fff4d6"),
-    "highlight label": ("#1a1a1a", "#fff3c4"),
-}
-SCORING_EDGE, GROUP_EDGE, SAME_EDGE = "#1b7837", "#262626", "#d8d2c0"
 
 Square = tuple[int, int]
-
-
-def style() -> str:
-    """The board's ``<style>``: ``TEXT_ON`` as custom properties, then its CSS file."""
-    properties = text_properties("wd", TEXT_ON) | {"--wd-same-edge": SAME_EDGE}
-    return style_html("water_drops_board.css", ".orchard-wd-board", properties)
-
-
-# ---- pictures ----------------------------------------------------------------------------
-@functools.cache
-def _code_html(code: str, size: int) -> str:
-    """One cell's content: a fruit shape with its letter, or a drop with its number."""
-    font = f"font-size:{max(9, size * 9 // 20)}px"
-    if code in FRUIT_FILL:
-        fill = FRUIT_FILL[code]
-        style = f"background:{fill};color:{text_colour_on(fill)};border-radius:{FRUIT_SHAPE[code]}"
-        return f'<span class="wd-fruit" style="{style};{font}">{code}</span>'
-    style = f"background:{DROP_FILL};color:{text_colour_on(DROP_FILL)};{font}"
-    return f'<span class="wd-drop" style="{style}"><span>{code}</span></span>'
-
-
-def _cell_words(code: str) -> str:
-    return wd.FRUIT_NAMES[code][0] if code in wd.FRUIT_NAMES else f"{code}-drop"
-
-
-def card_picture(card: wd.Card, size: int = 24) -> str:
-    """A card as HTML: four cells of ``size`` px, fruit shapes with letters, numbered drops.
-
-    >>> "wd-drop" in card_picture(wd.Card.from_text("BC/3M"))
-    True
-    """
-    cells = "".join(
-        f'<div class="wd-cell" style="width:{size}px;height:{size}px" '
-        f'title="{_cell_words(code)}">{_code_html(code, size)}</div>'
-        for code in card.cells
-    )
-    return f'<div class="wd-grid" title="card {card}">{cells}</div>'
-
-
-class _GroupMap:
-    """Which group each fruit cell belongs to, numbered in reading order from 1."""
-
-    def __init__(self, groups: list[wd.Group]) -> None:
-        self.groups = groups
-        self.of: dict[Square, int] = {}
-        for number, group in enumerate(groups, 1):
-            for cell in group.cells:
-                self.of[cell] = number
-
-    def cell_html(
-        self, board: wd.Board, cell: Square, size: int, marked: Collection[Square]
-    ) -> str:
-        """A cell with its borders: thick where its group ends, green when the group scores."""
-        code = board.cell(*cell)
-        where = f'data-cell="{cell[0]},{cell[1]}"'
-        if code is None:
-            return f'<div {where} style="width:{size}px;height:{size}px"></div>'
-        number = self.of.get(cell)
-        group = self.groups[number - 1] if number else None
-        edge = SCORING_EDGE if group is not None and group.scores else GROUP_EDGE
-        thick = 3 if size >= 30 else 2
-        sides = []
-        for side, (dr, dc) in zip(
-            ("top", "right", "bottom", "left"), ((-1, 0), (0, 1), (1, 0), (0, -1)), strict=True
-        ):
-            near = (cell[0] + dr, cell[1] + dc)
-            if number is not None and self.of.get(near) != number:
-                sides.append(f"border-{side}:{thick}px solid {edge}")
-        classes = ["wd-cell"]
-        if group is not None and group.scores:
-            classes.append("wd-scoring")
-        if cell in marked:
-            classes.append(HIGHLIGHT)
-        words = (
-            f"group {number}: {group.reason}"
-            if group is not None
-            else f"{_cell_words(code)} at cell {cell}"
-        )
-        style = ";".join([f"width:{size}px;height:{size}px", *sides])
-        return (
-            f'<div class="{" ".join(classes)}" {where} style="{style}" '
-            f'title="{html.escape(words)}">{_code_html(code, size)}</div>'
-        )
-
-    def square_html(
-        self, board: wd.Board, at: Square, size: int, marked: Collection[Square] = ()
-    ) -> str:
-        cells = [(2 * at[0] + dr, 2 * at[1] + dc) for dr in (0, 1) for dc in (0, 1)]
-        inner = "".join(self.cell_html(board, cell, size, marked) for cell in cells)
-        return f'<div class="wd-grid">{inner}</div>'
-
-
-def orchard_picture(board: wd.Board, size: int = 12) -> str:
-    """A whole orchard as small HTML, every group outlined (for the other players).
-
-    >>> "border-" in orchard_picture(wd.Board(start=wd.Card.from_text("BB/2C")))
-    True
-    """
-    squares = board.squares
-    rows = [r for r, _ in squares]
-    cols = [c for _, c in squares]
-    groups = _GroupMap(board.groups())
-    cells = "".join(
-        groups.cell_html(board, (row, col), size, set())
-        for row in range(2 * min(rows), 2 * max(rows) + 2)
-        for col in range(2 * min(cols), 2 * max(cols) + 2)
-    )
-    count = 2 * (max(cols) - min(cols) + 1)
-    return (
-        f'<div class="wd-grid wd-mini" style="grid-template-columns:repeat({count},{size}px)">'
-        f"{cells}</div>"
-    )
-
-
-def _mini_px(board: wd.Board) -> int:
-    """The cell size of another player's small orchard: 14 px, less when it is wide, so
-    it fits the narrow output area without scrolling."""
-    cols = [c for _, c in board.squares]
-    return max(5, min(14, MINI_ROOM // (2 * (max(cols) - min(cols) + 1))))
-
-
-def _card_px(columns: int) -> int:
-    """The card size that lets ``columns`` cards fit the narrow output area."""
-    return max(SMALLEST_CARD, min(BIGGEST_CARD, ROOM // max(columns, 1)))
 
 
 class WaterDropsBoard(PolicyBoard):
@@ -250,9 +101,14 @@ class WaterDropsBoard(PolicyBoard):
         self.groups_text = w.HTML()
         self.opponents = w.HTML()
         self.summary = w.HTML()
-        self.market_slots: list[w.VBox] = []
-        self.market_buttons: list[w.Button] = []
-        self.market_box = w.HBox()
+        self.market_row = MarketRow(
+            _market_slot,
+            lambda slot: self._clicked(functools.partial(self.select_card, slot)),
+            "orchard-wd-empty",
+        )
+        self.market_box = self.market_row.box
+        self.market_slots = self.market_row.slots  # each a card's picture above its Take button
+        self.market_buttons = self.market_row.buttons
         self.orchard = SquareGrid(
             lambda at: self._clicked(functools.partial(self.choose_square, at)),
             label="your orchard: the cards you laid and the open squares around them",
@@ -461,34 +317,17 @@ class WaterDropsBoard(PolicyBoard):
         self._show_highlight()
 
     def _show_market(self) -> None:
-        market = self.game.market
-        set_classes(self.market_box, {"orchard-wd-empty": not market})
-        while len(self.market_slots) < len(market):
-            self._add_market_slot()
-        for slot, box in enumerate(self.market_slots):
-            if slot >= len(market):
-                box.layout.display = "none"
-                continue
-            box.layout.display = None
-            picture = card_picture(market[slot], 26)
-            if box.children[0].value != picture:  # the same card in the same slot: no message
-                box.children[0].value = picture
-                self.market_buttons[slot].tooltip = f"take the {market[slot]} card"
+        self.market_row.show(self.game.market, self._draw_slot, self.selected_slot)
 
-    def _add_market_slot(self) -> None:
-        slot = len(self.market_slots)
-        button = w.Button(description="Take").add_class("orchard-wd-take")
-        button.add_class(f"orchard-wd-take-{slot}")
-        button.on_click(lambda _b: self._clicked(functools.partial(self.select_card, slot)))
-        box = w.VBox([w.HTML(), button]).add_class("orchard-wd-slot")
-        box.add_class(f"orchard-slot-{slot}")
-        self.market_buttons.append(button)
-        self.market_slots.append(box)
-        self.market_box.children = (*self.market_box.children, box)
+    def _draw_slot(self, slot: int, card: wd.Card) -> None:
+        picture = card_picture(card, 26)
+        html_view = self.market_slots[slot].children[0]
+        if html_view.value != picture:  # the same card in the same slot: no message
+            html_view.value = picture
+            self.market_buttons[slot].tooltip = f"take the {card} card"
 
     def _show_selection(self) -> None:
-        for slot, box in enumerate(self.market_slots):
-            set_classes(box, {"orchard-selected": slot == self.selected_slot})
+        self.market_row.select(self.selected_slot)
 
     def _show_orchard(self) -> list[wd.Group]:
         """Draw your orchard: each card at its square, the open squares around it (lit, with
@@ -496,20 +335,13 @@ class WaterDropsBoard(PolicyBoard):
         board = self.game.boards[HUMAN]
         spots = [*board.squares, *board.open_squares()]
         c0, c1 = min(c for _, c in spots), max(c for _, c in spots)
-        self._card_px = card_px = _card_px(c1 - c0 + 1)
+        self._card_px = card_px(c1 - c0 + 1)
         groups = board.groups()
-        group_map = _GroupMap(groups)
         marked_cells = set(self._highlighted.get("cells", ()))
         marked_squares = set(self._highlighted.get("squares", ()))
-        self._card_squares = [
-            GridSquare(
-                at,
-                group_map.square_html(board, at, card_px // 2, marked_cells),
-                f"square {at[0]},{at[1]}: the {card} card",
-                _classes("orchard-wd-square orchard-wd-card", at in marked_squares),
-            )
-            for at, card in board.squares.items()
-        ]
+        self._card_squares = card_squares(
+            board, groups, self._card_px, marked_cells, marked_squares
+        )
         self._show_ghosts()
         return groups
 
@@ -525,69 +357,22 @@ class WaterDropsBoard(PolicyBoard):
         for at in sorted(board.open_squares()):
             lit = turned is not None and at in legal
             gain = board.gain(turned, at) if lit and turned is not None else None
-            classes = {"orchard-legal": lit, "orchard-hinted": at == self._hinted}
-            words = f"open square {at[0]},{at[1]}"
-            if gain is not None:
-                words += f": the picked card would add {gain:+d} here"
-            opens.append(
-                GridSquare(
-                    at,
-                    _ghost_html(turned, gain, self._card_px),
-                    words,
-                    _classes("orchard-wd-open", at in marked, classes),
-                    active=True,
-                )
-            )
+            more = {"orchard-legal": lit, "orchard-hinted": at == self._hinted}
+            opens.append(open_square(at, turned, gain, self._card_px, more, at in marked))
         self.orchard.show([*self._card_squares, *opens], self._card_px)
 
     def _show_highlight(self) -> None:
         marked = self._highlighted
-        for slot, box in enumerate(self.market_slots):
-            set_classes(box, {HIGHLIGHT: slot in marked.get("slots", ())})
+        self.market_row.highlight(marked.get("slots", ()))
         for name, widget in self._highlightable.items():
             set_classes(widget, {HIGHLIGHT: name in marked})
 
     def _show_groups(self, groups: list[wd.Group]) -> None:
-        rows = "".join(
-            f'<li class="{"wd-scores" if group.scores else "wd-nothing"}">'
-            f"{'✓' if group.scores else '·'} group {number}: {html.escape(group.reason)}</li>"
-            for number, group in enumerate(groups, 1)
-        )
-        self.groups_text.value = (
-            "<b>Your groups</b> (a green outline scores; point at a fruit to see its group)"
-            f"<ul>{rows}</ul>"
-        )
+        self.groups_text.value = groups_html(groups)
 
     def _show_score(self) -> None:
-        """Each fruit's points, and beside them one short line per kind of group (the engine's
-        reason; groups alike share a line, the scoring ones first)."""
         board = self.game.boards[HUMAN]
-        score = board.score()
-        alike: dict[str, dict[tuple[int, str], int]] = {name: {} for name in score.parts}
-        for group in board.groups():
-            counts = alike[wd.FRUIT_NAMES[group.fruit][0]]
-            counts[(group.points, group.reason)] = counts.get((group.points, group.reason), 0) + 1
-        rows: list[str] = []
-        for name, earned in score.parts.items():
-            kinds = sorted(alike[name].items(), key=lambda kind: (-kind[0][0], -kind[1]))
-            items = "".join(
-                f"<li>{html.escape(why)}{f' ({count} groups)' if count > 1 else ''}</li>"
-                for (_, why), count in kinds
-            )
-            shown = (
-                f'<ul style="margin: 0; padding-left: 16px">{items}</ul>'
-                if items
-                else html.escape(score.notes[name])  # "no cherries"
-            )
-            rows.append(
-                f"<tr><td><b>{html.escape(name)}</b></td><td>{shown}</td>"
-                f'<td style="text-align:right">{earned}</td></tr>'
-            )
-        self.score_text.value = (
-            f"<b>Explain my score</b> ({self.game.rules.scoring.replace('_', ' ')} scoring)<table>"
-            f"{''.join(rows)}<tr><td><b>total</b></td><td></td>"
-            f'<td style="text-align:right"><b>{score.total}</b></td></tr></table>'
-        )
+        self.score_text.value = score_html(board, self.game.rules.scoring)
 
     def _show_turn(self) -> None:
         game = self.game
@@ -616,11 +401,7 @@ class WaterDropsBoard(PolicyBoard):
             count = len(board.cards())
             cached = self._opponent_views.get(player)
             if cached is None or cached[0] != count:  # redraw only an orchard that changed
-                block = (
-                    f'<div class="orchard-wd-opponent"><b>Player {player}</b> '
-                    f"({html.escape(self._opponent_policy)}) · {points(board.total)}"
-                    f"{orchard_picture(board, _mini_px(board))}</div>"
-                )
+                block = opponent_html(player, self._opponent_policy, board)
                 self._opponent_views[player] = (count, block)
             blocks.append(self._opponent_views[player][1])
         self.opponents.value = "".join(blocks)
@@ -684,17 +465,8 @@ class WaterDropsBoard(PolicyBoard):
         return root.add_class("orchard-wd-board")
 
 
-def _classes(base: str, marked: bool, more: dict[str, bool] | None = None) -> str:
-    """``base`` and the class names switched on in ``more``, plus ``HIGHLIGHT`` if marked."""
-    names = [base, *(name for name, on in (more or {}).items() if on)]
-    return " ".join([*names, HIGHLIGHT] if marked else names)
-
-
-def _ghost_html(turned: wd.Card | None, gain: int | None, px: int) -> str:
-    """An open square's text: the turned card's four cells (when the square is big enough)
-    above what it would add there; empty when the square is not lit."""
-    if turned is None or gain is None:
-        return ""
-    a, b, c, d = (html.escape(code) for code in turned.cells)
-    ghost = f'<span class="wd-ghost">{a} {b}<br>{c} {d}</span>' if px >= GHOST_PX else ""
-    return f'{ghost}<span class="wd-gain">{gain:+d}</span>'
+def _market_slot(slot: int) -> tuple[w.VBox, w.Button]:
+    """A market slot: the card's picture above its Take button."""
+    button = w.Button(description="Take").add_class("orchard-wd-take")
+    button.add_class(f"orchard-wd-take-{slot}")
+    return w.VBox([w.HTML(), button]).add_class("orchard-wd-slot"), button

@@ -23,18 +23,13 @@ from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove
 from orchard_lab.walkthrough_games import WATER_DROPS_SEED as SEED
 from orchard_lab.walkthrough_games import water_drops_game
+from orchard_lab.widgets.styles import stylesheet
 from orchard_lab.widgets.walkthrough import Step, Walkthrough
 from orchard_lab.widgets.water_drops_board import WaterDropsBoard
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
 FILLER = "PM/1B"  # a last card in the pile so a scripted game is not over yet
-_CSS = """
-.orchard-walkthrough .orchard-wd-settings, .orchard-walkthrough .orchard-wd-hint,
-.orchard-walkthrough .orchard-wd-undo, .orchard-walkthrough .orchard-wd-hint-text,
-.orchard-walkthrough .orchard-wd-actions .widget-toggle-buttons,
-.orchard-walkthrough .orchard-wd-actions .orchard-wd-help {display: none}
-"""
 Square = tuple[int, int]
 
 
@@ -288,5 +283,8 @@ def walkthrough() -> Walkthrough:
     board.widget.add_class("orchard-wd-tour")
     steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
     tour = Walkthrough(steps, board, title="How to play water drops")
-    tour.widget.children = (*tour.widget.children, w.HTML(f"<style>{_CSS}</style>"))
+    tour.widget.children = (
+        *tour.widget.children,
+        w.HTML(stylesheet("water_drops_walkthrough.css")),
+    )
     return tour

@@ -39,6 +39,7 @@ from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
+from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = [
     "PERCENTILES",
@@ -55,24 +56,12 @@ MAX_SEED = 2**31 - 1  # the seed box's largest value
 CLICK_SECONDS = 8.0  # the longest a Run may keep the class waiting (both rule sets)
 CHUNK_SECONDS = 0.05  # play between two moves of the progress bar, at one player
 _TEXT = "#1a1a1a"  # 17:1 on white
-WHAT_IF_CSS = """
-.orchard-whatif {min-width: 0; max-width: 100%}
-.orchard-whatif-top {flex-flow: row wrap; gap: 4px 16px; align-items: flex-start}
-.orchard-whatif-top > .widget-box {flex: 1 1 250px; min-width: 0; max-width: 100%}
-.orchard-whatif-settings .widget-dropdown, .orchard-whatif-settings .widget-text
-  {width: 230px; max-width: 100%}
-.orchard-whatif-settings .widget-dropdown select {min-width: 0}
-.orchard-whatif-words {color: #444444; font-size: 12px; line-height: 1.35;
-  margin: 0 0 6px 2px}
-.orchard-whatif-go {flex-flow: row wrap; gap: 4px 8px; align-items: center}
-.orchard-whatif-go .widget-progress {flex: 1 1 150px; min-width: 120px; max-width: 100%}
-.orchard-whatif-plot {width: 100%; min-width: 0; max-width: 100%; overflow: hidden}
-.orchard-whatif-summary {max-width: 100%}
-.orchard-whatif-summary table {border-collapse: collapse; text-align: right}
-.orchard-whatif-summary th, .orchard-whatif-summary td {padding: 2px 8px}
-.orchard-whatif-summary th.orchard-run {text-align: left; max-width: 220px;
-  white-space: normal}
-"""
+TEXT_ON = {"words": ("#444444", "#ffffff")}  # static/what_if.css; a test checks 4.5:1
+
+
+def style() -> str:
+    """The explorer's ``<style>``: ``TEXT_ON`` as custom properties, then its CSS file."""
+    return style_html("what_if.css", ".orchard-whatif", text_properties("wi", TEXT_ON))
 
 
 def _speed(game: str, policy: str, players: int) -> float:
@@ -316,7 +305,7 @@ class WhatIfExplorer:
             ]
         ).add_class("orchard-whatif-settings")
         top = w.HBox([*panels, settings]).add_class("orchard-whatif-top")
-        css = w.HTML(f"<style>{WHAT_IF_CSS}</style>")
+        css = w.HTML(style())
         root = w.VBox([css, top, self.message, self.figure, self.summary])
         return root.add_class("orchard-whatif")
 

@@ -44,26 +44,7 @@ PICTURES: dict[str, tuple[Callable[[], go.Figure], str]] = {  # a figure and its
 }
 PICTURE_SIZE = (520, 220)  # pixels: about the picture's room on the page, so its words stay big
 
-STYLE = """
-@page { size: A4; margin: 11mm 12mm; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 9.4pt/1.32 "DejaVu Sans", "Liberation Sans", Arial, sans-serif;
-       color: #111; }
-main { max-width: 186mm; margin: 0 auto; }
-h1 { font-size: 17pt; margin: 0 0 1mm; }
-.intro { font-size: 10.5pt; margin: 0 0 2mm; }
-.rule { break-inside: avoid; margin: 0 0 1.6mm; }
-.rule p { margin: 0 0 0.8mm; }
-table { border-collapse: collapse; width: 100%; margin: 0.6mm 0 1.2mm; font-size: 8.6pt; }
-th, td { border: 0.3mm solid #888; padding: 0.4mm 1.4mm; text-align: left;
-         vertical-align: top; }
-th { background: #eee; }
-code { font-family: "DejaVu Sans Mono", monospace; font-size: 0.95em; }
-figure { margin: 1mm 0 0; break-inside: avoid; text-align: center; }
-figure svg { width: 100%; height: auto; max-height: 55mm; }
-figcaption { font-size: 8.6pt; color: #333; }
-footer { margin-top: 1.5mm; font-size: 7.6pt; color: #555; }
-"""
+STYLE = (Path(__file__).parent / "rules_sheet.css").read_text(encoding="utf-8")  # inlined
 
 
 def _markdown(text: str) -> str:
