@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import numpy as np
 
@@ -25,6 +26,7 @@ __all__ = [
     "board_snapshot",
     "check_bool",
     "check_int",
+    "check_path",
     "check_switches",
     "check_type",
     "count",
@@ -48,6 +50,8 @@ __all__ = [
 
 R = TypeVar("R")
 M = TypeVar("M")
+T = TypeVar("T")
+U = TypeVar("U")
 
 
 def count(n: int, one: str, many: str) -> str:
@@ -188,11 +192,18 @@ def illegal(rule: str, name: str, reason: str) -> IllegalMove:
     return IllegalMove(rule, f"{name} ({rule}): {reason}")
 
 
-def check_type(value: Any, expected: type | tuple[type, ...], name: str) -> Any:
-    """``value`` if it is an ``expected`` instance, else ``TypeError`` naming ``name``.
+@overload
+def check_type(value: Any, expected: type[T], name: str) -> T: ...
+@overload
+def check_type(value: Any, expected: tuple[type[T], type[U]], name: str) -> T | U: ...
+def check_type(value: Any, expected: type[Any] | tuple[type[Any], ...], name: str) -> Any:
+    """``value`` if it is an ``expected`` instance (or an instance of one of a tuple of types),
+    else ``TypeError`` naming ``name``; typed as the type checked for.
 
     >>> check_type(3, int, "seed")
     3
+    >>> check_type(2.5, (int, float), "time_limit")
+    2.5
     """
     if not isinstance(value, expected) or (isinstance(value, bool) and expected is int):
         wanted = (
@@ -202,6 +213,17 @@ def check_type(value: Any, expected: type | tuple[type, ...], name: str) -> Any:
         )
         raise TypeError(f"{name} must be {wanted}, not {type(value).__name__}")
     return value
+
+
+def check_path(value: Any, name: str) -> str | os.PathLike[str]:
+    """An argument that must be a path (a str or an ``os.PathLike``), else TypeError.
+
+    >>> check_path("rules.pdf", "out")
+    'rules.pdf'
+    """
+    # os.PathLike is abstract: mypy refuses it as a type[T] (python/mypy#4717), although
+    # check_type only asks isinstance, never makes one.
+    return check_type(value, (str, os.PathLike), name)  # type: ignore[type-abstract]
 
 
 def check_int(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:

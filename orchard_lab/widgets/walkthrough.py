@@ -146,4 +146,4 @@ def rule_walkthrough(game: ModuleType) -> Walkthrough:
             f"got {game.__name__}"
         )
     built = known[name].new_walkthrough()
-    return check_type(built, Walkthrough, "the registered walkthrough")  # type: ignore[no-any-return]
+    return check_type(built, Walkthrough, "the registered walkthrough")
