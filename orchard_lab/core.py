@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from types import MappingProxyType
-from typing import Any, TypeVar, overload
+from typing import Any, ClassVar, Protocol, TypeVar, overload
 
 import numpy as np
 
@@ -21,6 +21,7 @@ __all__ = [
     "GameFacts",
     "Hint",
     "IllegalMove",
+    "RuleSet",
     "Score",
     "Switch",
     "board_snapshot",
@@ -310,6 +311,15 @@ class Switch:
         return f"{self.label}: {plain_value(value) if shown is None else shown}"
 
 
+class RuleSet(Protocol):
+    """A game's ``Rules``: a frozen dataclass whose fields are its switches (``switch``),
+    every one with a default (``Rules()`` is the standard rules)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    def __init__(self, **switches: Any) -> None: ...
+
+
 def plain_value(value: Any) -> str:
     """A rule value in words: no brackets, quotes or underscores.
 
@@ -355,7 +365,7 @@ def switch(
     return field(default=default, metadata={"switch": info})
 
 
-def switches(rules: Any) -> tuple[Switch, ...]:
+def switches(rules: RuleSet | type[RuleSet]) -> tuple[Switch, ...]:
     """Every switch of a ``Rules`` class (or instance), in declaration order.
 
     >>> from orchard_lab import apple_batches as ab
@@ -370,13 +380,13 @@ def switches(rules: Any) -> tuple[Switch, ...]:
     return tuple(found)
 
 
-def check_switches(rules: Any) -> None:
+def check_switches(rules: RuleSet) -> None:
     """Check every switch of a ``Rules`` instance (call it from ``__post_init__``)."""
     for each in switches(rules):
         each.check(getattr(rules, each.name))
 
 
-def describe_rules(rules: Any) -> str:
+def describe_rules(rules: RuleSet) -> str:
     """The switches that differ from the standard rules, in words; "standard rules" if none.
 
     >>> from orchard_lab import apple_batches as ab
@@ -391,7 +401,7 @@ def describe_rules(rules: Any) -> str:
     return ", ".join(changed) or "standard rules"
 
 
-def rules_to_dict(rules: Any) -> dict[str, Any]:
+def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
     """A Rules value as plain JSON data (tuples become lists)."""
     return {
         f.name: list(value) if isinstance(value, tuple) else value

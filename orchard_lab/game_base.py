@@ -135,6 +135,18 @@ class BaseGame(Generic[MoveT]):
         rules = cls.rules_type() if rules is None else check_type(rules, cls.rules_type, "rules")
         return players, make_rng(seed), rules, first_player
 
+    @classmethod
+    def new(
+        cls,
+        players: int = 2,
+        seed: int | np.random.Generator | None = 0,
+        rules: Any = None,
+        first_player: int = 0,
+    ) -> Self:
+        """A fresh game for ``players`` (each game's default: ``facts.default_players``),
+        dealt from ``seed`` under ``rules`` (``None``: the standard rules)."""
+        raise NotImplementedError
+
     # -- the hooks each game writes ---------------------------------------------------------
     @property
     def boards(self) -> tuple[Any, ...]:

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 import ipywidgets as w
 
 from orchard_lab.core import Switch, check_type, plain_value, switches
+from orchard_lab.games import GameModule
 
 __all__ = ["RULE_SWITCHES_CSS", "RuleSwitches", "players_choice"]
 
@@ -47,7 +47,7 @@ RULE_SWITCHES_CSS = f"""
 """
 
 
-def players_choice(game: ModuleType, value: int | None = None) -> w.Dropdown:
+def players_choice(game: GameModule, value: int | None = None) -> w.Dropdown:
     """A dropdown of the player counts ``game`` allows (its ``FACTS``).
 
     >>> from orchard_lab import water_drops as wd
@@ -102,7 +102,7 @@ class RuleSwitches:
     """
 
     def __init__(
-        self, game: ModuleType, rules: Any = None, *, title: str = "", players: int | None = None
+        self, game: GameModule, rules: Any = None, *, title: str = "", players: int | None = None
     ) -> None:
         self.game = game
         rules = game.Rules() if rules is None else check_type(rules, game.Rules, "rules")

@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from orchard_lab import games
 from orchard_lab.core import check_type, require_int
+from orchard_lab.games import GameModule
 from orchard_lab.widgets.guard import guarded
 
 __all__ = ["Step", "Walkthrough", "rule_walkthrough"]
@@ -130,7 +131,7 @@ class Walkthrough:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-def rule_walkthrough(game: ModuleType) -> Walkthrough:
+def rule_walkthrough(game: GameModule) -> Walkthrough:
     """The rule walkthrough of ``game`` (a game package such as ``apple_batches``).
 
     >>> from orchard_lab import apple_batches as ab
