@@ -172,7 +172,8 @@ def load_save(text: str, game: str, version: int) -> dict[str, Any]:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise ValueError(f"a saved game must be JSON: {exc}") from None
-    require(isinstance(data, dict), "a saved game must be a JSON object")
+    if not isinstance(data, dict):
+        raise ValueError("a saved game must be a JSON object")
     require(
         data.get("game") == game, f"this is not a saved {game} game (game={data.get('game')!r})"
     )

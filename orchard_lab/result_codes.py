@@ -123,7 +123,7 @@ class _Reader:
         return digit
 
     def take_number(self, what: str) -> int:
-        value = 0
+        value: int = 0  # int ** int is typed Any (a negative power is a float)
         for chunk in range(_MAX_CHUNKS):
             value += self.take(_CHUNK) * _CHUNK**chunk
             if not self.take(2):
