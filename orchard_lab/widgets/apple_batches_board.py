@@ -139,6 +139,7 @@ class AppleBatchesBoard(PolicyBoard):
     """
 
     GAME = ab
+    game: ab.Game
     NEW_GAME = "New game: pick an apple from the market, then a batch for it."
     RESULT_CLASS = "orchard-ab-result"
 
@@ -223,7 +224,7 @@ class AppleBatchesBoard(PolicyBoard):
         advice = ab.hint(
             self.game, self.hint_choice.value, rollouts=LOOKAHEAD_ROLLOUTS, seed=self._rng
         )
-        move = advice.move
+        move: ab.Move = advice.move
         self.selected_slot = self.game.market.index(move.card)
         self._hinted = move.batch
         self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
@@ -275,7 +276,8 @@ class AppleBatchesBoard(PolicyBoard):
 
     def rules_from_settings(self) -> ab.Rules:
         """The rule switches as set in the settings row."""
-        return self.rule_switches.rules
+        rules: ab.Rules = self.rule_switches.rules
+        return rules
 
     # ---- turns ---------------------------------------------------------------------------
     def _opponent_for(self, policy: str) -> Callable[[Any], Any]:

@@ -278,7 +278,8 @@ class GameBoard(ABC):
         return dict(self._highlighted)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        return bundle
 
     def _start(self, game: Any, seed: int) -> None:
         """Play on from ``game``: nothing to undo, nothing marked or picked; ``_rng`` (seeded

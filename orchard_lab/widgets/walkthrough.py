@@ -128,7 +128,8 @@ class Walkthrough:
         action()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        return bundle
 
 
 def rule_walkthrough(game: GameModule) -> Walkthrough:

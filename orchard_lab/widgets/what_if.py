@@ -92,7 +92,7 @@ def _round_down(value: float) -> int:
     """``value`` rounded down to one significant digit (0 below 1): 96,000 gives 90,000."""
     if value < 1:
         return 0
-    power = 10 ** math.floor(math.log10(value))
+    power: int = 10 ** math.floor(math.log10(value))
     return int(value // power) * power
 
 
@@ -259,7 +259,8 @@ class WhatIfExplorer:
         return {key: panel.rules for key, panel in self.panels.items()}
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        return bundle
 
     # ---- drawing -----------------------------------------------------------------------
     @guarded
