@@ -49,7 +49,7 @@ __all__ = [
     "switches",
 ]
 
-R = TypeVar("R")
+R = TypeVar("R", bound="RuleSet")
 M = TypeVar("M")
 T = TypeVar("T")
 U = TypeVar("U")
@@ -419,7 +419,7 @@ def rules_from_dict(rules_type: type[R], data: Any) -> R:
     True
     """
     require(isinstance(data, dict), f"rules must be a JSON object, got {data!r}")
-    known = {f.name for f in fields(rules_type)}  # type: ignore[arg-type]  # a dataclass
+    known = {f.name for f in fields(rules_type)}
     unknown = set(data) - known
     require(not unknown, f"unknown rule switches: {sorted(map(str, unknown))}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}

@@ -26,6 +26,7 @@ import numpy as np
 from orchard_lab.core import (
     GameFacts,
     IllegalMove,
+    RuleSet,
     check_int,
     check_type,
     count,
@@ -97,7 +98,7 @@ class BaseGame(Generic[MoveT]):
     """
 
     facts: ClassVar[GameFacts]
-    rules_type: ClassVar[type[Any]]
+    rules_type: ClassVar[type[RuleSet]]
     move_type: ClassVar[type[Any]]
     card_type: ClassVar[Any]
     save_format: ClassVar[int]
