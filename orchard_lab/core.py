@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, overload
 
 import numpy as np
 
@@ -20,11 +21,13 @@ __all__ = [
     "GameFacts",
     "Hint",
     "IllegalMove",
+    "RuleSet",
     "Score",
     "Switch",
     "board_snapshot",
     "check_bool",
     "check_int",
+    "check_path",
     "check_switches",
     "check_type",
     "count",
@@ -46,8 +49,10 @@ __all__ = [
     "switches",
 ]
 
-R = TypeVar("R")
+R = TypeVar("R", bound="RuleSet")
 M = TypeVar("M")
+T = TypeVar("T")
+U = TypeVar("U")
 
 
 def count(n: int, one: str, many: str) -> str:
@@ -167,7 +172,8 @@ def load_save(text: str, game: str, version: int) -> dict[str, Any]:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise ValueError(f"a saved game must be JSON: {exc}") from None
-    require(isinstance(data, dict), "a saved game must be a JSON object")
+    if not isinstance(data, dict):
+        raise ValueError("a saved game must be a JSON object")
     require(
         data.get("game") == game, f"this is not a saved {game} game (game={data.get('game')!r})"
     )
@@ -188,11 +194,18 @@ def illegal(rule: str, name: str, reason: str) -> IllegalMove:
     return IllegalMove(rule, f"{name} ({rule}): {reason}")
 
 
-def check_type(value: Any, expected: type | tuple[type, ...], name: str) -> Any:
-    """``value`` if it is an ``expected`` instance, else ``TypeError`` naming ``name``.
+@overload
+def check_type(value: Any, expected: type[T], name: str) -> T: ...
+@overload
+def check_type(value: Any, expected: tuple[type[T], type[U]], name: str) -> T | U: ...
+def check_type(value: Any, expected: type[Any] | tuple[type[Any], ...], name: str) -> Any:
+    """``value`` if it is an ``expected`` instance (or an instance of one of a tuple of types),
+    else ``TypeError`` naming ``name``; typed as the type checked for.
 
     >>> check_type(3, int, "seed")
     3
+    >>> check_type(2.5, (int, float), "time_limit")
+    2.5
     """
     if not isinstance(value, expected) or (isinstance(value, bool) and expected is int):
         wanted = (
@@ -202,6 +215,17 @@ def check_type(value: Any, expected: type | tuple[type, ...], name: str) -> Any:
         )
         raise TypeError(f"{name} must be {wanted}, not {type(value).__name__}")
     return value
+
+
+def check_path(value: Any, name: str) -> str | os.PathLike[str]:
+    """An argument that must be a path (a str or an ``os.PathLike``), else TypeError.
+
+    >>> check_path("rules.pdf", "out")
+    'rules.pdf'
+    """
+    # os.PathLike is abstract: mypy refuses it as a type[T] (python/mypy#4717), although
+    # check_type only asks isinstance, never makes one.
+    return check_type(value, (str, os.PathLike), name)  # type: ignore[type-abstract]
 
 
 def check_int(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
@@ -288,6 +312,15 @@ class Switch:
         return f"{self.label}: {plain_value(value) if shown is None else shown}"
 
 
+class RuleSet(Protocol):
+    """A game's ``Rules``: a frozen dataclass whose fields are its switches (``switch``),
+    every one with a default (``Rules()`` is the standard rules)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    def __init__(self, **switches: Any) -> None: ...
+
+
 def plain_value(value: Any) -> str:
     """A rule value in words: no brackets, quotes or underscores.
 
@@ -333,7 +366,7 @@ def switch(
     return field(default=default, metadata={"switch": info})
 
 
-def switches(rules: Any) -> tuple[Switch, ...]:
+def switches(rules: RuleSet | type[RuleSet]) -> tuple[Switch, ...]:
     """Every switch of a ``Rules`` class (or instance), in declaration order.
 
     >>> from orchard_lab import apple_batches as ab
@@ -348,13 +381,13 @@ def switches(rules: Any) -> tuple[Switch, ...]:
     return tuple(found)
 
 
-def check_switches(rules: Any) -> None:
+def check_switches(rules: RuleSet) -> None:
     """Check every switch of a ``Rules`` instance (call it from ``__post_init__``)."""
     for each in switches(rules):
         each.check(getattr(rules, each.name))
 
 
-def describe_rules(rules: Any) -> str:
+def describe_rules(rules: RuleSet) -> str:
     """The switches that differ from the standard rules, in words; "standard rules" if none.
 
     >>> from orchard_lab import apple_batches as ab
@@ -369,7 +402,7 @@ def describe_rules(rules: Any) -> str:
     return ", ".join(changed) or "standard rules"
 
 
-def rules_to_dict(rules: Any) -> dict[str, Any]:
+def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
     """A Rules value as plain JSON data (tuples become lists)."""
     return {
         f.name: list(value) if isinstance(value, tuple) else value
@@ -386,7 +419,7 @@ def rules_from_dict(rules_type: type[R], data: Any) -> R:
     True
     """
     require(isinstance(data, dict), f"rules must be a JSON object, got {data!r}")
-    known = {f.name for f in fields(rules_type)}  # type: ignore[arg-type]  # a dataclass
+    known = {f.name for f in fields(rules_type)}
     unknown = set(data) - known
     require(not unknown, f"unknown rule switches: {sorted(map(str, unknown))}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}

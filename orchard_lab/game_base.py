@@ -26,6 +26,7 @@ import numpy as np
 from orchard_lab.core import (
     GameFacts,
     IllegalMove,
+    RuleSet,
     check_int,
     check_type,
     count,
@@ -97,7 +98,7 @@ class BaseGame(Generic[MoveT]):
     """
 
     facts: ClassVar[GameFacts]
-    rules_type: ClassVar[type[Any]]
+    rules_type: ClassVar[type[RuleSet]]
     move_type: ClassVar[type[Any]]
     card_type: ClassVar[Any]
     save_format: ClassVar[int]
@@ -134,6 +135,18 @@ class BaseGame(Generic[MoveT]):
         first_player = check_int(first_player, "first_player", 0, players - 1)
         rules = cls.rules_type() if rules is None else check_type(rules, cls.rules_type, "rules")
         return players, make_rng(seed), rules, first_player
+
+    @classmethod
+    def new(
+        cls,
+        players: int = 2,
+        seed: int | np.random.Generator | None = 0,
+        rules: Any = None,
+        first_player: int = 0,
+    ) -> Self:
+        """A fresh game for ``players`` (each game's default: ``facts.default_players``),
+        dealt from ``seed`` under ``rules`` (``None``: the standard rules)."""
+        raise NotImplementedError
 
     # -- the hooks each game writes ---------------------------------------------------------
     @property

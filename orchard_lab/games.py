@@ -17,14 +17,78 @@ Adding a game is its own package and one ``register`` call (the built-in three b
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from orchard_lab.core import check_type
+from orchard_lab.core import GameFacts, RuleSet, check_type
+from orchard_lab.game_base import BaseGame
+from orchard_lab.policies import HintFor, Simulate
 
-__all__ = ["GameEntry", "entries", "entry", "register", "unregister"]
+__all__ = [
+    "DealsModule",
+    "GameEntry",
+    "GameModule",
+    "HintingGameModule",
+    "entries",
+    "entry",
+    "register",
+    "unregister",
+]
+
+
+class GameModule(Protocol):
+    """What a game package offers everything that lists games (the registry, the what-if,
+    the boards' settings row, the rules sheets, the result codes): its declared ``FACTS``,
+    its ``Rules`` (the switches), ``Move``, ``Game`` (on the shared base), the one
+    ``simulate`` and its ``POLICY_NAMES``. A package is one: ``game: GameModule = wd``."""
+
+    __name__: str
+
+    @property
+    def FACTS(self) -> GameFacts: ...
+    @property
+    def Rules(self) -> type[RuleSet]: ...
+    @property
+    def Move(self) -> type[object]: ...
+    @property
+    def Game(self) -> type[BaseGame[Any]]: ...
+    @property
+    def POLICY_NAMES(self) -> tuple[str, ...]: ...
+    @property
+    def simulate(self) -> Simulate: ...
+
+
+class HintingGameModule(GameModule, Protocol):
+    """A game package that also explains a move (``hint``), as the three built-in games do."""
+
+    @property
+    def hint(self) -> HintFor: ...
+
+
+Parts = tuple[tuple[Any, ...], ...]
+"""A deal as parts of cards (each game's ``deals.Parts``)."""
+
+
+class DealsModule(Protocol):
+    """A game package's ``deals`` module: its deal as parts of cards, for result codes."""
+
+    @property
+    def standard_parts(self) -> Callable[[], Parts]: ...
+    @property
+    def deal_parts(self) -> Callable[[Any], Parts | None]: ...
+    @property
+    def deal_game(self) -> Callable[[int, Any, int, Any], BaseGame[Any]]: ...
+
+
+if TYPE_CHECKING:  # the built-in games are game modules (checked by mypy, not at run time)
+    from orchard_lab import apple_batches, stacked_trees, water_drops
+    from orchard_lab.apple_batches import deals as _ab_deals
+    from orchard_lab.stacked_trees import deals as _st_deals
+    from orchard_lab.water_drops import deals as _wd_deals
+
+    _BUILT_IN: tuple[HintingGameModule, ...] = (apple_batches, water_drops, stacked_trees)
+    _DEALS: tuple[DealsModule, ...] = (_ab_deals, _wd_deals, _st_deals)
 
 
 @dataclass(frozen=True)
@@ -55,14 +119,19 @@ class GameEntry:
         return self.name.replace("_", "-")
 
     @property
-    def module(self) -> ModuleType:
+    def module(self) -> GameModule:
         """The game's engine package (imported on first use)."""
-        return importlib.import_module(self.engine)
+        return cast(GameModule, importlib.import_module(self.engine))
+
+    @property
+    def deals(self) -> DealsModule:
+        """The game's ``deals`` module (imported on first use), for result codes."""
+        return cast(DealsModule, importlib.import_module(f"{self.engine}.deals"))
 
     @property
     def title(self) -> str:
         """The game's name in words: ``water drops``."""
-        return str(self.module.FACTS.title)
+        return self.module.FACTS.title
 
     def board_class(self) -> Any:
         """The class of the board a class plays on (imports the widgets)."""

@@ -303,14 +303,14 @@ class GamePolicies:
         """A named policy of this game (its fastest version) or a callable, ready to call."""
         return resolve(self.checked(name), rng, rollouts, faster=self.faster)
 
-    def checked(self, policy: Any) -> str | Policy:
+    def checked(self, policy: object) -> str | Policy:
         """``policy`` if it is one of ``names`` or a callable, else TypeError or ValueError."""
         if callable(policy):
             return policy
-        check_type(policy, str, "policy")
-        if policy not in self.names:
-            raise ValueError(f"policy must be one of {self.names} or a callable, got {policy!r}")
-        return policy
+        name = check_type(policy, str, "policy")
+        if name not in self.names:
+            raise ValueError(f"policy must be one of {self.names} or a callable, got {name!r}")
+        return name
 
 
 class Simulate(Protocol):

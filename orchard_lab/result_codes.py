@@ -24,15 +24,14 @@ engine: the score is worked out, never typed.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from orchard_lab import games
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import check_int, check_type, describe_rules, switches
+from orchard_lab.games import DealsModule, GameModule
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, check_value, read_code
 from orchard_lab.walkthrough_games import walkthrough_step
 
@@ -57,22 +56,22 @@ class _Kind:
     engine package and that package's ``deals`` module (the deal as parts of cards)."""
 
     letter: str
-    module: ModuleType
-    deals: ModuleType
+    module: GameModule
+    deals: DealsModule
 
     @property
     def name(self) -> str:
-        return str(self.module.FACTS.name)
+        return self.module.FACTS.name
 
     @property
     def title(self) -> str:
-        return str(self.module.FACTS.title)
+        return self.module.FACTS.title
 
     def deal_of(self, game: Any) -> tuple[tuple[Any, ...], ...] | None:
-        return self.deals.deal_parts(game)  # type: ignore[no-any-return]
+        return self.deals.deal_parts(game)
 
     def standard(self) -> tuple[tuple[Any, ...], ...]:
-        return self.deals.standard_parts()  # type: ignore[no-any-return]
+        return self.deals.standard_parts()
 
     def build(self, players: int, rules: Any, first: int, parts: Any) -> Any:
         return self.deals.deal_game(players, rules, first, parts)
@@ -80,12 +79,7 @@ class _Kind:
 
 def kinds() -> dict[str, _Kind]:
     """Each registered game by the letter its codes start with."""
-    return {
-        game.letter: _Kind(
-            game.letter, game.module, importlib.import_module(f"{game.engine}.deals")
-        )
-        for game in games.entries()
-    }
+    return {game.letter: _Kind(game.letter, game.module, game.deals) for game in games.entries()}
 
 
 def _kind_of(game: Any) -> _Kind | None:
@@ -129,7 +123,7 @@ class _Reader:
         return digit
 
     def take_number(self, what: str) -> int:
-        value = 0
+        value: int = 0  # int ** int is typed Any (a negative power is a float)
         for chunk in range(_MAX_CHUNKS):
             value += self.take(_CHUNK) * _CHUNK**chunk
             if not self.take(2):

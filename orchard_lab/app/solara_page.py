@@ -13,7 +13,7 @@ import solara
 from orchard_lab.app.page import GAME_VARIABLE, game_page, page_title
 
 
-@solara.component
+@solara.component  # type: ignore[untyped-decorator]  # Solara is untyped
 def Page() -> None:
     """The page of the game named in ``ORCHARD_LAB_GAME``, its tab titled after the game
     (not after this module, which Solara would call "Solara Page")."""

@@ -200,4 +200,5 @@ def _random(moves: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     for move in range(1, len(seen)):  # along games: numpy's cumsum over axis 0 is slow
         seen[move] += seen[move - 1]
     pick = (rng.random(seen.shape[1]) * seen[-1]).astype(np.int8)
-    return moves[(seen <= pick).sum(axis=0, dtype=np.intp), np.arange(seen.shape[1])]
+    chosen: np.ndarray = moves[(seen <= pick).sum(axis=0, dtype=np.intp), np.arange(seen.shape[1])]
+    return chosen

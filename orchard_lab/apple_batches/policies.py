@@ -121,7 +121,8 @@ def _margins(game: Game, moves: list[Move], decks: np.ndarray) -> np.ndarray:
     fast.play_on(state, orders, "greedy", None, game.first_player, game.round, taken)
     others = np.delete(state.total, me, axis=0)
     best_other = others.max(axis=0) if len(others) else 0
-    return (state.total[me] - best_other).reshape(len(moves), rollouts)
+    margins: np.ndarray = (state.total[me] - best_other).reshape(len(moves), rollouts)
+    return margins
 
 
 class LookaheadPolicy:

@@ -14,6 +14,7 @@ find it by meaning.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -137,7 +138,7 @@ def _sideways_margins(fig: go.Figure, title: str | None) -> go.Figure:
     return fig.update_layout(margin={"l": 10, "r": 100, "t": 50 if title else 20, "b": 40})
 
 
-def breakdown_values(score: Score) -> dict:
+def breakdown_values(score: Score) -> dict[str, Any]:
     """The bar properties ``score_breakdown`` draws: a widget updates its bars with these.
 
     >>> breakdown_values(Score({"bad": -2}))["text"]
@@ -162,7 +163,7 @@ def _best_gain(board: ab.Board, batch: str) -> int | None:
     return max(gains) if gains else None
 
 
-def next_card_bars(board: ab.Board, card: ab.Card | None = None) -> dict:
+def next_card_bars(board: ab.Board, card: ab.Card | None = None) -> dict[str, Any]:
     """The bar properties ``next_card_values`` draws: a widget updates its bars with these.
 
     >>> next_card_bars(ab.Board(), ab.Card("red", 1, 1))["text"][:3]

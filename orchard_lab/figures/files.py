@@ -22,7 +22,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from orchard_lab.core import check_int, check_type
+from orchard_lab.core import check_int, check_path, check_type
 
 __all__ = [
     "DEBIAN_CHROMIUM",
@@ -48,7 +48,7 @@ NO_BROWSER = (
 
 def picture_format(path: str | os.PathLike[str]) -> str:
     """The picture format ``save`` writes to ``path``: "png" or "svg", from its suffix."""
-    check_type(path, (str, os.PathLike), "path")
+    check_path(path, "path")
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
         raise ValueError(f"path must end in .png or .svg, got {os.fspath(path)!r}")

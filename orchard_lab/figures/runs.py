@@ -14,6 +14,7 @@ too, so no one needs to see colour to tell them apart).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
@@ -116,7 +117,7 @@ def _vertical_lines(xs: Sequence[float], tallest: int) -> dict[str, list[float |
     return {"x": line_x, "y": line_y}
 
 
-def _mark_style(role: str, colour: str, run: int) -> dict:
+def _mark_style(role: str, colour: str, run: int) -> dict[str, Any]:
     if role == "mean":
         line = {"color": colour, "width": 3, "dash": RUN_DASHES[run % len(RUN_DASHES)]}
         return {

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -328,7 +329,7 @@ def polyomino_shapes(
         )
     side = max([1, *(max(r for r, _ in s) + 1 for s in cell_lists if s)])
     side = max([side, *(max(c for _, c in s) + 1 for s in cell_lists if s)]) + 1
-    texts: dict[str, list] = {"x": [], "y": [], "text": []}
+    texts: dict[str, list[Any]] = {"x": [], "y": [], "text": []}
     fig = go.Figure()
     for index, (cells, label) in enumerate(zip(cell_lists, labels, strict=True)):
         top, left = divmod(index, columns)

@@ -58,6 +58,7 @@ def copy_text(source: Path, copy: str) -> str:
     ):
         exporter.register_preprocessor(preprocessor, enabled=True)
     notebook = nbformat.read(source, as_version=nbformat.NO_CONVERT)
+    text: str
     text, _resources = exporter.from_notebook_node(notebook)
     return text if text.endswith("\n") else text + "\n"
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from orchard_lab.compiled import warm_up
-from orchard_lab.core import check_type
+from orchard_lab.core import check_path, check_type
 from orchard_lab.lessons.build import COPIES
 
 __all__ = [
@@ -59,7 +59,7 @@ def copy_lessons(folder: str | os.PathLike[str], copy: str = "pupil") -> Copied:
     >>> [p.name for p in first.written], again.written
     (['01_apple_batches.ipynb', '02_water_drops.ipynb', '03_stacked_trees.ipynb'], ())
     """
-    check_type(folder, (str, os.PathLike), "folder")
+    check_path(folder, "folder")
     check_type(copy, str, "copy")
     if copy not in COPIES:
         raise ValueError(f"copy must be one of {COPIES}, got {copy!r}")

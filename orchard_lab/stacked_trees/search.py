@@ -203,7 +203,9 @@ class _Search:
                     )
         return kids
 
-    def follow(self, board, hand, drawn, kid):
+    def follow(
+        self, board: Board, hand: Sequence[Card], drawn: int, kid: tuple[int, Card, int, int, bool]
+    ) -> tuple[Board, tuple[Card, ...], int, Move]:
         """The board, hand, draw count and Move after playing ``kid`` (the board is copied)."""
         _, card, pos, rotation, rotten = kid
         child = board.copy()
@@ -247,7 +249,9 @@ class _Search:
                 base = board.total
                 candidates += [(base + kid[0], i, kid) for kid in kids]
             chosen = heapq.nlargest(2 * width, candidates, key=lambda t: t[0])
-            following: dict[tuple, tuple[Board, tuple[Card, ...], int, tuple[Move, ...]]] = {}
+            following: dict[
+                tuple[object, ...], tuple[Board, tuple[Card, ...], int, tuple[Move, ...]]
+            ] = {}
             for _, i, kid in chosen:
                 self.tick()
                 board, hand, drawn, moves = frontier[i]
@@ -285,7 +289,7 @@ def _promise(board: Board) -> float:
     return board.total + POTENTIAL_WEIGHT * sum(steps[v] for v in board.grid_dice.values())
 
 
-def _key(board: Board, hand: tuple[Card, ...], drawn: int) -> tuple:
+def _key(board: Board, hand: tuple[Card, ...], drawn: int) -> tuple[object, ...]:
     """A position's identity for spotting the same position reached twice."""
     return (
         frozenset(board.grid_trees.items()),

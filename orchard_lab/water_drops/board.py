@@ -386,7 +386,9 @@ class Board:
         return deps, tuple(around)
 
     # --- the incremental engine ----------------------------------------------------------
-    def _plan(self, shape: _Shape, base: int, around: tuple[Near, ...]) -> tuple[int, list, dict]:
+    def _plan(
+        self, shape: _Shape, base: int, around: tuple[Near, ...]
+    ) -> tuple[int, list[list[Any]], dict[int, dict[int, int]]]:
         """Score change of laying ``shape`` at cell key ``base``, and how groups would change.
 
         Returns (delta, clusters, wetted): each cluster is [fruit, new cell offsets, old group
@@ -394,8 +396,8 @@ class Board:
         old groups not joined to the new drops that now touch them. Drops are {cell: value}.
         ``around`` is the square's neighbourhood from ``_around``.
         """
-        clusters: list[list] = []
-        joined: dict[int, list] = {}  # old group id -> the cluster that joins it
+        clusters: list[list[Any]] = []  # each [fruit, offsets, old group ids, drops]
+        joined: dict[int, list[Any]] = {}  # old group id -> the cluster that joins it
         for fruit, offsets, outs, inner in shape.comps:
             roots: set[int] = set()
             drops = {base + off: value for off, value in inner} if inner else {}
@@ -462,8 +464,8 @@ class Board:
         "per_drop" counts matching drop cells, so it asks ``_plan``."""
         if self._scoring == "per_drop":
             return self._plan(shape, base, around)[0]
-        clusters: list[list] = []  # [size, drop bits, old group ids]
-        joined: dict[int, list] = {}
+        clusters: list[list[Any]] = []  # [size, drop bits, old group ids]
+        joined: dict[int, list[Any]] = {}
         for fruit, size, outs, mask in shape.bits:
             roots = []
             for i in outs:
@@ -562,7 +564,9 @@ class Board:
         self._box = (min(r0, row), max(r1, row), min(c0, col), max(c1, col))
         self._open = None
 
-    def _regain(self, clusters: list, wetted: dict, near: tuple[Square, ...]) -> None:
+    def _regain(
+        self, clusters: list[list[Any]], wetted: dict[int, dict[int, int]], near: tuple[Square, ...]
+    ) -> None:
         """A new ``_gains`` for the state after a card lands beside the squares ``near``:
         the old entries of the other squares whose groups did not change."""
         changed = {root for cluster in clusters for root in cluster[2]} | set(wetted)

@@ -140,6 +140,7 @@ class AppleBatchesBoard(PolicyBoard):
     """
 
     GAME = ab
+    game: ab.Game
     NEW_GAME = "New game: pick an apple from the market, then a batch for it."
     RESULT_CLASS = "orchard-ab-result"
 
@@ -229,7 +230,7 @@ class AppleBatchesBoard(PolicyBoard):
         advice = ab.hint(
             self.game, self.hint_choice.value, rollouts=LOOKAHEAD_ROLLOUTS, seed=self._rng
         )
-        move = advice.move
+        move: ab.Move = advice.move
         self.selected_slot = self.game.market.index(move.card)
         self._hinted = move.batch
         self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
@@ -281,7 +282,8 @@ class AppleBatchesBoard(PolicyBoard):
 
     def rules_from_settings(self) -> ab.Rules:
         """The rule switches as set in the settings row."""
-        return self.rule_switches.rules
+        rules: ab.Rules = self.rule_switches.rules
+        return rules
 
     # ---- turns ---------------------------------------------------------------------------
     def _opponent_for(self, policy: str) -> Callable[[Any], Any]:

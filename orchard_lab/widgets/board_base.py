@@ -18,13 +18,13 @@ from __future__ import annotations
 import html
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 import ipywidgets as w
 import numpy as np
 
 from orchard_lab.core import IllegalMove, check_type, points, require_int
+from orchard_lab.games import GameModule
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
 from orchard_lab.result_codes import result_code
 from orchard_lab.widgets.guard import guarded
@@ -239,7 +239,7 @@ class SettingsRow:
     """The New game column (players, seed, what else a board asks, New game) beside the rule
     switches of ``game`` (a game module: ``wd``, ``ab`` or ``st``)."""
 
-    def __init__(self, game: ModuleType) -> None:
+    def __init__(self, game: GameModule) -> None:
         self.game = game
         self.players_choice = players_choice(game)
         self.seed_choice = w.BoundedIntText(
@@ -324,7 +324,7 @@ class GameBoard(ABC):
     def _forget_selection(self) -> None:
         """Drop the picked card (and whatever goes with it)."""
 
-    def _make_settings(self, game: ModuleType) -> None:
+    def _make_settings(self, game: GameModule) -> None:
         """The settings row of ``game``, its widgets also reachable as the board's own."""
         self.settings = SettingsRow(game)
         self.players_choice = self.settings.players_choice
@@ -351,7 +351,8 @@ class GameBoard(ABC):
         return dict(self._highlighted)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        return bundle
 
     def _start(self, game: Any, seed: int) -> None:
         """Play on from ``game``: nothing to undo, nothing marked or picked; ``_rng`` (seeded
@@ -428,7 +429,7 @@ class PolicyBoard(GameBoard):
     (3, 3)
     """
 
-    GAME: ModuleType
+    GAME: GameModule
     NEW_GAME: str
     policy_choice: w.Dropdown
 

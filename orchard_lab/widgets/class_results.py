@@ -74,7 +74,8 @@ class ClassResultsChecker:
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        return bundle
 
     @guarded
     def _clicked(self) -> None:

@@ -58,12 +58,12 @@ class SharedBundleFigure(go.FigureWidget):  # type: ignore[misc]
 
     _esm = BUNDLE_LOADER
 
-    @anywidget.experimental.command  # type: ignore[untyped-decorator]
+    @anywidget.experimental.command
     def send_plotly_bundle(self, msg: object, buffers: list[bytes]) -> tuple[None, list[bytes]]:
         """Answer the page's one request for plotly's bundle."""
         return None, [plotly_bundle()]
 
-    @anywidget.experimental.command  # type: ignore[untyped-decorator]
+    @anywidget.experimental.command
     def refresh_saved_state(self, msg: object, buffers: list[bytes]) -> tuple[None, list[bytes]]:
         """Bring the saved data and layout up to date just before plotly reads them."""
         keep_state(self)

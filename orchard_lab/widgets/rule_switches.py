@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 import ipywidgets as w
 
 from orchard_lab.core import Switch, check_type, plain_value, switches
+from orchard_lab.games import GameModule
 from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = ["TEXT_ON", "RuleSwitches", "players_choice", "style"]
@@ -40,7 +40,7 @@ def style() -> str:
     return style_html("rule_switches.css", ".orchard-rule-switches", text_properties("rs", TEXT_ON))
 
 
-def players_choice(game: ModuleType, value: int | None = None) -> w.Dropdown:
+def players_choice(game: GameModule, value: int | None = None) -> w.Dropdown:
     """A dropdown of the player counts ``game`` allows (its ``FACTS``).
 
     >>> from orchard_lab import water_drops as wd
@@ -95,7 +95,7 @@ class RuleSwitches:
     """
 
     def __init__(
-        self, game: ModuleType, rules: Any = None, *, title: str = "", players: int | None = None
+        self, game: GameModule, rules: Any = None, *, title: str = "", players: int | None = None
     ) -> None:
         self.game = game
         rules = game.Rules() if rules is None else check_type(rules, game.Rules, "rules")
@@ -160,4 +160,5 @@ class RuleSwitches:
             control.observe(lambda _change: callback(self.rules), names="value")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        return bundle

@@ -126,7 +126,8 @@ class SequenceExplorer:
     # ---- what the explorer shows ---------------------------------------------------
     @property
     def n(self) -> int:
-        return self.slider.value
+        n: int = self.slider.value
+        return n
 
     @property
     def shown(self) -> tuple[str, ...]:
@@ -135,14 +136,16 @@ class SequenceExplorer:
 
     @property
     def dots(self) -> str:
-        return self.dots_choice.value
+        dots: str = self.dots_choice.value
+        return dots
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        return bundle
 
     # ---- callbacks -------------------------------------------------------------------
     @guarded
-    def _on_n(self, _change: dict) -> None:
+    def _on_n(self, _change: dict[str, Any]) -> None:
         with self.values_figure.batch_update():
             for name in seq.NAMES:
                 self._traces[name, "highlight"].update(highlight_point(name, self.n))
@@ -152,12 +155,12 @@ class SequenceExplorer:
         self._show_words()
 
     @guarded
-    def _on_toggle(self, _change: dict) -> None:
+    def _on_toggle(self, _change: dict[str, Any]) -> None:
         self._show_visibility()
         self._show_words()
 
     @guarded
-    def _on_dots(self, _change: dict) -> None:
+    def _on_dots(self, _change: dict[str, Any]) -> None:
         self._show_dots()
         self._show_words()  # clears a message left by an earlier failure
 

@@ -53,7 +53,7 @@ class Square:
         }
 
 
-class SquareGrid(anywidget.AnyWidget):  # type: ignore[misc]
+class SquareGrid(anywidget.AnyWidget):
     """The squares ``show`` was given, each at its (row, col); ``on_click(at)`` runs when an
     active square is clicked in the browser (or by ``click`` in Python)."""
 

@@ -80,6 +80,7 @@ class StackedTreesBoard(BestLineBoard):
     RESULT_CLASS = "orchard-st-result"
     NOTHING_TO_UNDO = "There is no card of yours to take back yet."
     UNDONE = "Card taken back: it is your turn again."
+    game: st.Game
 
     def __init__(
         self,
@@ -242,7 +243,7 @@ class StackedTreesBoard(BestLineBoard):
         if self._refuse_turn():
             return None
         advice = st.hint(self.game, self.hint_choice.value, seed=self._rng)
-        move = advice.move
+        move: st.Move = advice.move
         self.selected_slot = self.game.hand.index(move.card)
         self.rotation = move.rotation
         self.at = move.at

@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from orchard_lab import games
 from orchard_lab.core import check_type, require_int
+from orchard_lab.games import GameModule
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.styles import style_html, text_properties
 
@@ -121,10 +122,11 @@ class Walkthrough:
         action()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        return bundle
 
 
-def rule_walkthrough(game: ModuleType) -> Walkthrough:
+def rule_walkthrough(game: GameModule) -> Walkthrough:
     """The rule walkthrough of ``game`` (a game package such as ``apple_batches``).
 
     >>> from orchard_lab import apple_batches as ab
@@ -140,4 +142,4 @@ def rule_walkthrough(game: ModuleType) -> Walkthrough:
             f"got {game.__name__}"
         )
     built = known[name].new_walkthrough()
-    return check_type(built, Walkthrough, "the registered walkthrough")  # type: ignore[no-any-return]
+    return check_type(built, Walkthrough, "the registered walkthrough")

@@ -79,6 +79,7 @@ class WaterDropsBoard(PolicyBoard):
     """
 
     GAME = wd
+    game: wd.Game
     NEW_GAME = "New game: pick a card from the market, then a lit square for it."
     RESULT_CLASS = "orchard-wd-result"
 
@@ -230,7 +231,7 @@ class WaterDropsBoard(PolicyBoard):
         advice = wd.hint(
             self.game, self.hint_choice.value, rollouts=LOOKAHEAD_ROLLOUTS, seed=self._rng
         )
-        move = advice.move
+        move: wd.Move = advice.move
         self.selected_slot = self.game.market.index(move.card)
         self.rotation = move.rotation
         self._hinted = move.at

@@ -17,7 +17,6 @@ from __future__ import annotations
 import html
 import itertools
 import math
-from types import ModuleType
 from typing import Any
 
 import ipywidgets as w
@@ -33,6 +32,7 @@ from orchard_lab.figures.runs import (
     RUN_PATTERNS,
     score_histograms,
 )
+from orchard_lab.games import GameModule
 from orchard_lab.games import entry as game_entry
 from orchard_lab.policies import POLICY_WORDS
 from orchard_lab.widgets.contrast import readable
@@ -81,11 +81,11 @@ def _round_down(value: float) -> int:
     """``value`` rounded down to one significant digit (0 below 1): 96,000 gives 90,000."""
     if value < 1:
         return 0
-    power = 10 ** math.floor(math.log10(value))
+    power: int = 10 ** math.floor(math.log10(value))
     return int(value // power) * power
 
 
-def largest_run(game: ModuleType, policy: str, players: int) -> int:
+def largest_run(game: GameModule, policy: str, players: int) -> int:
     """The most games per rule set one Run may play: both sets within ``CLICK_SECONDS``.
 
     >>> largest_run(ab, "greedy", 1), largest_run(ab, "lookahead", 1)
@@ -95,7 +95,7 @@ def largest_run(game: ModuleType, policy: str, players: int) -> int:
     return min(MAX_GAMES, _round_down(CLICK_SECONDS * speed / len(SETS)))
 
 
-def chunk_games(game: ModuleType, policy: str) -> int:
+def chunk_games(game: GameModule, policy: str) -> int:
     """Games between two moves of the progress bar: about ``CHUNK_SECONDS`` at one player.
 
     >>> chunk_games(ab, "greedy"), chunk_games(ab, "lookahead")
@@ -104,7 +104,7 @@ def chunk_games(game: ModuleType, policy: str) -> int:
     return max(1, _round_down(CHUNK_SECONDS * _speed(game.FACTS.name, policy, 1)))
 
 
-def _limit_words(game: ModuleType, policy: str, players: int) -> str:
+def _limit_words(game: GameModule, policy: str, players: int) -> str:
     """The largest run in words, or why this policy cannot run here."""
     most = largest_run(game, policy, players)
     who = f"{players} player{'s' if players > 1 else ''}"
@@ -140,7 +140,7 @@ class WhatIfExplorer:
         players: int = 1,
         seed: int = 0,
         *,
-        game: ModuleType = ab,
+        game: GameModule = ab,
     ) -> None:
         for needed in ("simulate", "Rules", "FACTS"):
             if not hasattr(game, needed):
@@ -248,7 +248,8 @@ class WhatIfExplorer:
         return {key: panel.rules for key, panel in self.panels.items()}
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        return bundle
 
     # ---- drawing -----------------------------------------------------------------------
     @guarded

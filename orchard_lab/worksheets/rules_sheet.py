@@ -24,7 +24,7 @@ from pathlib import Path
 import mistune
 import plotly.graph_objects as go
 
-from orchard_lab.core import check_bool, check_type
+from orchard_lab.core import check_bool, check_path
 from orchard_lab.figures import dice_ladder
 from orchard_lab.figures.files import DEBIAN_CHROMIUM, NO_BROWSER, picture_bytes
 from orchard_lab.worksheets.rules_text import game_text
@@ -94,7 +94,7 @@ messages quote.</footer>
 def write_rules_sheet(game: str, out: str | os.PathLike[str], *, picture: bool = True) -> Path:
     """Write the rules sheet of ``game`` to ``out``: HTML, or a PDF printed by Chromium when
     ``out`` ends in ``.pdf``; the path written."""
-    check_type(out, (str, os.PathLike), "out")
+    check_path(out, "out")
     target = Path(out)
     if target.suffix.lower() not in {".html", ".htm", ".pdf"}:
         raise ValueError(f"out must end in .html or .pdf, got {os.fspath(out)!r}")
