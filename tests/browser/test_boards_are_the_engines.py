@@ -98,45 +98,42 @@ def app_board_screenshot(page, root, name: str) -> None:
     screenshot(page, name, root)
 
 
-def _app_page(browser, address: str, size: tuple[int, int]):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.goto(address)
-    return context, page
+def _app_water_drops(page, root) -> None:
+    root.locator(".orchard-wd-card").first.wait_for(timeout=150_000)
+    play_water_drops(WaterDropsDriver(root, WaterDropsBoard()), turns=False)
+
+
+def _app_apple_batches(page, root) -> None:
+    root.locator(".orchard-batch-button").first.wait_for(timeout=150_000)
+    play_apple_batches(AppleBatchesDriver(root, AppleBatchesBoard()))
+
+
+def _app_stacked_trees(page, root) -> None:
+    mirror = StackedTreesBoard()
+    assert play_a_whole_game(page, root, mirror) >= 8 and mirror.game.is_over
+
+
+# Each app page's board (its first board: the walkthrough has one too), played against the
+# engine of a board made as the page makes it (default settings).
+APP_PLAYS = {
+    "water-drops": ("wd", _app_water_drops),
+    "apple-batches": ("ab", _app_apple_batches),
+    "stacked-trees": ("st", _app_stacked_trees),
+}
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_water_drops_app_draws_the_engines_orchard(servers, browser, size) -> None:
-    context, page = _app_page(browser, servers["water-drops"], SIZES[size])
+@pytest.mark.parametrize("game", list(APP_PLAYS))
+def test_the_app_draws_the_engines_board(servers, browser, game: str, size: str) -> None:
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
     try:
-        root = page.locator(".orchard-app .orchard-wd-board").first  # the board, not the tour
-        root.locator(".orchard-wd-card").first.wait_for(timeout=150_000)
-        play_water_drops(WaterDropsDriver(root, WaterDropsBoard()), turns=False)
-        app_board_screenshot(page, root, f"app-wd-engine-{size}")
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("size", list(SIZES))
-def test_apple_batches_app_draws_the_engines_batches(servers, browser, size) -> None:
-    context, page = _app_page(browser, servers["apple-batches"], SIZES[size])
-    try:
-        root = page.locator(".orchard-app .orchard-ab-board").first
-        root.locator(".orchard-batch-button").first.wait_for(timeout=150_000)
-        play_apple_batches(AppleBatchesDriver(root, AppleBatchesBoard()))
-        app_board_screenshot(page, root, f"app-ab-engine-{size}")
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("size", list(SIZES))
-def test_stacked_trees_app_draws_the_engines_orchard(servers, browser, size) -> None:
-    context, page = _app_page(browser, servers["stacked-trees"], SIZES[size])
-    try:
-        root = page.locator(".orchard-app .orchard-st-board").first
-        mirror = StackedTreesBoard()
-        assert play_a_whole_game(page, root, mirror) >= 8 and mirror.game.is_over
-        app_board_screenshot(page, root, f"app-st-engine-{size}")
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(servers[game])
+        short, play = APP_PLAYS[game]
+        root = page.locator(f".orchard-app .orchard-{short}-board").first
+        play(page, root)
+        app_board_screenshot(page, root, f"app-{short}-engine-{size}")
     finally:
         context.close()
