@@ -1,7 +1,7 @@
 """How pytest runs the lessons (notebooks/README.md, "Tests").
 
 nbval (``--nbval-lax`` in pyproject's ``addopts``) runs the teacher's copies only
-(``orchard_lab/lessons/teacher/``): the sources (``notebooks/source/``) hold the pupil's
+(``orchard_lab/lessons/teacher/``): the sources (``notebooks/``) hold the pupil's
 placeholders and the teacher's answers side by side, and the pupil's copies are run by
 ``tests/test_lessons.py``, which checks that their checks say "Not answered yet". This file
 sits at the top of the repository because the copies are package data, and a conftest.py
@@ -20,7 +20,7 @@ from hypothesis import settings
 from orchard_lab.compiled import warm_up
 from orchard_lab.lessons.checks import STRICT_VARIABLE
 
-collect_ignore = ["notebooks/source", "orchard_lab/lessons/pupil"]
+collect_ignore = ["notebooks", "orchard_lab/lessons/pupil"]
 
 # Tests never assert wall-clock times: hypothesis's 200 ms deadline per example is one, and
 # it failed test_plotly_bundle on a loaded machine. Every property test runs without it.

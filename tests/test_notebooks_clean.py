@@ -1,6 +1,6 @@
 """Lesson notebooks stay small in git: no outputs, no saved widget state (PITFALLS.md).
 
-Every lesson has a source (notebooks/source/) and two built copies (orchard_lab/lessons/pupil/
+Every lesson has a source (notebooks/) and two built copies (orchard_lab/lessons/pupil/
 and teacher/, notebooks/README.md); all are checked.
 """
 

@@ -21,7 +21,7 @@ PRODUCT = sorted(
     [
         *(REPO / "orchard_lab").rglob("*.py"),
         *(REPO / "orchard_lab").rglob("*.ipynb"),
-        *(REPO / "notebooks" / "source").glob("*.ipynb"),
+        *(REPO / "notebooks").glob("*.ipynb"),
         *(REPO / "docs").glob("*.md"),
         REPO / "README.md",
     ]

@@ -1,6 +1,6 @@
 """Build the pupil and the teacher copy of every lesson from its source notebook.
 
-One source notebook per lesson (``notebooks/source/NN_name.ipynb``) holds everything; its
+One source notebook per lesson (``notebooks/NN_name.ipynb``) holds everything; its
 cells' tags say who sees them (``notebooks/README.md``). The copies are built into this
 package (``orchard_lab/lessons/pupil/`` and ``teacher/``), so installing orchard_lab installs
 the lessons; the sources stay in the repository:
@@ -12,7 +12,7 @@ The copies are written with nbconvert's ``NotebookExporter`` and its preprocesso
 (``TagRemovePreprocessor`` drops the cells, ``ClearOutputPreprocessor`` and
 ``ClearMetadataPreprocessor`` keep the copies free of outputs and saved widget state)::
 
-    python -m orchard_lab.lessons.build            # notebooks/source -> orchard_lab/lessons/
+    python -m orchard_lab.lessons.build            # notebooks -> orchard_lab/lessons/
     python -m orchard_lab.lessons.build --check    # exit 1 if a copy is out of date
     python -m orchard_lab.lessons.build SOURCE OUT # any other folders
 
@@ -38,7 +38,7 @@ __all__ = ["COPIES", "COPIES_DIR", "REMOVED", "SOURCE_DIR", "build", "copy_text"
 
 COPIES = ("pupil", "teacher")
 COPIES_DIR = Path(__file__).resolve().parent  # holds COPIES_DIR / "pupil", COPIES_DIR / "teacher"
-SOURCE_DIR = COPIES_DIR.parents[1] / "notebooks" / "source"  # in a checkout only, not installed
+SOURCE_DIR = COPIES_DIR.parents[1] / "notebooks"  # in a checkout only, not installed
 REMOVED = {"pupil": {"teacher"}, "teacher": {"pupil"}}  # tags left out
 KEPT_NOTEBOOK_METADATA = {"kernelspec", "language_info"}
 
