@@ -427,7 +427,7 @@ def test_after_the_game_the_next_apple_chart_is_gone_until_undo() -> None:
     assert board.charts.children == (board.points_box,)  # no apple is left to add
     board.undo()
     assert board.charts.children == (board.points_box, board.next_box)
-    assert board.next_title.value == "What the best next apple would add"
+    assert board.next_title.value == "What the best apple of the market would add"
     _play_by_clicks(board)
     board.new_game()
     assert board.charts.children == (board.points_box, board.next_box)
@@ -440,3 +440,19 @@ def test_the_special_tree_label_keeps_the_bad_batch_exception_AB_6() -> None:
     board.place(ab.Card.from_text("red h2 s2"), "special")
     board.place(ab.Card.from_text("red h3 s3"), "bad")
     assert board.score().parts["special"] == 20
+
+
+def test_with_no_apple_picked_the_chart_shows_the_best_apple_of_the_market() -> None:
+    """The bars are a claim about the apples you can take now, not about the whole deck: at
+    the last round a deck's +8 that no market apple gives must not be shown."""
+    board = AppleBatchesBoard(players=1, seed=0)
+    for k in range(10):  # the last round: a fortepiano pair waits for a far height
+        board.select_card(k % len(board.game.market))
+        allowed = board.game.boards[0].legal_batches(board.selected)
+        board.choose_batch(allowed[k % len(allowed)])
+    mine, market = board.game.boards[0], board.game.market
+    bars = board.next_figure.data[0]
+    for batch, shown in zip(ab.BATCHES, bars.text, strict=True):
+        gains = [mine.gain(apple, batch) for apple in market if mine.can_place(apple, batch)]
+        assert shown == (f"{max(gains):+d}" if gains else "no apple fits"), batch
+    assert board.next_title.value == "What the best apple of the market would add"

@@ -158,15 +158,21 @@ def breakdown_values(score: Score) -> dict[str, Any]:
     }
 
 
-def _best_gain(board: ab.Board, batch: str) -> int | None:
-    gains = [board.gain(card, batch) for card in _DECK if board.can_place(card, batch)]
+def _best_gain(board: ab.Board, batch: str, cards: Sequence[ab.Card]) -> int | None:
+    gains = [board.gain(card, batch) for card in cards if board.can_place(card, batch)]
     return max(gains) if gains else None
 
 
-def next_card_bars(board: ab.Board, card: ab.Card | None = None) -> dict[str, Any]:
+def next_card_bars(
+    board: ab.Board, card: ab.Card | None = None, among: Sequence[ab.Card] | None = None
+) -> dict[str, Any]:
     """The bar properties ``next_card_values`` draws: a widget updates its bars with these.
+    Without ``card``, each bar is the best of the apples ``among`` (default: every apple of
+    the deck).
 
     >>> next_card_bars(ab.Board(), ab.Card("red", 1, 1))["text"][:3]
+    ['+1', '+0', '+20']
+    >>> next_card_bars(ab.Board(), among=[ab.Card("red", 1, 1)])["text"][:3]
     ['+1', '+0', '+20']
     """
     if not isinstance(board, ab.Board):
@@ -176,7 +182,7 @@ def next_card_bars(board: ab.Board, card: ab.Card | None = None) -> dict[str, An
     gains: list[int | None] = [
         (board.gain(card, batch) if board.can_place(card, batch) else None)
         if card is not None
-        else _best_gain(board, batch)
+        else _best_gain(board, batch, _DECK if among is None else among)
         for batch in ab.BATCHES
     ]
     refused = "✗ not allowed" if card is not None else "no apple fits"

@@ -360,8 +360,8 @@ class AppleBatchesBoard(PolicyBoard):
         self.points_title.value = f"Your points by batch · total {score.total}"
 
     def _show_next_card(self) -> None:
-        """The chart of what the picked (or best next) apple would add; none once the game
-        is over, when no apple is left to add."""
+        """The chart of what the picked apple (or the best apple of the market, one you can
+        take now) would add; none once the game is over, when no apple is left to add."""
         shown = (self.points_box,) if self.game.is_over else (self.points_box, self.next_box)
         if self.charts.children != shown:  # a chart shown again is a new view, fitted anew
             self.charts.children = shown
@@ -370,9 +370,9 @@ class AppleBatchesBoard(PolicyBoard):
         card = self.selected
         board = self.game.boards[HUMAN]
         with self.next_figure.batch_update():
-            self.next_figure.data[0].update(next_card_bars(board, card))
+            self.next_figure.data[0].update(next_card_bars(board, card, self.game.market))
         keep_state(self.next_figure)
-        what = f"the {_apple(card)}" if card is not None else "the best next apple"
+        what = f"the {_apple(card)}" if card is not None else "the best apple of the market"
         self.next_title.value = f"What {html.escape(what)} would add"
 
     def _show_score(self, score: Score) -> None:

@@ -255,7 +255,7 @@ SCRIPT = (
         "Scoring",
         "Your score is the points of all 8 batches added up. 'Explain my score' says where "
         "each batch's points come from, and the bars show the same numbers.\n\n"
-        "The second chart shows what the best next apple could add to each batch.",
+        "The second chart shows what the best apple of the market could add to each batch.",
         _scoring,
         {"score": True, "charts": True},
     ),
