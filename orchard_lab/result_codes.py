@@ -24,6 +24,7 @@ engine: the score is worked out, never typed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -68,7 +69,14 @@ class _Kind:
         return self.module.FACTS.title
 
     def deal_of(self, game: Any) -> tuple[tuple[Any, ...], ...] | None:
-        return self.deals.deal_parts(game)
+        """``game``'s deal as parts, or None when it is not dealt from the standard cards
+        (each part holds the standard part's cards, in any order)."""
+        parts = self.deals.deal_parts(game)
+        same = all(
+            Counter(part) == Counter(standard)
+            for part, standard in zip(parts, self.standard(), strict=True)
+        )
+        return parts if same else None
 
     def standard(self) -> tuple[tuple[Any, ...], ...]:
         return self.deals.standard_parts()

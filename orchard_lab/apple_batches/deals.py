@@ -9,7 +9,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from orchard_lab.apple_batches.cards import Card, default_deck
@@ -26,10 +25,9 @@ def standard_parts() -> Parts:
     return (tuple(default_deck()),)
 
 
-def deal_parts(game: Game) -> Parts | None:
-    """``game``'s deal part by part; None when it is not dealt from the standard cards."""
-    parts = (tuple(game.deck),)
-    return parts if Counter(parts[0]) == Counter(standard_parts()[0]) else None
+def deal_parts(game: Game) -> Parts:
+    """``game``'s deal part by part: the deck in the order it is dealt."""
+    return (tuple(game.deck),)
 
 
 def deal_game(players: int, rules: Rules, first_player: int, parts: Any) -> Game:

@@ -9,7 +9,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
@@ -26,14 +25,11 @@ def standard_parts() -> Parts:
     return (tuple(starting_cards()), tuple(default_deck()))
 
 
-def deal_parts(game: Game) -> Parts | None:
-    """``game``'s deal part by part (the start cards in seat order, then those set aside);
-    None when it is not dealt from the standard cards."""
+def deal_parts(game: Game) -> Parts:
+    """``game``'s deal part by part: the start cards in seat order, then those set aside;
+    the deck in the order it is drawn."""
     starts = tuple(board.start for board in game.boards) + tuple(game.set_aside)
-    parts = (starts, tuple(game.deck))
-    standard = standard_parts()
-    same = all(Counter(a) == Counter(b) for a, b in zip(parts, standard, strict=True))
-    return parts if same else None
+    return (starts, tuple(game.deck))
 
 
 def deal_game(players: int, rules: Rules, first_player: int, parts: Any) -> Game:
