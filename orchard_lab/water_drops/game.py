@@ -66,7 +66,7 @@ _Before = tuple[tuple[Card, ...], int, int, int]
 
 
 class Game(BaseGame[Move]):
-    """A seeded game for 1-5 players (1 = practice). Build one with ``Game.new``."""
+    """A seeded game for 1-5 players (1 = a solo game). Build one with ``Game.new``."""
 
     facts = FACTS
     rules_type = Rules

@@ -45,7 +45,7 @@ class Scene:
 
 
 def _deal(start: str, *cards: str, rules: wd.Rules | None = None) -> wd.Game:
-    """A practice game: ``start`` in the orchard, then ``cards`` one by one in the market."""
+    """A solo game: ``start`` in the orchard, then ``cards`` one by one in the market."""
     deal = [wd.Card.from_text(text) for text in (*cards, FILLER)]
     return wd.Game(
         players=1,
