@@ -21,8 +21,10 @@ import numpy as np
 from orchard_lab import apple_batches as ab
 from orchard_lab import sequences as seq
 from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.lessons.timing import Pace
 
 __all__ = [
+    "PACE",
     "SWEET_COUPLE_PER_APPLE",
     "check_card_triples",
     "check_first_win",
@@ -37,6 +39,7 @@ __all__ = [
     "first_overtake",
 ]
 
+PACE = Pace(moves=ab.CARDS_PER_PLAYER, seconds=40)  # 8 batches to weigh up
 SWEET_COUPLE_PER_APPLE = 3.5  # 7 points for a pair of apples
 _SEQUENCE = {"monochrome": "triangular", "feather": "pronic", "unlucky": "square"}
 

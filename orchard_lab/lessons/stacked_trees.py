@@ -19,10 +19,12 @@ import numpy as np
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.lessons.timing import Pace
 from orchard_lab.stacked_trees.policies import greedy_turn
 
 __all__ = [
     "BY_HAND",
+    "PACE",
     "SAME_AFTER_HALF_TURN",
     "check_best_ladder",
     "check_best_over_greedy",
@@ -44,6 +46,7 @@ __all__ = [
     "first_empty",
 ]
 
+PACE = Pace(moves=st.Rules().cards_per_game - 1, seconds=60)  # turn, then place
 BY_HAND = st.Card.from_text("PLL/APP")  # the card pupils turn on paper
 SAME_AFTER_HALF_TURN = tuple(
     st.Card.from_text(text) for text in ("APL/LPA", "AAA/AAA", "PAP/PAP", "LPA/APL")

@@ -22,13 +22,16 @@ import numpy as np
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, make_rng
 from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.lessons.timing import Pace
 
 __all__ = [
     "KNOWN_FIXED",
     "KNOWN_FREE",
+    "PACE",
     "PER_DROP_START",
     "RISK_SQUARE",
     "RISK_START",
+    "SHORT_GAME_CARDS",
     "SMALL_ORCHARD",
     "canonical",
     "card_shapes",
@@ -50,6 +53,7 @@ __all__ = [
     "normalise",
     "orientations",
     "random_orchard",
+    "short_game",
     "spoils",
 ]
 
@@ -74,6 +78,27 @@ SMALL_ORCHARD = _small_orchard()  # four cards, for counting groups by hand
 PER_DROP_START = wd.Card.from_text("BP/2C")  # the start card of the per-drop exercise
 RISK_START = wd.Card.from_text("2C/1C")  # two cherries on a 2-drop: a group that scores
 RISK_SQUARE = (0, 1)  # the square right of those cherries
+
+
+SHORT_GAME_CARDS = 12  # the lesson's short game: 12 cards of the deck, 6 each for 2 players
+PACE = Pace(moves=SHORT_GAME_CARDS // 2, seconds=45)  # a move: pick a card, find a square
+
+
+def short_game(players: int = 2, seed: int = 1, cards: int = SHORT_GAME_CARDS) -> wd.Game:
+    """The lesson's short game: the standard rules, but only the first ``cards`` cards of
+    the shuffled deck are dealt (a whole game deals all 50, about 25 each for 2 players:
+    too long for one lesson). The start cards and the order are those of
+    ``wd.Game.new(players, seed)``.
+
+    >>> game = short_game()
+    >>> len(game.deck), game.rules == wd.Rules()
+    (12, True)
+    >>> game.deck == wd.Game.new(players=2, seed=1).deck[:12]
+    True
+    """
+    full = wd.Game.new(players=players, seed=seed)
+    starts = [board.cards()[0] for board in full.boards] + list(full.set_aside)
+    return wd.Game.from_cards(players, full.rules, 0, starts, full.deck[:cards])
 
 
 def random_orchard(cards: int = 12, seed: int = 0, rules: wd.Rules | None = None) -> wd.Board:
