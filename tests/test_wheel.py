@@ -50,11 +50,13 @@ def test_the_wheel_installs_the_lessons_the_rules_and_the_command(
     installed: Path, tmp_path: Path
 ) -> None:
     out = run(installed / "orchard-lab", "lessons", tmp_path / "class", "--copy-only", cwd=tmp_path)
-    assert sorted(p.name for p in (tmp_path / "class").iterdir()) == PUPIL_LESSONS
+    sheets = [f"{game}_rules.html" for game in ("apple_batches", "stacked_trees", "water_drops")]
+    assert sorted(p.name for p in (tmp_path / "class").iterdir()) == PUPIL_LESSONS + sheets
     assert out.count("copied ") == 3
     assert not any(b"For the teacher" in p.read_bytes() for p in (tmp_path / "class").iterdir())
-    run(installed / "orchard-lab", "rules-sheet", "water_drops", "sheet.html", cwd=tmp_path)
-    assert "WD-4 Scoring" in (tmp_path / "sheet.html").read_text()  # docs/rules.md came along
+    run(installed / "orchard-lab", "rules-sheet", "water_drops", "sheet.html", "--teacher",
+        cwd=tmp_path)  # fmt: skip
+    assert "Readings of water drops" in (tmp_path / "sheet.html").read_text()  # docs/rules.md
     where = run(installed / "python", "-c", "import orchard_lab; print(orchard_lab.__file__)",
                 cwd=tmp_path)  # fmt: skip
     assert Path(where.strip()).is_relative_to(installed.parent)  # the wheel's, not the checkout's
