@@ -43,9 +43,11 @@ from orchard_lab.core import (
     rules_to_dict,
 )
 
-__all__ = ["BaseGame", "TieBreak", "listed"]
+__all__ = ["BaseGame", "Parts", "TieBreak", "listed"]
 
 MoveT = TypeVar("MoveT")
+Parts = tuple[tuple[Any, ...], ...]
+"""A deal as result codes store it: parts of cards, each in the order it is dealt."""
 
 
 def listed(items: Sequence[str]) -> str:
@@ -203,6 +205,20 @@ class BaseGame(Generic[MoveT]):
     @classmethod
     def _most_moves(cls, players: int, rules: Any) -> int:
         """How many moves a game of ``players`` under ``rules`` can hold (checked on load)."""
+        raise NotImplementedError
+
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        """The standard cards part by part, as result codes store a deal."""
+        raise NotImplementedError
+
+    def deal_parts(self) -> Parts:
+        """This game's deal part by part: the cards of each standard part, in dealt order."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Any, first_player: int, parts: Parts) -> Self:
+        """A fresh game of ``players`` dealing the cards of ``parts`` in their order."""
         raise NotImplementedError
 
     def _tie_counts(self, player: int) -> tuple[int, ...]:

@@ -45,7 +45,7 @@ def refused(board: Board, text: str, batch: str) -> IllegalMove:
 
 # -- the package template -----------------------------------------------------------------
 PACKAGE = Path(ab.__file__).parent
-TEMPLATE = {"cards", "rules", "board", "game", "policies", "deals"}
+TEMPLATE = {"cards", "rules", "board", "game", "policies"}
 EXTRAS = {"fast", "counting", "tables"}  # lookahead lives in policies, as in every game
 
 

@@ -1006,7 +1006,6 @@ def test_each_module_imports_on_its_own() -> None:
         "bound",
         "cards",
         "codes",
-        "deals",
         "fast",
         "game",
         "policies",

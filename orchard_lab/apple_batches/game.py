@@ -32,7 +32,7 @@ from orchard_lab.apple_batches.rules import (
     rounds_per_game,
 )
 from orchard_lab.core import IllegalMove, check_bool, check_type, illegal, make_rng, require
-from orchard_lab.game_base import BaseGame, TieBreak
+from orchard_lab.game_base import BaseGame, Parts, TieBreak
 
 __all__ = ["SAVE_FORMAT", "SAVE_NAME", "Game"]
 
@@ -261,6 +261,27 @@ class Game(BaseGame[Move]):
             "deck": "default" if self._default else "custom",
             "order": [str(card) for card in self._order],
         }
+
+    # -- the deal as result codes store it -----------------------------------------------
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        """The standard cards, part by part: the 75 apples.
+
+        >>> game = Game.from_parts(2, Rules(), 0, Game.standard_parts())
+        >>> game.deal_parts() == Game.standard_parts()
+        True
+        """
+        return (tuple(default_deck()),)
+
+    def deal_parts(self) -> Parts:
+        """The deal part by part: the deck in the order it is dealt."""
+        return (tuple(self.deck),)
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Rules, first_player: int, parts: Parts) -> Game:
+        """A new game of ``players`` dealing the cards ``parts`` in their order."""
+        deck = parts[0]
+        return cls.new(players, rules=rules, first_player=first_player, deck=deck, shuffle=False)
 
     @classmethod
     def _most_moves(cls, players: int, rules: Rules) -> int:

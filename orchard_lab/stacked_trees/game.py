@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab.core import IllegalMove, check_int, check_type, illegal, make_rng, require
-from orchard_lab.game_base import BaseGame, TieBreak
+from orchard_lab.game_base import BaseGame, Parts, TieBreak
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import Card, default_deck
 from orchard_lab.stacked_trees.codes import read_code
@@ -330,6 +330,27 @@ class Game(BaseGame[Move]):
             "order": [str(card) for card in self.order],
             "set_aside": [str(card) for card in self.set_aside],
         }
+
+    # -- the deal as result codes store it -----------------------------------------------
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        """The standard cards, part by part: the deck.
+
+        >>> game = Game.from_parts(1, Rules(), 0, Game.standard_parts())
+        >>> game.deal_parts() == Game.standard_parts()
+        True
+        """
+        return (tuple(default_deck()),)
+
+    def deal_parts(self) -> Parts:
+        """The deal part by part: the cards in play in their order, then those set aside."""
+        return (tuple(self.order) + tuple(self.set_aside),)
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Rules, first_player: int, parts: Parts) -> Game:
+        """A new game of ``players``: the first ``cards_per_game`` cards in play, in order."""
+        cut = rules.cards_per_game
+        return cls(parts[0][:cut], parts[0][cut:], players, rules, first_player)
 
     @classmethod
     def _most_moves(cls, players: int, rules: Rules) -> int:

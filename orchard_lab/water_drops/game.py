@@ -16,13 +16,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from orchard_lab.core import IllegalMove, check_type, illegal, require
-from orchard_lab.game_base import BaseGame
+from orchard_lab.game_base import BaseGame, Parts
 from orchard_lab.water_drops.board import Board
 from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
 from orchard_lab.water_drops.rules import (
@@ -120,29 +120,8 @@ class Game(BaseGame[Move]):
         check_room(rules, players)
         starts = [starting_cards()[i] for i in rng.permutation(len(starting_cards()))]
         deck = default_deck()
-        return cls.from_cards(
-            players, rules, first_player, starts, [deck[i] for i in rng.permutation(len(deck))]
-        )
-
-    @classmethod
-    def from_cards(
-        cls,
-        players: int,
-        rules: Rules,
-        first_player: int,
-        starts: Sequence[Card],
-        deal: Sequence[Card],
-    ) -> Game:
-        """A game whose seats take the first ``starts`` in order (the rest set aside) and
-        whose pile is ``deal``, drawn in order."""
-        return cls(
-            players=players,
-            rules=rules,
-            first_player=first_player,
-            starts=list(starts[:players]),
-            set_aside=list(starts[players:]),
-            deal=list(deal),
-        )
+        shuffled = tuple(deck[i] for i in rng.permutation(len(deck)))
+        return cls.from_parts(players, rules, first_player, (tuple(starts), shuffled))
 
     # --- the state -----------------------------------------------------------------------
     @property
@@ -296,6 +275,37 @@ class Game(BaseGame[Move]):
             "set_aside": [str(card) for card in self.set_aside],
             "deal": [str(card) for card in self._deal],
         }
+
+    # --- the deal as result codes store it ----------------------------------------------
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        """The standard cards, part by part: the 5 start cards, the 50 deck cards.
+
+        >>> game = Game.from_parts(2, Rules(), 0, Game.standard_parts())
+        >>> game.deal_parts() == Game.standard_parts()
+        True
+        """
+        return (tuple(starting_cards()), tuple(default_deck()))
+
+    def deal_parts(self) -> Parts:
+        """The deal part by part: the start cards in seat order, then those set aside; the
+        deck in the order it is drawn."""
+        starts = tuple(board.start for board in self._boards) + tuple(self.set_aside)
+        return (starts, tuple(self.deck))
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Rules, first_player: int, parts: Parts) -> Game:
+        """A new game of ``players``: the first start cards to the seats (the rest set aside),
+        the deck drawn in order."""
+        starts, deal = parts
+        return cls(
+            players=players,
+            rules=rules,
+            first_player=first_player,
+            starts=list(starts[:players]),
+            set_aside=list(starts[players:]),
+            deal=list(deal),
+        )
 
     @classmethod
     def _most_moves(cls, players: int, rules: Rules) -> int:

@@ -2,7 +2,7 @@
 up; in turn each player takes one of the first two and adds it to their total (TOY-1); the
 game ends when the row is empty and the highest total wins (TOY-2). It uses only what any
 game must have: FACTS, Rules with one switch, Move, a ``Game`` on the shared base,
-``simulate`` through the generic runner, and a ``deals`` module for result codes.
+``simulate`` through the generic runner, and its deal as parts for result codes.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 
 from orchard_lab.core import GameFacts, Score, illegal, switch
-from orchard_lab.game_base import BaseGame
+from orchard_lab.game_base import BaseGame, Parts
 from orchard_lab.policies import POLICY_NAMES, run_games
 
 FACTS = GameFacts(
@@ -138,6 +138,17 @@ class Game(BaseGame[Move]):
     @classmethod
     def _most_moves(cls, players: int, rules: Any) -> int:
         return len(DECK)
+
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        return (DECK,)
+
+    def deal_parts(self) -> Parts:
+        return (self.deck,)
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Any, first_player: int, parts: Parts) -> Self:
+        return cls(players, rules, first_player, list(parts[0]))
 
     def score_after(self, move: Move) -> int:
         return self._boards[self.current_player].total + move.card
