@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -52,6 +52,7 @@ __all__ = [
     "LookaheadPolicy",
     "Policy",
     "RandomPolicy",
+    "RolloutPolicy",
     "Search",
     "explain_choice",
     "hint_names",
@@ -128,20 +129,37 @@ def play_out(game: PlayableGame, policy: Policy) -> PlayableGame:
     return game
 
 
-class LookaheadPolicy:
-    """Monte-Carlo rollouts over determinized copies; see the module docstring."""
+class RolloutPolicy:
+    """What every rollout policy does the same way: ``rollouts`` worlds (1 to
+    ``max_rollouts``) drawn from its own seeded generator, a ValueError once the game is
+    over, the only legal move taken at once; a subclass chooses among several (``choose``).
+    """
+
+    max_rollouts: ClassVar[int | None] = None
 
     def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
-        self.rollouts = require_int(rollouts, "rollouts", 1)
+        self.rollouts = check_int(rollouts, "rollouts", 1, self.max_rollouts)
         self.rng = make_rng(seed)
-        self.rollout_policy = GreedyPolicy()
 
-    def __call__(self, game: PlayableGame) -> Any:
+    def __call__(self, game: Any) -> Any:
         moves = game.legal_moves()
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
         if len(moves) == 1:
             return moves[0]
+        return self.choose(game, moves)
+
+    def choose(self, game: Any, moves: list[Any]) -> Any:
+        """The move to play among ``moves`` (two or more: ``game``'s legal moves)."""
+        raise NotImplementedError
+
+
+class LookaheadPolicy(RolloutPolicy):
+    """Monte-Carlo rollouts over determinized copies; see the module docstring."""
+
+    rollout_policy = GreedyPolicy()
+
+    def choose(self, game: PlayableGame, moves: list[Any]) -> Any:
         me = game.current_player
         best_move, best_value = moves[0], -np.inf
         worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
