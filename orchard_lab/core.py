@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, overload
 import numpy as np
 
 __all__ = [
+    "MAX_ROLLOUTS",
     "GameFacts",
     "Hint",
     "IllegalMove",
@@ -48,6 +49,8 @@ __all__ = [
     "switch",
     "switches",
 ]
+
+MAX_ROLLOUTS = 1_000  # every game's bound on the rollouts of one lookahead or planner choice
 
 R = TypeVar("R", bound="RuleSet")
 M = TypeVar("M")

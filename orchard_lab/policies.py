@@ -27,12 +27,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
 from orchard_lab.core import (
+    MAX_ROLLOUTS,
     Hint,
     check_int,
     check_type,
@@ -135,7 +136,7 @@ class RolloutPolicy:
     over, the only legal move taken at once; a subclass chooses among several (``choose``).
     """
 
-    max_rollouts: ClassVar[int | None] = None
+    max_rollouts: ClassVar[int | None] = MAX_ROLLOUTS
 
     def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
         self.rollouts = check_int(rollouts, "rollouts", 1, self.max_rollouts)
@@ -310,11 +311,13 @@ class GamePolicies:
     game: Any
     names: tuple[str, ...]
     faster: FasterPolicies
-    searches: Mapping[str, str]
     table: Table
     describe: Callable[[Any, Any], tuple[str, str]]
     max_games: int
-    max_rollouts: int
+    searches: Mapping[str, str] = field(
+        default_factory=lambda: {"lookahead": "every possible move"}
+    )
+    max_rollouts: int = MAX_ROLLOUTS
     check: Callable[[Any, int], None] | None = None
 
     def policy(self, name: str | Policy, rng: np.random.Generator, rollouts: int = 8) -> Policy:

@@ -36,7 +36,6 @@ from orchard_lab.apple_batches.rules import (
     BATCH_NAMES,
     BATCHES,
     MAX_GAMES,
-    MAX_ROLLOUTS,
     Move,
     Rules,
     cards_per_player,
@@ -134,8 +133,6 @@ class LookaheadPolicy(policies.RolloutPolicy):
     True
     """
 
-    max_rollouts = MAX_ROLLOUTS
-
     def __call__(self, game: Game) -> Move:
         return cast(Move, super().__call__(check_type(game, Game, "game")))
 
@@ -186,11 +183,9 @@ POLICIES = policies.GamePolicies(
     game=Game,
     names=POLICY_NAMES,
     faster=FASTER,
-    searches={"lookahead": "every possible move"},
     table=_table,
     describe=_describe,
     max_games=MAX_GAMES,
-    max_rollouts=MAX_ROLLOUTS,
 )
 simulate = policies.simulator(POLICIES)
 hint = policies.hinter(POLICIES)

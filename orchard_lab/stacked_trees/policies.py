@@ -28,7 +28,7 @@ from orchard_lab.stacked_trees.batch import greedy_deals, greedy_totals
 from orchard_lab.stacked_trees.board import Board, bits
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
 from orchard_lab.stacked_trees.game import Game
-from orchard_lab.stacked_trees.rules import MAX_GAMES, MAX_ROLLOUTS, Move, Rules
+from orchard_lab.stacked_trees.rules import MAX_GAMES, Move, Rules
 
 __all__ = [
     "FASTER",
@@ -157,8 +157,6 @@ class LookaheadPolicy(policies.RolloutPolicy):
     True
     """
 
-    max_rollouts = MAX_ROLLOUTS
-
     def choose(self, game: Game, moves: list[Move]) -> Move:
         worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
         return moves[int(np.argmax(margins(game, worlds, moves).sum(axis=1)))]
@@ -175,8 +173,6 @@ class PlannerPolicy(policies.RolloutPolicy):
     >>> PlannerPolicy(rollouts=2, seed=0)(game) in game.legal_moves()
     True
     """
-
-    max_rollouts = MAX_ROLLOUTS
 
     def __init__(
         self,
@@ -300,7 +296,6 @@ POLICIES = policies.GamePolicies(
     table=_table,
     describe=_describe,
     max_games=MAX_GAMES,
-    max_rollouts=MAX_ROLLOUTS,
 )
 simulate = policies.simulator(POLICIES)
 hint = policies.hinter(POLICIES)

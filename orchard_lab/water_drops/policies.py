@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from orchard_lab import policies
+from orchard_lab.core import MAX_ROLLOUTS
 from orchard_lab.policies import FasterPolicies, Policy, play_out
 from orchard_lab.water_drops import engine
 from orchard_lab.water_drops.cards import Card
@@ -42,7 +43,6 @@ __all__ = [
 ]
 
 MAX_GAMES = 1_000_000  # simulate's bound: a million games (8 MB of game seeds)
-MAX_ROLLOUTS = 1_000  # lookahead's bound on playouts per move and world
 BATCH_GAMES = 10_000  # games dealt together for the engine (80 bytes of deal per move each)
 POLICY_NAMES = policies.POLICY_NAMES
 
@@ -93,8 +93,6 @@ class LookaheadPolicy(policies.RolloutPolicy):
     >>> LookaheadPolicy(rollouts=2, seed=0)(game) in game.legal_moves()
     True
     """
-
-    max_rollouts = MAX_ROLLOUTS
 
     def margins(self, game: Game) -> list[int]:
         """Each legal move's total final margin over the rollouts, in legal_moves order
@@ -187,11 +185,9 @@ POLICIES = policies.GamePolicies(
     game=Game,
     names=POLICY_NAMES,
     faster=FASTER,
-    searches={"lookahead": "every possible move"},
     table=_batched,
     describe=_describe,
     max_games=MAX_GAMES,
-    max_rollouts=MAX_ROLLOUTS,
     check=check_room,
 )
 simulate = policies.simulator(POLICIES)
