@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import numpy as np
 
@@ -46,6 +46,18 @@ from orchard_lab.core import (
 __all__ = ["BaseGame", "Parts", "TieBreak", "listed"]
 
 MoveT = TypeVar("MoveT")
+
+
+class ScoredBoard(Protocol):
+    """What the base reads of a board: its points so far and its visible state."""
+
+    @property
+    def total(self) -> int: ...
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+
+BoardT = TypeVar("BoardT", bound=ScoredBoard)
 Parts = tuple[tuple[Any, ...], ...]
 """A deal as result codes store it: parts of cards, each in the order it is dealt."""
 
@@ -91,7 +103,7 @@ class TieBreak:
         return (self.one if abs(n) == 1 else self.many).format(n)
 
 
-class BaseGame(Generic[MoveT]):
+class BaseGame(Generic[MoveT, BoardT]):
     """What the three games' ``Game`` share; see the module docstring.
 
     A subclass declares ``facts``, ``rules_type``, ``move_type``, ``card_type``,
@@ -112,6 +124,7 @@ class BaseGame(Generic[MoveT]):
     players: int
     rules: Any
     first_player: int
+    _boards: list[BoardT]  # one per seat, unless a game keeps its boards elsewhere
     _history: list[tuple[int, MoveT]]
     _steps: list[Any]  # per move, what ``_take_back`` needs
 
@@ -152,8 +165,9 @@ class BaseGame(Generic[MoveT]):
 
     # -- the hooks each game writes ---------------------------------------------------------
     @property
-    def boards(self) -> tuple[Any, ...]:
-        raise NotImplementedError
+    def boards(self) -> tuple[BoardT, ...]:
+        """Each player's board, in seat order (live: change them only through ``play``)."""
+        return tuple(self._boards)
 
     @property
     def current_player(self) -> int:

@@ -233,6 +233,23 @@ def test_copies_are_independent(name: str) -> None:
     assert game.to_json() == before
 
 
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_a_deal_as_parts_round_trips(name: str, players: int) -> None:
+    """``from_parts`` deals the parts in their order; ``deal_parts`` reads them back, and a
+    seeded game's parts hold the standard cards, part by part (what result codes store)."""
+    game_type = adapter(name).module.Game
+    rules = game_type.rules_type()
+    standard = game_type.standard_parts()
+    assert game_type.from_parts(players, rules, 0, standard).deal_parts() == standard
+    dealt = game_type.new(players=players, seed=5).deal_parts()
+    assert [sorted(map(str, part)) for part in dealt] == [
+        sorted(map(str, part)) for part in standard
+    ]
+    again = game_type.from_parts(players, rules, 0, dealt)
+    assert again.snapshot() == game_type.new(players=players, seed=5).snapshot()
+
+
 # -- boards ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", GAMES)
 def test_board_gain_is_checked_and_exact(name: str) -> None:

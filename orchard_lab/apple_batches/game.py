@@ -46,7 +46,7 @@ def _move(card: Card, batch: str) -> Move:
     return Move(card, batch)
 
 
-class Game(BaseGame[Move]):
+class Game(BaseGame[Move, Board]):
     """A game in progress. Build one with ``Game.new`` or ``Game.from_json``."""
 
     facts = FACTS
@@ -118,11 +118,6 @@ class Game(BaseGame[Move]):
         return cls(players, cards, rules, first_player, default)
 
     # -- reading -------------------------------------------------------------------------
-    @property
-    def boards(self) -> tuple[Board, ...]:
-        """Each player's board (live: change them only through ``play``)."""
-        return tuple(self._boards)
-
     @property
     def market(self) -> tuple[Card, ...]:
         """The face-up cards left this round, in the order dealt."""
@@ -265,12 +260,7 @@ class Game(BaseGame[Move]):
     # -- the deal as result codes store it -----------------------------------------------
     @classmethod
     def standard_parts(cls) -> Parts:
-        """The standard cards, part by part: the 75 apples.
-
-        >>> game = Game.from_parts(2, Rules(), 0, Game.standard_parts())
-        >>> game.deal_parts() == Game.standard_parts()
-        True
-        """
+        """The standard cards, part by part: the 75 apples."""
         return (tuple(default_deck()),)
 
     def deal_parts(self) -> Parts:

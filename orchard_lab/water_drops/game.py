@@ -65,7 +65,7 @@ def check_room(rules: Rules, players: int, cards: int = CARDS_PER_ORCHARD - 1) -
 _Before = tuple[tuple[Card, ...], int, int, int]
 
 
-class Game(BaseGame[Move]):
+class Game(BaseGame[Move, Board]):
     """A seeded game for 1-5 players (1 = a solo game). Build one with ``Game.new``."""
 
     facts = FACTS
@@ -124,11 +124,6 @@ class Game(BaseGame[Move]):
         return cls.from_parts(players, rules, first_player, (tuple(starts), shuffled))
 
     # --- the state -----------------------------------------------------------------------
-    @property
-    def boards(self) -> tuple[Board, ...]:
-        """One orchard per player (change them only through ``play``)."""
-        return tuple(self._boards)
-
     @property
     def market(self) -> tuple[Card, ...]:
         """The face-up cards left this round."""
@@ -279,12 +274,7 @@ class Game(BaseGame[Move]):
     # --- the deal as result codes store it ----------------------------------------------
     @classmethod
     def standard_parts(cls) -> Parts:
-        """The standard cards, part by part: the 5 start cards, the 50 deck cards.
-
-        >>> game = Game.from_parts(2, Rules(), 0, Game.standard_parts())
-        >>> game.deal_parts() == Game.standard_parts()
-        True
-        """
+        """The standard cards, part by part: the 5 start cards, the 50 deck cards."""
         return (tuple(starting_cards()), tuple(default_deck()))
 
     def deal_parts(self) -> Parts:

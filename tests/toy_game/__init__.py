@@ -64,7 +64,7 @@ class Board:
         return {"cards": tuple(self.cards), "total": self.total}
 
 
-class Game(BaseGame[Move]):
+class Game(BaseGame[Move, Board]):
     facts: ClassVar[GameFacts] = FACTS
     rules_type = Rules
     move_type = Move
@@ -83,10 +83,6 @@ class Game(BaseGame[Move]):
     def new(cls, players: int = 2, seed: Any = 0, rules: Any = None, first_player: int = 0) -> Self:
         players, rng, rules, first_player = cls._arguments(players, seed, rules, first_player)
         return cls(players, rules, first_player, [DECK[i] for i in rng.permutation(len(DECK))])
-
-    @property
-    def boards(self) -> tuple[Board, ...]:
-        return tuple(self._boards)
 
     @property
     def current_player(self) -> int:
