@@ -43,7 +43,7 @@ from orchard_lab.core import (
     rules_to_dict,
 )
 
-__all__ = ["BaseGame", "Parts", "TieBreak", "listed"]
+__all__ = ["BaseGame", "Parts", "SaveLayout", "TieBreak", "listed"]
 
 MoveT = TypeVar("MoveT")
 
@@ -80,6 +80,19 @@ def _players(players: Sequence[int], one: str, many: str) -> str:
 
 
 @dataclass(frozen=True)
+class SaveLayout:
+    """How a game's saves are laid out: ``version`` (raised whenever the layout changes), the
+    fields that hold its deal, the card type its saved moves name (read with
+    ``from_text``), and whether a save must name every rule switch (else a missing switch is
+    the standard rule)."""
+
+    version: int
+    deal_fields: frozenset[str]
+    card: Any
+    names_every_switch: bool = False
+
+
+@dataclass(frozen=True)
 class TieBreak:
     """One tie-break of a game's winning rule, as the winner sentence says it.
 
@@ -106,20 +119,16 @@ class TieBreak:
 class BaseGame(Generic[MoveT, BoardT]):
     """What the three games' ``Game`` share; see the module docstring.
 
-    A subclass declares ``facts``, ``rules_type``, ``move_type``, ``card_type``,
-    ``save_format``, ``deal_fields`` (its own saved fields), ``win_rule``, ``tie_breaks`` and
-    ``saves_name_every_switch``, calls ``_begin`` from ``__init__`` and writes the hooks below.
+    A subclass declares ``facts``, ``rules_type``, ``move_type``, ``saves`` (its
+    ``SaveLayout``) and ``tie_breaks``, calls ``_begin`` from ``__init__`` and writes the hooks
+    below.
     """
 
     facts: ClassVar[GameFacts]
     rules_type: ClassVar[type[RuleSet]]
     move_type: ClassVar[type[Any]]
-    card_type: ClassVar[Any]
-    save_format: ClassVar[int]
-    deal_fields: ClassVar[frozenset[str]]
-    win_rule: ClassVar[str]
+    saves: ClassVar[SaveLayout]
     tie_breaks: ClassVar[tuple[TieBreak, ...]] = ()
-    saves_name_every_switch: ClassVar[bool] = False  # else a missing switch is standard
 
     players: int
     rules: Any
@@ -206,7 +215,7 @@ class BaseGame(Generic[MoveT, BoardT]):
         raise NotImplementedError
 
     def _deal_to_save(self) -> dict[str, Any]:
-        """The saved fields of the deal (``deal_fields``), as plain JSON data."""
+        """The saved fields of the deal (``saves.deal_fields``), as plain JSON data."""
         raise NotImplementedError
 
     @classmethod
@@ -291,7 +300,7 @@ class BaseGame(Generic[MoveT, BoardT]):
         return [player for player, key in enumerate(keys) if key == best]
 
     def winner_reason(self) -> str:
-        """The result in words, naming the tie-break that decided (``win_rule``).
+        """The result in words, naming the tie-break that decided (``facts.win_rule``).
 
         >>> from orchard_lab import apple_batches as ab
         >>> ab.Game.new(players=1).winner_reason()
@@ -319,14 +328,14 @@ class BaseGame(Generic[MoveT, BoardT]):
                 won = tie.won.format(best=best, others=" or ".join(map(str, others)))
                 return (
                     f"{names} tie on {tied_on}; {who} {verb if len(winners) == 1 else what} "
-                    f"the tie-break ({self.win_rule}) {won}."
+                    f"the tie-break ({self.facts.win_rule}) {won}."
                 )
         if not self.tie_breaks:
-            shared = f"{self.win_rule}: ties are shared"
+            shared = f"{self.facts.win_rule}: ties are shared"
             return f"{names} share the {what} with {points(top)} each ({shared})."
         ties = zip(self.tie_breaks, counts[0], strict=True)
         each = listed([points(top), *(tie.count(n) for tie, n in ties)])
-        return f"{names} share the {what}: {each} each ({self.win_rule})."
+        return f"{names} share the {what}: {each} each ({self.facts.win_rule})."
 
     # -- copies and what is shown -------------------------------------------------------------
     def copy(self) -> Self:
@@ -357,21 +366,21 @@ class BaseGame(Generic[MoveT, BoardT]):
             **self._deal_to_save(),
             "moves": [move_row(player, move) for player, move in self._history],
         }
-        return dump_save(self.facts.name, self.save_format, payload)
+        return dump_save(self.facts.name, self.saves.version, payload)
 
     @classmethod
     def from_json(cls, text: str) -> Self:
         """Load ``to_json`` output, checking every field and every size before any work, then
         replaying and checking every move; ValueError (only) says what is wrong."""
-        data = load_save(text, cls.facts.name, cls.save_format)
+        data = load_save(text, cls.facts.name, cls.saves.version)
         expected = {"game", "format", "players", "first_player", "rules", "moves"}
-        expected |= cls.deal_fields
+        expected |= cls.saves.deal_fields
         require(set(data) == expected, f"a saved game has exactly the fields {sorted(expected)}")
         facts = cls.facts
         players = require_int(data["players"], "players", facts.min_players, facts.max_players)
         first_player = require_int(data["first_player"], "first_player", 0, players - 1)
         rules = rules_from_dict(cls.rules_type, data["rules"])
-        if cls.saves_name_every_switch:
+        if cls.saves.names_every_switch:
             switches = {f.name for f in fields(cls.rules_type)}
             require(set(data["rules"]) == switches, "rules must name every switch")
         moves = data["moves"]
@@ -380,7 +389,7 @@ class BaseGame(Generic[MoveT, BoardT]):
         require(len(moves) <= most, f"moves must hold at most {most} moves, got {len(moves)}")
         game = cls._from_deal(data, players, rules, first_player)
         for number, row in enumerate(moves, start=1):
-            player, move = read_move_row(row, number, cls.move_type, cls.card_type)
+            player, move = read_move_row(row, number, cls.move_type, cls.saves.card)
             turn = game.current_player
             require(
                 player == turn,

@@ -32,7 +32,7 @@ from orchard_lab.apple_batches.rules import (
     rounds_per_game,
 )
 from orchard_lab.core import IllegalMove, check_bool, check_type, illegal, make_rng, require
-from orchard_lab.game_base import BaseGame, Parts, TieBreak
+from orchard_lab.game_base import BaseGame, Parts, SaveLayout, TieBreak
 
 __all__ = ["SAVE_FORMAT", "SAVE_NAME", "Game"]
 
@@ -52,10 +52,7 @@ class Game(BaseGame[Move, Board]):
     facts = FACTS
     rules_type = Rules
     move_type = Move
-    card_type = Card
-    save_format = SAVE_FORMAT
-    deal_fields = frozenset({"deck", "order"})
-    win_rule = "AB-7"
+    saves = SaveLayout(SAVE_FORMAT, frozenset({"deck", "order"}), Card)
     tie_breaks = (
         TieBreak(
             "batches",

@@ -170,4 +170,5 @@ FACTS = GameFacts(
     # (a lone fortepiano apple), and the other 10 apples in the bad batch
     min_score=-SPECIAL_BONUS - (CARDS_PER_PLAYER - 2),
     max_score=CARDS_PER_PLAYER**2,  # 12 apples in the unlucky batch summing to 13: 12²
+    win_rule="AB-7",
 )

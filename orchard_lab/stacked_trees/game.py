@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab.core import IllegalMove, check_int, check_type, illegal, make_rng, require
-from orchard_lab.game_base import BaseGame, Parts, TieBreak
+from orchard_lab.game_base import BaseGame, Parts, SaveLayout, TieBreak
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import Card, default_deck
 from orchard_lab.stacked_trees.codes import read_code
@@ -72,11 +72,9 @@ class Game(BaseGame[Move, Board]):
     facts = FACTS
     rules_type = Rules
     move_type = Move
-    card_type = Card
-    save_format = SAVE_FORMAT
-    deal_fields = frozenset({"order", "set_aside"})
-    win_rule = "ST-7"
-    saves_name_every_switch = True
+    saves = SaveLayout(
+        SAVE_FORMAT, frozenset({"order", "set_aside"}), Card, names_every_switch=True
+    )
     tie_breaks = (
         TieBreak(
             "rotten tokens",

@@ -75,6 +75,7 @@ FACTS = GameFacts(
     rules={rule: name for rule, name in RULE_NAMES.items() if rule.startswith("ST-")},
     min_score=-6,  # both rotten tokens and no die
     max_score=150,  # all 15 dice at the top of the ladder
+    win_rule="ST-7",
     default_players=1,  # ST-2..ST-6 are the game of one orchard; ST-7 adds players
 )
 

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab.core import IllegalMove, check_type, illegal, require
-from orchard_lab.game_base import BaseGame, Parts
+from orchard_lab.game_base import BaseGame, Parts, SaveLayout
 from orchard_lab.water_drops.board import Board
 from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
 from orchard_lab.water_drops.rules import (
@@ -71,10 +71,7 @@ class Game(BaseGame[Move, Board]):
     facts = FACTS
     rules_type = Rules
     move_type = Move
-    card_type = Card
-    save_format = SAVE_FORMAT
-    deal_fields = frozenset({"starts", "set_aside", "deal"})
-    win_rule = "WD-5"  # most points wins; ties are shared
+    saves = SaveLayout(SAVE_FORMAT, frozenset({"starts", "set_aside", "deal"}), Card)
     rules: Rules
 
     def __init__(

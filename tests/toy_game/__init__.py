@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 
 from orchard_lab.core import GameFacts, Score, illegal, switch
-from orchard_lab.game_base import BaseGame, Parts
+from orchard_lab.game_base import BaseGame, Parts, SaveLayout
 from orchard_lab.policies import POLICY_NAMES, run_games
 
 FACTS = GameFacts(
@@ -25,6 +25,7 @@ FACTS = GameFacts(
     rules={"TOY-1": "Taking", "TOY-2": "Winning"},
     min_score=0,
     max_score=45,
+    win_rule="TOY-2",
     default_players=2,
 )
 DECK = tuple(range(1, 10))  # the standard cards: 1 to 9
@@ -68,10 +69,7 @@ class Game(BaseGame[Move, Board]):
     facts: ClassVar[GameFacts] = FACTS
     rules_type = Rules
     move_type = Move
-    card_type = int
-    save_format = 1
-    deal_fields = frozenset({"row"})
-    win_rule = "TOY-2"
+    saves = SaveLayout(1, frozenset({"row"}), int)
 
     def __init__(self, players: int, rules: Rules, first_player: int, row: list[int]) -> None:
         self._begin(players, rules, first_player)
