@@ -133,18 +133,17 @@ def orchard_html(board: st.Board, size: int = 18) -> str:
     >>> orchard_html(st.Board(st.Card.from_text("APL/LAP"))).count("<td")
     6
     """
-    rmin, rmax, cmin, cmax = board.bounds()
-    rows = []
-    for r in range(rmin, rmax + 1):
-        cells = []
-        for c in range(cmin, cmax + 1):
-            fruit = board.top(r, c)
-            if fruit is None:
-                cells.append(f'<td style="width:{size}px;height:{size}px"></td>')
-            else:
-                cells.append(_tree_cell(fruit, board.die(r, c), board.is_rotten(r, c), size))
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return f'<table class="orchard-st-mini">{"".join(rows)}</table>'
+    empty = f'<td style="width:{size}px;height:{size}px"></td>'
+    rows = [
+        "".join(
+            empty
+            if cell is None
+            else _tree_cell(board.top(*cell) or "", board.die(*cell), board.is_rotten(*cell), size)
+            for cell in row
+        )
+        for row in board.cell_rows()
+    ]
+    return f'<table class="orchard-st-mini">{"".join(f"<tr>{row}</tr>" for row in rows)}</table>'
 
 
 def cell_px(columns: int) -> int:
