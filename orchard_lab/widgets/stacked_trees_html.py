@@ -16,6 +16,7 @@ properties (``style``).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
@@ -244,3 +245,48 @@ def orchard_squares(
             classes.append(HIGHLIGHT)
         squares.append(Square(cell, text, words, " ".join(classes), active=True))
     return squares, cell_px(cols)
+
+
+# -- the lines beside the board --------------------------------------------------------------
+def supply_html(game: st.Game, player: int = 0) -> str:
+    """The dice and rotten tokens ``player`` has left, and the ladder the dice climb.
+
+    >>> "Dice left" in supply_html(st.Game.new(seed=1))
+    True
+    """
+    board = game.boards[player]
+    left = board.dice_left
+    supply = " · ".join(f"{FRUIT_MARK[f]} {st.FRUIT_NAMES[f]} {left[f]}" for f in st.FRUITS)
+    return (
+        f"<b>Dice left:</b> {supply}<br><b>Rotten tokens left:</b> {board.rotten_left} of "
+        f"{game.rules.rotten_tokens} · <b>ladder:</b> {' → '.join(map(str, game.rules.ladder))}"
+    )
+
+
+def score_html(board: st.Board) -> str:
+    """An orchard's score with its two parts and its rating."""
+    score = board.score()
+    return (
+        f"<b>Score: {score.total}</b> ({html.escape(score.notes['dice'])}; "
+        f"{html.escape(score.notes['rotten'])}) · rating <b>{st.rating(score.total)}</b>"
+    )
+
+
+def deal_code_html(game: st.Game) -> str:
+    """The deal's code, to play the same cards again, or why it has none."""
+    try:
+        code = st.deal_code(game.order)
+    except ValueError:
+        return "This deal has no code: its cards are not all from the box."
+    return f"Deal code <b>{code}</b>: type it under New game to play the same cards."
+
+
+def others_html(game: st.Game) -> str:
+    """The other players' points and cards (nothing in a solo game)."""
+    if game.players == 1:
+        return ""
+    rows = [
+        f"Player {p} (greedy): {points(game.scores()[p])}, {len(game.boards[p].cards())} cards"
+        for p in range(1, game.players)
+    ]
+    return "<b>The others, same cards:</b><br>" + "<br>".join(rows)
