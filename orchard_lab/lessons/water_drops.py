@@ -96,9 +96,8 @@ def short_game(players: int = 2, seed: int = 1, cards: int = SHORT_GAME_CARDS) -
     >>> game.deck == wd.Game.new(players=2, seed=1).deck[:12]
     True
     """
-    full = wd.Game.new(players=players, seed=seed)
-    starts = [board.cards()[0] for board in full.boards] + list(full.set_aside)
-    return wd.Game.from_cards(players, full.rules, 0, starts, full.deck[:cards])
+    starts, deck = wd.Game.new(players=players, seed=seed).deal_parts()
+    return wd.Game.from_parts(players, wd.Rules(), 0, (starts, deck[:cards]))
 
 
 def random_orchard(cards: int = 12, seed: int = 0, rules: wd.Rules | None = None) -> wd.Board:

@@ -13,6 +13,7 @@ import functools
 
 from orchard_lab import water_drops as wd
 from orchard_lab.glossary import RULE_NAMES
+from orchard_lab.lessons.water_drops import SHORT_GAME_CARDS, short_game
 from orchard_lab.worksheets.pictures import drops_card, drops_orchard
 from orchard_lab.worksheets.pupil_sheet import SheetRule
 
@@ -66,9 +67,7 @@ def _scoring() -> str:
 
 @functools.cache
 def _short_game() -> wd.Game:
-    full = wd.Game.new(players=2, seed=1)
-    starts = [board.cards()[0] for board in full.boards] + list(full.set_aside)
-    game = wd.Game.from_cards(2, full.rules, 0, starts, full.deck[:12])
+    game = short_game(players=2, seed=1)
     while not game.is_over:
         game.play(wd.hint(game).move)
     return game
@@ -82,8 +81,8 @@ def _winning() -> str:
     )
     return (
         f"<div class='row'>{drops_orchard(game.boards[0], small=True)}<table class='batches'>"
-        f"{rows}</table></div><div class='caption'>The end of a short game of 12 cards: "
-        "player 0's orchard.</div>"
+        f"{rows}</table></div><div class='caption'>The end of a short game of {SHORT_GAME_CARDS} "
+        "cards: player 0's orchard.</div>"
     )
 
 
