@@ -2,8 +2,9 @@
 
 A game subclasses ``BaseGame`` and writes only its rules: how a deal is made, whose turn it
 is, the legal moves, how a move changes its zones and how it is taken back (``_move`` and
-``_take_back``), what it shows (``_zones``) and saves of its deal (``_deal_to_save`` and
-``_from_deal``). The base keeps the history, undo's bookkeeping, scores and winners (most
+``_take_back``), what it shows (``_zones``), what it saves of its deal (``_deal_to_save`` and
+``_from_deal``) and its deal as result codes store it (``standard_parts``, ``deal_parts``,
+``from_parts``). The base keeps the history, undo's bookkeeping, scores and winners (most
 points, then the game's declared ``tie_breaks``), the winner sentence, copies, snapshots,
 the save skeleton with its checks and the replay of saved moves, and ``repr``.
 
