@@ -29,6 +29,7 @@ from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
 from orchard_lab.result_codes import result_code
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
+from orchard_lab.widgets.styles import buttons_style
 
 __all__ = [
     "HIGHLIGHT",
@@ -280,9 +281,9 @@ class SettingsRow:
 
     def widget(self, extra: Iterable[w.Widget], css_class: str) -> w.HBox:
         """The row itself: players, seed, ``extra``, New game; then the rule switches."""
+        heading = w.HTML(f"{buttons_style()}<b>New game</b>")
         column = w.VBox(
-            [w.HTML("<b>New game</b>"), self.players_choice, self.seed_choice, *extra,
-             self.new_button]
+            [heading, self.players_choice, self.seed_choice, *extra, self.new_button]
         )  # fmt: skip
         return w.HBox([column, self.rule_switches.widget]).add_class(css_class)
 

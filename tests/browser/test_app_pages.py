@@ -16,6 +16,7 @@ import contextlib
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.axe import app_violations
 from tests.browser.conftest import APP_GAMES, screenshot, status
 
 pytestmark = pytest.mark.browser
@@ -120,12 +121,16 @@ def test_app_page_renders_offline_without_errors_or_code(
             assert layout["whatIfSummary"] == "", f"{name}: a what-if table before any Run"
             for word in ("Traceback", "Error", "import ", "That did not work"):
                 assert word not in layout["text"], f"{name} shows {word!r}"
+            assert app_violations(page) == [], f"{name}: WCAG 2.1 AA violations"
         page.locator(".orchard-whatif-run").click()
         page.wait_for_function(_WHAT_IF_DRAWN, timeout=90_000, polling="raf")
         assert page.evaluate("() => window.__orchardWhatIf") > 0, (
             f"{game}: the what-if histogram was blank while its table was filled"
         )
         screenshot(page, f"app-{game}-what-if", page.locator(".orchard-whatif"))
+        assert app_violations(page) == [], (
+            f"{game}, the what-if after a run: WCAG 2.1 AA violations"
+        )
         assert not outside, f"{game}'s page asked for outside hosts: {outside}"
         assert not problems, f"{game}'s page logged errors: {problems}"
     finally:

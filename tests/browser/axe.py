@@ -1,0 +1,71 @@
+"""axe-core, the accessibility engine, run in a page the browser tests already have open.
+
+axe-core comes from npm (``tests/browser/package.json``, pinned in its lock file; ``./dev
+test`` runs ``npm ci`` there) and is put into the page with playwright's ``add_script_tag``:
+the page never fetches it. ``violations`` runs the WCAG 2.1 A and AA rules and returns what
+fails, one line per rule with the elements it names, so an assertion message says what to fix.
+
+In JupyterLab only orchard_lab's output is scanned (``LAB_OUTPUT``): JupyterLab's own
+interface is not ours to fix. The few JupyterLab elements inside an output area that axe
+still reaches are excluded one by one in ``LAB_EXCLUDED``, each with its reason, and so are
+Solara's own elements on the app's page (``APP_EXCLUDED``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+AXE_JS = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_21_AA = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
+# In JupyterLab: the widget output areas of the notebook, where orchard_lab draws.
+LAB_OUTPUT = ".jp-OutputArea-output"
+# JupyterLab's own elements inside the scanned output areas, and why each is left out.
+LAB_EXCLUDED: dict[str, str] = {
+    ".jp-OutputPrompt": (
+        "JupyterLab's output prompt ('[3]:'), drawn by JupyterLab beside every output"
+    ),
+}
+# In the app: Solara's own elements on the page, and why each is left out.
+APP_EXCLUDED: dict[str, str] = {
+    ".v-progress-linear": (
+        "Solara's busy bar across the top of the page (Vuetify's unnamed progressbar), shown "
+        "while the page's kernel works, e.g. just after Run; drawn by Solara's page template"
+    ),
+}
+
+_RUN = """async ([include, exclude, tags]) => {
+    const context = include === null ? {exclude} : {include, exclude};
+    const result = await axe.run(context, {
+        runOnly: {type: 'tag', values: tags},
+        resultTypes: ['violations'],
+    });
+    return result.violations.map(v => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' + n.failureSummary.split('\\n')[1]),
+    }));
+}"""
+
+
+def violations(page, include: str | None = None, exclude: tuple[str, ...] = ()) -> list[str]:
+    """The WCAG 2.1 A and AA violations axe finds in ``page`` (within the elements matching
+    ``include``, if given, less those matching ``exclude``), one line per rule."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE_JS))
+    found = page.evaluate(
+        _RUN, [None if include is None else [[include]], [[s] for s in exclude], list(WCAG_21_AA)]
+    )
+    return [
+        f"{v['id']} ({v['impact']}, {len(v['nodes'])}): " + " | ".join(v["nodes"][:4])
+        for v in found
+    ]
+
+
+def app_violations(page) -> list[str]:
+    """``violations`` over a page of ``orchard-lab app``, less Solara's own busy bar."""
+    return violations(page, exclude=tuple(APP_EXCLUDED))
+
+
+def lab_violations(page) -> list[str]:
+    """``violations`` over orchard_lab's output in a JupyterLab notebook page."""
+    return violations(page, include=LAB_OUTPUT, exclude=tuple(LAB_EXCLUDED))
