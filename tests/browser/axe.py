@@ -17,6 +17,7 @@ from pathlib import Path
 
 AXE_JS = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_21_AA = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
+SIZES = {"1024x768": (1024, 768), "1400x900": (1400, 900)}
 # In JupyterLab: the widget output areas of the notebook, where orchard_lab draws.
 LAB_OUTPUT = ".jp-OutputArea-output"
 # JupyterLab's own elements inside the scanned output areas, and why each is left out.
@@ -69,3 +70,25 @@ def app_violations(page) -> list[str]:
 def lab_violations(page) -> list[str]:
     """``violations`` over orchard_lab's output in a JupyterLab notebook page."""
     return violations(page, include=LAB_OUTPUT, exclude=tuple(LAB_EXCLUDED))
+
+
+# Drawn: the notebook has outputs, every board its pictures, every chart its first drawing,
+# and no widget is still loading.
+_LAB_DRAWN = """() => {
+    const boards = [...document.querySelectorAll(
+        '.orchard-ab-board, .orchard-wd-board, .orchard-st-board')];
+    const plots = [...document.querySelectorAll('.jp-OutputArea-output .js-plotly-plot')];
+    return document.querySelectorAll('.jp-OutputArea-output').length > 0
+        && boards.every(b => b.querySelector('.orchard-keys-help') !== null)
+        && plots.every(p => p.querySelector('.main-svg') !== null)
+        && document.querySelector('.jp-OutputArea-output .jp-mod-loading') === null;
+}"""
+
+
+def assert_no_violations(page, where: str) -> None:
+    """``lab_violations`` at 1024×768 and then 1400×900 (the window is left at that size)."""
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(_LAB_DRAWN)
+        found = lab_violations(page)
+        assert found == [], f"{where} at {size}: {found}"

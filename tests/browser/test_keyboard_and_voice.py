@@ -65,6 +65,41 @@ def _press(page, key: str) -> int:
     return count
 
 
+# Deuteranopia (Machado, Oliveira and Fernandes 2009, severity 1) as an SVG colour matrix,
+# laid over the whole page as a CSS filter while a screenshot is taken.
+_DEUTERANOPIA = """on => {
+    if (!document.getElementById('orchard-deuteranopia')) document.body.insertAdjacentHTML(
+        'beforeend', `<svg id="orchard-deuteranopia" width="0" height="0" aria-hidden="true"
+        style="position:absolute"><filter id="deuteranopia"><feColorMatrix type="matrix"
+        values="0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0
+        0 0 0 1 0"/></filter></svg>`);
+    document.documentElement.style.filter = on ? 'url(#deuteranopia)' : '';
+}"""
+# What tells the places the picked card may go from the others, besides their colour:
+# each one's text, or the mark its CSS adds (a batch's tick).
+_MARKS_OF_LIT = """board => [...board.querySelectorAll('.orchard-legal')].map(el => {
+    const button = el.querySelector('.orchard-batch-button');
+    if (button) return getComputedStyle(button, '::after').content;
+    return el.textContent.trim();
+})"""
+
+
+def _not_by_colour_alone(page, game: str) -> None:
+    """With a card picked, the places it may go carry a text or a mark as well as their
+    colour; a screenshot of the board through a deuteranopia filter shows it."""
+    board = page.locator(f".orchard-app .orchard-{SHORT[game]}-board").first
+    if game != "stacked-trees":  # (stacked trees lights no place: its ghost has letters)
+        marks = board.evaluate(_MARKS_OF_LIT)
+        assert marks and all(m not in ("", "none", "normal") for m in marks), marks
+    letters = board.evaluate(
+        "b => [...b.querySelectorAll('.wd-fruit, .orchard-st-letter')].map(e => e.textContent)"
+    )
+    assert all(letter.strip() for letter in letters)  # every fruit shows its letter
+    page.evaluate(_DEUTERANOPIA, True)
+    screenshot(page, f"deuteranopia-{SHORT[game]}-card-picked", board)
+    page.evaluate(_DEUTERANOPIA, False)
+
+
 def _focus_on(page, fragment: str) -> str:
     page.wait_for_function(f"() => ({_FOCUSED})().includes({fragment!r})")
     return page.evaluate(_FOCUSED)
@@ -130,11 +165,13 @@ def _first_move_by_keys(page, game: str, first: str) -> None:
     if game == "apple-batches":
         _said_after(page, count, "The ")
         _focus_on(page, "orchard-batch-button")
+        _not_by_colour_alone(page, game)
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowLeft")
     else:
         _said_after(page, count, ("You picked", "Card "))
         _focus_on(page, "orchard-square")
+        _not_by_colour_alone(page, game)
         if game == "water-drops":
             count = _press(page, "r")
             _said_after(page, count, "✗")  # the standard rules do not turn cards (WD-3)

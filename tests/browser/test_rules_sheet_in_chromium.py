@@ -10,6 +10,7 @@ import pytest
 
 from orchard_lab import games
 from orchard_lab.worksheets import write_rules_sheet
+from tests.browser.axe import SIZES, violations
 from tests.browser.conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -43,9 +44,11 @@ def test_the_sheet_prints_on_one_a4_page_and_loads_nothing(browser, tmp_path, ga
         bottom = page.evaluate("document.querySelector('main').getBoundingClientRect().bottom")
         wide = page.evaluate("document.documentElement.scrollWidth")
         screenshot(page, f"rules_sheet_{game}")
-        page.set_viewport_size({"width": 1024, "height": 768})  # on a screen, no sideways scroll
         page.emulate_media(media="screen")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+        for width, height in SIZES.values():  # on a screen: no sideways scroll, axe-core clean
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert violations(page) == [], f"the {game} sheet at {width}x{height}"
     finally:
         context.close()
     assert asked == [sheet.as_uri()]
