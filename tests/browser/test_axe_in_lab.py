@@ -1,6 +1,6 @@
 """axe-core over orchard_lab's output in JupyterLab, at 1024×768 and 1400×900: 0 violations
-of WCAG 2.1 A and AA. Only the output areas are scanned, less the JupyterLab elements listed
-with their reasons in ``axe.LAB_EXCLUDED``.
+of WCAG 2.1 A and AA in the output areas; the rest of the page fails only the rules
+JupyterLab's own interface fails, listed with their reasons in ``axe.JUPYTERLAB_OWN``.
 
 The three rule walkthroughs share one notebook, scanned at their first and last steps; each
 pupil's lesson is scanned after Run All (lesson 01 in ``test_apple_batches_in_lab``, which

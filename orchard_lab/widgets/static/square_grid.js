@@ -3,8 +3,8 @@
 // row and column shown, and carries data-square="r,c" (data-cell="r,c" when the model's
 // coordinate is "cell"). Python sends the squares (their
 // HTML, classes and words); this file only places them and reports clicks and keys.
-// Every square is a button named by its words (one that takes no click is aria-disabled):
-// a click, Enter or Space on an active square sends {square: [r, c]} to Python. The grid is
+// Every square is named by its words: an active square is a button (a click, Enter or Space
+// sends {square: [r, c]} to Python), another a picture (role img). The grid is
 // one stop of the Tab key (a roving tabindex: the square last focused, else the first active
 // one); the arrow keys move the focus to the nearest square in that direction. A grid wider
 // than its box is zoomed out to fit it (no sideways scroll), whatever the box's width.
@@ -51,7 +51,6 @@ function render({ model, el }) {
   const made = (key) => {
     const view = document.createElement("div");
     view.dataset[model.get("coordinate")] = key;
-    view.setAttribute("role", "button");
     view.addEventListener("click", () => press(view));
     view.addEventListener("focus", () => {
       current = view;
@@ -104,8 +103,8 @@ function render({ model, el }) {
       view.className = `orchard-square ${square.classes}`;
       view.title = square.label;
       view.setAttribute("aria-label", square.label);
-      if (square.active) view.removeAttribute("aria-disabled");
-      else view.setAttribute("aria-disabled", "true");
+      // a square that takes a click is a button, another a picture (a card laid): both named
+      view.setAttribute("role", square.active ? "button" : "img");
       if (view.orchardHtml !== square.html) {
         view.innerHTML = square.html;
         view.orchardHtml = square.html;
