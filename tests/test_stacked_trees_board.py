@@ -150,7 +150,7 @@ def test_undo_hint_and_keys() -> None:
     board.press("r")
     assert "Choose a card" in board.message.value
     board.select_card(1)
-    assert board.board_keys.focus_to == ".orchard-st-grid .orchard-square[tabindex='0']"
+    assert board.board_keys.focus_to == '.orchard-st-grid [data-cell="0,0"]'
     board.press("r")
     board.grid.click((0, 1))
     assert board.rotation == 90 and board.at == (0, 1)

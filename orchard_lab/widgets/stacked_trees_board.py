@@ -155,7 +155,8 @@ class StackedTreesBoard(BestLineBoard):
             "a spot of the orchard for its top-left tree."
         )
         self._show_ghost_and_hand()
-        self._focus(".orchard-st-grid .orchard-square[tabindex='0']")
+        row, col = self.at or (0, 0)  # the ghost's spot, else the start card's top-left tree
+        self._focus(f'.orchard-st-grid [data-cell="{row},{col}"]')
 
     def turn(self, quarters: int = 1) -> None:
         """Turn the chosen card by ``quarters`` quarter turns clockwise (-1: anticlockwise)."""
