@@ -1,8 +1,10 @@
 """How pytest runs the lessons (notebooks/README.md, "Tests").
 
-nbval (``--nbval-lax`` in pyproject's ``addopts``) runs the teacher's copies only
-(``orchard_lab/lessons/teacher/``): the sources (``notebooks/``) hold the pupil's
-placeholders and the teacher's answers side by side, and the pupil's copies are run by
+nbval (``--nbval-lax`` in pyproject's ``addopts``) runs the teacher's copies
+(``orchard_lab/lessons/teacher/``), and through them the sources (``notebooks/``): a source
+is its teacher's copy plus cells that only bind placeholders the next cell binds again, which
+``tests/test_lesson_sources.py`` proves structurally, so running the sources under nbval too
+would run every lesson a second time for nothing. The pupil's copies are run by
 ``tests/test_lessons.py``, which checks that their checks say "Not answered yet". This file
 sits at the top of the repository because the copies are package data, and a conftest.py
 inside the package would be installed with it. The teacher's copies run with strict

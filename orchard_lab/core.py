@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, overload
 import numpy as np
 
 __all__ = [
+    "MAX_ROLLOUTS",
     "GameFacts",
     "Hint",
     "IllegalMove",
@@ -48,6 +49,8 @@ __all__ = [
     "switch",
     "switches",
 ]
+
+MAX_ROLLOUTS = 1_000  # every game's bound on the rollouts of one lookahead or planner choice
 
 R = TypeVar("R", bound="RuleSet")
 M = TypeVar("M")
@@ -435,7 +438,8 @@ class GameFacts:
     """What a game declares about itself (each game's ``rules.FACTS``).
 
     ``rules`` maps each rule id to its name ("AB-4": "The batches"); ``min_score`` and
-    ``max_score`` bound one player's final score under the standard rules.
+    ``max_score`` bound one player's final score under the standard rules; ``win_rule`` is
+    the rule that says who wins (most points, then its tie-breaks).
     ``default_players`` is the table ``Game.new`` deals for when no count is given: the
     game as its rules describe it first (two for the drafting games, whose market is
     shared; one for stacked trees, a game of one orchard with ST-7 adding others).
@@ -448,6 +452,7 @@ class GameFacts:
     rules: Mapping[str, str]
     min_score: int
     max_score: int
+    win_rule: str
     default_players: int = 2
 
     def check_players(self, players: Any, name: str = "players") -> int:

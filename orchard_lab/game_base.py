@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import numpy as np
 
@@ -43,9 +43,23 @@ from orchard_lab.core import (
     rules_to_dict,
 )
 
-__all__ = ["BaseGame", "TieBreak", "listed"]
+__all__ = ["BaseGame", "Parts", "SaveLayout", "TieBreak", "listed"]
 
 MoveT = TypeVar("MoveT")
+
+
+class ScoredBoard(Protocol):
+    """What the base reads of a board: its points so far and its visible state."""
+
+    @property
+    def total(self) -> int: ...
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+
+BoardT = TypeVar("BoardT", bound=ScoredBoard)
+Parts = tuple[tuple[Any, ...], ...]
+"""A deal as result codes store it: parts of cards, each in the order it is dealt."""
 
 
 def listed(items: Sequence[str]) -> str:
@@ -63,6 +77,19 @@ def _players(players: Sequence[int], one: str, many: str) -> str:
     """ "Player 2", "Players 0, 1 and 3" (or "player …" inside a sentence)."""
     numbers = [str(player) for player in players]
     return f"{one if len(numbers) == 1 else many} {listed(numbers)}"
+
+
+@dataclass(frozen=True)
+class SaveLayout:
+    """How a game's saves are laid out: ``version`` (raised whenever the layout changes), the
+    fields that hold its deal, the card type its saved moves name (read with
+    ``from_text``), and whether a save must name every rule switch (else a missing switch is
+    the standard rule)."""
+
+    version: int
+    deal_fields: frozenset[str]
+    card: Any
+    names_every_switch: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,27 +116,24 @@ class TieBreak:
         return (self.one if abs(n) == 1 else self.many).format(n)
 
 
-class BaseGame(Generic[MoveT]):
+class BaseGame(Generic[MoveT, BoardT]):
     """What the three games' ``Game`` share; see the module docstring.
 
-    A subclass declares ``facts``, ``rules_type``, ``move_type``, ``card_type``,
-    ``save_format``, ``deal_fields`` (its own saved fields), ``win_rule``, ``tie_breaks`` and
-    ``saves_name_every_switch``, calls ``_begin`` from ``__init__`` and writes the hooks below.
+    A subclass declares ``facts``, ``rules_type``, ``move_type``, ``saves`` (its
+    ``SaveLayout``) and ``tie_breaks``, calls ``_begin`` from ``__init__`` and writes the hooks
+    below.
     """
 
     facts: ClassVar[GameFacts]
     rules_type: ClassVar[type[RuleSet]]
     move_type: ClassVar[type[Any]]
-    card_type: ClassVar[Any]
-    save_format: ClassVar[int]
-    deal_fields: ClassVar[frozenset[str]]
-    win_rule: ClassVar[str]
+    saves: ClassVar[SaveLayout]
     tie_breaks: ClassVar[tuple[TieBreak, ...]] = ()
-    saves_name_every_switch: ClassVar[bool] = False  # else a missing switch is standard
 
     players: int
     rules: Any
     first_player: int
+    _boards: list[BoardT]  # one per seat, unless a game keeps its boards elsewhere
     _history: list[tuple[int, MoveT]]
     _steps: list[Any]  # per move, what ``_take_back`` needs
 
@@ -150,8 +174,9 @@ class BaseGame(Generic[MoveT]):
 
     # -- the hooks each game writes ---------------------------------------------------------
     @property
-    def boards(self) -> tuple[Any, ...]:
-        raise NotImplementedError
+    def boards(self) -> tuple[BoardT, ...]:
+        """Each player's board, in seat order (live: change them only through ``play``)."""
+        return tuple(self._boards)
 
     @property
     def current_player(self) -> int:
@@ -190,7 +215,7 @@ class BaseGame(Generic[MoveT]):
         raise NotImplementedError
 
     def _deal_to_save(self) -> dict[str, Any]:
-        """The saved fields of the deal (``deal_fields``), as plain JSON data."""
+        """The saved fields of the deal (``saves.deal_fields``), as plain JSON data."""
         raise NotImplementedError
 
     @classmethod
@@ -203,6 +228,20 @@ class BaseGame(Generic[MoveT]):
     @classmethod
     def _most_moves(cls, players: int, rules: Any) -> int:
         """How many moves a game of ``players`` under ``rules`` can hold (checked on load)."""
+        raise NotImplementedError
+
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        """The standard cards part by part, as result codes store a deal."""
+        raise NotImplementedError
+
+    def deal_parts(self) -> Parts:
+        """This game's deal part by part: the cards of each standard part, in dealt order."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Any, first_player: int, parts: Parts) -> Self:
+        """A fresh game of ``players`` dealing the cards of ``parts`` in their order."""
         raise NotImplementedError
 
     def _tie_counts(self, player: int) -> tuple[int, ...]:
@@ -261,7 +300,7 @@ class BaseGame(Generic[MoveT]):
         return [player for player, key in enumerate(keys) if key == best]
 
     def winner_reason(self) -> str:
-        """The result in words, naming the tie-break that decided (``win_rule``).
+        """The result in words, naming the tie-break that decided (``facts.win_rule``).
 
         >>> from orchard_lab import apple_batches as ab
         >>> ab.Game.new(players=1).winner_reason()
@@ -289,14 +328,14 @@ class BaseGame(Generic[MoveT]):
                 won = tie.won.format(best=best, others=" or ".join(map(str, others)))
                 return (
                     f"{names} tie on {tied_on}; {who} {verb if len(winners) == 1 else what} "
-                    f"the tie-break ({self.win_rule}) {won}."
+                    f"the tie-break ({self.facts.win_rule}) {won}."
                 )
         if not self.tie_breaks:
-            shared = f"{self.win_rule}: ties are shared"
+            shared = f"{self.facts.win_rule}: ties are shared"
             return f"{names} share the {what} with {points(top)} each ({shared})."
         ties = zip(self.tie_breaks, counts[0], strict=True)
         each = listed([points(top), *(tie.count(n) for tie, n in ties)])
-        return f"{names} share the {what}: {each} each ({self.win_rule})."
+        return f"{names} share the {what}: {each} each ({self.facts.win_rule})."
 
     # -- copies and what is shown -------------------------------------------------------------
     def copy(self) -> Self:
@@ -327,21 +366,21 @@ class BaseGame(Generic[MoveT]):
             **self._deal_to_save(),
             "moves": [move_row(player, move) for player, move in self._history],
         }
-        return dump_save(self.facts.name, self.save_format, payload)
+        return dump_save(self.facts.name, self.saves.version, payload)
 
     @classmethod
     def from_json(cls, text: str) -> Self:
         """Load ``to_json`` output, checking every field and every size before any work, then
         replaying and checking every move; ValueError (only) says what is wrong."""
-        data = load_save(text, cls.facts.name, cls.save_format)
+        data = load_save(text, cls.facts.name, cls.saves.version)
         expected = {"game", "format", "players", "first_player", "rules", "moves"}
-        expected |= cls.deal_fields
+        expected |= cls.saves.deal_fields
         require(set(data) == expected, f"a saved game has exactly the fields {sorted(expected)}")
         facts = cls.facts
         players = require_int(data["players"], "players", facts.min_players, facts.max_players)
         first_player = require_int(data["first_player"], "first_player", 0, players - 1)
         rules = rules_from_dict(cls.rules_type, data["rules"])
-        if cls.saves_name_every_switch:
+        if cls.saves.names_every_switch:
             switches = {f.name for f in fields(cls.rules_type)}
             require(set(data["rules"]) == switches, "rules must name every switch")
         moves = data["moves"]
@@ -350,7 +389,7 @@ class BaseGame(Generic[MoveT]):
         require(len(moves) <= most, f"moves must hold at most {most} moves, got {len(moves)}")
         game = cls._from_deal(data, players, rules, first_player)
         for number, row in enumerate(moves, start=1):
-            player, move = read_move_row(row, number, cls.move_type, cls.card_type)
+            player, move = read_move_row(row, number, cls.move_type, cls.saves.card)
             turn = game.current_player
             require(
                 player == turn,

@@ -17,7 +17,7 @@ Adding a game is its own package and one ``register`` call (the built-in three b
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -26,7 +26,6 @@ from orchard_lab.game_base import BaseGame
 from orchard_lab.policies import HintFor, Simulate
 
 __all__ = [
-    "DealsModule",
     "GameEntry",
     "GameModule",
     "HintingGameModule",
@@ -52,7 +51,7 @@ class GameModule(Protocol):
     @property
     def Move(self) -> type[object]: ...
     @property
-    def Game(self) -> type[BaseGame[Any]]: ...
+    def Game(self) -> type[BaseGame[Any, Any]]: ...
     @property
     def POLICY_NAMES(self) -> tuple[str, ...]: ...
     @property
@@ -66,29 +65,10 @@ class HintingGameModule(GameModule, Protocol):
     def hint(self) -> HintFor: ...
 
 
-Parts = tuple[tuple[Any, ...], ...]
-"""A deal as parts of cards (each game's ``deals.Parts``)."""
-
-
-class DealsModule(Protocol):
-    """A game package's ``deals`` module: its deal as parts of cards, for result codes."""
-
-    @property
-    def standard_parts(self) -> Callable[[], Parts]: ...
-    @property
-    def deal_parts(self) -> Callable[[Any], Parts]: ...
-    @property
-    def deal_game(self) -> Callable[[int, Any, int, Any], BaseGame[Any]]: ...
-
-
 if TYPE_CHECKING:  # the built-in games are game modules (checked by mypy, not at run time)
     from orchard_lab import apple_batches, stacked_trees, water_drops
-    from orchard_lab.apple_batches import deals as _ab_deals
-    from orchard_lab.stacked_trees import deals as _st_deals
-    from orchard_lab.water_drops import deals as _wd_deals
 
     _BUILT_IN: tuple[HintingGameModule, ...] = (apple_batches, water_drops, stacked_trees)
-    _DEALS: tuple[DealsModule, ...] = (_ab_deals, _wd_deals, _st_deals)
 
 
 @dataclass(frozen=True)
@@ -122,11 +102,6 @@ class GameEntry:
     def module(self) -> GameModule:
         """The game's engine package (imported on first use)."""
         return cast(GameModule, importlib.import_module(self.engine))
-
-    @property
-    def deals(self) -> DealsModule:
-        """The game's ``deals`` module (imported on first use), for result codes."""
-        return cast(DealsModule, importlib.import_module(f"{self.engine}.deals"))
 
     @property
     def title(self) -> str:

@@ -27,12 +27,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
 from orchard_lab.core import (
+    MAX_ROLLOUTS,
     Hint,
     check_int,
     check_type,
@@ -52,6 +53,7 @@ __all__ = [
     "LookaheadPolicy",
     "Policy",
     "RandomPolicy",
+    "RolloutPolicy",
     "Search",
     "explain_choice",
     "hint_names",
@@ -128,20 +130,37 @@ def play_out(game: PlayableGame, policy: Policy) -> PlayableGame:
     return game
 
 
-class LookaheadPolicy:
-    """Monte-Carlo rollouts over determinized copies; see the module docstring."""
+class RolloutPolicy:
+    """What every rollout policy does the same way: ``rollouts`` worlds (1 to
+    ``max_rollouts``) drawn from its own seeded generator, a ValueError once the game is
+    over, the only legal move taken at once; a subclass chooses among several (``choose``).
+    """
+
+    max_rollouts: ClassVar[int | None] = MAX_ROLLOUTS
 
     def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
-        self.rollouts = require_int(rollouts, "rollouts", 1)
+        self.rollouts = check_int(rollouts, "rollouts", 1, self.max_rollouts)
         self.rng = make_rng(seed)
-        self.rollout_policy = GreedyPolicy()
 
-    def __call__(self, game: PlayableGame) -> Any:
+    def __call__(self, game: Any) -> Any:
         moves = game.legal_moves()
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
         if len(moves) == 1:
             return moves[0]
+        return self.choose(game, moves)
+
+    def choose(self, game: Any, moves: list[Any]) -> Any:
+        """The move to play among ``moves`` (two or more: ``game``'s legal moves)."""
+        raise NotImplementedError
+
+
+class LookaheadPolicy(RolloutPolicy):
+    """Monte-Carlo rollouts over determinized copies; see the module docstring."""
+
+    rollout_policy = GreedyPolicy()
+
+    def choose(self, game: PlayableGame, moves: list[Any]) -> Any:
         me = game.current_player
         best_move, best_value = moves[0], -np.inf
         worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
@@ -292,11 +311,13 @@ class GamePolicies:
     game: Any
     names: tuple[str, ...]
     faster: FasterPolicies
-    searches: Mapping[str, str]
     table: Table
     describe: Callable[[Any, Any], tuple[str, str]]
     max_games: int
-    max_rollouts: int
+    searches: Mapping[str, str] = field(
+        default_factory=lambda: {"lookahead": "every possible move"}
+    )
+    max_rollouts: int = MAX_ROLLOUTS
     check: Callable[[Any, int], None] | None = None
 
     def policy(self, name: str | Policy, rng: np.random.Generator, rollouts: int = 8) -> Policy:

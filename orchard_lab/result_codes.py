@@ -32,7 +32,7 @@ from typing import Any
 from orchard_lab import games
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import check_int, check_type, describe_rules, switches
-from orchard_lab.games import DealsModule, GameModule
+from orchard_lab.games import GameModule
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, check_value, read_code
 from orchard_lab.walkthrough_games import walkthrough_step
 
@@ -53,12 +53,11 @@ _GROUP = 4  # symbols between dashes, as in deal codes
 # -- the games ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Kind:
-    """What the codes need to know about one registered game (``games``): its letter, its
-    engine package and that package's ``deals`` module (the deal as parts of cards)."""
+    """What the codes need to know about one registered game (``games``): its letter and its
+    engine package, whose ``Game`` gives its deal as parts of cards."""
 
     letter: str
     module: GameModule
-    deals: DealsModule
 
     @property
     def name(self) -> str:
@@ -71,7 +70,7 @@ class _Kind:
     def deal_of(self, game: Any) -> tuple[tuple[Any, ...], ...] | None:
         """``game``'s deal as parts, or None when it is not dealt from the standard cards
         (each part holds the standard part's cards, in any order)."""
-        parts = self.deals.deal_parts(game)
+        parts = game.deal_parts()
         same = all(
             Counter(part) == Counter(standard)
             for part, standard in zip(parts, self.standard(), strict=True)
@@ -79,15 +78,15 @@ class _Kind:
         return parts if same else None
 
     def standard(self) -> tuple[tuple[Any, ...], ...]:
-        return self.deals.standard_parts()
+        return self.module.Game.standard_parts()
 
     def build(self, players: int, rules: Any, first: int, parts: Any) -> Any:
-        return self.deals.deal_game(players, rules, first, parts)
+        return self.module.Game.from_parts(players, rules, first, parts)
 
 
 def kinds() -> dict[str, _Kind]:
     """Each registered game by the letter its codes start with."""
-    return {game.letter: _Kind(game.letter, game.module, game.deals) for game in games.entries()}
+    return {game.letter: _Kind(game.letter, game.module) for game in games.entries()}
 
 
 def _kind_of(game: Any) -> _Kind | None:

@@ -206,7 +206,7 @@ def test_lesson_01_says_things_in_the_projects_words() -> None:
     ).read_text()
     for word in ("RULES.md", "seed's", "seeds'", "coming soon", "cover it up"):
         assert word not in text
-    assert "docs/rules.md" in text and "standard rules" in text
+    assert "(apple_batches_rules.html)" in text and "standard rules" in text
 
 
 # ---- the pupil's copies run ------------------------------------------------------------

@@ -4,6 +4,7 @@ JupyterLab started on 127.0.0.1 with a fresh token (README.md)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from orchard_lab.lessons.build import COPIES_DIR
 from orchard_lab.lessons.command import DEFAULT_FOLDERS, copy_lessons
 
 LESSONS = ["01_apple_batches.ipynb", "02_water_drops.ipynb", "03_stacked_trees.ipynb"]
+SHEETS = ["apple_batches_rules.html", "stacked_trees_rules.html", "water_drops_rules.html"]
+TEACHER_SHEETS = [name.replace(".html", "_teacher.html") for name in SHEETS]
 
 
 def names(folder: Path) -> list[str]:
@@ -22,7 +25,7 @@ def names(folder: Path) -> list[str]:
 
 def test_copy_only_copies_the_pupils_lessons(tmp_path: Path, capsys) -> None:
     assert main(["lessons", str(tmp_path / "class"), "--copy-only"]) == 0
-    assert names(tmp_path / "class") == LESSONS
+    assert names(tmp_path / "class") == LESSONS + SHEETS
     for name in LESSONS:
         copied = (tmp_path / "class" / name).read_bytes()
         assert copied == (COPIES_DIR / "pupil" / name).read_bytes()
@@ -32,7 +35,7 @@ def test_copy_only_copies_the_pupils_lessons(tmp_path: Path, capsys) -> None:
 
 def test_teacher_copies_hold_the_answers(tmp_path: Path) -> None:
     assert main(["lessons", str(tmp_path), "--teacher", "--copy-only"]) == 0
-    assert names(tmp_path) == LESSONS
+    assert names(tmp_path) == sorted(LESSONS + SHEETS + TEACHER_SHEETS)
     assert all(b"For the teacher" in (tmp_path / name).read_bytes() for name in LESSONS)
 
 
@@ -56,7 +59,9 @@ def test_the_default_folder_is_in_the_current_folder(
     main(["lessons", "--copy-only", *(["--teacher"] if teacher else [])])
     folder = DEFAULT_FOLDERS["teacher" if teacher else "pupil"]
     assert names(tmp_path) == [folder]
-    assert names(tmp_path / folder) == LESSONS
+    assert names(tmp_path / folder) == sorted(
+        LESSONS + SHEETS + (TEACHER_SHEETS if teacher else [])
+    )
 
 
 def test_help_names_the_default_folders(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
@@ -100,7 +105,7 @@ def test_jupyterlab_starts_in_the_folder_on_127_0_0_1_with_a_fresh_token(
     assert main(["lessons", str(tmp_path)]) == 0
     assert main(["lessons", str(tmp_path)]) == 0
     (first, cwd), (second, _) = started
-    assert cwd == tmp_path and names(tmp_path) == LESSONS
+    assert cwd == tmp_path and names(tmp_path) == LESSONS + SHEETS
     assert first[1:3] == ["-m", "jupyterlab"]
     assert "--ServerApp.ip=127.0.0.1" in first and first[-1] == LESSONS[0]
     tokens = [next(a for a in argv if a.startswith("--IdentityProvider.token=")) for argv in
@@ -108,3 +113,16 @@ def test_jupyterlab_starts_in_the_folder_on_127_0_0_1_with_a_fresh_token(
     assert tokens[0] != tokens[1] and len(tokens[0]) > len("--IdentityProvider.token=") + 40
     printed = capsys.readouterr().out
     assert f"paste: {tokens[0].split('=', 1)[1]}" in printed
+
+
+def test_the_lessons_link_to_the_sheets_copied_beside_them(tmp_path: Path) -> None:
+    """Every link of a copied lesson to a rules sheet finds the sheet in the same folder,
+    and the sheet is the pupils' one (issue 21, item 3)."""
+    assert main(["lessons", str(tmp_path), "--copy-only"]) == 0
+    for name in LESSONS:
+        cells = json.loads((tmp_path / name).read_text())["cells"]
+        text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        links = set(re.findall(r"\]\(([\w.]+_rules\.html)\)", text))
+        assert links == {name[3:].replace(".ipynb", "_rules.html")}
+        for link in links:
+            assert "the rules</title>" in (tmp_path / link).read_text()

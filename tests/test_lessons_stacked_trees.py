@@ -126,7 +126,7 @@ def test_the_checks_give_hints_in_words(capsys: pytest.CaptureFixture[str]) -> N
         "Not yet: 15 is the number of dice; what is each worth at most?",
         "Not yet: the start card lies on nothing: only the other 8 cards can cover trees.",
         "Not yet: each die needs 4 trees on it to reach 10, not one.",
-        "Not yet: give a number of cards placed, from 1 to 8.",
+        "Not yet: your answer is text in quotes; write the number without the quotes.",
         "Not yet: the token costs 3 points: take them off.",
         "Not yet: the die under the rotten tree goes back to the supply: take its value off too.",
         "Not yet: write True or False, without quotes.",
@@ -181,7 +181,7 @@ def test_lesson_03_says_things_in_the_projects_words() -> None:
     text = "".join((COPIES_DIR / copy / LESSON_03.name).read_text() for copy in COPIES)
     for word in ("coming soon", "RULES.md", "TEACHER_"):
         assert word not in text
-    assert "docs/rules.md" in text and "standard rules" in text
+    assert "(stacked_trees_rules.html)" in text and "standard rules" in text
 
 
 # ---- the numbers the lesson states -----------------------------------------------------

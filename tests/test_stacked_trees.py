@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import subprocess
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -996,8 +994,8 @@ def test_game_repr_is_readable() -> None:
     assert repr(game).startswith("<stacked trees: 1 player, over, scores [")
 
 
-def test_each_module_imports_on_its_own() -> None:
-    """The package template: every module imports alone, in a fresh interpreter (no cycle)."""
+def test_the_package_template() -> None:
+    """The package's modules (each imports on its own: ``tests/test_contract.py``)."""
     root = Path(st.__file__).parent
     names = sorted(p.stem for p in root.glob("*.py") if p.stem != "__init__")
     assert names == [
@@ -1006,21 +1004,12 @@ def test_each_module_imports_on_its_own() -> None:
         "bound",
         "cards",
         "codes",
-        "deals",
         "fast",
         "game",
         "policies",
         "rules",
         "search",
     ]
-    for name in names:
-        done = subprocess.run(
-            [sys.executable, "-c", f"import orchard_lab.stacked_trees.{name}"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
 
 
 # -- one meaning for "lookahead", and hints --------------------------------------------------

@@ -67,7 +67,7 @@ def test_a_whole_game_by_clicks_with_turns_and_tokens() -> None:
     assert f"Score: {total}" in board.score_text.value
     assert f"you scored {total} point" in board.summary.value
     assert st.rating(total) in board.summary.value and "Solo game" in board.summary.value
-    assert all(slot.layout.display == "none" for slot in board.hand_slots)
+    assert all(slot.layout.display == "none" for slot in board.hand_row.slots)
     orchard = game.boards[0]
     rmin, rmax, cmin, cmax = orchard.bounds()
     window = {(r, c) for r in range(rmin - 2, rmax + 3) for c in range(cmin - 2, cmax + 3)}

@@ -1,21 +1,29 @@
 """The wheel alone is enough for a classroom (issue 13): built from a clean copy of the
-repository, installed into a fresh virtual environment with its dependencies, it gives the
-``orchard-lab`` command, the lessons and the rules the rules sheets are cut from.
+repository and installed into a fresh virtual environment, it gives the ``orchard-lab``
+command, the lessons and the rules the rules sheets are cut from, and it asks for exactly
+the dependencies pyproject.toml declares.
 
-The fresh environment is made without pip of its own, and this environment's pip installs
-into it (``pip --python``) without compiling bytecode: the same install, in about half the
-time. pip's cache makes repeats fast: under a minute on a warm cache.
+The fresh environment borrows this environment's third-party libraries (a ``.pth`` line
+naming their folder: ``./dev test`` has just installed them from the same pyproject.toml)
+instead of installing them again, and this environment's pip installs the wheel alone into
+it (``pip --python``, ``--no-deps``). What the wheel holds, its command and its declared
+dependencies are all checked; the minutes of downloading and unpacking the same libraries a
+second time are not spent.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import site
 import subprocess
 import sys
+import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 REPO = Path(__file__).resolve().parents[1]
 NOT_SOURCE = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "test-artifacts",
@@ -41,8 +49,23 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (wheel,) = (base / "dist").glob("orchard_lab-*.whl")
     run(sys.executable, "-m", "venv", "--without-pip", base / "venv", cwd=base)
     bin_dir = base / "venv" / ("Scripts" if os.name == "nt" else "bin")
-    run(*pip, "--python", bin_dir / "python", "install", "--quiet", "--no-compile", wheel, cwd=base)
+    fresh_site = run(bin_dir / "python", "-c", "import site; print(site.getsitepackages()[0])",
+                     cwd=base).strip()  # fmt: skip
+    Path(fresh_site, "borrowed_libraries.pth").write_text("\n".join(site.getsitepackages()))
+    install = ("install", "--quiet", "--no-compile", "--no-deps", wheel)
+    run(*pip, "--python", bin_dir / "python", *install, cwd=base)
     return bin_dir
+
+
+def test_the_wheel_declares_the_projects_dependencies(installed: Path) -> None:
+    (wheel,) = (installed.parents[1] / "dist").glob("orchard_lab-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        lines = archive.read(metadata).decode().splitlines()
+    required = [line.split(": ", 1)[1] for line in lines if line.startswith("Requires-Dist: ")]
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    in_wheel = {Requirement(r) for r in required if "extra ==" not in r}
+    assert in_wheel == {Requirement(r) for r in project["dependencies"]}
 
 
 @pytest.mark.timeout(300)
@@ -50,11 +73,13 @@ def test_the_wheel_installs_the_lessons_the_rules_and_the_command(
     installed: Path, tmp_path: Path
 ) -> None:
     out = run(installed / "orchard-lab", "lessons", tmp_path / "class", "--copy-only", cwd=tmp_path)
-    assert sorted(p.name for p in (tmp_path / "class").iterdir()) == PUPIL_LESSONS
+    sheets = [f"{game}_rules.html" for game in ("apple_batches", "stacked_trees", "water_drops")]
+    assert sorted(p.name for p in (tmp_path / "class").iterdir()) == PUPIL_LESSONS + sheets
     assert out.count("copied ") == 3
     assert not any(b"For the teacher" in p.read_bytes() for p in (tmp_path / "class").iterdir())
-    run(installed / "orchard-lab", "rules-sheet", "water_drops", "sheet.html", cwd=tmp_path)
-    assert "WD-4 Scoring" in (tmp_path / "sheet.html").read_text()  # docs/rules.md came along
+    run(installed / "orchard-lab", "rules-sheet", "water_drops", "sheet.html", "--teacher",
+        cwd=tmp_path)  # fmt: skip
+    assert "Readings of water drops" in (tmp_path / "sheet.html").read_text()  # docs/rules.md
     where = run(installed / "python", "-c", "import orchard_lab; print(orchard_lab.__file__)",
                 cwd=tmp_path)  # fmt: skip
     assert Path(where.strip()).is_relative_to(installed.parent)  # the wheel's, not the checkout's

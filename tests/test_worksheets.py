@@ -17,7 +17,14 @@ from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.cli import main
 from orchard_lab.core import switches
-from orchard_lab.worksheets import game_text, rules_sheet_html, rules_text, write_rules_sheet
+from orchard_lab.worksheets import (
+    game_text,
+    pupil_sheet_html,
+    rules_sheet_html,
+    rules_text,
+    teacher_sheet_html,
+    write_rules_sheet,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 ENGINES = {"apple_batches": ab, "water_drops": wd, "stacked_trees": st}
@@ -130,9 +137,148 @@ def test_the_command_writes_the_sheet(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert main(["rules-sheet", "water_drops", "--no-picture"]) == 0
+    assert main(["rules-sheet", "water_drops", "--reference", "--no-picture"]) == 0
     written = tmp_path / "water_drops_rules.html"
     assert written.read_text() == rules_sheet_html("water_drops", picture=False)
     assert capsys.readouterr().out.startswith("wrote water_drops_rules.html")
     assert main(["rules-sheet", "water_drops", "sheet.doc", "--no-picture"]) == 1
     assert "out must end in .html or .pdf" in capsys.readouterr().err
+
+
+# ---- the pupils' sheets and the teacher's page (issue 21, item 3) ----------------------
+class Visible(HTMLParser):
+    """The words a reader sees on a page (not its style), and its tags."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self.tags: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self._hidden += tag in {"style", "script"}
+
+    def handle_endtag(self, tag: str) -> None:
+        self._hidden -= tag in {"style", "script"}
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self.words.append(data)
+
+
+def visible(html: str) -> Visible:
+    page = Visible()
+    page.feed(html)
+    return page
+
+
+CODE_NAMES = re.compile(
+    r"\b[a-z]+_[a-z_]+\b|\w\(|\w=|=\w|`|\.py\b|\.txt\b|\.md\b|orchard_lab|\bRules\b|"
+    r"\bTrue\b|\bFalse\b|\bNone\b|what-if|[Cc]ode may|with a message"
+)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pupils_sheet_has_no_code_names(game: str) -> None:
+    page = visible(pupil_sheet_html(game))
+    text = " ".join(" ".join(page.words).split())
+    found = sorted({m.group(0) for m in CODE_NAMES.finditer(text)})
+    assert not found, f"code on the pupils' sheet: {found}"
+    for switch in switches(ENGINES[game].Rules):
+        if "_" in switch.name:  # one-word switches (end, easy, ladder) are plain words too
+            assert switch.name not in text
+    assert "code" not in page.tags
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_has_its_words_and_a_picture_of_a_real_position(game: str) -> None:
+    html = pupil_sheet_html(game)
+    assert parsed(html).loads == []
+    sections = re.findall(r'<section class="rule[^"]*" id="([^"]+)">(.*?)</section>', html, re.S)
+    assert sorted(rule for rule, _ in sections) == sorted(ENGINES[game].FACTS.rules)
+    for rule, body in sections:
+        picture = body.split('<div class="picture">', 1)[1]
+        drawn = ('class="chip', 'class="cell"', 'class="tree"', "<table", "<b ")
+        assert any(mark in picture for mark in drawn), f"{rule} has no picture"
+    assert "standard rules" in html and "Other ways to play" in html
+
+
+def test_the_sources_variants_are_on_the_sheets_in_plain_words() -> None:
+    batches = " ".join(visible(pupil_sheet_html("apple_batches")).words)
+    for words in ("Easy mode", "4 rounds", "whoever last ate an apple", "any earlier apple"):
+        assert words in batches
+    drops = " ".join(visible(pupil_sheet_html("water_drops")).words)
+    assert "Alternative scoring" in drops and "quarter turn" in drops
+    trees = " ".join(visible(pupil_sheet_html("stacked_trees")).words)
+    assert "second game" in trees and "270" in trees
+
+
+def test_the_pictures_are_the_engines_positions() -> None:
+    """The sheets draw what the engine plays: the special tree breaks, the feather batch
+    refuses, a finished game's points."""
+    batches = pupil_sheet_html("apple_batches")
+    assert batches.count('class="chip refused"') == 2  # the gold apple (AB-3), the green (AB-5)
+    assert "in the steady height batch: 0 points" in batches
+    game = ab.Game.new(players=2, seed=18)
+    while not game.is_over:
+        game.play(ab.hint(game).move)
+    assert f"{game.scores()[0]} points" in batches
+    drops = pupil_sheet_html("water_drops")
+    assert "4 groups score here, 6 points" in drops
+    trees = pupil_sheet_html("stacked_trees")
+    assert "Score 36." in trees  # six dice on 6 after the same card 3 times on top
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_teachers_page_lists_the_readings_with_their_switches(game: str) -> None:
+    html = teacher_sheet_html(game)
+    assert html.count("<tr>") >= 8
+    assert "the standard rules read" in html
+    for switch in switches(ENGINES[game].Rules):
+        if switch.name in {"allow_rotation", "max_size", "scoring", "cards_per_game"}:
+            assert switch.name in html
+    assert parsed(html).loads == []
+
+
+def test_docs_rules_md_marks_the_readings_the_issue_names() -> None:
+    text = rules_text.rules_markdown()
+    for words in (
+        "within one of the previous cards",
+        "3/6",
+        "the winner is whoever has the most cards",
+        "inférieur ou égal à 1",
+        "The market is replenished only after all players have chosen a card",
+        "the face-up market",
+        "Starting with the first player",
+        "the order of the dice on one card",
+        "If a die was on the tree underneath, remove it",
+        "qui a le plus récemment consommé une pomme",
+    ):
+        assert words in text, words
+    for switch in ("steady_reference", "end", "unlucky_may_bust", "special_broken_points"):
+        assert f"`{switch}`" in text.split("**Readings of apple batches.**")[1]
+    assert "**Readings of" not in rules_sheet_html("apple_batches", picture=False)
+
+
+def test_the_command_writes_the_pupils_sheet_and_the_teachers_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["rules-sheet", "water_drops"]) == 0
+    assert (tmp_path / "water_drops_rules.html").read_text() == pupil_sheet_html("water_drops")
+    assert main(["rules-sheet", "water_drops", "--teacher"]) == 0
+    teacher = (tmp_path / "water_drops_rules_teacher.html").read_text()
+    assert teacher == teacher_sheet_html("water_drops")
+    assert main(["rules-sheet", "water_drops", "old.html", "--reference", "--no-picture"]) == 0
+    assert (tmp_path / "old.html").read_text() == rules_sheet_html("water_drops", picture=False)
+    capsys.readouterr()
+    assert main(["rules-sheet", "water_drops", "sheet.doc"]) == 1
+    assert "out must end in .html or .pdf" in capsys.readouterr().err
+
+
+def test_wrong_games_for_the_pupils_sheet_are_named() -> None:
+    with pytest.raises(ValueError, match="game must be one of"):
+        pupil_sheet_html("toy_game")
+    with pytest.raises(TypeError, match="game"):
+        teacher_sheet_html(3)  # type: ignore[arg-type]

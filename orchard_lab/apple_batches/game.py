@@ -32,7 +32,7 @@ from orchard_lab.apple_batches.rules import (
     rounds_per_game,
 )
 from orchard_lab.core import IllegalMove, check_bool, check_type, illegal, make_rng, require
-from orchard_lab.game_base import BaseGame, TieBreak
+from orchard_lab.game_base import BaseGame, Parts, SaveLayout, TieBreak
 
 __all__ = ["SAVE_FORMAT", "SAVE_NAME", "Game"]
 
@@ -46,16 +46,13 @@ def _move(card: Card, batch: str) -> Move:
     return Move(card, batch)
 
 
-class Game(BaseGame[Move]):
+class Game(BaseGame[Move, Board]):
     """A game in progress. Build one with ``Game.new`` or ``Game.from_json``."""
 
     facts = FACTS
     rules_type = Rules
     move_type = Move
-    card_type = Card
-    save_format = SAVE_FORMAT
-    deal_fields = frozenset({"deck", "order"})
-    win_rule = "AB-7"
+    saves = SaveLayout(SAVE_FORMAT, frozenset({"deck", "order"}), Card)
     tie_breaks = (
         TieBreak(
             "batches",
@@ -118,11 +115,6 @@ class Game(BaseGame[Move]):
         return cls(players, cards, rules, first_player, default)
 
     # -- reading -------------------------------------------------------------------------
-    @property
-    def boards(self) -> tuple[Board, ...]:
-        """Each player's board (live: change them only through ``play``)."""
-        return tuple(self._boards)
-
     @property
     def market(self) -> tuple[Card, ...]:
         """The face-up cards left this round, in the order dealt."""
@@ -261,6 +253,22 @@ class Game(BaseGame[Move]):
             "deck": "default" if self._default else "custom",
             "order": [str(card) for card in self._order],
         }
+
+    # -- the deal as result codes store it -----------------------------------------------
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        """The standard cards, part by part: the 75 apples."""
+        return (tuple(default_deck()),)
+
+    def deal_parts(self) -> Parts:
+        """The deal part by part: the deck in the order it is dealt."""
+        return (tuple(self.deck),)
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Rules, first_player: int, parts: Parts) -> Game:
+        """A new game of ``players`` dealing the cards ``parts`` in their order."""
+        deck = parts[0]
+        return cls.new(players, rules=rules, first_player=first_player, deck=deck, shuffle=False)
 
     @classmethod
     def _most_moves(cls, players: int, rules: Rules) -> int:

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
 
@@ -35,13 +36,12 @@ from orchard_lab.apple_batches.rules import (
     BATCH_NAMES,
     BATCHES,
     MAX_GAMES,
-    MAX_ROLLOUTS,
     Move,
     Rules,
     cards_per_player,
 )
 from orchard_lab.apple_batches.tables import card_indexes
-from orchard_lab.core import check_int, check_type, make_rng
+from orchard_lab.core import check_type
 
 __all__ = [
     "FASTER",
@@ -125,7 +125,7 @@ def _margins(game: Game, moves: list[Move], decks: np.ndarray) -> np.ndarray:
     return margins
 
 
-class LookaheadPolicy:
+class LookaheadPolicy(policies.RolloutPolicy):
     """Monte-Carlo lookahead for apple batches: ``callable(game) -> move``, seeded.
 
     >>> game = Game.new(players=1, seed=0)
@@ -133,15 +133,10 @@ class LookaheadPolicy:
     True
     """
 
-    def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
-        self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-        self.rng = make_rng(seed)
-
     def __call__(self, game: Game) -> Move:
-        check_type(game, Game, "game")
-        moves = _moves(game)
-        if len(moves) == 1:
-            return moves[0]
+        return cast(Move, super().__call__(check_type(game, Game, "game")))
+
+    def choose(self, game: Game, moves: list[Move]) -> Move:
         return moves[int(np.argmax(_margins(game, moves, self._worlds(game)).sum(axis=1)))]
 
     def _worlds(self, game: Game) -> np.ndarray:
@@ -188,11 +183,9 @@ POLICIES = policies.GamePolicies(
     game=Game,
     names=POLICY_NAMES,
     faster=FASTER,
-    searches={"lookahead": "every possible move"},
     table=_table,
     describe=_describe,
     max_games=MAX_GAMES,
-    max_rollouts=MAX_ROLLOUTS,
 )
 simulate = policies.simulator(POLICIES)
 hint = policies.hinter(POLICIES)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from orchard_lab.apple_batches.cards import Card
-from orchard_lab.core import GameFacts, check_switches, check_type, switch
+from orchard_lab.core import MAX_ROLLOUTS, GameFacts, check_switches, check_type, switch
 from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, RULE_NAMES
 
 __all__ = [
@@ -61,7 +61,6 @@ FORTEPIANO_POINTS_PER_STEP = 2  # AB-4: a fortepiano pair scores 2 per height st
 SWEET_COUPLE_POINTS = 7  # AB-4: a complete sweet couple
 STEADY_REFERENCES = ("last", "any")  # AB-4: the values of the switch ``steady_reference``
 MAX_GAMES = 100_000  # games one ``simulate`` call plays at most (memory grows with games)
-MAX_ROLLOUTS = 1_000  # rollouts per move a lookahead decision plays at most
 MAX_DECK_CARDS = 750  # cards a custom deck or a saved game's deck holds at most (10 decks)
 
 
@@ -171,4 +170,5 @@ FACTS = GameFacts(
     # (a lone fortepiano apple), and the other 10 apples in the bad batch
     min_score=-SPECIAL_BONUS - (CARDS_PER_PLAYER - 2),
     max_score=CARDS_PER_PLAYER**2,  # 12 apples in the unlucky batch summing to 13: 12²
+    win_rule="AB-7",
 )

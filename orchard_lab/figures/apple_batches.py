@@ -1,10 +1,10 @@
 """Plotly pictures of apple batches: batch growth, score breakdowns, next-card values.
 
-Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
-same keywords ``title=None, template=None, width=None, height=None``. Each batch keeps one
-colour in every picture (``BATCH_COLOURS``; the four sequence batches share theirs with
-``SEQUENCE_COLOURS``). Every trace carries ``meta={"role": ..., ...}`` so widgets and tests
-find it by meaning.
+Every builder is a pure function returning a ``go.Figure`` (never shown) and takes the same
+keywords ``**look`` (``layout.Look``: ``title``, ``template``, ``width``, ``height``, each
+None unless given; a misspelt one is refused). Each batch keeps one colour in every picture
+(``BATCH_COLOURS``; the four sequence batches share theirs with ``SEQUENCE_COLOURS``). Every
+trace carries ``meta={"role": ..., ...}`` so widgets and tests find it by meaning.
 
 >>> fig = batch_growth()
 >>> [trace.meta["batch"] for trace in fig.data][:3]
@@ -14,14 +14,14 @@ find it by meaning.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Unpack
 
 import plotly.graph_objects as go
 
 from orchard_lab import apple_batches as ab
 from orchard_lab.apple_batches import best_batch_points
 from orchard_lab.core import Score, require_int
-from orchard_lab.figures.layout import finish
+from orchard_lab.figures.layout import Look, check_look, finish
 from orchard_lab.figures.sequences import SEQUENCE_COLOURS
 
 __all__ = [
@@ -52,13 +52,7 @@ _DECK = ab.default_deck()
 
 
 def batch_growth(
-    count: int = ab.BATCH_CAPACITY,
-    *,
-    rules: ab.Rules | None = None,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
+    count: int = ab.BATCH_CAPACITY, *, rules: ab.Rules | None = None, **look: Unpack[Look]
 ) -> go.Figure:
     """The most points each of the 8 batches can score with n = 0..count cards, one line each.
 
@@ -66,6 +60,7 @@ def batch_growth(
     >>> {t.meta["batch"]: list(t.y) for t in fig.data}["feather"]
     [0, 0, 2, 6, 12]
     """
+    check_look(batch_growth, look)
     count = require_int(count, "count", 1, ab.BATCH_CAPACITY)
     fig = go.Figure()
     for batch in ab.BATCHES:
@@ -87,18 +82,10 @@ def batch_growth(
     fig.update_xaxes(title="n = apples in the batch", dtick=1)
     fig.update_yaxes(title="most points", zeroline=True)
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25})
-    fig = finish(fig, title, template, width, height)
-    return fig.update_layout(margin={"b": 110}, autosize=width is None)
+    return finish(fig, **look).update_layout(margin={"b": 110})
 
 
-def score_breakdown(
-    score: Score,
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
+def score_breakdown(score: Score, **look: Unpack[Look]) -> go.Figure:
     """One horizontal bar per part of a ``core.Score``, its points written by it, note on hover.
 
     Parts named after a batch read as the batch's one name (``BATCH_LABELS``); the bars run
@@ -109,12 +96,13 @@ def score_breakdown(
     >>> list(fig.data[0].y), list(fig.data[0].x)
     (['sweet couple batch', 'bad batch'], [7, -1])
     """
+    check_look(score_breakdown, look)
     if not isinstance(score, Score):
         raise TypeError(f"score must be a core.Score, not {type(score).__name__}")
     fig = go.Figure()
     fig.add_bar(**breakdown_values(score), meta={"role": "breakdown"})
     _sideways(fig, "points")
-    return _sideways_margins(finish(fig, title, template, width, height), title)
+    return _sideways_margins(finish(fig, **look), look.get("title"))
 
 
 def _text_positions(values: Sequence[int]) -> list[str]:
@@ -202,13 +190,7 @@ def next_card_bars(
 
 
 def next_card_values(
-    board: ab.Board,
-    card: ab.Card | None = None,
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
+    board: ab.Board, card: ab.Card | None = None, **look: Unpack[Look]
 ) -> go.Figure:
     """What the next card adds to each batch of ``board``: for ``card``, or the best card.
 
@@ -223,7 +205,8 @@ def next_card_values(
     >>> dict(zip(fig.data[0].y, fig.data[0].x))["monochrome batch"]
     2
     """
+    check_look(next_card_values, look)
     fig = go.Figure()
     fig.add_bar(**next_card_bars(board, card), meta={"role": "next_card"})
     _sideways(fig, "points it adds")
-    return _sideways_margins(finish(fig, title, template, width, height), title)
+    return _sideways_margins(finish(fig, **look), look.get("title"))

@@ -18,12 +18,13 @@ carries ``meta={"role": ..., "group": number}`` so widgets and tests find it by 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from orchard_lab.classroom import Group
-from orchard_lab.figures.layout import finish
+from orchard_lab.figures.layout import Look, check_look, finish
 from orchard_lab.figures.runs import RUN_COLOURS
 
 __all__ = ["class_scores"]
@@ -33,16 +34,10 @@ _LINE = "#333333"
 _BEST = "#D55E00"
 
 
-def class_scores(
-    groups: Sequence[Group],
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
+def class_scores(groups: Sequence[Group], **look: Unpack[Look]) -> go.Figure:
     """The scores of each group as dots (``role`` "scores"), the best line of a stacked trees
     deal as a bar (``role`` "best"); an empty class gives an empty figure saying so."""
+    check_look(class_scores, look)
     if isinstance(groups, str) or not isinstance(groups, Sequence):
         raise TypeError(f"groups must be a sequence of Group values, not {type(groups).__name__}")
     for group in groups:
@@ -53,7 +48,7 @@ def class_scores(
         fig.add_annotation(text="No verified results yet", showarrow=False, font={"size": 14})
         fig.update_xaxes(visible=False)
         fig.update_yaxes(visible=False)
-        return finish(fig, title, template, width, height or 160)
+        return finish(fig, **(look | {"height": look.get("height") or 160}))
     fig = make_subplots(
         rows=len(groups),
         cols=1,
@@ -63,7 +58,8 @@ def class_scores(
     for row, group in enumerate(groups, 1):
         _add_group(fig, group, row)
     fig.update_xaxes(title="score", row=len(groups), col=1)  # once, under the last group
-    fig = finish(fig, title, template, width, height or 60 + _ROW_HEIGHT * len(groups))
+    tall = look.get("height") or 60 + _ROW_HEIGHT * len(groups)
+    fig = finish(fig, **(look | {"height": tall}))
     fig.update_annotations(font={"size": 12})
     return fig.update_layout(showlegend=False, plot_bgcolor="white")
 

@@ -1,10 +1,11 @@
 """Plotly pictures of many played games, for any of the three games: score histograms.
 
-Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
-same keywords ``title=None, template=None, width=None, height=None``; without a width the
-figure takes its container's. Runs keep one look everywhere: run A blue with solid lines,
-run B orange with hatched bars and dashed lines (Okabe–Ito colours, told apart by a dash
-too, so no one needs to see colour to tell them apart).
+Every builder is a pure function returning a ``go.Figure`` (never shown) and takes the same
+keywords ``**look`` (``layout.Look``: ``title``, ``template``, ``width``, ``height``, each
+None unless given; a misspelt one is refused); without a width the figure takes its
+container's. Runs keep one look everywhere: run A blue with solid lines, run B orange with
+hatched bars and dashed lines (Okabe–Ito colours, told apart by a dash too, so no one needs
+to see colour to tell them apart).
 
 >>> fig = score_histograms({"A": [3, 4, 4], "B": [5]})
 >>> [(t.meta["run"], t.meta["role"]) for t in fig.data][:3]
@@ -14,12 +15,12 @@ too, so no one needs to see colour to tell them apart).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 import plotly.graph_objects as go
 
-from orchard_lab.figures.layout import finish
+from orchard_lab.figures.layout import Look, check_look, finish
 
 __all__ = ["PERCENTILE_MEANING", "RUN_COLOURS", "RUN_DASHES", "RUN_PATTERNS", "score_histograms"]
 
@@ -51,10 +52,7 @@ def score_histograms(
     samples: Mapping[str, Sequence[float] | np.ndarray],
     *,
     percentiles: Sequence[float] = (10, 50, 90),
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
+    **look: Unpack[Look],
 ) -> go.Figure:
     """Overlaid histograms of final scores, one per labelled run, means and percentiles marked.
 
@@ -67,6 +65,7 @@ def score_histograms(
     >>> list(fig.data[0].x), list(fig.data[0].y), fig.data[4].line.dash
     ([3, 4], [1, 2], 'dash')
     """
+    check_look(score_histograms, look)
     if not isinstance(samples, Mapping):
         raise TypeError(f"samples must map a label to scores, not {type(samples).__name__}")
     for p in percentiles:
@@ -104,7 +103,7 @@ def score_histograms(
     )
     fig.update_xaxes(title="final score")
     fig.update_yaxes(title="games", rangemode="tozero")
-    return finish(fig, title, template, width, height)
+    return finish(fig, **look)
 
 
 def _vertical_lines(xs: Sequence[float], tallest: int) -> dict[str, list[float | None]]:

@@ -1,9 +1,10 @@
 """Plotly pictures of the scoring sequences: their values, their differences, their dots.
 
-Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
-same keywords ``title=None, template=None, width=None, height=None``. Each sequence keeps
-one colour in every picture (``SEQUENCE_COLOURS``). Every trace carries
-``meta={"sequence": name, "role": ...}`` so widgets and tests find it by meaning.
+Every builder is a pure function returning a ``go.Figure`` (never shown) and takes the same
+keywords ``**look`` (``layout.Look``: ``title``, ``template``, ``width``, ``height``, each
+None unless given; a misspelt one is refused). Each sequence keeps one colour in every
+picture (``SEQUENCE_COLOURS``). Every trace carries ``meta={"sequence": name, "role": ...}``
+so widgets and tests find it by meaning.
 
 >>> fig = sequence_values(["triangular", "pronic"], 12, highlight=6)
 >>> [trace.meta["role"] for trace in fig.data]
@@ -14,12 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Unpack
 
 import plotly.graph_objects as go
 
 from orchard_lab import sequences as seq
 from orchard_lab.core import require_int
-from orchard_lab.figures.layout import finish
+from orchard_lab.figures.layout import Look, check_look, finish
 
 __all__ = [
     "SEQUENCE_COLOURS",
@@ -86,14 +88,7 @@ def highlight_point(name: str, n: int) -> dict[str, list[int]]:
 
 
 def sequence_values(
-    names: str | Iterable[str],
-    count: int,
-    *,
-    highlight: int | None = None,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
+    names: str | Iterable[str], count: int, *, highlight: int | None = None, **look: Unpack[Look]
 ) -> go.Figure:
     """The values for n = 1..count, one line per sequence; ``highlight`` rings the n-th.
 
@@ -104,6 +99,7 @@ def sequence_values(
     >>> list(fig.data[0].y)
     [1, 4, 9, 16]
     """
+    check_look(sequence_values, look)
     names, count, highlight = _checked(names, count, highlight)
     fig = go.Figure()
     xs = list(range(1, count + 1))
@@ -135,18 +131,11 @@ def sequence_values(
     fig.update_xaxes(title="n = apples in the batch", dtick=1 if count <= 20 else None)
     fig.update_yaxes(title="points", rangemode="tozero")
     fig.update_layout(legend={"orientation": "h", "y": -0.2})
-    return finish(fig, title, template, width, height)
+    return finish(fig, **look)
 
 
 def sequence_differences(
-    names: str | Iterable[str],
-    count: int,
-    *,
-    highlight: int | None = None,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
+    names: str | Iterable[str], count: int, *, highlight: int | None = None, **look: Unpack[Look]
 ) -> go.Figure:
     """What each card adds, n = 1..count, as grouped bars; ``highlight`` fades the others.
 
@@ -154,6 +143,7 @@ def sequence_differences(
     >>> [list(trace.y) for trace in fig.data]
     [[1, 2, 3, 4], [1, 3, 5, 7]]
     """
+    check_look(sequence_differences, look)
     names, count, highlight = _checked(names, count, highlight)
     fig = go.Figure()
     xs = list(range(1, count + 1))
@@ -170,18 +160,10 @@ def sequence_differences(
     fig.update_xaxes(title="the n-th apple", dtick=1 if count <= 20 else None)
     fig.update_yaxes(title="points it adds")
     fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.2})
-    return finish(fig, title, template, width, height)
+    return finish(fig, **look)
 
 
-def figurate_dots(
-    name: str,
-    n: int,
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
+def figurate_dots(name: str, n: int, **look: Unpack[Look]) -> go.Figure:
     """The dots of the n-th number: triangle, n×(n−1) rectangle, square, or a prime's row.
 
     Always one trace (empty when the number is 0); the title says what the picture shows.
@@ -190,6 +172,7 @@ def figurate_dots(
     >>> len(fig.data[0].x), fig.layout.title.text
     (6, 'P(3) = 6 dots: 3 rows of 2')
     """
+    check_look(figurate_dots, look)
     points = seq.dots(name, n)
     rows = max((row for row, _ in points), default=0) + 1
     cols = max((col for _, col in points), default=0) + 1
@@ -210,4 +193,5 @@ def figurate_dots(
     fig.update_yaxes(range=[-rows + 0.4, 0.6], scaleanchor="x", scaleratio=1, **hidden)
     fig.update_layout(plot_bgcolor="rgba(0,0,0,0)")
     words = plain_symbols(seq.describe_dots(name, n))
-    return finish(fig, words if title is None else title, template, width, height)
+    title = look.get("title")
+    return finish(fig, **(look | {"title": words if title is None else title}))

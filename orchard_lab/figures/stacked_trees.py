@@ -2,11 +2,12 @@
 supply through a game, final scores by policy against the rating table (ST-4, ST-6), and
 your score on a deal among the policies' (``deal_comparison``).
 
-Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
-same keywords ``title=None, template=None, width=None, height=None``; without a width the
-figure takes its container's. Each fruit keeps one Okabe–Ito colour (``FRUIT_COLOURS``) and
-always shows its letter too, so no one needs colour to tell apple, pear and plum apart.
-Every trace carries ``meta={"role": ...}`` so widgets and tests find it by meaning.
+Every builder is a pure function returning a ``go.Figure`` (never shown) and takes the same
+keywords ``**look`` (``layout.Look``: ``title``, ``template``, ``width``, ``height``, each
+None unless given; a misspelt one is refused); without a width the figure takes its
+container's. Each fruit keeps one Okabe–Ito colour (``FRUIT_COLOURS``) and always shows its
+letter too, so no one needs colour to tell apple, pear and plum apart. Every trace carries
+``meta={"role": ...}`` so widgets and tests find it by meaning.
 
 >>> from orchard_lab import stacked_trees as st
 >>> fig = orchard_stacks(st.Board(start=st.Card.from_text("APL/LAP")))
@@ -17,12 +18,13 @@ Every trace carries ``meta={"role": ...}`` so widgets and tests find it by meani
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Unpack
 
 import numpy as np
 import plotly.graph_objects as go
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.figures.layout import finish
+from orchard_lab.figures.layout import Look, check_look, finish
 from orchard_lab.figures.runs import RUN_COLOURS
 from orchard_lab.sequences import triangular
 
@@ -71,14 +73,7 @@ def _tree_words(fruit: str, die: int | None, under: int, rotten: bool) -> str:
     return f"{name} tree with {on_it}; {cards} under it"
 
 
-def orchard_stacks(
-    board: st.Board,
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
+def orchard_stacks(board: st.Board, **look: Unpack[Look]) -> go.Figure:
     """The orchard seen from above: every visible tree with its letter and die ("A 6", "P ·"
     without a die, "L ✗" rotten), how many cards lie under it (the small number, "+2"), and
     the outline of every card placed, the last one thicker.
@@ -94,6 +89,7 @@ def orchard_stacks(
     >>> len(fig.layout.shapes)
     2
     """
+    check_look(orchard_stacks, look)
     under = stack_heights(board)
     cells = list(board.trees().items())
     xs, ys, texts, colours, symbols, data, words = [], [], [], [], [], [], []
@@ -134,16 +130,11 @@ def orchard_stacks(
         range=[rmax + 0.6, rmin - 0.6], dtick=1, title="row", showgrid=False, zeroline=False
     )
     fig.update_layout(plot_bgcolor="white")
-    return finish(fig, title, template, width, height)
+    return finish(fig, **look)
 
 
 def dice_ladder(
-    ladders: Mapping[str, Sequence[int]] | None = None,
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
+    ladders: Mapping[str, Sequence[int]] | None = None, **look: Unpack[Look]
 ) -> go.Figure:
     """The value of a die after 1, 2, 3, … trees on it, one line per ladder (default: the
     engine's ``LADDERS``), with the triangular numbers T(n) as rings to compare.
@@ -152,6 +143,7 @@ def dice_ladder(
     >>> [(t.meta["role"], list(t.y)) for t in fig.data]
     [('ladder', [1, 3, 6, 10]), ('triangular', [1, 3, 6, 10])]
     """
+    check_look(dice_ladder, look)
     chosen = dict(st.LADDERS) if ladders is None else dict(ladders)
     if not chosen:
         raise ValueError("ladders must name at least one ladder")
@@ -182,17 +174,10 @@ def dice_ladder(
     )
     fig.update_yaxes(title="value of the die", range=[0, top * 1.12])
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0})
-    return finish(fig, title, template, width, height)
+    return finish(fig, **look)
 
 
-def supply_through_game(
-    supplies: Sequence[Mapping[str, int]],
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
+def supply_through_game(supplies: Sequence[Mapping[str, int]], **look: Unpack[Look]) -> go.Figure:
     """Dice left in the supply of each fruit after each card placed: ``supplies[0]`` is the
     start (``board.dice_left`` before the first placement), one line per fruit, each with its
     own marker shape and its letter in the legend.
@@ -201,6 +186,7 @@ def supply_through_game(
     >>> [(t.name, list(t.y)) for t in fig.data][0]
     ('A apple', [5, 3])
     """
+    check_look(supply_through_game, look)
     if isinstance(supplies, Mapping) or not isinstance(supplies, Sequence) or not supplies:
         raise TypeError("supplies must be a non-empty list of dice_left dicts, one per card")
     fig = go.Figure()
@@ -219,16 +205,11 @@ def supply_through_game(
     most = max(max(supply.values()) for supply in supplies)
     fig.update_yaxes(title="dice left in the supply", range=[-0.3, most + 0.5], dtick=1)
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0})
-    return finish(fig, title, template, width, height)
+    return finish(fig, **look)
 
 
 def policy_scores(
-    samples: Mapping[str, Sequence[float] | np.ndarray],
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
+    samples: Mapping[str, Sequence[float] | np.ndarray], **look: Unpack[Look]
 ) -> go.Figure:
     """Final scores by policy, one row of dots per policy named with its mean, over the ST-6
     rating bands (shaded alternately, their names above the chart).
@@ -242,6 +223,7 @@ def policy_scores(
     >>> fig.data[1].x[0], fig.data[1].y[0]
     (42.0, 'greedy · mean 42.0')
     """
+    check_look(policy_scores, look)
     if not isinstance(samples, Mapping) or not samples:
         raise TypeError("samples must map each policy's name to its final scores")
     fig = go.Figure()
@@ -278,19 +260,11 @@ def policy_scores(
         )  # fmt: skip
     fig.update_xaxes(title="final score", range=[low, high], dtick=5)
     fig.update_yaxes(autorange="reversed", automargin=True)
-    fig = finish(fig, title, template, width, height)
-    return fig.update_layout(margin={"t": 170 if title else 130}, plot_bgcolor="white")
+    fig = finish(fig, **look)
+    return fig.update_layout(margin={"t": 170 if look.get("title") else 130}, plot_bgcolor="white")
 
 
-def deal_comparison(
-    scores: Mapping[str, float],
-    you: int,
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
+def deal_comparison(scores: Mapping[str, float], you: int, **look: Unpack[Look]) -> go.Figure:
     """Your score ``you`` among the policies' ``scores`` on the same deal (from
     ``st.deal_scores``), as one row of labelled dots, yours a star (``role`` "scores").
 
@@ -298,6 +272,7 @@ def deal_comparison(
     >>> fig.data[0].x[-1], fig.data[0].y[-1]
     (40, 'you')
     """
+    check_look(deal_comparison, look)
     names = [*scores, "you"]
     values = [*scores.values(), you]
     fig = go.Figure(
@@ -312,5 +287,7 @@ def deal_comparison(
     top = max([10.0, *values]) * 1.15
     fig.update_xaxes(title="points on this deal", range=[min(0.0, *values) - 2, top])
     fig.update_yaxes(automargin=True)
-    fig = finish(fig, title, template or "plotly_white", width, height)
-    return fig.update_layout(margin={"l": 10, "r": 10, "t": 36 if title else 10, "b": 36})
+    fig = finish(fig, **(look | {"template": look.get("template") or "plotly_white"}))
+    return fig.update_layout(
+        margin={"l": 10, "r": 10, "t": 36 if look.get("title") else 10, "b": 36}
+    )

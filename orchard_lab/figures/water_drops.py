@@ -1,12 +1,13 @@
 """Plotly pictures of water drops: the group map of an orchard, the points by fruit, the fates
 of groups by size, and polyomino shapes (WD-1, WD-4).
 
-Every builder is a pure function returning a ``go.Figure`` (never shown) and ends with the
-same keywords ``title=None, template=None, width=None, height=None``; without a width the
-figure takes its container's. Each fruit keeps one colour-blind-safe colour (Okabe–Ito,
-``FRUIT_COLOURS``) and always shows its letter too; groups that do not score are hatched and
-outlined with dashes, so nothing depends on seeing colour. Every trace carries
-``meta={"role": ...}`` so widgets and tests find it by meaning.
+Every builder is a pure function returning a ``go.Figure`` (never shown) and takes the same
+keywords ``**look`` (``layout.Look``: ``title``, ``template``, ``width``, ``height``, each
+None unless given; a misspelt one is refused); without a width the figure takes its
+container's. Each fruit keeps one colour-blind-safe colour (Okabe–Ito, ``FRUIT_COLOURS``)
+and always shows its letter too; groups that do not score are hatched and outlined with
+dashes, so nothing depends on seeing colour. Every trace carries ``meta={"role": ...}`` so
+widgets and tests find it by meaning.
 
 >>> from orchard_lab import water_drops as wd
 >>> fig = group_map(wd.Board(start=wd.Card.from_text("BP/2C")))
@@ -18,13 +19,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 import plotly.graph_objects as go
 
 from orchard_lab.core import Score
 from orchard_lab.figures.apple_batches import score_breakdown
-from orchard_lab.figures.layout import finish
+from orchard_lab.figures.layout import Look, check_look, finish
 from orchard_lab.water_drops import FRUIT_NAMES, FRUITS, Board, Group
 
 __all__ = [
@@ -86,14 +87,7 @@ def _outline(cells: Iterable[Cell]) -> dict[str, list[float | None]]:
     return {"x": xs, "y": ys}
 
 
-def group_map(
-    board: Board,
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
+def group_map(board: Board, **look: Unpack[Look]) -> go.Figure:
     """The orchard cell by cell: fruit in their colour with their letter, drops with their
     value, every group outlined (solid when it scores, dashed and hatched when not), and the
     group's reason on hover (WD-4).
@@ -108,6 +102,7 @@ def group_map(
     >>> [(t.meta["reason"], t.meta["scores"]) for t in fig.data if t.meta["role"] == "group"]
     [('2 cherries touch a 2-drop: scores 2', True)]
     """
+    check_look(group_map, look)
     if not isinstance(board, Board):
         raise TypeError(f"board must be a water_drops Board, not {type(board).__name__}")
     fig = go.Figure()
@@ -197,8 +192,10 @@ def group_map(
     fig.update_xaxes(visible=False, constrain="domain")
     fig.update_yaxes(visible=False, autorange="reversed", scaleanchor="x", scaleratio=1)
     fig.update_layout(plot_bgcolor="white", hovermode="closest")
-    fig = finish(fig, title, template, width, height)
-    return fig.update_layout(margin={"l": 10, "r": 10, "t": 50 if title else 10, "b": 10})
+    fig = finish(fig, **look)
+    return fig.update_layout(
+        margin={"l": 10, "r": 10, "t": 50 if look.get("title") else 10, "b": 10}
+    )
 
 
 def _cells(board: Board) -> list[tuple[Cell, str | None]]:
@@ -209,14 +206,7 @@ def _cells(board: Board) -> list[tuple[Cell, str | None]]:
     return [(cell, board.cell(*cell)) for cell in cells]
 
 
-def fruit_breakdown(
-    score: Score,
-    *,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
+def fruit_breakdown(score: Score, **look: Unpack[Look]) -> go.Figure:
     """The points of an orchard by fruit (``Board.score()``), one sideways bar per fruit in
     its colour, the groups' reasons on hover.
 
@@ -225,7 +215,8 @@ def fruit_breakdown(
     >>> list(bars.y), list(bars.x)
     (['banana', 'cherry', 'pear', 'mango'], [0, 2, 0, 0])
     """
-    fig = score_breakdown(score, title=title, template=template, width=width, height=height)
+    check_look(fruit_breakdown, look)
+    fig = score_breakdown(score, **look)
     colour = {FRUIT_NAMES[fruit][0]: FRUIT_COLOURS[fruit] for fruit in FRUITS}
     names = list(fig.data[0].y)
     return fig.update_traces(
@@ -251,15 +242,7 @@ def group_fate(group: Group) -> str:
     return "other"
 
 
-def group_fates(
-    groups: Iterable[Group],
-    *,
-    share: bool = False,
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
-) -> go.Figure:
+def group_fates(groups: Iterable[Group], *, share: bool = False, **look: Unpack[Look]) -> go.Figure:
     """Stacked bars: for each group size, how many of ``groups`` score, are overwatered, or
     have no drop of their size (``group_fate``); with ``share`` as a percentage of the groups
     of that size. Each fate has a colour and a pattern.
@@ -271,6 +254,7 @@ def group_fates(
     >>> list(group_fates(wd.Board(start=wd.Card.from_text("CC/1C")).groups(), share=True).data[1].y)
     [100.0]
     """
+    check_look(group_fates, look)
     counts = Counter((group.size, group_fate(group)) for group in groups)
     sizes = sorted({size for size, _ in counts})
     of_size = Counter(size for size, _ in counts.elements())
@@ -291,7 +275,7 @@ def group_fates(
     )
     fig.update_xaxes(title="fruit in the group", dtick=1)
     fig.update_yaxes(title="% of the groups of that size" if share else "groups")
-    fig = finish(fig, title, template, width, height)
+    fig = finish(fig, **look)
     return fig.update_layout(margin={"b": 110})
 
 
@@ -306,10 +290,7 @@ def polyomino_shapes(
     *,
     columns: int = 6,
     colour: str = FRUIT_COLOURS["P"],
-    title: str | None = None,
-    template: str | None = None,
-    width: int | None = None,
-    height: int | None = None,
+    **look: Unpack[Look],
 ) -> go.Figure:
     """Shapes of squares side by side, ``columns`` to a row, each with its label below.
 
@@ -319,6 +300,7 @@ def polyomino_shapes(
     >>> [(t.meta["label"], t.meta["size"]) for t in fig.data if t.meta["role"] == "shape"]
     [('I2', 2), ('L3', 3)]
     """
+    check_look(polyomino_shapes, look)
     if columns < 1:
         raise ValueError(f"columns must be at least 1, got {columns}")
     cell_lists = [sorted(set(shape)) for shape in shapes]
@@ -350,5 +332,7 @@ def polyomino_shapes(
     fig.update_xaxes(visible=False, constrain="domain")
     fig.update_yaxes(visible=False, autorange="reversed", scaleanchor="x", scaleratio=1)
     fig.update_layout(plot_bgcolor="white")
-    fig = finish(fig, title, template, width, height)
-    return fig.update_layout(margin={"l": 10, "r": 10, "t": 50 if title else 10, "b": 10})
+    fig = finish(fig, **look)
+    return fig.update_layout(
+        margin={"l": 10, "r": 10, "t": 50 if look.get("title") else 10, "b": 10}
+    )

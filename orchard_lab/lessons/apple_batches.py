@@ -21,8 +21,10 @@ import numpy as np
 from orchard_lab import apple_batches as ab
 from orchard_lab import sequences as seq
 from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.lessons.timing import Pace
 
 __all__ = [
+    "PACE",
     "SWEET_COUPLE_PER_APPLE",
     "check_card_triples",
     "check_first_win",
@@ -37,6 +39,7 @@ __all__ = [
     "first_overtake",
 ]
 
+PACE = Pace(moves=ab.CARDS_PER_PLAYER, seconds=40)  # 8 batches to weigh up
 SWEET_COUPLE_PER_APPLE = 3.5  # 7 points for a pair of apples
 _SEQUENCE = {"monochrome": "triangular", "feather": "pronic", "unlucky": "square"}
 
@@ -46,10 +49,24 @@ def check_monochrome_points(function: Callable[[int], int] | Any) -> None:
 
     >>> check_monochrome_points(lambda n: n * (n + 1) // 2)
     ✓ Right! Adding 1 + 2 + … + n gives the triangular numbers.
+    >>> check_monochrome_points(lambda n: sum(range(n)))
+    Not yet: your loop stops one apple early: the n-th apple adds n too, so count up to n
+    itself, with range(1, n + 1). (with n = 1, monochrome_points gives 0, but it should
+    give 1.)
     """
+    t = seq.triangular
     check_function(
-        "monochrome_points", function, seq.triangular, range(13),
+        "monochrome_points", function, t, range(13),
         explanation="Adding 1 + 2 + … + n gives the triangular numbers.",
+        slips=(
+            (lambda n: t(n - 1) if n else 0, "your loop stops one apple early: the n-th apple "
+             "adds n too, so count up to n itself, with range(1, n + 1)."),
+            (lambda n: n, "that counts the apples; each apple adds its own number of points: "
+             "1 + 2 + … + n."),
+            (lambda n: t(n) + 1, "one point too many: start the total at 0, not at 1."),
+            (seq.pronic, "that is the feather batch's n(n − 1); the monochrome batch adds "
+             "1 + 2 + … + n."),
+        ),
     )  # fmt: skip
 
 
@@ -79,6 +96,8 @@ def check_first_win(answer: Any) -> None:
 
     >>> check_first_win(5)
     Not yet: at n = 5 the feather batch does win, but is it the first size where it does?
+    >>> check_first_win("4")
+    Not yet: your answer is text in quotes; write the number without the quotes.
     """
     check(
         "first_win", answer, _first_win(), _first_win_hint,
@@ -93,9 +112,32 @@ def check_is_odd_prime(function: Callable[[int], bool] | Any) -> None:
     Not yet: with k = 11, is_odd_prime gives False, but it should give True.
     """
     odd_primes = set(seq.sieve(100)) - {2}
+
+    def hint(k: int, said: Any, _wanted: bool) -> str | None:
+        if k == 2:
+            return "2 is a prime, but not an odd one: the steady height batch starts at 3."
+        if k < 2:
+            return f"{k} is not a prime: a prime has exactly two divisors, 1 and itself."
+        if k % 2 == 0:
+            return f"{k} is even, so it is not an odd prime."
+        if said and round(k**0.5) ** 2 == k:
+            return (
+                f"{k} = {round(k**0.5)} × {round(k**0.5)}: let the divisors d go up to √k "
+                "itself, with range(3, int(k**0.5) + 1, 2)."
+            )
+        if said:
+            divisor = next(d for d in range(3, k) if k % d == 0)
+            return f"{k} is odd, but {divisor} divides it: an odd number is not always prime."
+        return None
+
     check_function(
         "is_odd_prime", function, lambda k: k in odd_primes, range(101), argument="k",
-        explanation="Your test agrees with the sieve on every number up to 100.",
+        explanation="Your test agrees with the sieve on every number up to 100.", hint=hint,
+        slips=[
+            (odd, "an odd number is not always prime: 9 = 3 × 3 is odd. Test the divisors "
+             "d from 3 up to √k with k % d == 0.")
+            for odd in (lambda k: k > 2 and k % 2 == 1, lambda k: k % 2 == 1)
+        ],
     )  # fmt: skip
 
 
@@ -106,6 +148,9 @@ def check_twelfth(batch: str, answer: Any) -> None:
     Not yet: 132 is what the whole batch of 12 apples scores; what does the 12th apple add?
     >>> check_twelfth("monochrome", 12)
     ✓ Right!
+    >>> check_twelfth("feather", 12)
+    Not yet: 12 is what the 12th apple adds to a monochrome batch; in the feather batch the
+    1st apple adds 0, the 2nd adds 2, the 3rd adds 4: what does the 12th add?
     """
     name = _SEQUENCE[batch]
     whole = seq.value(name, 12)
@@ -113,9 +158,17 @@ def check_twelfth(batch: str, answer: Any) -> None:
         whole: f"{whole} is what the whole batch of 12 apples scores; what does the 12th "
         "apple add?",
         seq.value(name, 11): "that is the score of 11 apples; what does the 12th apple add?",
+        seq.difference(name, 11): "that is what the 11th apple adds: the 12th is one apple "
+        "further.",
     }
     if batch == "feather":
-        hints[24] = "the 1st apple adds 0, the 2nd adds 2, the 3rd adds 4: what does the 12th add?"
+        steps = "the 1st apple adds 0, the 2nd adds 2, the 3rd adds 4: what does the 12th add?"
+        hints[24] = steps
+        mono = seq.difference("triangular", 12)
+        hints[mono] = (
+            f"{mono} is what the 12th apple adds to a monochrome batch; in the "
+            f"feather batch {steps}"
+        )
     check(f"twelfth_{batch}", answer, seq.difference(name, 12), hints)
 
 
@@ -139,6 +192,8 @@ def check_overtake(batch: str, answer: Any) -> None:
     name = _SEQUENCE[batch]
 
     def hint(answer: Any) -> str | None:
+        if answer == SWEET_COUPLE_PER_APPLE:
+            return "3.5 is the points per apple to beat; the answer is a number of apples."
         if not _whole(answer) or not 1 <= answer <= ab.BATCH_CAPACITY:
             return "give a number of apples from 1 to 12."
         points = seq.value(name, answer)
@@ -219,20 +274,50 @@ def check_most_fortepiano(answer: Any) -> None:
     )  # fmt: skip
 
 
-def check_steady_gain(answer: Any, steady_any: np.ndarray, standard: np.ndarray) -> None:
-    """Investigation 4: the mean gain of "any earlier apple" over the standard rules.
+def check_steady_gain(
+    answer: Any, steady_any: np.ndarray, standard: np.ndarray, easy: np.ndarray | None = None
+) -> None:
+    """Investigation 4: the mean gain of "any earlier apple" over the standard rules
+    (``easy``: the scores of easy mode, whose gain is the previous answer).
 
     >>> a, b = np.array([[3.0], [5.0]]), np.array([[1.0], [2.0]])
     >>> check_steady_gain(2.5, a, b)
     ✓ Right!
     >>> check_steady_gain(4.0, a, b)
+    Not yet: that is the mean of "any earlier apple"; subtract the standard rules' mean from it.
+    >>> check_steady_gain(1.0, a, b)
     Not yet: take the mean of each table, then subtract: "any earlier apple" minus standard.
+    >>> check_steady_gain(-2.5, a, b)
+    Not yet: that is standard minus "any earlier apple": the other way round.
+    >>> check_steady_gain(6.0, a, b, easy=np.array([[7.0], [8.0]]))
+    Not yet: that is the gain of easy mode, the experiment before; this one is "any earlier
+    apple".
     """
     expected = float(np.mean(steady_any) - np.mean(standard))
+    hints = {
+        -expected: 'that is standard minus "any earlier apple": the other way round.',
+        float(np.mean(steady_any)): 'that is the mean of "any earlier apple"; subtract the '
+        "standard rules' mean from it.",
+    }
+    if easy is not None:
+        hints[float(np.mean(easy) - np.mean(standard))] = (
+            'that is the gain of easy mode, the experiment before; this one is "any earlier apple".'
+        )
     check(
-        "steady_gain", answer, expected, tolerance=0.01,
+        "steady_gain", answer, expected, _near(hints), tolerance=0.01,
         otherwise='take the mean of each table, then subtract: "any earlier apple" minus standard.',
     )  # fmt: skip
+
+
+def _near(hints: dict[float, str]) -> Callable[[Any], str | None]:
+    """Hints for numbers, each said for an answer within 0.01 of its number."""
+
+    def hint(answer: Any) -> str | None:
+        if isinstance(answer, bool) or not isinstance(answer, int | float | np.number):
+            return None
+        return next((said for at, said in hints.items() if abs(float(answer) - at) < 0.01), None)
+
+    return hint
 
 
 def check_helps_more(answer: Any, standard: np.ndarray, changed: dict[str, np.ndarray]) -> None:
@@ -247,12 +332,27 @@ def check_helps_more(answer: Any, standard: np.ndarray, changed: dict[str, np.nd
     ✓ Right!
     >>> check_helps_more("more", standard, changed)
     Not yet: write "easy mode" or "any earlier apple", the change with the bigger mean gain.
+    >>> check_helps_more("any earlier apple", standard, changed)
+    Not yet: any earlier apple adds 1 point on average, easy mode adds 4: which is bigger?
+    >>> check_helps_more(4.0, standard, changed)
+    Not yet: write the change in words, "easy mode" or "any earlier apple", not its gain.
     """
     gains = {name: float(np.mean(table) - np.mean(standard)) for name, table in changed.items()}
     best = max(gains, key=gains.__getitem__)
     said = answer.strip().lower() if isinstance(answer, str) else answer
     choices = " or ".join(f'"{name}"' for name in gains)
+
+    def hint(answer: Any) -> str | None:
+        if isinstance(answer, int | float | np.number) and not isinstance(answer, bool):
+            return f"write the change in words, {choices}, not its gain."
+        if answer in gains:
+            return (
+                f"{answer} adds {gains[answer]:.3g} point{'s' * (gains[answer] != 1)} on "
+                f"average, {best} adds {gains[best]:.3g}: which is bigger?"
+            )
+        return None
+
     check(
-        "helps_more", said, best,
+        "helps_more", said, best, hint,
         otherwise=f"write {choices}, the change with the bigger mean gain.",
     )  # fmt: skip

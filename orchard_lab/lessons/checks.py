@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from numbers import Number
 from typing import Any
 
@@ -25,6 +25,8 @@ STRICT_VARIABLE = "ORCHARD_LAB_STRICT_CHECKS"
 RIGHT = "✓ Right!"
 
 Hints = Mapping[Any, str] | Callable[[Any], str | None]
+Slips = Sequence[tuple[Callable[..., Any], str]]  # a wrong function a pupil writes, its hint
+CaseHint = Callable[[Any, Any, Any], str | None]  # (input, what it gave, what it should give)
 
 
 def _unanswered(answer: Any) -> bool:
@@ -55,7 +57,10 @@ def _equal(answer: Any, expected: Any, tolerance: float) -> bool:
 
 
 def _hint(answer: Any, expected: Any, hints: Hints | None, otherwise: str) -> str:
-    """The sentence for a wrong answer: a specific hint, a type slip, or ``otherwise``."""
+    """The sentence for a wrong answer: a number written as text, a specific hint, an empty
+    answer, or ``otherwise``."""
+    if isinstance(answer, str) and isinstance(expected, Number) and not isinstance(expected, bool):
+        return "your answer is text in quotes; write the number without the quotes."
     if callable(hints):
         said = hints(answer)
         if said:
@@ -64,8 +69,6 @@ def _hint(answer: Any, expected: Any, hints: Hints | None, otherwise: str) -> st
         for wrong, said in hints.items():
             if _equal(answer, wrong, 0):
                 return said
-    if isinstance(answer, str) and isinstance(expected, Number):
-        return "your answer is text in quotes; write the number without the quotes."
     if answer is None:
         return "the answer is empty (None): did you forget a return, or write print instead?"
     return otherwise or "that is not the answer yet. Look again and try once more."
@@ -117,11 +120,17 @@ def check_function(
     *,
     argument: str = "n",
     explanation: str = "",
+    slips: Slips = (),
+    hint: CaseHint | None = None,
 ) -> None:
     """Print whether ``function`` (the pupil's ``name``) agrees with ``reference`` on ``inputs``.
 
     A function whose body is still ``...`` (it returns None) is not answered yet; the first
     input where it disagrees or fails is named, with what it gave and what it should give.
+    A usual slip is named first, in words: ``slips`` pairs a wrong function a pupil writes
+    with its hint (said when the pupil's function gives what that one gives on every input),
+    and ``hint`` reads the first input where it disagrees, what it gave and what it should
+    give, and returns a hint or None.
 
     >>> def steady_points(n):
     ...     ...
@@ -150,10 +159,20 @@ def check_function(
     for value, result in zip(cases, results, strict=True):
         wanted = reference(value)
         if not _equal(result, wanted, 0):
-            _say(
-                False,
-                f"Not yet: with {argument} = {value!r}, {name} gives {result!r}, "
-                f"but it should give {wanted!r}.",
-            )
+            case = f"with {argument} = {value!r}, {name} gives {result!r}, but it should give "
+            said = _slip(slips, cases, results) or (hint(value, result, wanted) if hint else None)
+            case += f"{wanted!r}."
+            _say(False, f"Not yet: {said} ({case})" if said else f"Not yet: {case}")
             return
     _say(True, f"{RIGHT} {explanation}".strip())
+
+
+def _slip(slips: Slips, cases: list[Any], results: list[Any]) -> str | None:
+    """The hint of the first slip that gives exactly ``results`` on ``cases``, else None."""
+    for wrong, said in slips:
+        try:
+            if all(_equal(r, wrong(v), 0) for v, r in zip(cases, results, strict=True)):
+                return said
+        except Exception:  # a slip that cannot run on an input is not this one
+            continue
+    return None

@@ -8,6 +8,10 @@ and is never overwritten::
     orchard-lab lessons --teacher        # ./orchard-lessons-teacher: the answers too
     orchard-lab lessons DIR --copy-only  # copy into DIR and stop (for scripts and tests)
 
+Beside the lessons go the pupils' rules sheets the lessons link to
+(``apple_batches_rules.html``, ...), written afresh each time (they are not saved work);
+``--teacher`` adds the teacher's page of each (``..._rules_teacher.html``).
+
 >>> lab_command("secret")[-3:]
 ['--IdentityProvider.token=secret', '--ServerApp.root_dir=.', '01_apple_batches.ipynb']
 """
@@ -27,6 +31,7 @@ from typing import Any
 from orchard_lab.compiled import warm_up
 from orchard_lab.core import check_path, check_type
 from orchard_lab.lessons.build import COPIES
+from orchard_lab.worksheets.pupil_sheet import write_pupil_sheets
 
 __all__ = [
     "DEFAULT_FOLDERS",
@@ -110,6 +115,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"copied {path}")
     for path in copied.kept:
         print(f"kept {path}: it is already there (saved work is never overwritten)")
+    try:
+        sheets = write_pupil_sheets(folder, teacher=args.teacher)
+    except OSError as error:
+        print(f"orchard-lab lessons: {error}", file=sys.stderr)
+        return 1
+    print(f"wrote the rules sheets the lessons link to: {', '.join(p.name for p in sheets)}")
     if args.copy_only:
         return 0
     print("Getting the game engines ready (the first time after installing: about a minute)...")

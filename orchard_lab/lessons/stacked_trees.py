@@ -19,10 +19,14 @@ import numpy as np
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.lessons.timing import Pace
+from orchard_lab.sequences import triangular
 from orchard_lab.stacked_trees.policies import greedy_turn
+from orchard_lab.stacked_trees.rules import MAX_TOKENS
 
 __all__ = [
     "BY_HAND",
+    "PACE",
     "SAME_AFTER_HALF_TURN",
     "check_best_ladder",
     "check_best_over_greedy",
@@ -44,6 +48,7 @@ __all__ = [
     "first_empty",
 ]
 
+PACE = Pace(moves=st.Rules().cards_per_game - 1, seconds=60)  # turn, then place
 BY_HAND = st.Card.from_text("PLL/APP")  # the card pupils turn on paper
 SAME_AFTER_HALF_TURN = tuple(
     st.Card.from_text(text) for text in ("APL/LPA", "AAA/AAA", "PAP/PAP", "LPA/APL")
@@ -73,14 +78,33 @@ def check_turn(function: Callable[[st.Card], st.Card] | Any) -> None:
     >>> check_turn(lambda card: card.rotated(90))
     ✓ Right! Your turn agrees with the engine's card.rotated(90) on every card of the deck.
     >>> check_turn(lambda card: card)
-    Not yet: with card = Card.from_text('PLL/APP'), turn gives Card.from_text('PLL/APP'),
-    but it should give Card.from_text('AP/PL/PL').
+    Not yet: the card comes back as it was: make its columns the new rows. (with card =
+    Card.from_text('PLL/APP'), turn gives Card.from_text('PLL/APP'), but it should give
+    Card.from_text('AP/PL/PL').)
     """
     check_function(
         "turn", function, lambda card: card.rotated(90), _test_cards(), argument="card",
         explanation="Your turn agrees with the engine's card.rotated(90) on every card of the "
         "deck.",
+        slips=(
+            (lambda card: card.rotated(270), "your card turns anticlockwise; turn the other "
+             "way, like a clock's hands: read each column from the bottom up."),
+            (_transposed, "you read each column from the top down, which flips the card over; "
+             "read it from the bottom up: reversed(card.rows)."),
+            (lambda card: card.rotated(180), "that is a half turn; a quarter turn makes each "
+             "column a row."),
+            (lambda card: card, "the card comes back as it was: make its columns the new rows."),
+        ),
     )  # fmt: skip
+
+
+def _transposed(card: st.Card) -> st.Card:
+    """The card with its columns as rows, read from the top down: a flip, not a turn.
+
+    >>> _transposed(st.Card.from_text("PLL/APP"))
+    Card.from_text('PA/LP/LP')
+    """
+    return st.Card(tuple("".join(row[c] for row in card.rows) for c in range(card.width)))
 
 
 def _card_text(answer: Any) -> str | None:
@@ -106,6 +130,8 @@ def check_turned_by_hand(answer: Any) -> None:
         str(BY_HAND.rotated(270)): "that is a quarter turn anticlockwise; turn the other way, "
         "like a clock's hands.",
         str(BY_HAND.rotated(180)): "that is a half turn; a quarter turn makes 3 rows of 2 trees.",
+        str(_transposed(BY_HAND)): "you read each column from the top down, which flips the "
+        "card over; read it from the bottom up.",
     }
     check(
         "turned_by_hand", answer if said is None else said, str(BY_HAND.rotated(90)), hints,
@@ -121,12 +147,21 @@ def check_half_turn_same(function: Callable[[st.Card], bool] | Any) -> None:
     >>> check_half_turn_same(lambda card: card.rotated(180) == card)
     ✓ Right!
     >>> check_half_turn_same(lambda card: False)
-    Not yet: with card = Card.from_text('APL/LPA'), looks_same_after_half_turn gives False,
-    but it should give True.
+    Not yet: a quarter turn changes the card's shape, so it never looks the same: test a half
+    turn, rotated(180). (with card = Card.from_text('APL/LPA'), looks_same_after_half_turn
+    gives False, but it should give True.)
     """
     check_function(
         "looks_same_after_half_turn", function, lambda card: card.rotated(180) == card,
         _test_cards(), argument="card",
+        slips=(
+            (lambda card: card.rotated(90) == card, "a quarter turn changes the card's shape, "
+             "so it never looks the same: test a half turn, rotated(180)."),
+            (lambda card: tuple(reversed(card.rows)) == card.rows, "turning the rows upside "
+             "down is a flip; in a half turn each row is read backwards too."),
+            (lambda card: card.rows == tuple(row[::-1] for row in card.rows), "reading each row "
+             "backwards is a mirror; a half turn also puts the bottom row on top."),
+        ),
     )  # fmt: skip
 
 
@@ -135,15 +170,20 @@ def check_deck_half_turns(answer: Any) -> None:
 
     >>> check_deck_half_turns(18)
     Not yet: that counts every card of the deck; count only those a half turn leaves the same.
+    >>> check_deck_half_turns(False)
+    Not yet: write how many cards, a number, not True or False.
     """
     deck = st.default_deck()
     same = sum(card.rotated(180) == card for card in deck)
     check(
         "deck_half_turns", answer, same,
-        {len(deck): "that counts every card of the deck; count only those a half turn leaves "
-         "the same."},
-        explanation="The deck was made so (docs/rules.md, ST-8): every card shows 4 different "
-        "pictures as it turns.",
+        lambda a: "write how many cards, a number, not True or False." if isinstance(a, bool)
+        else None,
+        otherwise="that counts every card of the deck; count only those a half turn leaves the "
+        "same." if answer == len(deck) else "count the cards of the deck for which your test "
+        "says True.",
+        explanation="The deck was made so (ST-8 on the rules sheet): every card shows 4 "
+        "different pictures as it turns.",
     )  # fmt: skip
 
 
@@ -170,12 +210,24 @@ def check_placements(free: Any, with_tokens: Any, board: st.Board, card: st.Card
     nudge = (
         "count again: try all four turns (0, 90, 180, 270) and every row and column from -3 to 3."
     )
-    both = {total: "that is every placement; count those without a token on their own."}
-    check("free_placements", free, expected_free, both, otherwise=nudge)
+    unturned = sum(p.tokens == 0 and p.rotation == 0 for p in board.placements(card))
+    free_hints = {
+        total: "that is every placement; count those without a token on their own.",
+        unturned: "those are the placements of the card as it lies; try all four turns too.",
+    }
+    free_hints.pop(expected_free, None)
+    check("free_placements", free, expected_free, free_hints, otherwise=nudge)
+    many = st.Board(board.cards()[0], rules=st.Rules(rotten_tokens=MAX_TOKENS))
+    overlapping = len(many.placements(card)) - expected_free
+    token_hints = {
+        total: "that is every placement; count only those that need rotten=True.",
+        expected_free: "that is the number without a token; now the ones that need tokens.",
+        overlapping: "that counts placements that need 3 or more tokens too, and you have "
+        f"only {board.rotten_left}.",
+    }
+    token_hints.pop(expected_tokens, None)
     check(
-        "token_placements", with_tokens, expected_tokens,
-        {total: "that is every placement; count only those that need rotten=True.",
-         expected_free: "that is the number without a token; now the ones that need tokens."},
+        "token_placements", with_tokens, expected_tokens, token_hints,
         otherwise=nudge, explanation=f"{total} placements in all, for one card next to one card.",
     )  # fmt: skip
 
@@ -192,13 +244,19 @@ def check_ladder_steps(fourth: Any, fifth: Any) -> None:
     check(
         "fourth_tree_adds", fourth, ladder[3] - ladder[2],
         {ladder[3]: f"{ladder[3]} is what the die shows after 4 trees; what does the 4th tree "
-         "add to it?"},
+         "add to it?",
+         ladder[2] - ladder[1]: f"{ladder[2] - ladder[1]} is what the 3rd tree adds; the 4th "
+         "is one step further up the ladder."},
     )  # fmt: skip
     top = ladder[-1]
+    after = triangular(len(ladder) + 1)
     check(
         "fifth_tree_adds", fifth, rules.climb(top) - top,
         {top: f"after 4 trees the die shows {top}; can it climb higher?",
-         top + 5: "the ladder stops at 10: look at ST-4 in docs/rules.md."},
+         after: f"the triangular numbers go on to {after}, but the ladder stops at {top}: look "
+         "at ST-4 on the rules sheet.",
+         after - top: f"{after} − {top} = {after - top} is the next triangular step, but the "
+         f"ladder stops at {top}: look at ST-4 on the rules sheet."},
         explanation="The top of the ladder stays: a 10 stays 10.",
     )  # fmt: skip
 
@@ -222,8 +280,18 @@ def check_best_ladder(answer: Any, results: Mapping[str, np.ndarray]) -> None:
     """
     means = {_first_word(name): float(np.mean(table)) for name, table in results.items()}
     best = max(means, key=means.__getitem__)
+
+    def hint(said: Any) -> str | None:
+        if isinstance(said, int | float | np.number) and not isinstance(said, bool):
+            return 'write the ladder\'s first word, like "counting", not its mean.'
+        if said == "triangular" and best != "triangular":
+            return "triangular is the standard ladder; does another one beat its mean?"
+        if said in means:
+            return f"{said} averages {means[said]:.1f}; is that the biggest mean?"
+        return None
+
     check(
-        "best_ladder", _first_word(answer), best,
+        "best_ladder", _first_word(answer), best, hint,
         otherwise="write the first word of the ladder with the biggest mean: "
         f"{' or '.join(means)}.",
     )  # fmt: skip
@@ -234,11 +302,16 @@ def check_ladder_gain(answer: Any, squares: np.ndarray, standard: np.ndarray) ->
 
     >>> check_ladder_gain(15, np.array([55.0, 57.0]), np.array([40.0, 42.0]))
     ✓ Right!
+    >>> check_ladder_gain(56, np.array([55.0, 57.0]), np.array([40.0, 42.0]))
+    Not yet: that is the squares ladder's mean; subtract the standard ladder's mean.
     """
     expected = float(np.mean(squares) - np.mean(standard))
     check(
-        "squares_gain", answer, expected, {-expected: "that is standard minus squares: the other "
-        "way round."}, tolerance=0.01,
+        "squares_gain", answer, expected, _near({
+            -expected: "that is standard minus squares: the other way round.",
+            float(np.mean(squares)): "that is the squares ladder's mean; subtract the standard "
+            "ladder's mean.",
+        }), tolerance=0.01,
         otherwise="take the mean of each table, then subtract: squares minus standard.",
     )  # fmt: skip
 
@@ -275,7 +348,8 @@ def check_covering_trees(answer: Any) -> None:
     check(
         "covering_trees", answer, (rules.cards_per_game - 1) * trees,
         {rules.cards_per_game * trees: "the start card lies on nothing: only the other 8 cards "
-         "can cover trees."},
+         "can cover trees.",
+         rules.cards_per_game - 1: f"that counts cards; each card has {trees} trees."},
     )  # fmt: skip
 
 
@@ -291,7 +365,9 @@ def check_tighter_bound(answer: Any) -> None:
     check(
         "tighter_bound", answer, covering // steps * rules.ladder[-1],
         {covering * rules.ladder[-1]: "each die needs 4 trees on it to reach 10, not one.",
-         covering: "that counts trees; how many dice of 10 do they make?"},
+         covering: "that counts trees; how many dice of 10 do they make?",
+         st.FACTS.max_score: f"{st.FACTS.max_score} is the first bound, from the supply; this "
+         f"one uses the {covering} covering trees."},
         explanation=f"{covering} covering trees make at most {covering // steps} dice of "
         f"{rules.ladder[-1]}.",
     )  # fmt: skip
@@ -324,14 +400,31 @@ def check_first_empty(answer: Any, seed: int) -> None:
     """Exercise 9: read from the picture after how many cards a fruit's supply is empty.
 
     >>> check_first_empty(9, 0)
+    Not yet: one card too many: the picture starts at 0 cards placed, so count the points
+    from 0.
+    >>> check_first_empty(4, 0)
     Not yet: look for the first point where a line reaches 0 dice left.
     >>> check_first_empty(8, 0)
     ✓ Right!
+    >>> check_first_empty(7, 0)
+    Not yet: after 7 cards every fruit still has dice left; look one point further.
     """
     expected = first_empty(seed)
+
+    def hint(said: Any) -> str | None:
+        if not _whole(said):
+            return "give a number of cards placed, from 1 to 8."
+        if expected is not None and said == expected - 1:
+            return f"after {said} cards every fruit still has dice left; look one point further."
+        if expected is not None and said == expected + 1:
+            return (
+                "one card too many: the picture starts at 0 cards placed, so count the points "
+                "from 0."
+            )
+        return None
+
     check(
-        "first_empty", answer, expected,
-        lambda a: "give a number of cards placed, from 1 to 8." if not _whole(a) else None,
+        "first_empty", answer, expected, hint,
         otherwise="look for the first point where a line reaches 0 dice left.",
     )  # fmt: skip
 
@@ -358,7 +451,9 @@ def check_token_gain(answer: Any, board: st.Board, move: st.Move) -> None:
         "token_gain", answer, gain,
         {gain + penalty: f"the token costs {penalty} points: take them off.",
          gain + lost: "the die under the rotten tree goes back to the supply: take its value off "
-         "too."},
+         "too.",
+         gain + penalty + lost: "that counts only the dice that climb; take off the die that "
+         "goes back and the token's points."},
         otherwise="add what each die climbs, take off the die that goes back and the token.",
     )  # fmt: skip
 
@@ -377,9 +472,19 @@ def check_token_worth(answer: Any, board: st.Board, move: st.Move) -> None:
     token = board.gain(card, move.at, move.rotation, move.rotten)
     worth = best_free is None or token > best_free
     said = "no placement without a token" if best_free is None else f"adds {best_free}"
+
+    def hint(said: Any) -> str | None:
+        if isinstance(said, bool):
+            return None
+        if isinstance(said, int | float) and best_free is not None:
+            return (
+                f"write True or False: is {said} more than the {best_free} of the best "
+                "placement without a token?"
+            )
+        return "write True or False, without quotes."
+
     check(
-        "token_worth", answer, worth,
-        lambda a: None if isinstance(a, bool) else "write True or False, without quotes.",
+        "token_worth", answer, worth, hint,
         otherwise="compare it with the best placement of the same card without a token.",
         explanation=f"The best placement without a token {said}.",
     )  # fmt: skip
@@ -390,11 +495,16 @@ def check_tokens_pay(answer: Any, with_tokens: np.ndarray, without: np.ndarray) 
 
     >>> check_tokens_pay(2.0, np.array([40.0, 42.0]), np.array([39.0, 39.0]))
     ✓ Right!
+    >>> check_tokens_pay(41.0, np.array([40.0, 42.0]), np.array([39.0, 39.0]))
+    Not yet: that is the mean with tokens; subtract the mean without them.
     """
     expected = float(np.mean(with_tokens) - np.mean(without))
     check(
-        "tokens_pay", answer, expected, {-expected: "that is the other way round: with tokens "
-        "minus without."}, tolerance=0.01,
+        "tokens_pay", answer, expected, _near({
+            -expected: "that is the other way round: with tokens minus without.",
+            float(np.mean(with_tokens)): "that is the mean with tokens; subtract the mean "
+            "without them.",
+        }), tolerance=0.01,
         otherwise="take the mean of each table, then subtract: with tokens minus without.",
     )  # fmt: skip
 
@@ -404,11 +514,17 @@ def check_best_over_greedy(answer: Any, best: np.ndarray, greedy: np.ndarray) ->
 
     >>> check_best_over_greedy(-5, np.array([50, 48]), np.array([44, 44]))
     Not yet: that is greedy minus the best line: the other way round.
+    >>> check_best_over_greedy(10, np.array([50, 48]), np.array([44, 44]))
+    Not yet: that is the difference of the totals over 2 deals; divide by 2 for the mean.
     """
     expected = float(np.mean(best) - np.mean(greedy))
+    deals = len(np.asarray(best))
     check(
-        "best_over_greedy", answer, expected, {-expected: "that is greedy minus the best line: "
-        "the other way round."}, tolerance=0.01,
+        "best_over_greedy", answer, expected, _near({
+            -expected: "that is greedy minus the best line: the other way round.",
+            expected * deals: f"that is the difference of the totals over {deals} deals; "
+            f"divide by {deals} for the mean.",
+        }), tolerance=0.01,
         otherwise="take the mean of each list, then subtract: best line minus greedy.",
     )  # fmt: skip
 
@@ -417,10 +533,32 @@ def check_reach_plum(answer: Any, best: np.ndarray) -> None:
     """Exercise 12: on how many deals the best line is rated "Plum-believable" or better.
 
     >>> check_reach_plum(1, np.array([44, 45, 52]))
-    Not yet: count the scores of 45 or more.
+    Not yet: 45 itself is Plum-believable: count the scores of 45 or more, not only those
+    above 45.
+    >>> check_reach_plum(3, np.array([44, 45, 52]))
+    Not yet: that is every deal; count only the deals rated Plum-believable or better.
     """
-    expected = int((np.asarray(best) >= PLUM_BAND).sum())
+    scores = np.asarray(best)
+    expected = int((scores >= PLUM_BAND).sum())
+    hints = {
+        len(scores): "that is every deal; count only the deals rated Plum-believable or better.",
+        int((scores > PLUM_BAND).sum()): f"{PLUM_BAND} itself is Plum-believable: count the "
+        f"scores of {PLUM_BAND} or more, not only those above {PLUM_BAND}.",
+    }
+    hints.pop(expected, None)
     check(
-        "reach_plum", answer, expected, otherwise=f"count the scores of {PLUM_BAND} or more.",
-        explanation="The rating table is docs/rules.md, ST-6.",
+        "reach_plum", answer, expected, hints,
+        otherwise=f"count the scores of {PLUM_BAND} or more.",
+        explanation="The rating table is ST-6 on the rules sheet.",
     )  # fmt: skip
+
+
+def _near(hints: dict[float, str]) -> Callable[[Any], str | None]:
+    """Hints for numbers, each said for an answer within 0.01 of its number."""
+
+    def hint(answer: Any) -> str | None:
+        if isinstance(answer, bool) or not isinstance(answer, int | float | np.number):
+            return None
+        return next((said for at, said in hints.items() if abs(float(answer) - at) < 0.01), None)
+
+    return hint

@@ -22,13 +22,16 @@ import numpy as np
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, make_rng
 from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.lessons.timing import Pace
 
 __all__ = [
     "KNOWN_FIXED",
     "KNOWN_FREE",
+    "PACE",
     "PER_DROP_START",
     "RISK_SQUARE",
     "RISK_START",
+    "SHORT_GAME_CARDS",
     "SMALL_ORCHARD",
     "canonical",
     "card_shapes",
@@ -50,6 +53,7 @@ __all__ = [
     "normalise",
     "orientations",
     "random_orchard",
+    "short_game",
     "spoils",
 ]
 
@@ -76,6 +80,26 @@ RISK_START = wd.Card.from_text("2C/1C")  # two cherries on a 2-drop: a group tha
 RISK_SQUARE = (0, 1)  # the square right of those cherries
 
 
+SHORT_GAME_CARDS = 12  # the lesson's short game: 12 cards of the deck, 6 each for 2 players
+PACE = Pace(moves=SHORT_GAME_CARDS // 2, seconds=45)  # a move: pick a card, find a square
+
+
+def short_game(players: int = 2, seed: int = 1, cards: int = SHORT_GAME_CARDS) -> wd.Game:
+    """The lesson's short game: the standard rules, but only the first ``cards`` cards of
+    the shuffled deck are dealt (a whole game deals all 50, about 25 each for 2 players:
+    too long for one lesson). The start cards and the order are those of
+    ``wd.Game.new(players, seed)``.
+
+    >>> game = short_game()
+    >>> len(game.deck), game.rules == wd.Rules()
+    (12, True)
+    >>> game.deck == wd.Game.new(players=2, seed=1).deck[:12]
+    True
+    """
+    starts, deck = wd.Game.new(players=players, seed=seed).deal_parts()
+    return wd.Game.from_parts(players, wd.Rules(), 0, (starts, deck[:cards]))
+
+
 def random_orchard(cards: int = 12, seed: int = 0, rules: wd.Rules | None = None) -> wd.Board:
     """An orchard of a start card and ``cards`` deck cards, each laid as dealt on an open
     square picked at random. The same seed lays the same cards whatever the ``rules``.
@@ -100,16 +124,55 @@ def _whole(answer: Any) -> bool:
 
 
 # ---- flood fill ---------------------------------------------------------------------------------
+def _fruit_cells(board: wd.Board) -> dict[Cell, str]:
+    """Every fruit cell of ``board`` and its fruit (square (r, c) covers rows 2r, 2r + 1 and
+    columns 2c, 2c + 1)."""
+    cells = ((2 * r + dr, 2 * c + dc) for r, c in board.squares for dr in (0, 1) for dc in (0, 1))
+    found = {cell: board.cell(*cell) for cell in cells}
+    return {
+        cell: fruit for cell, fruit in found.items() if fruit is not None and fruit in wd.FRUITS
+    }
+
+
+def corner_groups(board: wd.Board) -> int:
+    """How many groups ``board`` would have if fruit touching only at a corner were joined
+    too (the usual slip when counting by hand).
+
+    >>> corner_groups(SMALL_ORCHARD) < len(SMALL_ORCHARD.groups())
+    True
+    """
+    fruit = _fruit_cells(board)
+    seen: set[Cell] = set()
+    count = 0
+    for start in fruit:
+        if start in seen:
+            continue
+        count += 1
+        seen.add(start)
+        to_visit = [start]
+        while to_visit:
+            r, c = to_visit.pop()
+            for near in ((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+                if near not in seen and fruit.get(near) == fruit[start]:
+                    seen.add(near)
+                    to_visit.append(near)
+    return count
+
+
 def check_groups_by_hand(answer: Any, board: wd.Board) -> None:
     """Exercise 1: the number of fruit groups of ``board``, counted by hand.
 
     >>> check_groups_by_hand(4, SMALL_ORCHARD)
     Not yet: there are 4 kinds of fruit, but two groups of the same fruit that do not touch
     are two groups.
+    >>> check_groups_by_hand(corner_groups(SMALL_ORCHARD), SMALL_ORCHARD)
+    Not yet: you joined fruit that touch only at a corner; only a shared side joins them.
     """
     groups = board.groups()
     fruit = sum(group.size for group in groups)
     hints = {
+        corner_groups(board): "you joined fruit that touch only at a corner; only a shared "
+        "side joins them.",
         fruit: f"{fruit} is the number of fruit cells; fruit of one kind that share a side "
         "make one group.",
         len(wd.FRUITS): f"there are {len(wd.FRUITS)} kinds of fruit, but two groups of the same "
@@ -126,13 +189,23 @@ def check_points_by_hand(answer: Any, board: wd.Board) -> None:
 
     >>> check_points_by_hand(SMALL_ORCHARD.total, SMALL_ORCHARD)
     ✓ Right!
+    >>> check_points_by_hand(4, SMALL_ORCHARD)
+    Not yet: 4 groups score, but a scoring group earns 1 point for each of its fruit.
     """
     groups = board.groups()
     every_drop = sum(value for group in groups for _, value in group.drops)
+    scoring = sum(1 for group in groups if group.points)
+    hints = {
+        len(groups): f"{len(groups)} is the number of groups, the answer above; now add "
+        "the points of the groups that score.",
+        scoring: f"{scoring} groups score, but a scoring group earns 1 point for each of its "
+        "fruit.",
+        every_drop: "that adds every drop each group touches; a group scores only when a "
+        "touching drop equals its size.",
+    }
+    hints.pop(board.total, None)
     check(
-        "points_by_hand", answer, board.total,
-        {every_drop: "that adds every drop each group touches; a group scores only when a "
-         "touching drop equals its size."},
+        "points_by_hand", answer, board.total, hints,
         otherwise="a group scores its size when a drop it touches shows exactly its size.",
     )  # fmt: skip
 
@@ -153,9 +226,27 @@ def check_group_sizes(function: Callable[[wd.Board], Any] | Any) -> None:
     wanted = {name: sorted(g.size for g in board.groups()) for name, board in by_name.items()}
     check_function(
         "group_sizes", lambda name: _listed(function(by_name[name])), wanted.__getitem__, names,
-        argument="board",
+        argument="board", hint=_group_sizes_hint,
         explanation="Your flood fill finds the same groups as the engine on 20 orchards.",
     )  # fmt: skip
+
+
+def _group_sizes_hint(_board: str, said: Any, wanted: list[int]) -> str | None:
+    """The usual slips of ``group_sizes``: a count, the sizes unsorted, groups found twice."""
+    if _whole(said):
+        return "give the list of the sizes, not how many groups there are."
+    if not isinstance(said, list):
+        return None
+    if sorted(said) == wanted:
+        return "the sizes are right, but not smallest first: return sorted(sizes)."
+    if sum(said) > sum(wanted):
+        return (
+            "some fruit are counted twice: skip a cell that is already in a group you "
+            "found (keep them in a set, seen)."
+        )
+    if len(said) < len(wanted):
+        return "some groups are missing: start a flood from every fruit cell not seen yet."
+    return None
 
 
 def _listed(result: Any) -> Any:
@@ -179,6 +270,16 @@ def check_drop_points(function: Callable[[int, list[int]], Any] | Any) -> None:
         "drop_points", wrapped, lambda case: wd.group_points("drop", *case), cases,
         argument="(size, drops)",
         explanation="A matching drop's value is the group's size: the two rules always agree.",
+        slips=(
+            (lambda case: wd.group_points("per_drop", *case), "you add every matching drop; "
+             "the alternative rules pay the matching drop's value once."),
+            (lambda case: max(case[1], default=0), "a drop pays only when its value equals "
+             "the group's size, not the biggest drop."),
+            (lambda case: sum(case[1]), "a drop pays only when its value equals the group's "
+             "size: leave out the others."),
+            (lambda case: case[0], "a group with no drop of its size earns nothing: give 0 "
+             "when no drop matches."),
+        ),
     )  # fmt: skip
 
 
@@ -287,12 +388,36 @@ def check_free_count(function: Callable[[int], Any] | Any) -> None:
     """Exercise 5: ``free_count(n)``, the number of free shapes of n squares, for n = 1..5.
 
     >>> check_free_count(lambda n: len(fixed_shapes(n)))
-    Not yet: with n = 2, free_count gives 2, but it should give 1.
+    Not yet: you counted fixed shapes: a shape turned or flipped is the same free shape.
+    (with n = 2, free_count gives 2, but it should give 1.)
     """
     check_function(
         "free_count", function, lambda n: len(free_shapes(n)), range(1, 6),
         explanation="Turns and flips make up to 8 fixed shapes from one free shape.",
+        slips=(
+            (lambda n: len(fixed_shapes(n)), "you counted fixed shapes: a shape turned or "
+             "flipped is the same free shape."),
+            (lambda n: len(_turned_shapes(n)), "you let turns count as the same, but not "
+             "flips: a shape flipped over is the same free shape too."),
+        ),
     )  # fmt: skip
+
+
+def _turned_shapes(n: int) -> set[Shape]:
+    """The shapes of ``n`` squares when turns count as the same but flips do not.
+
+    >>> [len(_turned_shapes(n)) for n in range(1, 6)]
+    [1, 1, 2, 7, 18]
+    """
+
+    def turns(shape: Shape) -> Shape:
+        cells, found = list(shape), []
+        for _ in range(4):
+            cells = [(c, -r) for r, c in cells]
+            found.append(normalise(cells))
+        return min(found, key=sorted)
+
+    return {turns(shape) for shape in fixed_shapes(n)}
 
 
 def card_shapes() -> set[Shape]:
@@ -317,10 +442,13 @@ def check_card_shapes(answer: Any) -> None:
     shapes = card_shapes()
     straight = canonical([(0, 0), (0, 1), (0, 2)])
     fit = sum(len({canonical(s) for s in free_shapes(n)} - {straight}) for n in range(1, 4))
+    fixed = len({normalise(cells) for s in shapes for cells in orientations(s)})
     hints = {
         fit + 1: "the straight line of 3 does not fit in a 2 × 2 card: which shapes do?",
         fit: "every shape that fits in 2 × 2 squares with at most 3 cells, but does a card of "
         "the deck hold four fruit of one kind?",
+        len(shapes) - 1: "a single fruit is a group too, and its shape counts.",
+        fixed: "turned or flipped, a shape is still the same free shape: count each once.",
     }
     if len(shapes) == fit:
         hints.pop(fit)
@@ -355,13 +483,21 @@ def check_spoiling_cards(answer: Any) -> None:
     >>> check_spoiling_cards(left_cherry)
     Not yet: those are the cards with a cherry next to the group; do they all spoil it? Look
     at their drops.
+    >>> check_spoiling_cards(2)
+    Not yet: those are the cherry cards that bring a drop of the group's new size: they do
+    not spoil it. Count the others.
     """
     board = wd.Board(start=RISK_START)
     left_cherry = sum("C" in (c.cells[0], c.cells[2]) for c in wd.default_deck())
+    spoiling = _spoiling(board, RISK_SQUARE, (0, 1))
     check(
-        "spoiling_cards", answer, _spoiling(board, RISK_SQUARE, (0, 1)),
+        "spoiling_cards", answer, spoiling,
         {left_cherry: "those are the cards with a cherry next to the group; do they all spoil "
-         "it? Look at their drops."},
+         "it? Look at their drops.",
+         left_cherry - spoiling: "those are the cherry cards that bring a drop of the group's "
+         "new size: they do not spoil it. Count the others.",
+         len(wd.default_deck()) - spoiling: "those are the cards that leave the group safe; "
+         "count the ones that spoil it."},
         otherwise="count the cards whose cherries join the group and leave it with no drop of "
         "its new size.",
     )  # fmt: skip
@@ -373,13 +509,30 @@ def check_spoil_chance(answer: Any) -> None:
 
     >>> check_spoil_chance(0.36)
     ✓ Right!
+    >>> check_spoil_chance(36)
+    Not yet: 36 is the chance in per cent; write it as a fraction or a decimal, like 0.36.
     """
     board = wd.Board(start=RISK_START)
     spoiling = _spoiling(board, RISK_SQUARE, (0, 1))
     exact = Fraction(spoiling, len(wd.default_deck()))
+    per_cent = float(exact * 100)
+
+    def hint(answer: Any) -> str | None:
+        if not isinstance(answer, int | float | Fraction | np.number) or isinstance(answer, bool):
+            return None
+        if abs(float(answer) - per_cent) < 0.5:
+            return (
+                f"{per_cent:g} is the chance in per cent; write it as a fraction or a decimal, "
+                f"like {float(exact):g}."
+            )
+        if answer == spoiling:
+            return "that is the number of cards; a chance is that number out of all 50 cards."
+        if abs(float(answer) - float(1 - exact)) < 0.005:
+            return "that is the chance that the group stays safe: the other way round."
+        return None
+
     check(
-        "spoil_chance", answer, exact,
-        {spoiling: "that is the number of cards; a chance is that number out of all 50 cards."},
+        "spoil_chance", answer, exact, hint,
         tolerance=0.005,
         otherwise="divide the spoiling cards by the number of cards in the deck.",
     )  # fmt: skip
@@ -404,6 +557,8 @@ def check_safer_square(answer: Any) -> None:
 
     >>> check_safer_square((0, 1))
     Not yet: next to the cherries a random card gains -0.08 on average: the group is at risk there.
+    >>> check_safer_square("(0, -1)")
+    Not yet: write the square as (row, column), without quotes.
     """
     board = wd.Board(start=RISK_START)
     gains = mean_gains(board)
@@ -411,6 +566,8 @@ def check_safer_square(answer: Any) -> None:
     said = tuple(answer) if isinstance(answer, list) else answer
 
     def hint(answer: Any) -> str | None:
+        if isinstance(answer, str):
+            return "write the square as (row, column), without quotes."
         if answer not in gains:
             squares = ", ".join(map(str, gains))
             return f"give one of the open squares: {squares}."
@@ -457,11 +614,22 @@ def check_mean_gain(name: str, answer: Any, changed: np.ndarray, standard: np.nd
     ✓ Right!
     >>> check_mean_gain("per_drop_gain", -2.0, np.array([[5.0]]), np.array([[3.0]]))
     Not yet: the other way round: the changed rules' mean minus the standard rules' mean.
+    >>> check_mean_gain("per_drop_gain", 5.0, np.array([[5.0]]), np.array([[3.0]]))
+    Not yet: that is the mean with the changed rules; subtract the standard rules' mean.
     """
     expected = float(np.mean(changed) - np.mean(standard))
+    near = {
+        -expected: "the other way round: the changed rules' mean minus the standard rules' mean.",
+        float(np.mean(changed)): "that is the mean with the changed rules; subtract the "
+        "standard rules' mean.",
+    }
+
+    def hint(answer: Any) -> str | None:
+        if not isinstance(answer, int | float | np.number) or isinstance(answer, bool):
+            return None
+        return next((said for at, said in near.items() if abs(answer - at) < 0.01), None)
+
     check(
-        name, answer, expected, tolerance=0.01,
-        hints=lambda a: "the other way round: the changed rules' mean minus the standard rules' "
-        "mean." if isinstance(a, int | float) and abs(a + expected) < 0.01 and expected else None,
+        name, answer, expected, hint, tolerance=0.01,
         otherwise="take the mean of each table, then subtract: changed minus standard.",
     )  # fmt: skip

@@ -15,6 +15,7 @@ line of a known deal).
 'Pal-tree'
 """
 
+from orchard_lab.core import MAX_ROLLOUTS
 from orchard_lab.stacked_trees.board import Board, Effect, Placement
 from orchard_lab.stacked_trees.cards import (
     FRUIT_NAMES,
@@ -43,7 +44,6 @@ from orchard_lab.stacked_trees.rules import (
     MAX_GAMES,
     MAX_LADDER,
     MAX_PLAYERS,
-    MAX_ROLLOUTS,
     RATINGS,
     Move,
     Rules,

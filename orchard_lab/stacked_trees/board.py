@@ -300,22 +300,32 @@ class Board:
         twin._undo = list(self._undo)
         return twin
 
+    def cell_rows(self) -> list[list[tuple[int, int] | None]]:
+        """The orchard within its bounds, row by row: each cell that holds a tree, None where
+        no card lies (read it with ``top``, ``die`` and ``is_rotten``).
+
+        >>> Board(Card.from_text("APL/LAP")).cell_rows()[1]
+        [(1, 0), (1, 1), (1, 2)]
+        """
+        rmin, rmax, cmin, cmax = self._bounds
+        return [
+            [(r, c) if self._lookup(r, c) is not None else None for c in range(cmin, cmax + 1)]
+            for r in range(rmin, rmax + 1)
+        ]
+
     def __str__(self) -> str:
         """A picture: each tree as its fruit and die ("A3"), "A." without a die, "A*" rotten."""
-        rmin, rmax, cmin, cmax = self._bounds
-        lines = []
-        for r in range(rmin, rmax + 1):
-            cells = []
-            for c in range(cmin, cmax + 1):
-                idx = self._lookup(r, c)
-                if idx is None:
-                    cells.append("  .")
-                elif self._rot >> idx & 1:
-                    cells.append(f"{self._fruit[idx]}*".rjust(3))
-                else:
-                    cells.append(f"{self._fruit[idx]}{self._die.get(idx, '.')}".rjust(3))
-            lines.append(" ".join(cells))
-        return "\n".join(lines)
+        return "\n".join(
+            " ".join(self._tree_text(cell).rjust(3) for cell in row) for row in self.cell_rows()
+        )
+
+    def _tree_text(self, cell: tuple[int, int] | None) -> str:
+        if cell is None:
+            return "."
+        if self.is_rotten(*cell):
+            return f"{self.top(*cell)}*"
+        die = self.die(*cell)
+        return f"{self.top(*cell)}{'.' if die is None else die}"
 
     def __repr__(self) -> str:
         cards = len(self._placed)

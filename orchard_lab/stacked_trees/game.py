@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab.core import IllegalMove, check_int, check_type, illegal, make_rng, require
-from orchard_lab.game_base import BaseGame, TieBreak
+from orchard_lab.game_base import BaseGame, Parts, SaveLayout, TieBreak
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import Card, default_deck
 from orchard_lab.stacked_trees.codes import read_code
@@ -66,17 +66,15 @@ def check_cards(cards: Any, name: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-class Game(BaseGame[Move]):
+class Game(BaseGame[Move, Board]):
     """A seeded game; see the module docstring. Build one with ``Game.new`` or ``Game.deal``."""
 
     facts = FACTS
     rules_type = Rules
     move_type = Move
-    card_type = Card
-    save_format = SAVE_FORMAT
-    deal_fields = frozenset({"order", "set_aside"})
-    win_rule = "ST-7"
-    saves_name_every_switch = True
+    saves = SaveLayout(
+        SAVE_FORMAT, frozenset({"order", "set_aside"}), Card, names_every_switch=True
+    )
     tie_breaks = (
         TieBreak(
             "rotten tokens",
@@ -330,6 +328,22 @@ class Game(BaseGame[Move]):
             "order": [str(card) for card in self.order],
             "set_aside": [str(card) for card in self.set_aside],
         }
+
+    # -- the deal as result codes store it -----------------------------------------------
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        """The standard cards, part by part: the deck."""
+        return (tuple(default_deck()),)
+
+    def deal_parts(self) -> Parts:
+        """The deal part by part: the cards in play in their order, then those set aside."""
+        return (tuple(self.order) + tuple(self.set_aside),)
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Rules, first_player: int, parts: Parts) -> Game:
+        """A new game of ``players``: the first ``cards_per_game`` cards in play, in order."""
+        cut = rules.cards_per_game
+        return cls(parts[0][:cut], parts[0][cut:], players, rules, first_player)
 
     @classmethod
     def _most_moves(cls, players: int, rules: Rules) -> int:

@@ -28,7 +28,7 @@ from orchard_lab.stacked_trees.batch import greedy_deals, greedy_totals
 from orchard_lab.stacked_trees.board import Board, bits
 from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
 from orchard_lab.stacked_trees.game import Game
-from orchard_lab.stacked_trees.rules import MAX_GAMES, MAX_ROLLOUTS, Move, Rules
+from orchard_lab.stacked_trees.rules import MAX_GAMES, Move, Rules
 
 __all__ = [
     "FASTER",
@@ -149,7 +149,7 @@ def margins(game: Game, worlds: Sequence[Game], moves: Sequence[Move] | None = N
     return totals[split:].reshape(len(moves), len(worlds)) - best_other[None, :]
 
 
-class LookaheadPolicy:
+class LookaheadPolicy(policies.RolloutPolicy):
     """Exactly the choices of the shared ``orchard_lab.policies.LookaheadPolicy``, faster.
 
     >>> game = Game.new(seed=2)
@@ -157,21 +157,12 @@ class LookaheadPolicy:
     True
     """
 
-    def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
-        self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-        self.rng = make_rng(seed)
-
-    def __call__(self, game: Game) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
-        if len(moves) == 1:
-            return moves[0]
+    def choose(self, game: Game, moves: list[Move]) -> Move:
         worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
         return moves[int(np.argmax(margins(game, worlds, moves).sum(axis=1)))]
 
 
-class PlannerPolicy:
+class PlannerPolicy(policies.RolloutPolicy):
     """Rollouts that know only the hand and the set of unseen cards.
 
     The ``candidates`` moves with the best immediate score are each tried in ``rollouts``
@@ -189,16 +180,10 @@ class PlannerPolicy:
         candidates: int = PLANNER_CANDIDATES,
         seed: int | np.random.Generator | None = None,
     ) -> None:
-        self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+        super().__init__(rollouts, seed)
         self.candidates = check_int(candidates, "candidates", 1)
-        self.rng = make_rng(seed)
 
-    def __call__(self, game: Game) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
-        if len(moves) == 1:
-            return moves[0]
+    def choose(self, game: Game, moves: list[Move]) -> Move:
         gains = [game.score_after(move) for move in moves]
         ranked = sorted(range(len(moves)), key=lambda i: -gains[i])[: self.candidates]
         ranked.sort()
@@ -311,7 +296,6 @@ POLICIES = policies.GamePolicies(
     table=_table,
     describe=_describe,
     max_games=MAX_GAMES,
-    max_rollouts=MAX_ROLLOUTS,
 )
 simulate = policies.simulator(POLICIES)
 hint = policies.hinter(POLICIES)

@@ -6,7 +6,7 @@ Limits (checked before any work, so the cost of every call is at most linear in 
 alike), ``cards_per_game`` up to 18, ``hand_size`` up to 6, ``dice_per_fruit`` up to 20,
 ``rotten_tokens`` up to 12, ``rotten_penalty`` up to 10, a ladder of up to 20 values up to
 10**6, decks and saved card lists of up to 1,000 cards, ``MAX_GAMES`` = 1,000,000 games and
-``MAX_ROLLOUTS`` = 1,000 rollouts per call.
+``core.MAX_ROLLOUTS`` = 1,000 rollouts per call.
 
 >>> Rules().ladder
 (1, 3, 6, 10)
@@ -23,7 +23,13 @@ from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
-from orchard_lab.core import GameFacts, check_bool, check_int, check_switches, switch
+from orchard_lab.core import (
+    GameFacts,
+    check_bool,
+    check_int,
+    check_switches,
+    switch,
+)
 from orchard_lab.glossary import GAME_NAMES, RULE_NAMES
 from orchard_lab.stacked_trees.cards import Card, check_rotation
 
@@ -38,7 +44,6 @@ MAX_LADDER = 20  # steps on the ladder
 MAX_LADDER_VALUE = 10**6  # the top of the ladder
 MAX_DECK = 1000  # cards in a custom deck (Game.new) or in a save's order and set-aside cards
 MAX_GAMES = 1_000_000  # games in one simulate call
-MAX_ROLLOUTS = 1000  # rollouts of one lookahead or planner decision
 
 RATINGS = (
     (55, "Almost imposs-apple!"),
@@ -70,6 +75,7 @@ FACTS = GameFacts(
     rules={rule: name for rule, name in RULE_NAMES.items() if rule.startswith("ST-")},
     min_score=-6,  # both rotten tokens and no die
     max_score=150,  # all 15 dice at the top of the ladder
+    win_rule="ST-7",
     default_players=1,  # ST-2..ST-6 are the game of one orchard; ST-7 adds players
 )
 

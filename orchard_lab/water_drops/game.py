@@ -16,13 +16,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from orchard_lab.core import IllegalMove, check_type, illegal, require
-from orchard_lab.game_base import BaseGame
+from orchard_lab.game_base import BaseGame, Parts, SaveLayout
 from orchard_lab.water_drops.board import Board
 from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
 from orchard_lab.water_drops.rules import (
@@ -65,16 +65,13 @@ def check_room(rules: Rules, players: int, cards: int = CARDS_PER_ORCHARD - 1) -
 _Before = tuple[tuple[Card, ...], int, int, int]
 
 
-class Game(BaseGame[Move]):
+class Game(BaseGame[Move, Board]):
     """A seeded game for 1-5 players (1 = a solo game). Build one with ``Game.new``."""
 
     facts = FACTS
     rules_type = Rules
     move_type = Move
-    card_type = Card
-    save_format = SAVE_FORMAT
-    deal_fields = frozenset({"starts", "set_aside", "deal"})
-    win_rule = "WD-5"  # most points wins; ties are shared
+    saves = SaveLayout(SAVE_FORMAT, frozenset({"starts", "set_aside", "deal"}), Card)
     rules: Rules
 
     def __init__(
@@ -120,36 +117,10 @@ class Game(BaseGame[Move]):
         check_room(rules, players)
         starts = [starting_cards()[i] for i in rng.permutation(len(starting_cards()))]
         deck = default_deck()
-        return cls.from_cards(
-            players, rules, first_player, starts, [deck[i] for i in rng.permutation(len(deck))]
-        )
-
-    @classmethod
-    def from_cards(
-        cls,
-        players: int,
-        rules: Rules,
-        first_player: int,
-        starts: Sequence[Card],
-        deal: Sequence[Card],
-    ) -> Game:
-        """A game whose seats take the first ``starts`` in order (the rest set aside) and
-        whose pile is ``deal``, drawn in order."""
-        return cls(
-            players=players,
-            rules=rules,
-            first_player=first_player,
-            starts=list(starts[:players]),
-            set_aside=list(starts[players:]),
-            deal=list(deal),
-        )
+        shuffled = tuple(deck[i] for i in rng.permutation(len(deck)))
+        return cls.from_parts(players, rules, first_player, (tuple(starts), shuffled))
 
     # --- the state -----------------------------------------------------------------------
-    @property
-    def boards(self) -> tuple[Board, ...]:
-        """One orchard per player (change them only through ``play``)."""
-        return tuple(self._boards)
-
     @property
     def market(self) -> tuple[Card, ...]:
         """The face-up cards left this round."""
@@ -296,6 +267,32 @@ class Game(BaseGame[Move]):
             "set_aside": [str(card) for card in self.set_aside],
             "deal": [str(card) for card in self._deal],
         }
+
+    # --- the deal as result codes store it ----------------------------------------------
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        """The standard cards, part by part: the 5 start cards, the 50 deck cards."""
+        return (tuple(starting_cards()), tuple(default_deck()))
+
+    def deal_parts(self) -> Parts:
+        """The deal part by part: the start cards in seat order, then those set aside; the
+        deck in the order it is drawn."""
+        starts = tuple(board.start for board in self._boards) + tuple(self.set_aside)
+        return (starts, tuple(self.deck))
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Rules, first_player: int, parts: Parts) -> Game:
+        """A new game of ``players``: the first start cards to the seats (the rest set aside),
+        the deck drawn in order."""
+        starts, deal = parts
+        return cls(
+            players=players,
+            rules=rules,
+            first_player=first_player,
+            starts=list(starts[:players]),
+            set_aside=list(starts[players:]),
+            deal=list(deal),
+        )
 
     @classmethod
     def _most_moves(cls, players: int, rules: Rules) -> int:

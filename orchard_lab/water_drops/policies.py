@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from orchard_lab import policies
-from orchard_lab.core import check_int, make_rng
+from orchard_lab.core import MAX_ROLLOUTS
 from orchard_lab.policies import FasterPolicies, Policy, play_out
 from orchard_lab.water_drops import engine
 from orchard_lab.water_drops.cards import Card
@@ -43,7 +43,6 @@ __all__ = [
 ]
 
 MAX_GAMES = 1_000_000  # simulate's bound: a million games (8 MB of game seeds)
-MAX_ROLLOUTS = 1_000  # lookahead's bound on playouts per move and world
 BATCH_GAMES = 10_000  # games dealt together for the engine (80 bytes of deal per move each)
 POLICY_NAMES = policies.POLICY_NAMES
 
@@ -85,7 +84,7 @@ def greedy_policy(game: Game) -> Move:
     return Move(cards[c], at, turn)
 
 
-class LookaheadPolicy:
+class LookaheadPolicy(policies.RolloutPolicy):
     """``policies.LookaheadPolicy``'s choices (same worlds from the same draws, same greedy
     playouts, same margins, ties to the first move in legal_moves order), with every
     (move, world) playout run in compiled code (``engine.playout_margins``).
@@ -95,22 +94,13 @@ class LookaheadPolicy:
     True
     """
 
-    def __init__(self, rollouts: int = 8, seed: int | np.random.Generator | None = None) -> None:
-        self.rollouts = check_int(rollouts, "rollouts", 1, MAX_ROLLOUTS)
-        self.rng = make_rng(seed)
-
     def margins(self, game: Game) -> list[int]:
         """Each legal move's total final margin over the rollouts, in legal_moves order
         (drawing the worlds from this policy's generator, as a choice does)."""
         worlds = [game.determinized(self.rng) for _ in range(self.rollouts)]
         return engine.playout_margins(game, game.legal_moves(), [world.pile for world in worlds])
 
-    def __call__(self, game: Game) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
-        if len(moves) == 1:
-            return moves[0]
+    def choose(self, game: Game, moves: list[Move]) -> Move:
         totals = self.margins(game)
         return moves[totals.index(max(totals))]
 
@@ -195,11 +185,9 @@ POLICIES = policies.GamePolicies(
     game=Game,
     names=POLICY_NAMES,
     faster=FASTER,
-    searches={"lookahead": "every possible move"},
     table=_batched,
     describe=_describe,
     max_games=MAX_GAMES,
-    max_rollouts=MAX_ROLLOUTS,
     check=check_room,
 )
 simulate = policies.simulator(POLICIES)

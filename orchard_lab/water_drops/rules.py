@@ -46,6 +46,7 @@ FACTS = GameFacts(
     rules={rule: name for rule, name in RULE_NAMES.items() if rule.startswith("WD-")},
     min_score=0,
     max_score=4 * CARDS_PER_ORCHARD,  # every fruit of all 51 cards scoring once
+    win_rule="WD-5",  # most points wins; ties are shared
 )
 
 

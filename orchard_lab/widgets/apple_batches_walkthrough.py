@@ -13,32 +13,19 @@ each one sets, so tests can check them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
-
-import ipywidgets as w
-
 from orchard_lab import apple_batches as ab
 from orchard_lab.core import IllegalMove
 from orchard_lab.walkthrough_games import APPLE_BATCHES_SEED as SEED
 from orchard_lab.walkthrough_games import APPLE_BATCHES_TIE_SEED as TIE_SEED
 from orchard_lab.walkthrough_games import apple_batches_game, apple_batches_tie
+from orchard_lab.widgets import walkthrough as walkthrough_base
 from orchard_lab.widgets.apple_batches_board import APPLE_MARK, AppleBatchesBoard
-from orchard_lab.widgets.styles import stylesheet
-from orchard_lab.widgets.walkthrough import Step, Walkthrough
+from orchard_lab.widgets.walkthrough import Staged, Walkthrough, scripted_walkthrough
 
 __all__ = ["SCRIPT", "SEED", "TIE_SEED", "Scene", "walkthrough"]
 
 
-@dataclass(frozen=True)
-class Scene:
-    """A step's script: its words, how it sets the board up, and what it highlights."""
-
-    title: str
-    text: str
-    setup: Callable[[AppleBatchesBoard], str]
-    highlight: dict[str, Any] = field(default_factory=dict)
+Scene = walkthrough_base.Scene[AppleBatchesBoard]
 
 
 def _deal(*apples: str) -> ab.Game:
@@ -86,7 +73,7 @@ def _batch_scene(
     """A batch's step: ``order`` says which dealt apple is allowed (a) in ``batch``, refused
     (r) by it, or first placed in the batch ``elsewhere`` (e)."""
 
-    def setup(board: AppleBatchesBoard) -> str:
+    def setup(board: AppleBatchesBoard) -> Staged:
         board.load(_deal(*deal))
         lines = []
         for letter, apple in zip(order, deal, strict=True):
@@ -99,7 +86,7 @@ def _batch_scene(
             else:
                 reason = _refuse(board, apple, batch)
                 lines.append(f"✗ Refused: the {_words(ab.Card.from_text(apple))}. {reason}")
-        return "\n".join(lines)
+        return "\n".join(lines), {}
 
     return Scene(title, text, setup, {"batches": [batch]})
 
@@ -109,49 +96,50 @@ def _fresh(board: AppleBatchesBoard) -> ab.Game:
     return board.game
 
 
-def _deck(board: AppleBatchesBoard) -> str:
+def _deck(board: AppleBatchesBoard) -> Staged:
     _fresh(board)
     shown = ", ".join(_words(card) for card in board.game.market)
-    return f"Dealt from the shuffled deck: {shown}."
+    return f"Dealt from the shuffled deck: {shown}.", {}
 
 
-def _market(board: AppleBatchesBoard) -> str:
+def _market(board: AppleBatchesBoard) -> Staged:
     game = _fresh(board)
     board.select_card(0)
     fits = [ab.BATCH_NAMES[m.batch] for m in game.legal_moves() if m.card == game.market[0]]
-    return f"You picked the first apple: {len(fits)} batches take it, and they light up."
+    return f"You picked the first apple: {len(fits)} batches take it, and they light up.", {}
 
 
-def _batches(board: AppleBatchesBoard) -> str:
+def _batches(board: AppleBatchesBoard) -> Staged:
     _fresh(board)
-    return "Each batch shows its rule and its points under its button."
+    return "Each batch shows its rule and its points under its button.", {}
 
 
-def _scoring(board: AppleBatchesBoard) -> str:
+def _scoring(board: AppleBatchesBoard) -> Staged:
     board.load(apple_batches_game(moves=6))
     score = board.game.boards[0].score()
     best = max(score.parts, key=lambda b: score.parts[b])
     return (
         f"After 6 apples: {score.total} points. The most come from the {ab.BATCH_NAMES[best]}: "
-        f"{score.notes[best]}."
+        f"{score.notes[best]}.",
+        {},
     )
 
 
-def _end(board: AppleBatchesBoard) -> str:
+def _end(board: AppleBatchesBoard) -> Staged:
     board.load(apple_batches_game())
-    return f"12 apples placed: the game is over with {board.game.scores()[0]} points."
+    return f"12 apples placed: the game is over with {board.game.scores()[0]} points.", {}
 
 
-def _tie(board: AppleBatchesBoard) -> str:
+def _tie(board: AppleBatchesBoard) -> Staged:
     game = apple_batches_tie()
     board.load(game, policy="greedy")
-    return game.winner_reason()
+    return game.winner_reason(), {}
 
 
-def _bad(board: AppleBatchesBoard) -> str:
+def _bad(board: AppleBatchesBoard) -> Staged:
     board.load(_deal("red h5 s5", "gold h1 s1", "green h3 s3"))
     card = _place(board, "red h5 s5", "bad")
-    return f"✓ Allowed: the {_words(card)}, for -1 point. The bad batch never refuses."
+    return f"✓ Allowed: the {_words(card)}, for -1 point. The bad batch never refuses.", {}
 
 
 SCRIPT = (
@@ -277,24 +265,12 @@ SCRIPT = (
 )
 
 
-def _show(board: AppleBatchesBoard, scene: Scene) -> Callable[[], str]:
-    def show() -> str:
-        note = scene.setup(board)
-        board.highlight(**scene.highlight)
-        return note
-
-    return show
-
-
 def walkthrough() -> Walkthrough:
     """The apple batches rules in 14 steps on a fresh board (never the class's board)."""
-    board = AppleBatchesBoard(players=1, seed=SEED)
-    board.result_codes = False  # the games here are scripted, none is the pupil's own
-    board.widget.add_class("orchard-ab-tour")
-    steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
-    tour = Walkthrough(steps, board, title="How to play apple batches")
-    tour.widget.children = (
-        *tour.widget.children,
-        w.HTML(stylesheet("apple_batches_walkthrough.css")),
+    return scripted_walkthrough(
+        AppleBatchesBoard(players=1, seed=SEED),
+        SCRIPT,
+        "How to play apple batches",
+        "orchard-ab-tour",
+        "apple_batches_walkthrough.css",
     )
-    return tour

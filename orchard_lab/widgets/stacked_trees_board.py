@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import ipywidgets as w
@@ -43,6 +43,7 @@ from orchard_lab.stacked_trees.rules import check_at
 from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
+    MarketRow,
     hint_choice,
     key_help,
     points,
@@ -51,11 +52,14 @@ from orchard_lab.widgets.board_base import (
 from orchard_lab.widgets.square_grid import SquareGrid
 from orchard_lab.widgets.stacked_trees_best_line import BestLineBoard
 from orchard_lab.widgets.stacked_trees_html import (
-    FRUIT_MARK,
     card_html,
+    deal_code_html,
     effect_words,
     orchard_squares,
+    others_html,
+    score_html,
     style,
+    supply_html,
 )
 
 __all__ = ["StackedTreesBoard"]
@@ -97,10 +101,14 @@ class StackedTreesBoard(BestLineBoard):
             coordinate="cell",
         )
         self.grid.add_class("orchard-st-grid")
-        self.hand_buttons: list[w.Button] = []
         self.hand_pictures: list[w.HTML] = []
-        self.hand_slots: list[w.VBox] = []
-        self.hand_box = w.HBox().add_class("orchard-st-hand")
+        self.hand_row = MarketRow(
+            self._hand_slot,
+            lambda slot: self._clicked(functools.partial(self.select_card, slot)),
+            "orchard-st-empty-hand",
+        )
+        self.hand_box = self.hand_row.box.add_class("orchard-st-hand")
+        self.hand_buttons = self.hand_row.buttons  # each slot is its card's button
         self.left_button = w.Button(description="↺ Turn left", tooltip="a quarter turn back")
         self.right_button = w.Button(description="↻ Turn right", tooltip="a quarter turn (R)")
         self.place_button = w.Button(
@@ -413,32 +421,21 @@ class StackedTreesBoard(BestLineBoard):
 
     def _show_hand(self) -> None:
         hand = () if self.replay_step is not None or self.game.is_over else self.game.hand
-        while len(self.hand_slots) < len(hand):
-            self._add_slot()
-        for slot, box in enumerate(self.hand_slots):
-            if slot >= len(hand):
-                box.layout.display = "none"
-                continue
-            box.layout.display = None
-            chosen = slot == self.selected_slot
-            rotation = self.rotation if chosen else 0
-            self.hand_pictures[slot].value = card_html(hand[slot], rotation)
-            button = self.hand_buttons[slot]
-            with button.hold_sync():
-                button.description = "chosen" if chosen else f"Choose card {slot + 1}"
-                button.tooltip = f"card {hand[slot]}"
-            set_classes(box, {"orchard-selected": chosen})
+        self.hand_row.show(hand, self._draw_hand_card, self.selected_slot)
 
-    def _add_slot(self) -> None:
-        slot = len(self.hand_slots)
+    def _hand_slot(self, slot: int) -> tuple[w.VBox, w.Button]:
         picture = w.HTML()
-        button = w.Button().add_class(f"orchard-st-choose-{slot}")
-        button.on_click(lambda _b: self._clicked(functools.partial(self.select_card, slot)))
-        box = w.VBox([picture, button]).add_class("orchard-st-slot")
         self.hand_pictures.append(picture)
-        self.hand_buttons.append(button)
-        self.hand_slots.append(box)
-        self.hand_box.children = (*self.hand_box.children, box)
+        button = w.Button().add_class(f"orchard-st-choose-{slot}")
+        return w.VBox([picture, button]).add_class("orchard-st-slot"), button
+
+    def _draw_hand_card(self, slot: int, card: st.Card) -> None:
+        chosen = slot == self.selected_slot
+        self.hand_pictures[slot].value = card_html(card, self.rotation if chosen else 0)
+        button = self.hand_buttons[slot]
+        with button.hold_sync():
+            button.description = "chosen" if chosen else f"Choose card {slot + 1}"
+            button.tooltip = f"card {card}"
 
     def _show_buttons(self) -> None:
         playing = not self.game.is_over and self.replay_step is None
@@ -452,27 +449,10 @@ class StackedTreesBoard(BestLineBoard):
 
     def _show_status(self) -> None:
         game = self.game
-        board = game.boards[HUMAN]
-        left = board.dice_left
-        supply = " · ".join(f"{FRUIT_MARK[f]} {st.FRUIT_NAMES[f]} {left[f]}" for f in st.FRUITS)
-        self.supply.value = (
-            f"<b>Dice left:</b> {supply}<br><b>Rotten tokens left:</b> {board.rotten_left} of "
-            f"{game.rules.rotten_tokens} · <b>ladder:</b> "
-            f"{' → '.join(map(str, game.rules.ladder))}"
-        )
-        score = board.score()
-        self.score_text.value = (
-            f"<b>Score: {score.total}</b> ({html.escape(score.notes['dice'])}; "
-            f"{html.escape(score.notes['rotten'])}) · rating <b>{st.rating(score.total)}</b>"
-        )
-        try:
-            code = st.deal_code(game.order)
-            self.code.value = (
-                f"Deal code <b>{code}</b>: type it under New game to play the same cards."
-            )
-        except ValueError:
-            self.code.value = "This deal has no code: its cards are not all from the box."
-        placed = len(board.cards())
+        self.supply.value = supply_html(game)
+        self.score_text.value = score_html(game.boards[HUMAN])
+        self.code.value = deal_code_html(game)
+        self.others.value = others_html(game)
         if self.best is not None and self.replay_step is not None:
             self.turn_line.value = (
                 f"<b>Watching the best line</b> · card {self.replay_step} of "
@@ -482,18 +462,10 @@ class StackedTreesBoard(BestLineBoard):
             self.turn_line.value = "<b>Game over.</b> Undo to try again, or see the best line."
         else:
             self.turn_line.value = (
-                f"<b>Your turn</b> · card {placed + 1} of {len(game.order)} · "
-                f"{len(game.order) - max(s.drawn for s in game.seats)} still to draw"
+                f"<b>Your turn</b> · card {len(game.boards[HUMAN].cards()) + 1} of "
+                f"{len(game.order)} · {len(game.order) - max(s.drawn for s in game.seats)} "
+                "still to draw"
             )
-        if game.players == 1:
-            self.others.value = ""
-        else:
-            rows = [
-                f"Player {p} (greedy): {points(game.scores()[p])}, "
-                f"{len(game.boards[p].cards())} cards"
-                for p in range(1, game.players)
-            ]
-            self.others.value = "<b>The others, same cards:</b><br>" + "<br>".join(rows)
 
     def _result_text(self) -> str:
         mine = self.game.scores()[HUMAN]
@@ -509,29 +481,21 @@ class StackedTreesBoard(BestLineBoard):
 
     # ---- building ----------------------------------------------------------------------
     def _wire(self) -> None:
-        actions: list[tuple[w.Button, Callable[[], Any]]] = [
-            (self.left_button, functools.partial(self.turn, -1)),
-            (self.right_button, self.turn),
-            (self.place_button, self.place),
-            (self.confirm_button, self.confirm),
-            (self.undo_button, self.undo),
-            (self.hint_button, self.hint),
-            (self.new_button, self.new_game),
-        ]
-        for button, action in actions:
+        """Each button's CSS hook (``orchard-st-<hook>``, what the browser tests find) and
+        what a click on it does."""
+        for button, hook, action in (
+            (self.left_button, "left", functools.partial(self.turn, -1)),
+            (self.right_button, "right", self.turn),
+            (self.place_button, "place", self.place),
+            (self.confirm_button, "confirm", self.confirm),
+            (self.undo_button, "undo", self.undo),
+            (self.hint_button, "hint", self.hint),
+            (self.new_button, "new", self.new_game),
+        ):
+            button.add_class(f"orchard-st-{hook}")
             button.on_click(lambda _b, act=action: self._clicked(act))
 
     def _layout(self) -> w.Box:
-        for widget, hook in (
-            (self.left_button, "orchard-st-left"),
-            (self.right_button, "orchard-st-right"),
-            (self.place_button, "orchard-st-place"),
-            (self.confirm_button, "orchard-st-confirm"),
-            (self.undo_button, "orchard-st-undo"),
-            (self.hint_button, "orchard-st-hint"),
-            (self.new_button, "orchard-st-new"),
-        ):
-            widget.add_class(hook)
         turning = w.HBox([self.left_button, self.right_button, self.place_button])
         side = w.VBox(
             [

@@ -16,6 +16,7 @@ properties (``style``).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
@@ -134,18 +135,17 @@ def orchard_html(board: st.Board, size: int = 18) -> str:
     >>> orchard_html(st.Board(st.Card.from_text("APL/LAP"))).count("<td")
     6
     """
-    rmin, rmax, cmin, cmax = board.bounds()
-    rows = []
-    for r in range(rmin, rmax + 1):
-        cells = []
-        for c in range(cmin, cmax + 1):
-            fruit = board.top(r, c)
-            if fruit is None:
-                cells.append(f'<td style="width:{size}px;height:{size}px"></td>')
-            else:
-                cells.append(_tree_cell(fruit, board.die(r, c), board.is_rotten(r, c), size))
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return f'<table class="orchard-st-mini">{"".join(rows)}</table>'
+    empty = f'<td style="width:{size}px;height:{size}px"></td>'
+    rows = [
+        "".join(
+            empty
+            if cell is None
+            else _tree_cell(board.top(*cell) or "", board.die(*cell), board.is_rotten(*cell), size)
+            for cell in row
+        )
+        for row in board.cell_rows()
+    ]
+    return f'<table class="orchard-st-mini">{"".join(f"<tr>{row}</tr>" for row in rows)}</table>'
 
 
 def cell_px(columns: int) -> int:
@@ -246,3 +246,48 @@ def orchard_squares(
             classes.append(HIGHLIGHT)
         squares.append(Square(cell, text, words, " ".join(classes), active=True))
     return squares, cell_px(cols)
+
+
+# -- the lines beside the board --------------------------------------------------------------
+def supply_html(game: st.Game, player: int = 0) -> str:
+    """The dice and rotten tokens ``player`` has left, and the ladder the dice climb.
+
+    >>> "Dice left" in supply_html(st.Game.new(seed=1))
+    True
+    """
+    board = game.boards[player]
+    left = board.dice_left
+    supply = " · ".join(f"{FRUIT_MARK[f]} {st.FRUIT_NAMES[f]} {left[f]}" for f in st.FRUITS)
+    return (
+        f"<b>Dice left:</b> {supply}<br><b>Rotten tokens left:</b> {board.rotten_left} of "
+        f"{game.rules.rotten_tokens} · <b>ladder:</b> {' → '.join(map(str, game.rules.ladder))}"
+    )
+
+
+def score_html(board: st.Board) -> str:
+    """An orchard's score with its two parts and its rating."""
+    score = board.score()
+    return (
+        f"<b>Score: {score.total}</b> ({html.escape(score.notes['dice'])}; "
+        f"{html.escape(score.notes['rotten'])}) · rating <b>{st.rating(score.total)}</b>"
+    )
+
+
+def deal_code_html(game: st.Game) -> str:
+    """The deal's code, to play the same cards again, or why it has none."""
+    try:
+        code = st.deal_code(game.order)
+    except ValueError:
+        return "This deal has no code: its cards are not all from the box."
+    return f"Deal code <b>{code}</b>: type it under New game to play the same cards."
+
+
+def others_html(game: st.Game) -> str:
+    """The other players' points and cards (nothing in a solo game)."""
+    if game.players == 1:
+        return ""
+    rows = [
+        f"Player {p} (greedy): {points(game.scores()[p])}, {len(game.boards[p].cards())} cards"
+        for p in range(1, game.players)
+    ]
+    return "<b>The others, same cards:</b><br>" + "<br>".join(rows)

@@ -14,35 +14,22 @@ highlight each one sets, so tests can check them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import Any
-
-import ipywidgets as w
+from dataclasses import replace
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import IllegalMove
 from orchard_lab.stacked_trees.policies import say
 from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
 from orchard_lab.walkthrough_games import stacked_trees_game
+from orchard_lab.widgets import walkthrough as walkthrough_base
 from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
 from orchard_lab.widgets.stacked_trees_html import effect_words
-from orchard_lab.widgets.styles import stylesheet
-from orchard_lab.widgets.walkthrough import Step, Walkthrough
+from orchard_lab.widgets.walkthrough import Staged, Walkthrough, scripted_walkthrough
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
 
-@dataclass(frozen=True)
-class Scene:
-    """A step's script: its words, how it sets the board up, and what it highlights.
-
-    ``setup`` returns the note and the cells to highlight (the highlight's other parts are
-    fixed in ``highlight``)."""
-
-    title: str
-    text: str
-    setup: Callable[[StackedTreesBoard], tuple[str, list[tuple[int, int]]]]
-    highlight: dict[str, Any] = field(default_factory=dict)
+Scene = walkthrough_base.Scene[StackedTreesBoard]
 
 
 def _fresh(board: StackedTreesBoard, rules: st.Rules | None = None) -> st.Game:
@@ -72,14 +59,14 @@ def _choose(board: StackedTreesBoard, move: st.Move) -> None:
         board.turn()
 
 
-def _cards(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _cards(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     start = game.order[0]
     cells = [(r, c) for r in range(2) for c in range(3)]
-    return f"The first card of this deal, {start}, starts the orchard.", cells
+    return f"The first card of this deal, {start}, starts the orchard.", {"cells": cells}
 
 
-def _turns(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _turns(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     card = game.hand[0]
     board.select_card(0)
@@ -91,21 +78,21 @@ def _turns(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
     return (
         f"Card 1 turned 0°, 90°, 180°, 270°: {' → '.join(shown)}; a fourth turn brings it "
         f"back: {card.rotated(board.rotation)}.",
-        [],
+        {},
     )
 
 
-def _setting_up(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _setting_up(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     left = len(game.order) - 1 - len(game.hand)
     return (
         f"{len(game.order)} cards dealt: 1 in the orchard, {len(game.hand)} in your hand, "
         f"{left} still to draw. Supply: 5 dice of each fruit and 2 rotten tokens.",
-        [],
+        {},
     )
 
 
-def _matching(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _matching(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     moves = game.legal_moves()
     allowed = next(m for m in moves if not m.rotten)
@@ -122,11 +109,11 @@ def _matching(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
     return (
         f"✓ Allowed: the {say(allowed)}. {effect_words(ghost, game.rules.rotten_penalty)}\n"
         f"✗ Refused without tokens: the {say(replace(costly, rotten=False))}. {reason}",
-        _cells(board, allowed),
+        {"cells": _cells(board, allowed)},
     )
 
 
-def _a_turn(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _a_turn(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     move = st.hint(game).move
     _choose(board, move)
@@ -137,11 +124,11 @@ def _a_turn(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
         f"You placed the {say(move)}. The ghost had said: "
         f"{effect_words(ghost, game.rules.rotten_penalty)}\n"
         f"Then you drew back up to {len(board.game.hand)} cards.",
-        _cells(board, move),
+        {"cells": _cells(board, move)},
     )
 
 
-def _ladder(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _ladder(board: StackedTreesBoard) -> Staged:
     _fresh(board)
     _greedy(board, lambda game: max(game.boards[0].dice().values(), default=0) >= 6)
     dice = board.game.boards[0].dice()
@@ -150,11 +137,11 @@ def _ladder(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
     return (
         f"After {len(board.game.history)} greedy cards the dice show "
         f"{', '.join(str(v) for v in sorted(dice.values(), reverse=True))}: the highest is {top}.",
-        cells,
+        {"cells": cells},
     )
 
 
-def _supply(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _supply(board: StackedTreesBoard) -> Staged:
     _fresh(board, st.Rules(dice_per_fruit=2))
     _greedy(board, lambda game: 0 in game.boards[0].dice_left.values())
     left = board.game.boards[0].dice_left
@@ -163,11 +150,11 @@ def _supply(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
         f"With only 2 dice of each fruit (a rule switch), after {len(board.game.history)} "
         f"cards the {' and '.join(empty)} dice are all on the table: a new tree of that fruit "
         "gets no die.",
-        [],
+        {},
     )
 
 
-def _rotten(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _rotten(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     move = max(
         (m for m in game.legal_moves() if m.rotten),
@@ -186,25 +173,25 @@ def _rotten(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
         f"The {say(move)}: the board {asked}\n"
         f"After the yes: {len(rotten)} rotten {'token' if len(rotten) == 1 else 'tokens'} on "
         f"the orchard, score {board.game.boards[0].total}.",
-        rotten,
+        {"cells": rotten},
     )
 
 
-def _end(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _end(board: StackedTreesBoard) -> Staged:
     board.load(stacked_trees_game())
     game = board.game
-    return f"{game.winner_reason()} Ratings go from Pal-tree (below 25) up to 55 and more.", []
+    return f"{game.winner_reason()} Ratings go from Pal-tree (below 25) up to 55 and more.", {}
 
 
-def _players(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _players(board: StackedTreesBoard) -> Staged:
     board.load(stacked_trees_game(players=3))
-    return board.game.winner_reason(), []
+    return board.game.winner_reason(), {}
 
 
-def _code(board: StackedTreesBoard) -> tuple[str, list[tuple[int, int]]]:
+def _code(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     code = st.deal_code(game.order)
-    return f"This deal's code is {code}: st.Game.from_code('{code}') deals it in code too.", []
+    return f"This deal's code is {code}: st.Game.from_code('{code}') deals it in code too.", {}
 
 
 SCRIPT = (
@@ -296,24 +283,12 @@ SCRIPT = (
 )
 
 
-def _show(board: StackedTreesBoard, scene: Scene) -> Callable[[], str]:
-    def show() -> str:
-        note, cells = scene.setup(board)
-        board.highlight(cells=cells, **scene.highlight)
-        return note
-
-    return show
-
-
 def walkthrough() -> Walkthrough:
     """The stacked trees rules in 11 steps on a fresh board (never the class's board)."""
-    board = StackedTreesBoard(seed=SEED)
-    board.result_codes = False  # the games here are scripted, none is the pupil's own
-    board.widget.add_class("orchard-st-tour")
-    steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
-    tour = Walkthrough(steps, board, title="How to play stacked trees")
-    tour.widget.children = (
-        *tour.widget.children,
-        w.HTML(stylesheet("stacked_trees_walkthrough.css")),
+    return scripted_walkthrough(
+        StackedTreesBoard(seed=SEED),
+        SCRIPT,
+        "How to play stacked trees",
+        "orchard-st-tour",
+        "stacked_trees_walkthrough.css",
     )
-    return tour

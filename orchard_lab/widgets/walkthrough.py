@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import ipywidgets as w
 
@@ -27,9 +27,9 @@ from orchard_lab import games
 from orchard_lab.core import check_type, require_int
 from orchard_lab.games import GameModule
 from orchard_lab.widgets.guard import guarded
-from orchard_lab.widgets.styles import style_html, text_properties
+from orchard_lab.widgets.styles import style_html, stylesheet, text_properties
 
-__all__ = ["Step", "Walkthrough", "rule_walkthrough"]
+__all__ = ["Scene", "Staged", "Step", "Walkthrough", "rule_walkthrough", "scripted_walkthrough"]
 
 TEXT_ON = {  # (text, background) pairs static/walkthrough.css uses; a test checks 4.5:1
     "card": ("#1a1a1a", "#f3f7fb"),
@@ -124,6 +124,57 @@ class Walkthrough:
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
         return bundle
+
+
+Staged = tuple[str, dict[str, Any]]
+"""What a scene's ``setup`` returns: the note under the board, and the parts of the board's
+``highlight`` it worked out (the cells a move covers, say)."""
+
+
+class TourBoard(Protocol):
+    """A board a scripted walkthrough drives."""
+
+    result_codes: bool
+    widget: w.Box
+
+    def highlight(self, *args: Any, **kwargs: Any) -> None: ...
+
+
+BoardT = TypeVar("BoardT", bound=TourBoard)
+
+
+@dataclass(frozen=True)
+class Scene(Generic[BoardT]):
+    """A scripted step: its words, how it sets the board up from scratch (``setup``), and
+    the parts of the board it highlights besides those ``setup`` works out."""
+
+    title: str
+    text: str
+    setup: Callable[[BoardT], Staged]
+    highlight: dict[str, Any] = field(default_factory=dict)
+
+    def on(self, board: BoardT) -> Step:
+        """This scene as a step shown on ``board``."""
+
+        def show() -> str:
+            note, marks = self.setup(board)
+            board.highlight(**{**self.highlight, **marks})
+            return note
+
+        return Step(self.title, self.text, show)
+
+
+def scripted_walkthrough(
+    board: BoardT, script: Sequence[Scene[BoardT]], title: str, tour_class: str, css_file: str
+) -> Walkthrough:
+    """``script`` on ``board``, a fresh board of the walkthrough's own (never the class's):
+    its games are scripted, so none earns a result code. ``tour_class`` and the stylesheet
+    ``css_file`` give the board its walkthrough look."""
+    board.result_codes = False
+    board.widget.add_class(tour_class)
+    tour = Walkthrough([scene.on(board) for scene in script], board, title=title)
+    tour.widget.children = (*tour.widget.children, w.HTML(stylesheet(css_file)))
+    return tour
 
 
 def rule_walkthrough(game: GameModule) -> Walkthrough:

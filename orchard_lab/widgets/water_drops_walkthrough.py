@@ -13,18 +13,14 @@ lists the steps, so tests can check each one's highlight.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
-
-import ipywidgets as w
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove
 from orchard_lab.walkthrough_games import WATER_DROPS_SEED as SEED
 from orchard_lab.walkthrough_games import water_drops_game
-from orchard_lab.widgets.styles import stylesheet
-from orchard_lab.widgets.walkthrough import Step, Walkthrough
+from orchard_lab.widgets import walkthrough as walkthrough_base
+from orchard_lab.widgets.walkthrough import Walkthrough, scripted_walkthrough
 from orchard_lab.widgets.water_drops_board import WaterDropsBoard
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
@@ -33,15 +29,7 @@ FILLER = "PM/1B"  # a last card in the pile so a scripted game is not over yet
 Square = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Scene:
-    """A step's script: its words, how it sets the board up, and what it highlights
-    (``highlight`` arguments; ``setup`` may add the cells it talks about)."""
-
-    title: str
-    text: str
-    setup: Callable[[WaterDropsBoard], tuple[str, dict[str, Any]]]
-    highlight: dict[str, Any] = field(default_factory=dict)
+Scene = walkthrough_base.Scene[WaterDropsBoard]
 
 
 def _deal(start: str, *cards: str, rules: wd.Rules | None = None) -> wd.Game:
@@ -267,24 +255,12 @@ SCRIPT = (
 )
 
 
-def _show(board: WaterDropsBoard, scene: Scene) -> Callable[[], str]:
-    def show() -> str:
-        note, marks = scene.setup(board)
-        board.highlight(**{**scene.highlight, **marks})
-        return note
-
-    return show
-
-
 def walkthrough() -> Walkthrough:
     """The water drops rules in 11 steps on a fresh board (never the class's board)."""
-    board = WaterDropsBoard(players=1, seed=SEED)
-    board.result_codes = False  # the games here are scripted, none is the pupil's own
-    board.widget.add_class("orchard-wd-tour")
-    steps = [Step(scene.title, scene.text, _show(board, scene)) for scene in SCRIPT]
-    tour = Walkthrough(steps, board, title="How to play water drops")
-    tour.widget.children = (
-        *tour.widget.children,
-        w.HTML(stylesheet("water_drops_walkthrough.css")),
+    return scripted_walkthrough(
+        WaterDropsBoard(players=1, seed=SEED),
+        SCRIPT,
+        "How to play water drops",
+        "orchard-wd-tour",
+        "water_drops_walkthrough.css",
     )
-    return tour

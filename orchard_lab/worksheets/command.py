@@ -1,7 +1,12 @@
 """``orchard-lab rules-sheet GAME [OUT]``: write a game's one-page rules sheet to print.
 
-    orchard-lab rules-sheet stacked-trees              # ./stacked_trees_rules.html
+    orchard-lab rules-sheet stacked-trees              # ./stacked_trees_rules.html, for pupils
     orchard-lab rules-sheet apple-batches rules.pdf    # a PDF, printed by Chromium
+    orchard-lab rules-sheet water-drops --teacher      # the teacher's page: the readings
+    orchard-lab rules-sheet water-drops --reference    # the rules as docs/rules.md words them
+
+The pupils' sheet (``pupil_sheet``) is the default for the three games; a game without one
+(a game of your own) gets the reference sheet, cut from its rules text.
 
 >>> default_out("water_drops").name
 'water_drops_rules.html'
@@ -11,25 +16,51 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from orchard_lab.cli_games import add_game_argument, package_name
-from orchard_lab.worksheets.rules_sheet import write_rules_sheet
+from orchard_lab.worksheets.pupil_sheet import (
+    SHEET_GAMES,
+    pupil_sheet_html,
+    sheet_name,
+    teacher_sheet_html,
+)
+from orchard_lab.worksheets.rules_sheet import print_to_pdf, rules_sheet_html
 
 __all__ = ["add_command", "default_out"]
 
 
-def default_out(game: str) -> Path:
+def default_out(game: str, teacher: bool = False) -> Path:
     """Where ``rules-sheet`` writes ``game``'s sheet when no OUT is given."""
-    return Path(f"{game}_rules.html")
+    return Path(sheet_name(game, teacher=teacher))
+
+
+def sheet_html(game: str, args: argparse.Namespace) -> str:
+    """The page ``args`` asks for: the teacher's, the reference sheet, or the pupils'."""
+    if args.teacher:
+        return teacher_sheet_html(game)
+    if args.reference or game not in SHEET_GAMES:
+        return rules_sheet_html(game, picture=not args.no_picture)
+    return pupil_sheet_html(game)
 
 
 def run(args: argparse.Namespace) -> int:
     """Write the sheet ``args`` asks for and say where it is."""
     game = package_name(args.game)
+    out = Path(args.out or default_out(game, args.teacher))
     try:
-        out = write_rules_sheet(game, args.out or default_out(game), picture=not args.no_picture)
+        if out.suffix.lower() not in {".html", ".htm", ".pdf"}:
+            raise ValueError(f"out must end in .html or .pdf, got {str(out)!r}")
+        html = sheet_html(game, args)
+        if out.suffix.lower() == ".pdf":
+            with tempfile.TemporaryDirectory() as tmp:
+                page = Path(tmp) / "sheet.html"
+                page.write_text(html, encoding="utf-8")
+                print_to_pdf(page, out)
+        else:
+            out.write_text(html, encoding="utf-8")
     except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
         print(f"orchard-lab rules-sheet: {error}", file=sys.stderr)
         return 1
@@ -43,9 +74,12 @@ def add_command(commands: Any) -> None:
         "rules-sheet",
         help="write a game's rules as a one-page sheet to print (HTML or PDF)",
         description=(
-            "Write the standard rules of GAME, each with its id and the tables of points, "
-            "as one A4 page to print for the class. The HTML holds everything it shows "
-            "and loads nothing; an OUT ending in .pdf is printed to PDF by Chromium."
+            "Write the standard rules of GAME as one A4 page to print for the class: large "
+            "type, each rule in plain words with a picture of a real position, and the other "
+            "ways to play. --teacher writes the teacher's page instead: where the published "
+            "rules disagree or say nothing, and which reading the standard rules take. The "
+            "HTML holds everything it shows and loads nothing; an OUT ending in .pdf is "
+            "printed to PDF by Chromium."
         ),
     )
     add_game_argument(parser, "the game")
@@ -57,6 +91,16 @@ def add_command(commands: Any) -> None:
         help="the file to write (default: ./water_drops_rules.html for water-drops, and so on)",
     )
     parser.add_argument(
-        "--no-picture", action="store_true", help="leave out the picture (it needs Chromium)"
+        "--teacher", action="store_true", help="the teacher's page: the readings of the rules"
+    )
+    parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="the rules as docs/rules.md words them, with their tables (the older sheet)",
+    )
+    parser.add_argument(
+        "--no-picture",
+        action="store_true",
+        help="with --reference: leave out the picture (it needs Chromium)",
     )
     parser.set_defaults(run=run)

@@ -32,7 +32,7 @@ from orchard_lab.core import check_type
 __all__ = ["GameText", "game_rules", "game_text", "rules_markdown"]
 
 CODE_IN_BRACKETS = re.compile(r"\s?\(`[^`]*[=(/.][^`]*`[^()]*\)")  # not "(`monochrome`)"
-SWITCHES_NOTE = re.compile(r"^Switches of ")
+SWITCHES_NOTE = re.compile(r"^(Switches of |\*\*Readings of )")  # notes for the teacher
 
 
 @dataclass(frozen=True)

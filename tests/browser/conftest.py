@@ -55,10 +55,18 @@ expect.set_options(timeout=30_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test gets its timeout. ``./dev test`` runs them in two processes
+    (pytest-xdist, ``--dist loadgroup``): the tests of the app pages go to one of them, so
+    only that one starts the three app servers; the JupyterLab tests share out between both,
+    each process starting its own JupyterLab."""
     here = Path(__file__).parent
     for item in items:
-        if here in Path(item.path).parents and item.get_closest_marker("timeout") is None:
+        if here not in Path(item.path).parents:
+            continue
+        if item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(BROWSER_TEST_TIMEOUT))
+        if "servers" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("app"))
 
 
 @dataclass(frozen=True)

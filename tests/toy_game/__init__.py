@@ -2,7 +2,7 @@
 up; in turn each player takes one of the first two and adds it to their total (TOY-1); the
 game ends when the row is empty and the highest total wins (TOY-2). It uses only what any
 game must have: FACTS, Rules with one switch, Move, a ``Game`` on the shared base,
-``simulate`` through the generic runner, and a ``deals`` module for result codes.
+``simulate`` through the generic runner, and its deal as parts for result codes.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 
 from orchard_lab.core import GameFacts, Score, illegal, switch
-from orchard_lab.game_base import BaseGame
+from orchard_lab.game_base import BaseGame, Parts, SaveLayout
 from orchard_lab.policies import POLICY_NAMES, run_games
 
 FACTS = GameFacts(
@@ -25,6 +25,7 @@ FACTS = GameFacts(
     rules={"TOY-1": "Taking", "TOY-2": "Winning"},
     min_score=0,
     max_score=45,
+    win_rule="TOY-2",
     default_players=2,
 )
 DECK = tuple(range(1, 10))  # the standard cards: 1 to 9
@@ -64,14 +65,11 @@ class Board:
         return {"cards": tuple(self.cards), "total": self.total}
 
 
-class Game(BaseGame[Move]):
+class Game(BaseGame[Move, Board]):
     facts: ClassVar[GameFacts] = FACTS
     rules_type = Rules
     move_type = Move
-    card_type = int
-    save_format = 1
-    deal_fields = frozenset({"row"})
-    win_rule = "TOY-2"
+    saves = SaveLayout(1, frozenset({"row"}), int)
 
     def __init__(self, players: int, rules: Rules, first_player: int, row: list[int]) -> None:
         self._begin(players, rules, first_player)
@@ -83,10 +81,6 @@ class Game(BaseGame[Move]):
     def new(cls, players: int = 2, seed: Any = 0, rules: Any = None, first_player: int = 0) -> Self:
         players, rng, rules, first_player = cls._arguments(players, seed, rules, first_player)
         return cls(players, rules, first_player, [DECK[i] for i in rng.permutation(len(DECK))])
-
-    @property
-    def boards(self) -> tuple[Board, ...]:
-        return tuple(self._boards)
 
     @property
     def current_player(self) -> int:
@@ -138,6 +132,17 @@ class Game(BaseGame[Move]):
     @classmethod
     def _most_moves(cls, players: int, rules: Any) -> int:
         return len(DECK)
+
+    @classmethod
+    def standard_parts(cls) -> Parts:
+        return (DECK,)
+
+    def deal_parts(self) -> Parts:
+        return (self.deck,)
+
+    @classmethod
+    def from_parts(cls, players: int, rules: Any, first_player: int, parts: Parts) -> Self:
+        return cls(players, rules, first_player, list(parts[0]))
 
     def score_after(self, move: Move) -> int:
         return self._boards[self.current_player].total + move.card

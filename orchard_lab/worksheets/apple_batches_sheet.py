@@ -1,0 +1,213 @@
+"""The words and pictures of the apple batches rules sheet for pupils (``pupil_sheet``).
+
+Every picture is a real position: the engine places the apples, refuses the ones a rule
+refuses, plays the games and scores them.
+
+>>> [rule.rule for rule in RULES]
+['AB-1', 'AB-2', 'AB-3', 'AB-4', 'AB-5', 'AB-6', 'AB-7']
+"""
+
+from __future__ import annotations
+
+import functools
+from html import escape
+
+from orchard_lab import apple_batches as ab
+from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
+from orchard_lab.worksheets.pictures import chip, chips
+from orchard_lab.worksheets.pupil_sheet import SheetRule
+
+__all__ = ["INTRO", "RULES", "VARIANTS"]
+
+INTRO = (
+    "Collect 12 apples and sort each one, as you take it, into one of your 8 batches: each "
+    "has its own rule and its own points."
+)
+FULL_GAME_SEED = 8  # a 2-player game, both players greedy: 6 of player 0's batches are used
+TIED_GAME_SEED = 18  # a 2-player game, both players greedy, that ends in a shared win
+
+JOIN = {  # which apple may join each batch, in plain words (AB-4, AB-5, AB-6)
+    "monochrome": "the colour of the first apple",
+    "feather": "it matches a live feature (AB-5)",
+    "special": "one apple only (AB-6)",
+    "unlucky": "sweetness adds up to 13 or less",
+    "fortepiano": "in pairs: 2nd height differs",
+    "sweet_couple": "in pairs: same sweetness",
+    "steady": "height within 1 of the last",
+    "bad": "any apple",
+}
+POINTS = {
+    "monochrome": "1, 3, 6, 10, 15, …",
+    "feather": "0, 2, 6, 12, 20, …",
+    "special": "20, or 0 once broken",
+    "unlucky": "9, 16, 25, … (at 13)",
+    "fortepiano": "2 × each pair's height gap",
+    "sweet_couple": "7 a pair",
+    "steady": "3, 5, 7, 11, 13, …",
+    "bad": "−1 an apple",
+}
+
+
+@functools.cache
+def _played(seed: int) -> ab.Game:
+    game = ab.Game.new(players=2, seed=seed)
+    while not game.is_over:
+        game.play(ab.hint(game).move)
+    return game
+
+
+def _tried(board: ab.Board, card: ab.Card, batch: str) -> str:
+    """Place ``card`` if the batch's rule allows it; its chip, crossed out when refused."""
+    refused = board.refusal(card, batch) is not None
+    if not refused:
+        board.place(card, batch)
+    return chip(card, refused=refused)
+
+
+def _cards() -> str:
+    shown = [ab.Card("red", 3, 2), ab.Card("green", 1, 5), ab.Card("gold", 5, 4)]
+    return f"{chips(shown)}<div class='caption'>h3 · s2: height 3, sweetness 2.</div>"
+
+
+def _market() -> str:
+    game = ab.Game.new(players=2, seed=1)
+    return (
+        f"{chips(game.market)}<div class='caption'>The first market of a game for 2 players.</div>"
+    )
+
+
+def _placing() -> str:
+    board = ab.Board()
+    row = "".join(
+        _tried(board, card, "monochrome")
+        for card in (ab.Card("red", 1, 1), ab.Card("red", 4, 5), ab.Card("gold", 2, 2))
+    )
+    return (
+        f"<b>{BATCH_NAMES['monochrome']}:</b> {row}<div class='caption'>The gold apple may "
+        "not join this red batch.</div>"
+    )
+
+
+def _batches() -> str:
+    board = _played(FULL_GAME_SEED).boards[0]
+    score = board.score()
+    rows = "".join(
+        f"<tr><td class='name'>{escape(BATCH_NAMES[batch])}</td>"
+        f"<td class='rule-words'>{escape(JOIN[batch])}</td>"
+        f"<td class='points'>{escape(POINTS[batch])}</td>"
+        f"<td class='apples'>{chips(board.batches[batch])}</td>"
+        f"<td class='points'>{score.parts[batch]}</td></tr>"
+        for batch in ab.BATCHES
+    )
+    return (
+        "<table class='batches wide'><col class='name'><col class='join'><col class='points'>"
+        "<col class='apples'><col class='total'><tr><th>batch</th><th>which apple may join</th>"
+        "<th>points for 1, 2, 3, … apples</th><th colspan='2'>a finished game</th></tr>"
+        f"{rows}</table><div class='caption'>A batch holds at most 12 apples; an empty one "
+        f"scores 0. This player finished with {board.total} points.</div>"
+    )
+
+
+def _feather() -> str:
+    board = ab.Board()
+    row = "".join(
+        _tried(board, card, "feather")
+        for card in (ab.Card("red", 2, 3), ab.Card("gold", 4, 3), ab.Card("green", 2, 1))
+    )
+    return (
+        f"{row}<div class='caption'>The 2nd apple matches sweetness 3, not height 2: now "
+        "only sweetness 3 is live.</div>"
+    )
+
+
+def _special() -> str:
+    board = ab.Board()
+    steps = [
+        (ab.Card("green", 1, 4), "special"),
+        (ab.Card("green", 3, 3), "bad"),
+        (ab.Card("green", 5, 2), "steady"),
+    ]
+    lines = []
+    for card, batch in steps:
+        board.place(card, batch)
+        points = board.score().parts["special"]
+        lines.append(f"{chip(card)} in the {BATCH_NAMES[batch]}: {points} points")
+    return "<br>".join(lines) + "<div class='caption'>The special tree holds a green apple.</div>"
+
+
+def _winning() -> str:
+    game = _played(TIED_GAME_SEED)
+    rows = "".join(
+        f"<tr><td>player {player}</td><td class='points'>{total} points</td>"
+        f"<td>apples in {board.used_batches()} batches</td></tr>"
+        for player, (total, board) in enumerate(zip(game.scores(), game.boards, strict=True))
+    )
+    return (
+        f"<table class='batches'>{rows}</table><div class='caption'>Tied twice: they share "
+        "the win.</div>"
+    )
+
+
+ORDER = ("AB-1", "AB-2", "AB-3", "AB-7", "AB-4", "AB-5", "AB-6")  # two by two, AB-4 wide
+
+RULES = (
+    SheetRule(
+        "AB-1",
+        RULE_NAMES["AB-1"],
+        "An apple has a **colour** (red, green or gold), a **height** from 1 to 5 and a "
+        "**sweetness** from 1 to 5. The deck has one apple of every kind: 75 apples.",
+        _cards,
+    ),
+    SheetRule(
+        "AB-2",
+        RULE_NAMES["AB-2"],
+        "1 to 6 players. Each round the **market** gets 3 apples a player (2 with 3 or 6 "
+        "players); in turn, each takes one and puts it in a batch. The next player starts the "
+        "next round. The game ends when everyone holds 12 apples.",
+        _market,
+    ),
+    SheetRule(
+        "AB-3",
+        RULE_NAMES["AB-3"],
+        "An apple goes **at the end** of one of your batches, and only into a batch whose "
+        "rule allows it. The bad batch takes any apple, so you can always move.",
+        _placing,
+    ),
+    SheetRule(
+        "AB-4",
+        RULE_NAMES["AB-4"],
+        "Each batch has a rule for which apple may join, and its own points.",
+        _batches,
+        wide=True,
+    ),
+    SheetRule(
+        "AB-5",
+        RULE_NAMES["AB-5"],
+        "The first apple sets two **live** features, its sweetness and its height. A new "
+        "apple must match a live feature; then only what it matched stays live.",
+        _feather,
+    ),
+    SheetRule(
+        "AB-6",
+        RULE_NAMES["AB-6"],
+        "One apple. Plant it only if no apple of its colour lies in another batch (the bad "
+        "batch does not count). It scores 20 until an apple of its colour joins another "
+        "batch: then it is broken and scores 0.",
+        _special,
+    ),
+    SheetRule(
+        "AB-7",
+        RULE_NAMES["AB-7"],
+        "The most points wins. On a tie, the player whose apples lie in more different "
+        "batches wins; if that is tied too, they share the win.",
+        _winning,
+    ),
+)
+
+VARIANTS = (
+    "**Easy mode:** the bad batch costs 0, not −1.",
+    "**Four rounds:** the game ends after 4 rounds.",
+    "**Who starts:** whoever last ate an apple.",
+    "**Steady height batch:** any earlier apple counts.",
+    "**Harsher:** a broken special tree scores −20.",
+)

@@ -1,0 +1,148 @@
+"""The pupils' rules sheets: one A4 page per game in large type, each rule in plain words
+beside a picture of a real position the engine played, and the other ways to play that the
+published rules offer; and the teacher's page, which lists where the published rules
+disagree or say nothing and which reading the standard rules take (cut from docs/rules.md,
+the "Readings" of each game).
+
+The words of each game's sheet live in ``<game>_sheet.py`` next to this module (so the
+glossary test reads them as that game's text); every picture is drawn from engine objects
+as plain HTML with inline colours, so the page is one self-contained file that loads
+nothing and prints the same everywhere. ``orchard-lab lessons`` puts the pupils' sheets
+beside the lessons, and the lessons link to them.
+
+>>> html = pupil_sheet_html("water_drops")
+>>> html.count('class="rule"'), "<script" in html, "http" in html
+(6, False, False)
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+import mistune
+
+from orchard_lab.core import check_path, check_type
+from orchard_lab.glossary import GAME_NAMES
+from orchard_lab.worksheets.rules_text import rules_markdown
+
+__all__ = [
+    "SHEET_GAMES",
+    "SheetRule",
+    "pupil_sheet_html",
+    "sheet_name",
+    "teacher_sheet_html",
+    "write_pupil_sheets",
+]
+
+SHEET_GAMES = ("apple_batches", "water_drops", "stacked_trees")  # games with a pupils' sheet
+STYLE = (Path(__file__).parent / "pupil_sheet.css").read_text(encoding="utf-8")  # inlined
+READINGS = re.compile(r"^\*\*Readings of [^*]+\*\*", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class SheetRule:
+    """One rule on a pupils' sheet: its id, its name, its words (a little Markdown, no code)
+    and its picture, drawn from the engine (HTML); ``wide`` gives it the page's whole width."""
+
+    rule: str
+    name: str
+    words: str
+    picture: Callable[[], str]
+    wide: bool = False
+
+
+def sheet_name(game: str, teacher: bool = False) -> str:
+    """The file name of ``game``'s sheet beside the lessons.
+
+    >>> sheet_name("water_drops"), sheet_name("water_drops", teacher=True)
+    ('water_drops_rules.html', 'water_drops_rules_teacher.html')
+    """
+    return f"{game}_rules{'_teacher' if teacher else ''}.html"
+
+
+def _game(game: str) -> str:
+    check_type(game, str, "game")
+    if game not in SHEET_GAMES:
+        raise ValueError(f"game must be one of {', '.join(SHEET_GAMES)}, got {game!r}")
+    return game
+
+
+def _markdown(text: str) -> str:
+    return str(mistune.create_markdown(escape=True, plugins=["table"])(text))
+
+
+def _page(title: str, body: str, kind: str) -> str:
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{escape(title)}</title>
+<style>{STYLE}</style>
+</head>
+<body class="{kind}">
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def pupil_sheet_html(game: str) -> str:
+    """``game``'s rules sheet for pupils: one A4 page, self-contained HTML."""
+    words = importlib.import_module(f"orchard_lab.worksheets.{_game(game)}_sheet")
+    name = GAME_NAMES[game].capitalize()
+    rules = "\n".join(
+        f'<section class="rule{" wide" if rule.wide else ""}" id="{rule.rule}">'
+        f'<div class="words"><h2><span class="id">{rule.rule}</span> {escape(rule.name)}</h2>'
+        f"{_markdown(rule.words)}</div>"
+        f'<div class="picture">{rule.picture()}</div></section>'
+        for rule in sorted(words.RULES, key=lambda rule: words.ORDER.index(rule.rule))
+    )
+    variants = "".join(f"<li>{_markdown(text)}</li>" for text in words.VARIANTS)
+    body = f"""<h1>{escape(name)}: the rules</h1>
+<p class="intro">{escape(words.INTRO)}</p>
+<div class="rules">{rules}</div>
+<section class="variants"><h2>Other ways to play</h2>
+<p class="note">Above are the <b>standard rules</b>. The published rules offer these too: your
+teacher says if you play one.</p><ul>{variants}</ul></section>"""
+    return _page(f"{name}: the rules", body, "pupil")
+
+
+def teacher_sheet_html(game: str) -> str:
+    """The teacher's page of ``game``'s sheet: where the published rules disagree or say
+    nothing, their words, and the reading the standard rules take (docs/rules.md)."""
+    name = GAME_NAMES[_game(game)].capitalize()
+    text = rules_markdown()
+    found = next((m for m in READINGS.finditer(text) if name.lower() in m.group(0)), None)
+    if found is None:
+        raise ValueError(f"docs/rules.md has no '**Readings of {name.lower()}**'")
+    block = text[found.start() :].split("\n\n---", 1)[0]
+    body = f"""<h1>{escape(name)}: for the teacher</h1>
+<p class="intro">Where the published rules disagree or say nothing, the standard rules take
+one reading. This page lists them, with the published words and the switch that chooses
+another reading on the board and in code. The pupils' sheet states the standard rules.</p>
+{_markdown(block)}"""
+    return _page(f"{name}: the readings, for the teacher", body, "teacher")
+
+
+def write_pupil_sheets(folder: str | os.PathLike[str], *, teacher: bool = False) -> list[Path]:
+    """Write every game's pupils' sheet into ``folder`` (and the teacher's pages with
+    ``teacher``), replacing an older copy; the paths written."""
+    check_path(folder, "folder")
+    where = Path(folder)
+    written = []
+    for game in SHEET_GAMES:
+        pages = [(sheet_name(game), pupil_sheet_html(game))]
+        if teacher:
+            pages.append((sheet_name(game, teacher=True), teacher_sheet_html(game)))
+        for file, html in pages:
+            (where / file).write_text(html, encoding="utf-8")
+            written.append(where / file)
+    return written
