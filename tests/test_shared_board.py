@@ -24,8 +24,9 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.classroom import read_result
+from orchard_lab.core import points
 from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDropsBoard
-from orchard_lab.widgets.board_base import SettingsRow, keys_box, set_classes
+from orchard_lab.widgets.board_base import SettingsRow, set_classes
 
 WD_CLICK_MOST = 70  # messages of any click in a whole 3-player water drops game
 AB_CLICK_MOST = 45  # ... apple batches
@@ -139,12 +140,33 @@ def test_settings_row_checks_every_argument_before_anything_changes(game: Any) -
     assert row.seed_choice.value == 0 and row.players_choice.value == game.FACTS.min_players
 
 
-def test_keys_box_hands_on_the_last_letter_typed_and_empties_itself() -> None:
-    typed: list[str] = []
-    box = keys_box("type here", typed.append)
-    box.value = "xr"
-    box.value = ""
-    assert typed == ["r"] and box.value == ""
+@pytest.mark.parametrize("board_class", [AppleBatchesBoard, WaterDropsBoard, StackedTreesBoard])
+def test_every_board_answers_the_same_keys_and_says_each_move(board_class) -> None:
+    """u undoes, h hints, r turns (or says apples do not turn), as a key pressed on the board
+    sends them; each move's words and each refusal reach the live region as plain words."""
+    board = board_class()
+    keys = board.board_keys
+    assert keys.letters == ["r", "u", "h"] and keys.help.startswith("Keys: Tab reaches")
+    for key in ("u", "h", "r"):
+        keys._message(keys, {"key": key}, [])
+    assert keys.said and "<" not in keys.said and keys.said == " ".join(keys.said.split())
+    said = keys.said_count
+    keys._message(keys, {"key": "h"}, [])  # the same words again are read again
+    assert keys.said_count == said + 1
+    keys._message(keys, {"key": "x"}, [])  # not a board key: nothing happens
+    keys._message(keys, {"square": [0, 0]}, [])
+    assert keys.said_count == said + 1
+    if board_class is AppleBatchesBoard:
+        keys.press("r")
+        assert keys.said == "Cards are not turned in this game."
+        board.select_card(0)
+        before = board.game.scores()[0]
+        board.choose_batch("bad")
+        gain = board.game.scores()[0] - before
+        assert keys.said.startswith("You put the ") and keys.said.endswith(
+            f"in the bad batch: {gain:+d}, {points(board.game.scores()[0])} in all."
+        )
+        assert keys.focus_to == ".orchard-ab-market .orchard-slot-0"
 
 
 @pytest.mark.parametrize("board_class", [AppleBatchesBoard, WaterDropsBoard, StackedTreesBoard])

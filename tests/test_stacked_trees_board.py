@@ -147,14 +147,15 @@ def test_undo_hint_and_keys() -> None:
     assert board.game.history[-1][1] == advice.move and board.hint_text.value == ""
     board.undo_button.click()
     assert board.game.history == () and board.game.to_json() == st.Game.new(seed=3).to_json()
-    board.keys.value = "r"
-    assert "Choose a card" in board.message.value and board.keys.value == ""
+    board.press("r")
+    assert "Choose a card" in board.message.value
     board.select_card(1)
-    board.keys.value = "r"
-    board.keys.value = "d"
+    assert board.board_keys.focus_to == '.orchard-st-grid [data-cell="0,0"]'
+    board.press("r")
+    board.grid.click((0, 1))
     assert board.rotation == 90 and board.at == (0, 1)
-    board.keys.value = "q"
-    assert "r turn" in board.message.value
+    board.press("q")
+    assert "r turn the card" in board.message.value
 
 
 def test_several_players_get_the_same_cards_and_answer_ST_7() -> None:

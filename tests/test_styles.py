@@ -19,7 +19,13 @@ from orchard_lab.widgets import (
 )
 from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.contrast import AA_TEXT, contrast_ratio
-from orchard_lab.widgets.styles import STATIC, static_text, stylesheet
+from orchard_lab.widgets.styles import (
+    BUTTONS_TEXT_ON,
+    STATIC,
+    buttons_style,
+    static_text,
+    stylesheet,
+)
 
 STYLES = {  # widget: (its TEXT_ON table, its style() text, its CSS file)
     "apple batches": (
@@ -43,6 +49,7 @@ STYLES = {  # widget: (its TEXT_ON table, its style() text, its CSS file)
     "sequences": (sequence_explorer.TEXT_ON, sequence_explorer.style, "sequence_explorer.css"),
     "class results": (class_results.TEXT_ON, class_results.style, "class_results.css"),
     "app page": (page.TEXT_ON, page.style, "app_page.css"),
+    "stock buttons": (BUTTONS_TEXT_ON, buttons_style, "buttons.css"),
 }
 BOARDS = ("apple batches", "water drops", "stacked trees")
 PLAIN = (  # stylesheets with no colour at all: each walkthrough hides parts of its board
@@ -90,5 +97,7 @@ def test_a_plain_stylesheet_holds_no_colour(name: str) -> None:
 def test_every_css_file_is_checked_here() -> None:
     files = {path.name for path in STATIC.glob("*.css")}
     checked = {name for _, _, name in STYLES.values()} | set(PLAIN)
-    assert files == checked | {"square_grid.css"}  # the grid's own layout: no text colour
-    assert not re.search(r"(?<![\w-])color:|background", static_text("square_grid.css"))
+    layout_only = {"square_grid.css", "board_keys.css"}  # layouts with no colour of their own
+    assert files == checked | layout_only
+    for name in layout_only:
+        assert not re.search(r"(?<![\w-])color:|background", static_text(name))

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from orchard_lab import water_drops as wd
-from orchard_lab.core import IllegalMove
+from orchard_lab.core import IllegalMove, points
 from orchard_lab.widgets import WaterDropsBoard, rule_walkthrough
 from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.contrast import contrast_ratio
@@ -206,34 +206,36 @@ def test_new_game_with_every_switch_and_turning_WD_3() -> None:
     assert [p for p, _ in board.game.history[1:]] == [1, 2, 3, 1, 2, 3]  # random answers
 
 
-def test_keys_take_turn_frame_and_place_a_card_WD_3() -> None:
+def test_keys_turn_and_move_the_focus_to_where_the_card_may_go_WD_3() -> None:
     board = WaterDropsBoard(players=2, seed=0, rules=wd.Rules(allow_rotation=True))
-    board.keys.value = "p"
-    assert "Frame a lit square first" in board.message.value and not board.game.history
-    board.keys.value = "2"
-    assert board.selected_slot == 1 and board.keys.value == ""
-    card = board.selected
-    board.keys.value = "r"
-    assert board.rotation == 90 and "turned 90°" in board.message.value
-    board.keys.value = "d"
-    board.keys.value = "d"
-    board.keys.value = "a"
+    board.press("r")
+    assert "Pick a card from the market first" in board.message.value
+    board.select_card(1)
     first = board.legal_squares()[0]
-    assert "orchard-hinted" in _classes(board, first)
-    assert f"Square {first} framed" in board.message.value
-    board.keys.value = "p"
-    assert board.game.history[0] == (0, wd.Move(card, first, 90))
-    board.keys.value = "q"
-    assert "r turn" in board.message.value
+    assert board.board_keys.focus_to == f'.orchard-wd-orchard [data-square="{first[0]},{first[1]}"]'
+    board.press("R")
+    assert board.rotation == 90 and "turned 90°" in board.board_keys.said
+    card, at = board.selected, board.legal_squares()[0]
+    before = board.game.scores()[0]
+    board.orchard.click(at)
+    gain = board.game.boards[0].total - before
+    assert board.game.history[0] == (0, wd.Move(card, at, 90))
+    assert board.board_keys.said.endswith(
+        f"on square {at}: {gain:+d}, {points(board.game.scores()[0])} in all."
+    )
+    assert board.board_keys.focus_to.endswith(".orchard-slot-0 .orchard-wd-take")
+    board.press("u")
+    assert board.game.history == () and board.board_keys.said.startswith("Move taken back")
+    board.press("q")
+    assert "r turn the card" in board.message.value
 
 
 def test_the_turn_key_refuses_with_the_engines_sentence_when_turning_is_off_WD_3() -> None:
     board = WaterDropsBoard(players=1, seed=0)
-    board.keys.value = "1"
-    board.keys.value = "r"
+    board.select_card(0)
+    board.press("r")
     assert "orchard-refused" in board.message.value and board.rotation == 0
-    board.keys.value = "9"
-    assert "did not work" in board.message.value and "slot must be below" in board.message.value
+    assert board.board_keys.said.startswith("✗ ")
 
 
 def test_the_new_game_button_reads_the_settings_and_no_limit_shows() -> None:

@@ -41,6 +41,7 @@ from orchard_lab.widgets.board_base import (
     MarketRow,
     PolicyBoard,
     hint_choice,
+    key_help,
     points,
     policy_choice,
     set_classes,
@@ -184,6 +185,11 @@ class AppleBatchesBoard(PolicyBoard):
         self.undo_button.on_click(lambda _b: self._clicked(self.undo))
         self.hint_button.on_click(lambda _b: self._clicked(self.hint))
         self.new_button.on_click(lambda _b: self._clicked(self.new_game))
+        self._make_keys(
+            "orchard-ab-board",
+            key_help("the apples of the market", "your batches", turning=False),
+            rows=[".orchard-ab-market .orchard-market-card", ".orchard-batch-button"],
+        )
         self.widget = self._layout()
         self.selected_slot: int | None = None
         self._hinted: str | None = None
@@ -206,6 +212,8 @@ class AppleBatchesBoard(PolicyBoard):
         self._say(f"The {html.escape(_apple(card))} fits: {html.escape(names)}. Pick a batch.")
         self._show_selection()
         self._show_next_card()
+        if fits:
+            self._focus(_batch_button(fits[0]))
 
     def choose_batch(self, batch: str) -> None:
         """Place the selected apple in ``batch``; a refused move only explains why (AB-3..6)."""
@@ -217,11 +225,17 @@ class AppleBatchesBoard(PolicyBoard):
             self._say("Pick an apple from the market first, then a batch.")
             return
         move = ab.Move(self.game.market[self.selected_slot], batch)
+        before = self.game.scores()[HUMAN]
         if not self._play_or_refuse(move):
             return
-        self._say(f"You put the {html.escape(_apple(move.card))} in the {BATCH_LABELS[batch]}.")
+        total = self.game.scores()[HUMAN]
         self._forget_selection()
         self._show_all()
+        self._say_move(
+            f"You put the {html.escape(_apple(move.card))} in the {BATCH_LABELS[batch]}: "
+            f"{total - before:+d}, {points(total)} in all.",
+            ".orchard-ab-market .orchard-slot-0",
+        )
 
     def hint(self) -> ab.Move | None:
         """Suggest a move (the engine's ``hint`` by the chosen policy), select its apple."""
@@ -237,6 +251,7 @@ class AppleBatchesBoard(PolicyBoard):
         self._show_selection()
         self._show_next_card()
         self._say(f"Hint: the {html.escape(_apple(move.card))} is picked; click a batch.")
+        self._focus(_batch_button(move.batch))
         return move
 
     def highlight(
@@ -350,6 +365,11 @@ class AppleBatchesBoard(PolicyBoard):
             with column["points"].hold_sync():
                 column["points"].value = f"{score.parts[batch]}"
                 column["points"].tooltip = score.notes[batch]
+            apples = "; ".join(_apple(card) for card in batches[batch]) or "no apple yet"
+            column["button"].tooltip = (
+                f"put the apple in the {BATCH_LABELS[batch]} · it holds {apples} · "
+                f"{points(score.parts[batch])}"
+            )
             chips = "<br>".join(_chip(card) for card in batches[batch])  # in engine order
             column["cards"].value = f'<div data-batch="{batch}">{chips}</div>'
 
@@ -474,7 +494,7 @@ class AppleBatchesBoard(PolicyBoard):
         actions.add_class("orchard-ab-actions")
         play = w.VBox(
             [self.title, self.turn, self.market_box, self.message, batches, actions,
-             self.hint_text, self.summary]
+             self.board_keys, self.hint_text, self.summary]
         ).add_class("orchard-ab-play")  # fmt: skip
         self.points_box = w.VBox([self.points_title, self.points_figure])
         self.next_box = w.VBox([self.next_title, self.next_figure])
@@ -496,6 +516,11 @@ class AppleBatchesBoard(PolicyBoard):
         }
         root = w.VBox([w.HTML(style()), play, charts, details, settings])
         return root.add_class("orchard-ab-board")
+
+
+def _batch_button(batch: str) -> str:
+    """The CSS selector of the button of ``batch``."""
+    return f".orchard-batch-{batch} .orchard-batch-button"
 
 
 def _market_slot(slot: int) -> tuple[w.Button, w.Button]:

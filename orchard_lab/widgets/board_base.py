@@ -1,6 +1,7 @@
 """What the three game boards share: the settings row, the checked new-game arguments, the
-turn flow (your move, the other players' answers, undo), the guarded message, the keys box,
-the market's row of card slots and class toggling that sends one message a widget.
+turn flow (your move, the other players' answers, undo), the guarded message (read out to a
+screen reader too), the board's keys (the same on every board: ``key_help``), the market's
+row of card slots and class toggling that sends one message a widget.
 
 A board subclasses ``GameBoard`` and keeps only what is its own: its pictures, its moves
 and its layout.
@@ -15,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import html
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -27,8 +29,10 @@ from orchard_lab.core import IllegalMove, check_type, points, require_int
 from orchard_lab.games import GameModule
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
 from orchard_lab.result_codes import result_code
+from orchard_lab.widgets.board_keys import BoardKeys
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
+from orchard_lab.widgets.styles import buttons_style
 
 __all__ = [
     "HIGHLIGHT",
@@ -40,7 +44,7 @@ __all__ = [
     "SettingsRow",
     "check_policy",
     "hint_choice",
-    "keys_box",
+    "key_help",
     "points",
     "policy_choice",
     "result_words",
@@ -143,26 +147,19 @@ def hint_choice(options: Iterable[str], value: str, button_width: str = "90px") 
     )  # fmt: skip
 
 
-def keys_box(placeholder: str, on_key: Callable[[str], None]) -> w.Text:
-    """A text box that hands each typed letter to ``on_key`` and empties itself.
+def key_help(cards: str, places: str, turning: bool = True) -> str:
+    """The board's keys in one line, shown on the board: Tab reaches ``cards`` and
+    ``places``, the arrows move, Enter or Space takes and places, r turns (when ``turning``),
+    u undoes, h hints.
 
-    >>> typed = []
-    >>> box = keys_box("type here: r", typed.append)
-    >>> box.value = "r"; typed, box.value
-    (['r'], '')
+    >>> key_help("the apples", "your batches", turning=False).split(" · ")[1:]
+    ['arrows move', 'Enter or Space takes and places', 'u undo', 'h hint']
     """
-    box = w.Text(
-        value="", placeholder=placeholder, continuous_update=True, description="keys",
-        style=_INITIAL,
-    )  # fmt: skip
-
-    def typed(change: dict[str, Any]) -> None:
-        if change["new"]:
-            box.value = ""
-            on_key(change["new"][-1])
-
-    box.observe(typed, names="value")
-    return box
+    turn = " · r turn the card" if turning else ""
+    return (
+        f"Keys: Tab reaches {cards} and {places} · arrows move · Enter or Space takes and "
+        f"places{turn} · u undo · h hint"
+    )
 
 
 class MarketRow:
@@ -255,6 +252,7 @@ class SettingsRow:
             lambda change: self.rule_switches.offer_for(change["new"]), names="value"
         )
         self.new_button = w.Button(description="New game", button_style="success")
+        self.new_button.add_class("orchard-new-game")
 
     def checked(self, players: Any, seed: Any, rules: Any) -> tuple[int, int, Any]:
         """The players, seed and rules of a new game: each one given is checked (ValueError
@@ -280,9 +278,9 @@ class SettingsRow:
 
     def widget(self, extra: Iterable[w.Widget], css_class: str) -> w.HBox:
         """The row itself: players, seed, ``extra``, New game; then the rule switches."""
+        heading = w.HTML(f"{buttons_style()}<b>New game</b>")
         column = w.VBox(
-            [w.HTML("<b>New game</b>"), self.players_choice, self.seed_choice, *extra,
-             self.new_button]
+            [heading, self.players_choice, self.seed_choice, *extra, self.new_button]
         )  # fmt: skip
         return w.HBox([column, self.rule_switches.widget]).add_class(css_class)
 
@@ -305,6 +303,7 @@ class GameBoard(ABC):
     result_codes = True  # a finished game shows its result code; a walkthrough's board does not
     NOTHING_TO_UNDO = "There is no move of yours to take back yet."
     UNDONE = "Move taken back: it is your turn again."
+    NOTHING_TO_TURN = "Cards are not turned in this game."
 
     settings: SettingsRow
     game: Any
@@ -312,6 +311,7 @@ class GameBoard(ABC):
     hint_text: w.HTML
     summary: w.HTML
     widget: w.Box
+    board_keys: BoardKeys
     _opponent: Callable[[Any], Any]
     _marks: list[int]
     _highlighted: dict[str, tuple[Any, ...]]
@@ -331,6 +331,36 @@ class GameBoard(ABC):
         self.seed_choice = self.settings.seed_choice
         self.rule_switches = self.settings.rule_switches
         self.new_button = self.settings.new_button
+
+    def _make_keys(self, root: str, help: str, rows: Iterable[str] = ()) -> None:
+        """The board's keys (``board_keys``), its root element being of CSS class ``root``:
+        ``help`` shown, r u h pressed there handed to ``press``, the arrows stepping along the
+        buttons of each selector in ``rows``."""
+        self.board_keys = BoardKeys(
+            root, help, lambda key: self._clicked(functools.partial(self.press, key)), rows
+        )
+
+    def press(self, key: str) -> None:
+        """A key pressed on the board: r turns the picked card, u undoes, h hints (the same
+        keys on every board)."""
+        key = check_type(key, str, "key").lower()
+        if key == "r":
+            self._turn_card()
+        elif key == "u":
+            self.undo()
+        elif key == "h":
+            self.hint()
+        else:
+            self._say(html.escape(self.board_keys.help))
+
+    def _turn_card(self) -> None:
+        """What r does: a board whose cards turn gives the picked card a quarter turn; on
+        another board it says so."""
+        self._say(self.NOTHING_TO_TURN)
+
+    @abstractmethod
+    def hint(self) -> Any:
+        """Suggest a move."""
 
     def undo(self) -> None:
         """Take back your last move and the other players' answers to it."""
@@ -407,10 +437,27 @@ class GameBoard(ABC):
 
     @guarded
     def _clicked(self, action: Callable[[], Any]) -> None:
-        action()
+        with self.board_keys.hold_sync():  # what it says and where the focus goes: one message
+            action()
 
     def _say(self, text: str) -> None:
+        """Show ``text`` (HTML) as the board's message and read it out to a screen reader."""
         self.message.value = text
+        if hasattr(self, "board_keys"):
+            self.board_keys.say(text)
+
+    def _say_move(self, text: str, first_card: str) -> None:
+        """Say what your move did (and, when it ended the game, how the game ended), and move
+        the focus to the next thing to do: the card matched by ``first_card``, or New game."""
+        if self.game.is_over:
+            text = f"{text} {html.escape(self._result_text())}"
+        self._say(text)
+        self._focus(".orchard-new-game" if self.game.is_over else first_card)
+
+    def _focus(self, selector: str) -> None:
+        """Move the keyboard focus to what ``selector`` matches on the board (only while the
+        focus is on the board)."""
+        self.board_keys.focus(selector)
 
     def _say_refused(self, refusal: IllegalMove) -> None:
         self._say(f'<span class="orchard-refused">✗ {html.escape(str(refusal))}</span>')

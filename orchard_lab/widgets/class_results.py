@@ -22,7 +22,7 @@ from orchard_lab.classroom import ClassResults, Group, Refused, class_results
 from orchard_lab.figures.classroom import class_scores
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
-from orchard_lab.widgets.styles import style_html, text_properties
+from orchard_lab.widgets.styles import buttons_style, style_html, text_properties
 
 __all__ = ["TEXT_ON", "ClassResultsChecker", "style"]
 
@@ -117,7 +117,7 @@ class ClassResultsChecker:
         keep_state(self.figure)
 
     def _layout(self) -> w.Box:
-        css = w.HTML(style())
+        css = w.HTML(style() + buttons_style())
         heading = w.HTML(
             f'<b style="color:{_TEXT};font-size:15px">Check the class\'s result codes</b>'
         )

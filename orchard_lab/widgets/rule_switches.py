@@ -23,6 +23,7 @@ import ipywidgets as w
 
 from orchard_lab.core import Switch, check_type, plain_value, switches
 from orchard_lab.games import GameModule
+from orchard_lab.widgets.slider_names import SliderNames
 from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = ["TEXT_ON", "RuleSwitches", "players_choice", "style"]
@@ -106,7 +107,7 @@ class RuleSwitches:
         self.controls = {
             s.name: _control(s, getattr(rules, s.name), self.players) for s in self.switches
         }
-        rows: list[w.Widget] = [w.HTML(style())]
+        rows: list[w.Widget] = [w.HTML(style()), SliderNames("orchard-rule-switches")]
         if title:
             rows.append(w.HTML(f"<b>{html.escape(title)}</b>"))
         for each in self.switches:

@@ -30,6 +30,7 @@ from orchard_lab.figures import (
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
+from orchard_lab.widgets.slider_names import SliderNames
 from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = ["SequenceExplorer"]
@@ -220,6 +221,7 @@ class SequenceExplorer:
         root = w.VBox(
             [
                 w.HTML(style()),
+                SliderNames("orchard-sequence-explorer"),
                 self.slider,
                 w.HBox(swatches).add_class("orchard-sequence-toggles"),
                 pictures.add_class("orchard-pictures"),

@@ -45,7 +45,7 @@ from orchard_lab.widgets.board_base import (
     HUMAN,
     MarketRow,
     hint_choice,
-    keys_box,
+    key_help,
     points,
     set_classes,
 )
@@ -63,8 +63,6 @@ from orchard_lab.widgets.stacked_trees_html import (
 )
 
 __all__ = ["StackedTreesBoard"]
-
-KEY_HELP = "keys: r turn · w a s d move the ghost · p place · y yes, spend tokens"
 
 
 class StackedTreesBoard(BestLineBoard):
@@ -120,10 +118,11 @@ class StackedTreesBoard(BestLineBoard):
             description="Yes, spend the tokens", button_style="warning",
             tooltip="place it and spend the rotten tokens it needs",
         )  # fmt: skip
-        self.keys = keys_box(
-            "type here: r w a s d p y",
-            lambda key: self._clicked(functools.partial(self.press, key)),
-        ).add_class("orchard-st-keys")
+        self._make_keys(
+            "orchard-st-board",
+            key_help("the cards of your hand", "your orchard"),
+            rows=[".orchard-st-hand .jupyter-button"],
+        )
         self.supply = w.HTML().add_class("orchard-st-supply")
         self.score_text = w.HTML().add_class("orchard-st-score")
         self.others = w.HTML().add_class("orchard-st-others")
@@ -164,6 +163,8 @@ class StackedTreesBoard(BestLineBoard):
             "a spot of the orchard for its top-left tree."
         )
         self._show_ghost_and_hand()
+        row, col = self.at or (0, 0)  # the ghost's spot, else the start card's top-left tree
+        self._focus(f'.orchard-st-grid [data-cell="{row},{col}"]')
 
     def turn(self, quarters: int = 1) -> None:
         """Turn the chosen card by ``quarters`` quarter turns clockwise (-1: anticlockwise)."""
@@ -180,6 +181,9 @@ class StackedTreesBoard(BestLineBoard):
         else:
             self._say(f"Turned to {self.rotation}°. Now click a spot of the orchard.")
         self._show_ghost_and_hand()
+
+    def _turn_card(self) -> None:
+        self.turn()
 
     def preview(self, at: tuple[int, int]) -> st.Effect | None:
         """Show the chosen card as a ghost with its top-left tree at ``at`` = (row, col), and
@@ -221,6 +225,7 @@ class StackedTreesBoard(BestLineBoard):
                 "anyway? Click “Yes, spend the tokens”.</span>"
             )
             self._show_buttons()
+            self._focus(".orchard-st-confirm")
             return
         self._commit(ghost)
 
@@ -259,6 +264,7 @@ class StackedTreesBoard(BestLineBoard):
         self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
         self._say("Hint: its ghost is on the orchard. Click the ghost or “Place here”.")
         self._show_ghost_and_hand()
+        self._focus(f'.orchard-st-grid [data-cell="{move.at[0]},{move.at[1]}"]')
         return move
 
     def new_game(
@@ -368,8 +374,12 @@ class StackedTreesBoard(BestLineBoard):
         self._play(st.Move(ghost.card, ghost.at, ghost.rotation, ghost.tokens > 0))
         words = effect_words(ghost, self.game.rules.rotten_penalty).removeprefix("✓ Allowed here: ")
         self._forget_selection()
-        self._say(f'<span class="orchard-allowed">Placed: {html.escape(words)}</span>')
         self._show_all()
+        score = points(self.game.scores()[HUMAN])
+        self._say_move(
+            f'<span class="orchard-allowed">Placed: {html.escape(words)} {score} now.</span>',
+            ".orchard-st-hand .orchard-st-choose-0",
+        )
 
     def _others_turn(self) -> bool:  # the others play on once you cannot (ST-6)
         return bool(self.game.current_player != HUMAN or self.game.finished(HUMAN))
@@ -377,22 +387,6 @@ class StackedTreesBoard(BestLineBoard):
     def _ghost_words(self) -> str:
         ghost = self.ghost
         return "" if ghost is None else effect_words(ghost, self.game.rules.rotten_penalty)
-
-    def press(self, key: str) -> None:
-        """A key typed in the keys box: r turn, w a s d move the ghost, p place, y say yes."""
-        key = check_type(key, str, "key").lower()
-        moves = {"w": (-1, 0), "s": (1, 0), "a": (0, -1), "d": (0, 1)}
-        if key == "r":
-            self.turn()
-        elif key in moves:
-            row, col = self.at if self.at is not None else (0, 0)
-            self.preview((row + moves[key][0], col + moves[key][1]))
-        elif key == "p":
-            self.place()
-        elif key == "y":
-            self.confirm()
-        else:
-            self._say(html.escape(KEY_HELP))
 
     # ---- drawing -----------------------------------------------------------------------
     def _show_all(self) -> None:
@@ -509,8 +503,7 @@ class StackedTreesBoard(BestLineBoard):
                 self.hand_box,
                 turning.add_class("orchard-st-buttons"),
                 self.confirm_button,
-                self.keys,
-                w.HTML(html.escape(KEY_HELP)).add_class("orchard-st-help"),
+                self.board_keys,
                 self.supply,
                 self.score_text,
                 self.others,

@@ -125,7 +125,8 @@ def card_html(card: st.Card, rotation: int = 0, size: int = 22) -> str:
         "<tr>" + "".join(_tree_cell(f, None, False, size) for f in line) + "</tr>"
         for line in turned.rows
     )
-    return f'<table class="orchard-st-card">{rows}</table>'
+    words = " / ".join(", ".join(st.FRUIT_NAMES[f] for f in line) for line in turned.rows)
+    return f'<table class="orchard-st-card" role="img" aria-label="card: {words}">{rows}</table>'
 
 
 def orchard_html(board: st.Board, size: int = 18) -> str:

@@ -4,11 +4,11 @@ A plain class composing stock ipywidgets over ``water_drops.Game``. You are play
 other players are played by a chosen policy right after each of your moves. Your orchard is
 a grid of 2 × 2 cards; every fruit group is outlined, a scoring group in green, and a list
 gives each group's reason from the engine. Every user action is a method (``select_card``,
-``choose_square``, ``turn``, ``press`` for the keys box, ``undo``, ``hint``, ``new_game``)
+``choose_square``, ``turn``, ``press`` for a key, ``undo``, ``hint``, ``new_game``)
 and every button calls the same method, so tests drive the board without a browser. Views
 are updated in place, each widget at most once a click, and a view that did not change is
 not sent again. Building a board plays nothing. The turn flow, the settings row, the market
-row and the keys box are the shared ones of ``board_base``; the pictures are
+row and the board's keys are the shared ones of ``board_base``; the pictures are
 ``water_drops_html``'s.
 
 >>> board = WaterDropsBoard(players=1, seed=3)
@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as w
 
 from orchard_lab import water_drops as wd
-from orchard_lab.core import check_type, require_int
+from orchard_lab.core import require_int
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS, hint_names
 from orchard_lab.water_drops.policies import named_policy
 from orchard_lab.water_drops.rules import check_square, rotation_refusal
@@ -38,7 +38,8 @@ from orchard_lab.widgets.board_base import (
     MarketRow,
     PolicyBoard,
     hint_choice,
-    keys_box,
+    key_help,
+    points,
     policy_choice,
     set_classes,
 )
@@ -59,7 +60,6 @@ from orchard_lab.widgets.water_drops_html import (
 __all__ = ["WaterDropsBoard"]
 
 LOOKAHEAD_ROLLOUTS = 8
-KEY_HELP = "keys: 1-9 take a card · r turn · a d (or w s) step through the lit squares · p place"
 
 Square = tuple[int, int]
 
@@ -121,8 +121,10 @@ class WaterDropsBoard(PolicyBoard):
         )
         self.undo_button = w.Button(description="Undo", tooltip="take back your last move")
         self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
-        self.keys = keys_box(
-            "type here: 1-9 r a d p", lambda key: self._clicked(functools.partial(self.press, key))
+        self._make_keys(
+            "orchard-wd-board",
+            key_help("the cards of the market", "your orchard"),
+            rows=[".orchard-wd-market .orchard-wd-take"],
         )
         self.turn_button.on_click(lambda _b: self._clicked(self.turn))
         self.undo_button.on_click(lambda _b: self._clicked(self.undo))
@@ -154,6 +156,9 @@ class WaterDropsBoard(PolicyBoard):
         )
         self._show_selection()
         self._show_ghosts()
+        lit = self.legal_squares()
+        if lit:
+            self._focus(_square(lit[0]))
 
     def choose_square(self, at: Square) -> None:
         """Lay the picked card on card square ``at`` = (row, col); a refused square only
@@ -165,12 +170,18 @@ class WaterDropsBoard(PolicyBoard):
             self._say("Pick a card from the market first, then a square for it.")
             return
         move = wd.Move(self.game.market[self.selected_slot], at, self.rotation)
+        before = self.game.scores()[HUMAN]
         if not self._play_or_refuse(move):
             return
+        total = self.game.scores()[HUMAN]
         turned = f" turned {move.rotation}°" if move.rotation else ""
-        self._say(f"You laid the {move.card} card{turned} on square {at}.")
         self._forget_selection()
         self._show_all()
+        self._say_move(
+            f"You laid the {move.card} card{turned} on square {at}: {total - before:+d}, "
+            f"{points(total)} in all.",
+            ".orchard-wd-market .orchard-slot-0 .orchard-wd-take",
+        )
 
     def turn(self) -> None:
         """Turn the picked card a quarter turn clockwise (only when the rules allow it)."""
@@ -191,37 +202,8 @@ class WaterDropsBoard(PolicyBoard):
         self._show_selection()
         self._show_ghosts()
 
-    def press(self, key: str) -> None:
-        """A key typed in the keys box: 1-9 take that market card, r turn it, a d (or w s)
-        step a dashed frame through the lit squares, p place the card in the frame."""
-        key = check_type(key, str, "key").lower()
-        steps = {"a": -1, "w": -1, "d": 1, "s": 1}
-        if key in tuple("123456789"):
-            self.select_card(int(key) - 1)
-        elif key == "r":
-            self.turn()
-        elif key in steps:
-            self._step_frame(steps[key])
-        elif key == "p":
-            if self._hinted is None:
-                self._say("Frame a lit square first (keys a and d), then press p.")
-                return
-            self.choose_square(self._hinted)
-        else:
-            self._say(html.escape(KEY_HELP))
-
-    def _step_frame(self, step: int) -> None:
-        if self._refuse_turn():
-            return
-        card, lit = self.selected, self.legal_squares()
-        if card is None or not lit:
-            self._say("Pick a card first (keys 1-9): then a d step through its lit squares.")
-            return
-        now = lit.index(self._hinted) if self._hinted in lit else (-1 if step > 0 else 0)
-        self._hinted = lit[(now + step) % len(lit)]
-        gain = self.game.boards[HUMAN].gain(card, self._hinted, self.rotation)
-        self._say(f"Square {self._hinted} framed: {gain:+d} there. Press p to lay the card.")
-        self._show_ghosts()
+    def _turn_card(self) -> None:
+        self.turn()
 
     def hint(self) -> wd.Move | None:
         """Suggest a move (the engine's ``hint`` by the chosen policy): its card is picked,
@@ -239,6 +221,7 @@ class WaterDropsBoard(PolicyBoard):
         self._say(f"Hint: the {move.card} card is picked; its square has a dashed frame.")
         self._show_selection()
         self._show_ghosts()
+        self._focus(_square(move.at))
         return move
 
     def highlight(
@@ -424,7 +407,6 @@ class WaterDropsBoard(PolicyBoard):
             (self.undo_button, "orchard-wd-undo"),
             (self.hint_button, "orchard-wd-hint"),
             (self.new_button, "orchard-wd-new"),
-            (self.keys, "orchard-wd-keys"),
         ):
             widget.add_class(hook)
         hint_help = w.HTML(
@@ -433,14 +415,13 @@ class WaterDropsBoard(PolicyBoard):
         actions = w.HBox(
             [self.turn_button, self.undo_button, self.hint_button, self.hint_choice, hint_help]
         ).add_class("orchard-wd-actions")
-        keys = w.VBox([self.keys, w.HTML(html.escape(KEY_HELP)).add_class("orchard-wd-help")])
         main = w.VBox(
             [
                 self.market_box,
                 self.message,
                 self.orchard,
                 actions,
-                keys,
+                self.board_keys,
                 self.hint_text,
                 self.summary,
             ]
@@ -464,6 +445,11 @@ class WaterDropsBoard(PolicyBoard):
              self.opponents, settings]
         )  # fmt: skip
         return root.add_class("orchard-wd-board")
+
+
+def _square(at: Square) -> str:
+    """The CSS selector of your orchard's square ``at``."""
+    return f'.orchard-wd-orchard [data-square="{at[0]},{at[1]}"]'
 
 
 def _market_slot(slot: int) -> tuple[w.VBox, w.Button]:

@@ -35,6 +35,7 @@ __all__ = [
     "card_picture",
     "card_px",
     "card_squares",
+    "card_words",
     "ghost_html",
     "groups_html",
     "mini_px",
@@ -110,7 +111,17 @@ def card_picture(card: wd.Card, size: int = 24) -> str:
         f'title="{_cell_words(code)}">{_code_html(code, size)}</div>'
         for code in card.cells
     )
-    return f'<div class="wd-grid" title="card {card}">{cells}</div>'
+    words = html.escape(f"card {card}: {card_words(card)}")
+    return f'<div class="wd-grid" role="img" aria-label="{words}" title="{words}">{cells}</div>'
+
+
+def card_words(card: wd.Card) -> str:
+    """What is on a card, cell by cell in reading order, for a screen reader.
+
+    >>> card_words(wd.Card.from_text("BC/3M"))
+    'banana, cherry, 3-drop, mango'
+    """
+    return ", ".join(_cell_words(code) for code in card.cells)
 
 
 class GroupMap:
@@ -230,7 +241,7 @@ def card_squares(
         GridSquare(
             at,
             group_map.square_html(board, at, px // 2, marked_cells),
-            f"square {at[0]},{at[1]}: the {card} card",
+            f"square {at[0]},{at[1]}: the {card} card ({card_words(card)})",
             square_classes("orchard-wd-square orchard-wd-card", at in marked_squares),
         )
         for at, card in board.squares.items()

@@ -1,7 +1,8 @@
 """The pupils' pages (``orchard-lab app GAME``) in headless Chromium, offline.
 
 One server per game, started together; each page is loaded once, checked at 1024x768,
-resized to 1400x900 and checked again (all checks batched on that load), then Run. Every
+resized to 1400x900 and checked again (all checks batched on that load; axe-core finds no
+WCAG 2.1 A or AA violation, see ``axe``), shown at 200 % zoom (it reflows), then Run. Every
 request to a host other than the server is blocked and recorded, so a CDN font or script
 fails the test (issue 13, item 3). The
 defects seen with Voilà 0.5.13 each have a check here: console errors (jupyterlab-plotly's
@@ -16,12 +17,14 @@ import contextlib
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.axe import app_violations
 from tests.browser.conftest import APP_GAMES, screenshot, status
 
 pytestmark = pytest.mark.browser
 
 GAMES = APP_GAMES
 SIZES = ((1024, 768), (1400, 900))
+ZOOMED = (512, 384)  # 1024x768 at 200 % zoom (WCAG 2.1: 1.4.4 resize text, 1.4.10 reflow)
 FIRST_RENDER_MS = 150_000  # a deadline, not a measurement: the machine is shared
 
 
@@ -120,12 +123,25 @@ def test_app_page_renders_offline_without_errors_or_code(
             assert layout["whatIfSummary"] == "", f"{name}: a what-if table before any Run"
             for word in ("Traceback", "Error", "import ", "That did not work"):
                 assert word not in layout["text"], f"{name} shows {word!r}"
+            assert app_violations(page) == [], f"{name}: WCAG 2.1 AA violations"
+        # 200 % zoom of the 1024x768 page is a 512x384 window of CSS pixels: it reflows
+        page.set_viewport_size({"width": ZOOMED[0], "height": ZOOMED[1]})
+        with contextlib.suppress(PlaywrightTimeout):  # the assertion names what stays clipped
+            page.wait_for_function(f"() => ({_CLIPPED})().length === 0", timeout=20_000)
+        name = f"app-{game}-zoom-200"
+        assert page.evaluate(_LAYOUT)["overflow"] <= 0, f"{name} scrolls sideways"
+        assert page.evaluate(_CLIPPED) == [], f"{name}: clipped at the right edge"
+        screenshot(page, name)
+        page.set_viewport_size({"width": SIZES[-1][0], "height": SIZES[-1][1]})
         page.locator(".orchard-whatif-run").click()
         page.wait_for_function(_WHAT_IF_DRAWN, timeout=90_000, polling="raf")
         assert page.evaluate("() => window.__orchardWhatIf") > 0, (
             f"{game}: the what-if histogram was blank while its table was filled"
         )
         screenshot(page, f"app-{game}-what-if", page.locator(".orchard-whatif"))
+        assert app_violations(page) == [], (
+            f"{game}, the what-if after a run: WCAG 2.1 AA violations"
+        )
         assert not outside, f"{game}'s page asked for outside hosts: {outside}"
         assert not problems, f"{game}'s page logged errors: {problems}"
     finally:

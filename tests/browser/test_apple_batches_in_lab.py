@@ -13,6 +13,7 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_no_violations
 from tests.browser.conftest import (
     Lab,
     notebook_errors,
@@ -206,3 +207,4 @@ def test_lesson_01_runs_with_the_board_and_the_what_if(page, lab) -> None:
     page.wait_for_function(f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle())
     assert notebook_errors(page) == []
     screenshot(page, "lesson-01-what-if", what_if)
+    assert_no_violations(page, "lesson 01_apple_batches")  # axe-core, at both sizes

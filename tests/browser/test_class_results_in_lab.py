@@ -12,6 +12,7 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.axe import assert_no_violations
 from tests.browser.conftest import Lab, notebook_errors, screenshot
 from tests.browser.test_what_if_in_lab import (
     LAYOUT_PROBLEMS,
@@ -89,3 +90,4 @@ def test_check_a_class_at_1024_with_the_file_browser_open(page, lab, notebook) -
     assert problems == [], problems
     assert checker.evaluate(LOW_CONTRAST) == []
     assert notebook_errors(page) == []
+    assert_no_violations(page, "the class results, checked")  # axe-core, at both sizes

@@ -17,6 +17,7 @@ from orchard_lab.worksheets import (
     write_rules_sheet,
 )
 from orchard_lab.worksheets.rules_sheet import print_to_pdf
+from tests.browser.axe import SIZES, violations
 from tests.browser.conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -51,9 +52,11 @@ def measure(browser, sheet: Path, printed: dict[str, int], name: str) -> tuple[f
         bottom = page.evaluate("document.querySelector('main').getBoundingClientRect().bottom")
         wide = page.evaluate("document.documentElement.scrollWidth")
         screenshot(page, name)
-        page.set_viewport_size({"width": 1024, "height": 768})  # on a screen: no sideways scroll
         page.emulate_media(media="screen")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+        for width, height in SIZES.values():  # on a screen: no sideways scroll, axe-core clean
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert violations(page) == [], f"{name} at {width}x{height}"
     finally:
         context.close()
     assert asked == [sheet.as_uri()]

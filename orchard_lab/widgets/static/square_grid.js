@@ -3,9 +3,11 @@
 // row and column shown, and carries data-square="r,c" (data-cell="r,c" when the model's
 // coordinate is "cell"). Python sends the squares (their
 // HTML, classes and words); this file only places them and reports clicks and keys.
-// An active square is a button: a click, Enter or Space sends {square: [r, c]} to Python;
-// the arrow keys move the focus to the nearest active square in that direction. A grid
-// wider than its box is zoomed out to fit it (no sideways scroll), whatever the box's width.
+// Every square is named by its words: an active square is a button (a click, Enter or Space
+// sends {square: [r, c]} to Python), another a picture (role img). The grid is
+// one stop of the Tab key (a roving tabindex: the square last focused, else the first active
+// one); the arrow keys move the focus to the nearest square in that direction. A grid wider
+// than its box is zoomed out to fit it (no sideways scroll), whatever the box's width.
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
@@ -13,7 +15,7 @@ function nearest(views, from, [dr, dc]) {
   let best = null;
   let bestCost = Infinity;
   for (const view of views) {
-    if (!view.orchardActive || view === from) continue;
+    if (view === from) continue;
     const down = view.orchardAt[0] - from.orchardAt[0];
     const right = view.orchardAt[1] - from.orchardAt[1];
     const ahead = down * dr + right * dc; // squares in the arrow's direction
@@ -30,21 +32,37 @@ function render({ model, el }) {
   grid.className = "orchard-square-grid";
   grid.setAttribute("role", "group");
   const views = new Map(); // "r,c" -> the square's element, reused while it is shown
+  let current = null; // the square the Tab key reaches: the one last focused
 
   const press = (view) => {
     if (view.orchardActive) model.send({ square: view.orchardAt });
+  };
+
+  // Exactly one square is reached by Tab: the current one if still shown, else the first
+  // active square (else the first square).
+  const rove = () => {
+    if (!current || !current.isConnected) {
+      const all = [...views.values()];
+      current = all.find((view) => view.orchardActive) ?? all[0] ?? null;
+    }
+    for (const view of views.values()) view.tabIndex = view === current ? 0 : -1;
   };
 
   const made = (key) => {
     const view = document.createElement("div");
     view.dataset[model.get("coordinate")] = key;
     view.addEventListener("click", () => press(view));
+    view.addEventListener("focus", () => {
+      current = view;
+      rove();
+    });
     view.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
         press(view);
       } else if (event.key in ARROWS) {
         event.preventDefault();
+        event.stopPropagation();
         nearest(views.values(), view, ARROWS[event.key])?.focus();
       }
     });
@@ -58,9 +76,11 @@ function render({ model, el }) {
     const size = model.get("size");
     grid.setAttribute("aria-label", model.get("label"));
     grid.style.setProperty("--square-px", `${size}px`);
+    const hadFocus = grid.contains(document.activeElement);
     if (squares.length === 0) {
       for (const view of views.values()) view.remove();
       views.clear();
+      current = null;
       return;
     }
     const rows = squares.map((s) => s.at[0]);
@@ -83,13 +103,8 @@ function render({ model, el }) {
       view.className = `orchard-square ${square.classes}`;
       view.title = square.label;
       view.setAttribute("aria-label", square.label);
-      if (square.active) {
-        view.setAttribute("role", "button");
-        view.tabIndex = 0;
-      } else {
-        view.removeAttribute("role");
-        view.removeAttribute("tabindex");
-      }
+      // a square that takes a click is a button, another a picture (a card laid): both named
+      view.setAttribute("role", square.active ? "button" : "img");
       if (view.orchardHtml !== square.html) {
         view.innerHTML = square.html;
         view.orchardHtml = square.html;
@@ -101,6 +116,9 @@ function render({ model, el }) {
         views.delete(key);
       }
     }
+    rove();
+    // the focused square went away (a new game): the focus stays on the grid
+    if (hadFocus && !grid.contains(document.activeElement)) current?.focus();
   };
 
   let needed = 0; // px of width the grid takes unzoomed
