@@ -36,6 +36,7 @@ from orchard_lab.figures import (
 )
 from orchard_lab.policies import POLICY_WORDS, hint_names
 from orchard_lab.widgets.board_base import (
+    BOARD_TEXT_ON,
     HIGHLIGHT,
     HUMAN,
     MarketRow,
@@ -70,10 +71,7 @@ TEXT_ON = {
     "title": ("#7a2e12", "#ffffff"),
     "rule": ("#4d4d4d", "#fbfaf6"),
     "rule on a lit batch": ("#4d4d4d", "#eaf8ec"),
-    "refused": ("#b3261e", "#ffffff"),
-    "hint": ("#4a3b00", "#ffffff"),
-    "help": ("#595959", "#ffffff"),
-    "result": ("#1a1a1a", "#fff4d6"),
+    **BOARD_TEXT_ON,
     "highlight label": ("#1a1a1a", "#fff3c4"),
 }
 

@@ -54,6 +54,14 @@ __all__ = [
 HUMAN = 0  # you are always player 0
 HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks about
 SELECTED = "orchard-selected"  # the CSS class of the market slot whose card is picked
+# The (text, background) pairs every board's CSS uses alike (each board adds its own; a test
+# checks each pair reaches 4.5:1): a refusal, a hint, the key help, the game-over box.
+BOARD_TEXT_ON = {
+    "refused": ("#b3261e", "#ffffff"),
+    "hint": ("#4a3b00", "#ffffff"),
+    "help": ("#595959", "#ffffff"),
+    "result": ("#1a1a1a", "#fff4d6"),
+}
 SEED_MAX = 2**31 - 1
 _INITIAL = {"description_width": "initial"}
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import points
-from orchard_lab.widgets.board_base import HIGHLIGHT
+from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square
 from orchard_lab.widgets.styles import style_html, text_properties
@@ -51,12 +51,9 @@ EMPTY_FILL = "#f4f1e6"
 TEXT_ON = {  # every (text, background) pair the board's CSS uses; a test checks 4.5:1
     **{f"{st.FRUIT_NAMES[f]} tree": (text_colour_on(fill), fill) for f, fill in FRUIT_FILL.items()},
     "title": ("#1f5c1f", "#ffffff"),
-    "refused": ("#b3261e", "#ffffff"),
+    **BOARD_TEXT_ON,
     "allowed": ("#1b5e20", "#ffffff"),
     "ask": ("#7a4100", "#ffffff"),
-    "hint": ("#4a3b00", "#ffffff"),
-    "help": ("#595959", "#ffffff"),
-    "result": ("#1a1a1a", "#fff4d6"),
     "empty spot": ("#595959", EMPTY_FILL),
     "die": ("#1a1a1a", "#ffffff"),
 }

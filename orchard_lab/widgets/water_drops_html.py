@@ -21,7 +21,7 @@ from collections.abc import Collection
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import points
-from orchard_lab.widgets.board_base import HIGHLIGHT
+from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square as GridSquare
 from orchard_lab.widgets.styles import style_html, text_properties
@@ -65,12 +65,9 @@ TEXT_ON = {
     **{f"{wd.FRUIT_NAMES[f][0]} letter": (text_colour_on(c), c) for f, c in FRUIT_FILL.items()},
     "drop number": (text_colour_on(DROP_FILL), DROP_FILL),
     "title": ("#0b4f6c", "#ffffff"),
-    "refused": ("#b3261e", "#ffffff"),
-    "hint": ("#4a3b00", "#ffffff"),
-    "help": ("#595959", "#ffffff"),
+    **BOARD_TEXT_ON,
     "scoring group": ("#14532d", "#e3f4e6"),
     "ghost": ("#1a1a1a", "#d9f2dd"),
-    "result": ("#1a1a1a", "#fff4d6"),
     "highlight label": ("#1a1a1a", "#fff3c4"),
 }
 SCORING_EDGE, GROUP_EDGE, SAME_EDGE = "#1b7837", "#262626", "#d8d2c0"
