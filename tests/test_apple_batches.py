@@ -8,6 +8,7 @@ from collections import Counter
 from fractions import Fraction
 from math import comb, prod
 from pathlib import Path
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -887,3 +888,116 @@ def test_from_json_fuzz_on_a_three_player_save_raises_only_value_error(data) -> 
     except ValueError:
         return
     assert Game.from_json(loaded.to_json()).to_json() == loaded.to_json()
+
+
+# --- built cases for branches random play does not check (issue 28) -------------------------
+def test_boards_are_equal_only_when_rules_and_batches_both_are() -> None:
+    """Equality needs the same rules AND the same batches (placement order across batches
+    aside); either alone is not enough."""
+    one = board_with("steady", "red h3 s1")
+    assert one == board_with("steady", "red h3 s1")
+    assert one != board_with("steady", "red h4 s1")  # same rules, other batches
+    assert one != board_with("steady", "red h3 s1", rules=Rules(easy=True))  # other rules
+    assert Board() != Board(Rules(easy=True)) and Board() == Board(Rules())
+    crossed = Board()
+    crossed.place(card("gold h1 s1"), "bad")
+    crossed.place(card("red h3 s1"), "steady")
+    other_order = Board()
+    other_order.place(card("red h3 s1"), "steady")
+    other_order.place(card("gold h1 s1"), "bad")
+    assert crossed == other_order
+    assert (Board() == "a board") is False
+    assert Board() == mock.ANY  # not ours to judge: the other side is asked (NotImplemented)
+
+
+def test_ab6_colour_outside_counts_up_and_back_down() -> None:
+    """AB-6: colour_outside counts a colour's apples outside the bad batch and the tree."""
+    board = Board()
+    placed = [
+        ("red h1 s1", "special"),
+        ("red h2 s2", "steady"),
+        ("red h3 s2", "steady"),
+        ("gold h5 s5", "monochrome"),
+        ("red h4 s4", "bad"),
+        ("green h1 s2", "feather"),
+    ]
+    for text, batch in placed:
+        board.place(card(text), batch)
+        outside = Counter(
+            card(t).colour for t, b in placed[: board.card_count] if b not in ("special", "bad")
+        )
+        assert {c: board.colour_outside(c) for c in ab.COLOURS} == {
+            c: outside[c] for c in ab.COLOURS
+        }
+    assert [board.colour_outside(c) for c in ("red", "green", "gold")] == [2, 1, 1]
+    while board.card_count:
+        board.undo()
+    assert [board.colour_outside(c) for c in ab.COLOURS] == [0, 0, 0]
+
+
+@pytest.mark.parametrize("n", range(13))
+def test_ab4_batch_points_are_whole_numbers(n: int) -> None:
+    """AB-4: every batch's points are ints (3 points, never 3.0), and so is the total."""
+    board = Board()
+    for _ in range(n):
+        board.place(card("red h3 s1"), "monochrome")
+    points, _ = ab.score_batch("monochrome", tuple(board.batches["monochrome"]), Rules(), {})
+    assert type(points) is int and points == n * (n + 1) // 2
+    parts = board.score().parts
+    assert all(type(value) is int for value in parts.values())
+    assert type(board.total) is int and type(board.score().total) is int
+
+
+#: the best points of a batch of n cards, from the table of AB-4 and AB-6, n = 0 .. 12
+BEST = {
+    "monochrome": [0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78],
+    "feather": [0, 0, 2, 6, 12, 20, 30, 42, 56, 72, 90, 110, 132],
+    "special": [0, 20] + [None] * 11,
+    "unlucky": [0, 0, 0, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144],
+    "fortepiano": [0, 0, 8, 8, 16, 16, 24, 24, 32, 32, 40, 40, 48],
+    "sweet_couple": [0, 0, 7, 7, 14, 14, 21, 21, 28, 28, 35, 35, 42],
+    "steady": [0, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41],
+    "bad": [0, -1, -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12],
+}
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_ab4_best_batch_points_from_the_rules_table(batch: str) -> None:
+    """AB-4/AB-6: the best points of 0 to 12 cards, an empty batch scoring 0."""
+    got = [ab.best_batch_points(batch, n) for n in range(13)]
+    assert got == BEST[batch]
+    assert all(type(points) is int for points in got if points is not None)
+    easy = [ab.best_batch_points(batch, n, Rules(easy=True)) for n in range(13)]
+    assert easy == ([0] * 13 if batch == "bad" else BEST[batch])
+
+
+@pytest.mark.parametrize("batch", [["bad"], 3, None, ("bad",)])
+def test_ab3_a_batch_name_that_is_not_a_string_is_refused_as_no_such_batch(batch) -> None:
+    """AB-3: a batch name of the wrong type is a refusal naming the rule, like a misspelt one
+    (a TypeError would escape the rule checks)."""
+    board = Board()
+    refusal = board.refusal(card("red h1 s1"), batch)
+    assert isinstance(refusal, IllegalMove) and refusal.rule == "AB-3"
+    assert "there is no batch called" in str(refusal)
+    with pytest.raises(IllegalMove, match="AB-3"):
+        board.place(card("red h1 s1"), batch)
+    assert not board.can_place(card("red h1 s1"), batch)
+    assert board.card_count == 0 and board.total == 0
+
+
+def test_board_prints_every_batch_in_order_and_its_repr_counts() -> None:
+    board = Board()
+    board.place(card("red h1 s5"), "fortepiano")
+    board.place(card("gold h5 s2"), "fortepiano")
+    board.place(card("green h2 s2"), "bad")
+    assert str(board) == (
+        "monochrome: -\n"
+        "feather: -\n"
+        "special: -\n"
+        "unlucky: -\n"
+        "fortepiano: red h1 s5, gold h5 s2\n"
+        "sweet_couple: -\n"
+        "steady: -\n"
+        "bad: green h2 s2"
+    )
+    assert repr(board) == "<apple batches board: 3 cards, 7 points>"
