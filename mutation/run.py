@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import fnmatch
 import json
 import re
 import subprocess
@@ -209,11 +210,14 @@ def message_only(name: str, funcs: dict[str, ast.FunctionDef | ast.AsyncFunction
     return bool(diffs) and all(in_message(node, parents) for node in diffs)
 
 
-def read(module: str, work: Path) -> Result:
+def read(module: str, work: Path, only: list[str]) -> Result:
+    """The results of ``module``'s mutants (those of the ``only`` name patterns, if any)."""
     result = Result(module)
     funcs = functions(work, module)
     known = equivalents()
     for name, status in sorted(statuses(work).items()):
+        if only and not any(fnmatch.fnmatch(name, pattern) for pattern in only):
+            continue
         result.status[status] += 1
         if status != "survived":
             continue
@@ -260,9 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for module in chosen:
         work = prepare(module, table[module])
+        dotted = "orchard_lab." + module.removesuffix(".py").replace("/", ".")
+        names = [f"{dotted}.{glob}" for glob in args.only]
         if not args.report:
-            dotted = "orchard_lab." + module.removesuffix(".py").replace("/", ".")
-            names = [f"{dotted}.{glob}" for glob in args.only]
             command = [
                 sys.executable,
                 "-m",
@@ -274,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
             ]
             print(f"== {module}: {' '.join(table[module])}", flush=True)
             subprocess.run(command, cwd=work, check=False)
-        results.append(read(module, work))
+        results.append(read(module, work, names))
     print()
     print("| module | mutants | killed | survived | other | score | score without messages |")
     print("|---|---:|---:|---|---|---:|---:|")

@@ -1001,3 +1001,117 @@ def test_board_prints_every_batch_in_order_and_its_repr_counts() -> None:
         "bad: green h2 s2"
     )
     assert repr(board) == "<apple batches board: 3 cards, 7 points>"
+
+
+#: built boards whose notes take every branch of AB-4..AB-6, and the score they explain
+NOTED_BOARDS = [
+    (
+        {},
+        [
+            ("red h1 s1", "special"), ("red h2 s5", "monochrome"), ("red h3 s5", "monochrome"),
+            ("green h2 s3", "feather"), ("gold h4 s3", "feather"), ("gold h1 s5", "unlucky"),
+            ("gold h1 s5", "unlucky"), ("green h1 s3", "unlucky"), ("gold h1 s2", "fortepiano"),
+            ("gold h5 s2", "fortepiano"), ("green h3 s1", "fortepiano"),
+            ("gold h2 s4", "sweet_couple"), ("green h2 s4", "sweet_couple"),
+            ("red h4 s2", "sweet_couple"), ("green h3 s1", "steady"), ("gold h4 s1", "steady"),
+            ("green h5 s5", "bad"),
+        ],
+        """\
+monochrome: 2 red apples, triangular number T(2) = 2·3/2 → 3 points
+feather: 2 apples locked to sweetness 3, pronic number 2·1 → 2 points
+special: a red tree, but 3 other red apples grow outside bad: the bonus is lost → 0 points
+unlucky: sweetness 5+5+3 = 13 exactly with 3 apples, square number 3² → 9 points
+fortepiano: heights 1&5: 2·4; height 3 waits for a partner → 8 points
+sweet_couple: 1 pair of equal sweetness (4&4), 7 each; sweetness 2 waits for a partner → 7 points
+steady: 2 apples, the 2nd odd prime → 5 points
+bad: 1 apple, -1 each → -1 point""",
+    ),
+    (
+        {"easy": True, "special_broken_points": -5},
+        [
+            ("gold h1 s1", "special"), ("gold h2 s5", "monochrome"), ("red h3 s5", "feather"),
+            ("gold h5 s5", "unlucky"), ("gold h5 s5", "unlucky"), ("green h3 s1", "fortepiano"),
+            ("gold h3 s4", "sweet_couple"), ("green h3 s1", "steady"), ("green h5 s5", "bad"),
+            ("green h5 s4", "bad"),
+        ],
+        """\
+monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
+feather: 1 apple (sweetness 5, height 3), pronic number 1·0 → 0 points
+special: a gold tree, but 4 other gold apples grow outside bad: the bonus is lost → -5 points
+unlucky: sweetness 5+5 = 10, not 13: no points → 0 points
+fortepiano: height 3 waits for a partner → 0 points
+sweet_couple: sweetness 4 waits for a partner → 0 points
+steady: 1 apple, the 1st odd prime → 3 points
+bad: 2 apples, free in easy mode → 0 points""",
+    ),
+    (
+        {"unlucky_may_bust": True},
+        [
+            ("gold h1 s1", "special"), ("gold h2 s5", "monochrome"), ("gold h4 s5", "steady"),
+            ("red h5 s5", "unlucky"), ("red h5 s5", "unlucky"), ("red h5 s5", "unlucky"),
+            ("red h3 s3", "feather"), ("red h3 s3", "feather"),
+        ],
+        """\
+monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
+feather: 2 apples matching sweetness 3 and height 3, pronic number 2·1 → 2 points
+special: a gold tree, but 2 other gold apples grow outside bad: the bonus is lost → 0 points
+unlucky: sweetness 5+5+5 = 15, passed 13: no points → 0 points
+fortepiano: empty → 0 points
+sweet_couple: empty → 0 points
+steady: 1 apple, the 1st odd prime → 3 points
+bad: empty → 0 points""",
+    ),
+    (
+        {},
+        [
+            ("red h1 s1", "special"), ("green h2 s3", "feather"), ("gold h2 s4", "feather"),
+            ("gold h2 s1", "feather"), ("gold h1 s2", "fortepiano"), ("gold h5 s2", "fortepiano"),
+            ("green h2 s1", "fortepiano"), ("green h3 s1", "fortepiano"),
+            ("gold h2 s4", "sweet_couple"), ("green h2 s4", "sweet_couple"),
+            ("gold h2 s1", "sweet_couple"), ("green h3 s1", "sweet_couple"), ("red h5 s5", "bad"),
+            *[("green h3 s1", "steady")] * 12,
+        ],
+        """\
+monochrome: empty → 0 points
+feather: 3 apples locked to height 2, pronic number 3·2 → 6 points
+special: a red tree and no other red apple outside bad → 20 points
+unlucky: empty → 0 points
+fortepiano: heights 1&5, 2&3: 2·4 + 2·1 → 10 points
+sweet_couple: 2 pairs of equal sweetness (4&4, 1&1), 7 each → 14 points
+steady: 12 apples, the 12th odd prime → 41 points
+bad: 1 apple, -1 each → -1 point""",
+    ),
+    (
+        {},
+        [("gold h1 s1", "special"), ("gold h2 s1", "monochrome")],
+        """\
+monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
+feather: empty → 0 points
+special: a gold tree, but 1 other gold apple grows outside bad: the bonus is lost → 0 points
+unlucky: empty → 0 points
+fortepiano: empty → 0 points
+sweet_couple: empty → 0 points
+steady: empty → 0 points
+bad: empty → 0 points""",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("rules", "placed", "explained"), NOTED_BOARDS)
+def test_ab4_ab6_every_batch_note_says_how_its_points_come(rules, placed, explained) -> None:
+    """AB-4..AB-6: the note of each batch, the words a pupil reads beside the points."""
+    board = Board(Rules(**rules))
+    for text, batch in placed:
+        board.place(card(text), batch)
+    assert board.score().explain() == explained
+    assert board.total == board.score().total
+
+
+def test_ordinals_of_the_steady_batch_notes() -> None:
+    from orchard_lab.apple_batches.board import _nth
+
+    numbers = (1, 2, 3, 4, 10, 11, 12, 13, 20, 21, 22, 23, 101, 111, 112, 113, 121)
+    assert [_nth(n) for n in numbers] == [
+        "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "20th", "21st", "22nd",
+        "23rd", "101st", "111th", "112th", "113th", "121st",
+    ]  # fmt: skip
