@@ -48,6 +48,10 @@ MESSAGE_CALLS = {
     "RuntimeError",
     "_not_a_card",
 }
+# the checks whose argument at this place is the name an error message gives the value
+NAMED_CHECKS = {"check_type": 2, "check_int": 1, "check_bool": 1, "check_path": 1}
+# functions returning (rule id, then the words of a refusal): all but the id is message text
+REFUSAL_MAKERS = {"_why_not", "_steady_why_not"}
 KILLED = {"killed", "timeout"}
 POSITIONS = {"lineno", "col_offset", "end_lineno", "end_col_offset"}
 
@@ -180,9 +184,12 @@ def differences(a: ast.AST, b: ast.AST) -> list[ast.AST]:
     return found
 
 
-def in_message(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+def in_message(node: ast.AST, parents: dict[ast.AST, ast.AST], function: str) -> bool:
+    """Whether ``node`` lies in the text of a message: inside ``raise``, an exception or
+    refusal being made, the name a check gives a value, or the words of a refusal that a
+    ``REFUSAL_MAKERS`` function returns."""
     while node in parents:
-        node = parents[node]
+        child, node = node, parents[node]
         if isinstance(node, ast.Raise):
             return True
         if isinstance(node, ast.Call):
@@ -190,6 +197,16 @@ def in_message(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
             if name in MESSAGE_CALLS:
                 return True
+            where = NAMED_CHECKS.get(name)
+            if where is not None and where < len(node.args) and node.args[where] is child:
+                return True
+        if (
+            isinstance(node, ast.Tuple)
+            and isinstance(parents.get(node), ast.Return)
+            and function in REFUSAL_MAKERS
+            and node.elts.index(child) > 0  # type: ignore[arg-type]
+        ):
+            return True
     return False
 
 
@@ -207,7 +224,8 @@ def message_only(name: str, funcs: dict[str, ast.FunctionDef | ast.AsyncFunction
     parents = {
         child: node for node in ast.walk(original_tree) for child in ast.iter_child_nodes(node)
     }
-    return bool(diffs) and all(in_message(node, parents) for node in diffs)
+    plain = original.name.removesuffix("__mutmut_orig").rpartition("ǁ")[2].removeprefix("x_")
+    return bool(diffs) and all(in_message(node, parents, plain) for node in diffs)
 
 
 def read(module: str, work: Path, only: list[str]) -> Result:
@@ -248,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
         metavar="GLOB",
         help="run only mutants of these functions, e.g. 'xǁBoardǁundo*'",
     )
+    parser.add_argument(
+        "--survivors", action="store_true", help="run again only the mutants that survived"
+    )
     parser.add_argument("--report", action="store_true", help="print the table, run nothing")
     parser.add_argument("--quiet", action="store_true", help="no diff of survivors")
     parser.add_argument("--list", action="store_true", help="the modules and their tests")
@@ -266,7 +287,11 @@ def main(argv: list[str] | None = None) -> int:
         work = prepare(module, table[module])
         dotted = "orchard_lab." + module.removesuffix(".py").replace("/", ".")
         names = [f"{dotted}.{glob}" for glob in args.only]
-        if not args.report:
+        run = names
+        if args.survivors:  # mutmut reruns the mutants named, whatever their last result
+            last = read(module, work, names)
+            run = last.behavioural + last.equivalent + last.message_only
+        if not args.report and (run or not args.survivors):
             command = [
                 sys.executable,
                 "-m",
@@ -274,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
                 "run",
                 "--max-children",
                 str(args.max_children),
-                *names,
+                *run,
             ]
             print(f"== {module}: {' '.join(table[module])}", flush=True)
             subprocess.run(command, cwd=work, check=False)

@@ -969,6 +969,9 @@ def test_ab4_best_batch_points_from_the_rules_table(batch: str) -> None:
     assert all(type(points) is int for points in got if points is not None)
     easy = [ab.best_batch_points(batch, n, Rules(easy=True)) for n in range(13)]
     assert easy == ([0] * 13 if batch == "bad" else BEST[batch])
+    for n in (-1, 13):  # a batch holds 0 to 12 apples (AB-3)
+        with pytest.raises(ValueError, match="n"):
+            ab.best_batch_points(batch, n)
 
 
 @pytest.mark.parametrize("batch", [["bad"], 3, None, ("bad",)])
