@@ -1028,3 +1028,5 @@ def test_wd3_board_prints_its_cells_row_by_row_with_dots_for_empty_cells() -> No
     assert str(board) == "..3B..\n..BB..\nMMBPCC\n1M2CC4"
     board.undo()
     assert str(board) == "..3B\n..BB\nMMBP\n1M2C"
+    board.place(C("1M/MM"), (1, 0))
+    assert str(board) == "..3B\n..BB\nMMBP\n1M2C\n..1M\n..MM"
