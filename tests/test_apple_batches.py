@@ -1035,7 +1035,6 @@ bad: 1 apple, -1 each → -1 point""",
             ("gold h1 s1", "special"), ("gold h2 s5", "monochrome"), ("red h3 s5", "feather"),
             ("gold h5 s5", "unlucky"), ("gold h5 s5", "unlucky"), ("green h3 s1", "fortepiano"),
             ("gold h3 s4", "sweet_couple"), ("green h3 s1", "steady"), ("green h5 s5", "bad"),
-            ("green h5 s4", "bad"),
         ],
         """\
 monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
@@ -1045,14 +1044,15 @@ unlucky: sweetness 5+5 = 10, not 13: no points → 0 points
 fortepiano: height 3 waits for a partner → 0 points
 sweet_couple: sweetness 4 waits for a partner → 0 points
 steady: 1 apple, the 1st odd prime → 3 points
-bad: 2 apples, free in easy mode → 0 points""",
+bad: 1 apple, free in easy mode → 0 points""",
     ),
     (
         {"unlucky_may_bust": True},
         [
             ("gold h1 s1", "special"), ("gold h2 s5", "monochrome"), ("gold h4 s5", "steady"),
             ("red h5 s5", "unlucky"), ("red h5 s5", "unlucky"), ("red h5 s5", "unlucky"),
-            ("red h3 s3", "feather"), ("red h3 s3", "feather"),
+            ("red h3 s3", "feather"), ("red h3 s3", "feather"), ("red h1 s1", "bad"),
+            ("green h2 s2", "bad"),
         ],
         """\
 monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
@@ -1062,7 +1062,7 @@ unlucky: sweetness 5+5+5 = 15, passed 13: no points → 0 points
 fortepiano: empty → 0 points
 sweet_couple: empty → 0 points
 steady: 1 apple, the 1st odd prime → 3 points
-bad: empty → 0 points""",
+bad: 2 apples, -1 each → -2 points""",
     ),
     (
         {},
