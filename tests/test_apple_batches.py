@@ -1118,3 +1118,29 @@ def test_ordinals_of_the_steady_batch_notes() -> None:
         "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "20th", "21st", "22nd",
         "23rd", "101st", "111th", "112th", "113th", "121st",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("placed", "needs"),
+    [
+        (["red h2 s3"], "sweetness 3 or height 2"),
+        (["red h2 s3", "gold h4 s3"], "sweetness 3"),
+        (["red h2 s3", "gold h2 s4"], "height 2"),
+    ],
+)
+def test_ab5_a_feather_refusal_names_the_live_features(placed: list[str], needs: str) -> None:
+    board = board_with("feather", *placed)
+    assert str(board.refusal(card("green h5 s5"), "feather")) == (
+        f"Feather batch (AB-5): the batch needs {needs}, and this apple has sweetness 5 and "
+        "height 5."
+    )
+
+
+def test_ab4_a_new_fortepiano_pair_may_start_at_the_last_height() -> None:
+    """AB-4: only the second apple of a pair must differ from the first; the first apple of
+    the next pair may repeat the height before it."""
+    board = board_with("fortepiano", "red h1 s1", "gold h5 s1")
+    assert board.can_place(card("green h5 s2"), "fortepiano")
+    board.place(card("green h5 s2"), "fortepiano")
+    assert not board.can_place(card("red h5 s3"), "fortepiano")
+    assert board.total == board.score().total == 8
