@@ -8,6 +8,7 @@ from collections import Counter
 from fractions import Fraction
 from math import comb, prod
 from pathlib import Path
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -887,3 +888,259 @@ def test_from_json_fuzz_on_a_three_player_save_raises_only_value_error(data) -> 
     except ValueError:
         return
     assert Game.from_json(loaded.to_json()).to_json() == loaded.to_json()
+
+
+# --- built cases for branches random play does not check (issue 28) -------------------------
+def test_boards_are_equal_only_when_rules_and_batches_both_are() -> None:
+    """Equality needs the same rules AND the same batches (placement order across batches
+    aside); either alone is not enough."""
+    one = board_with("steady", "red h3 s1")
+    assert one == board_with("steady", "red h3 s1")
+    assert one != board_with("steady", "red h4 s1")  # same rules, other batches
+    assert one != board_with("steady", "red h3 s1", rules=Rules(easy=True))  # other rules
+    assert Board() != Board(Rules(easy=True)) and Board() == Board(Rules())
+    crossed = Board()
+    crossed.place(card("gold h1 s1"), "bad")
+    crossed.place(card("red h3 s1"), "steady")
+    other_order = Board()
+    other_order.place(card("red h3 s1"), "steady")
+    other_order.place(card("gold h1 s1"), "bad")
+    assert crossed == other_order
+    assert (Board() == "a board") is False
+    assert Board() == mock.ANY  # not ours to judge: the other side is asked (NotImplemented)
+
+
+def test_ab6_colour_outside_counts_up_and_back_down() -> None:
+    """AB-6: colour_outside counts a colour's apples outside the bad batch and the tree."""
+    board = Board()
+    placed = [
+        ("red h1 s1", "special"),
+        ("red h2 s2", "steady"),
+        ("red h3 s2", "steady"),
+        ("gold h5 s5", "monochrome"),
+        ("red h4 s4", "bad"),
+        ("green h1 s2", "feather"),
+    ]
+    for text, batch in placed:
+        board.place(card(text), batch)
+        outside = Counter(
+            card(t).colour for t, b in placed[: board.card_count] if b not in ("special", "bad")
+        )
+        assert {c: board.colour_outside(c) for c in ab.COLOURS} == {
+            c: outside[c] for c in ab.COLOURS
+        }
+    assert [board.colour_outside(c) for c in ("red", "green", "gold")] == [2, 1, 1]
+    while board.card_count:
+        board.undo()
+    assert [board.colour_outside(c) for c in ab.COLOURS] == [0, 0, 0]
+
+
+@pytest.mark.parametrize("n", range(13))
+def test_ab4_batch_points_are_whole_numbers(n: int) -> None:
+    """AB-4: every batch's points are ints (3 points, never 3.0), and so is the total."""
+    board = Board()
+    for _ in range(n):
+        board.place(card("red h3 s1"), "monochrome")
+    points, _ = ab.score_batch("monochrome", tuple(board.batches["monochrome"]), Rules(), {})
+    assert type(points) is int and points == n * (n + 1) // 2
+    parts = board.score().parts
+    assert all(type(value) is int for value in parts.values())
+    assert type(board.total) is int and type(board.score().total) is int
+
+
+#: the best points of a batch of n cards, from the table of AB-4 and AB-6, n = 0 .. 12
+BEST = {
+    "monochrome": [0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78],
+    "feather": [0, 0, 2, 6, 12, 20, 30, 42, 56, 72, 90, 110, 132],
+    "special": [0, 20] + [None] * 11,
+    "unlucky": [0, 0, 0, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144],
+    "fortepiano": [0, 0, 8, 8, 16, 16, 24, 24, 32, 32, 40, 40, 48],
+    "sweet_couple": [0, 0, 7, 7, 14, 14, 21, 21, 28, 28, 35, 35, 42],
+    "steady": [0, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41],
+    "bad": [0, -1, -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12],
+}
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_ab4_best_batch_points_from_the_rules_table(batch: str) -> None:
+    """AB-4/AB-6: the best points of 0 to 12 cards, an empty batch scoring 0."""
+    got = [ab.best_batch_points(batch, n) for n in range(13)]
+    assert got == BEST[batch]
+    assert all(type(points) is int for points in got if points is not None)
+    easy = [ab.best_batch_points(batch, n, Rules(easy=True)) for n in range(13)]
+    assert easy == ([0] * 13 if batch == "bad" else BEST[batch])
+    for n in (-1, 13):  # a batch holds 0 to 12 apples (AB-3)
+        with pytest.raises(ValueError, match="n"):
+            ab.best_batch_points(batch, n)
+
+
+@pytest.mark.parametrize("batch", [["bad"], 3, None, ("bad",)])
+def test_ab3_a_batch_name_that_is_not_a_string_is_refused_as_no_such_batch(batch) -> None:
+    """AB-3: a batch name of the wrong type is a refusal naming the rule, like a misspelt one
+    (a TypeError would escape the rule checks)."""
+    board = Board()
+    refusal = board.refusal(card("red h1 s1"), batch)
+    assert isinstance(refusal, IllegalMove) and refusal.rule == "AB-3"
+    assert "there is no batch called" in str(refusal)
+    with pytest.raises(IllegalMove, match="AB-3"):
+        board.place(card("red h1 s1"), batch)
+    assert not board.can_place(card("red h1 s1"), batch)
+    assert board.card_count == 0 and board.total == 0
+
+
+def test_board_prints_every_batch_in_order_and_its_repr_counts() -> None:
+    board = Board()
+    board.place(card("red h1 s5"), "fortepiano")
+    board.place(card("gold h5 s2"), "fortepiano")
+    board.place(card("green h2 s2"), "bad")
+    assert str(board) == (
+        "monochrome: -\n"
+        "feather: -\n"
+        "special: -\n"
+        "unlucky: -\n"
+        "fortepiano: red h1 s5, gold h5 s2\n"
+        "sweet_couple: -\n"
+        "steady: -\n"
+        "bad: green h2 s2"
+    )
+    assert repr(board) == "<apple batches board: 3 cards, 7 points>"
+
+
+#: built boards whose notes take every branch of AB-4..AB-6, and the score they explain
+NOTED_BOARDS = [
+    (
+        {},
+        [
+            ("red h1 s1", "special"), ("red h2 s5", "monochrome"), ("red h3 s5", "monochrome"),
+            ("green h2 s3", "feather"), ("gold h4 s3", "feather"), ("gold h1 s5", "unlucky"),
+            ("gold h1 s5", "unlucky"), ("green h1 s3", "unlucky"), ("gold h1 s2", "fortepiano"),
+            ("gold h5 s2", "fortepiano"), ("green h3 s1", "fortepiano"),
+            ("gold h2 s4", "sweet_couple"), ("green h2 s4", "sweet_couple"),
+            ("red h4 s2", "sweet_couple"), ("green h3 s1", "steady"), ("gold h4 s1", "steady"),
+            ("green h5 s5", "bad"),
+        ],
+        """\
+monochrome: 2 red apples, triangular number T(2) = 2·3/2 → 3 points
+feather: 2 apples locked to sweetness 3, pronic number 2·1 → 2 points
+special: a red tree, but 3 other red apples grow outside bad: the bonus is lost → 0 points
+unlucky: sweetness 5+5+3 = 13 exactly with 3 apples, square number 3² → 9 points
+fortepiano: heights 1&5: 2·4; height 3 waits for a partner → 8 points
+sweet_couple: 1 pair of equal sweetness (4&4), 7 each; sweetness 2 waits for a partner → 7 points
+steady: 2 apples, the 2nd odd prime → 5 points
+bad: 1 apple, -1 each → -1 point""",
+    ),
+    (
+        {"easy": True, "special_broken_points": -5},
+        [
+            ("gold h1 s1", "special"), ("gold h2 s5", "monochrome"), ("red h3 s5", "feather"),
+            ("gold h5 s5", "unlucky"), ("gold h5 s5", "unlucky"), ("green h3 s1", "fortepiano"),
+            ("gold h3 s4", "sweet_couple"), ("green h3 s1", "steady"), ("green h5 s5", "bad"),
+        ],
+        """\
+monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
+feather: 1 apple (sweetness 5, height 3), pronic number 1·0 → 0 points
+special: a gold tree, but 4 other gold apples grow outside bad: the bonus is lost → -5 points
+unlucky: sweetness 5+5 = 10, not 13: no points → 0 points
+fortepiano: height 3 waits for a partner → 0 points
+sweet_couple: sweetness 4 waits for a partner → 0 points
+steady: 1 apple, the 1st odd prime → 3 points
+bad: 1 apple, free in easy mode → 0 points""",
+    ),
+    (
+        {"unlucky_may_bust": True},
+        [
+            ("gold h1 s1", "special"), ("gold h2 s5", "monochrome"), ("gold h4 s5", "steady"),
+            ("red h5 s5", "unlucky"), ("red h5 s5", "unlucky"), ("red h5 s5", "unlucky"),
+            ("red h3 s3", "feather"), ("red h3 s3", "feather"), ("red h1 s1", "bad"),
+            ("green h2 s2", "bad"),
+        ],
+        """\
+monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
+feather: 2 apples matching sweetness 3 and height 3, pronic number 2·1 → 2 points
+special: a gold tree, but 2 other gold apples grow outside bad: the bonus is lost → 0 points
+unlucky: sweetness 5+5+5 = 15, passed 13: no points → 0 points
+fortepiano: empty → 0 points
+sweet_couple: empty → 0 points
+steady: 1 apple, the 1st odd prime → 3 points
+bad: 2 apples, -1 each → -2 points""",
+    ),
+    (
+        {},
+        [
+            ("red h1 s1", "special"), ("green h2 s3", "feather"), ("gold h2 s4", "feather"),
+            ("gold h2 s1", "feather"), ("gold h1 s2", "fortepiano"), ("gold h5 s2", "fortepiano"),
+            ("green h2 s1", "fortepiano"), ("green h3 s1", "fortepiano"),
+            ("gold h2 s4", "sweet_couple"), ("green h2 s4", "sweet_couple"),
+            ("gold h2 s1", "sweet_couple"), ("green h3 s1", "sweet_couple"), ("red h5 s5", "bad"),
+            *[("green h3 s1", "steady")] * 12,
+        ],
+        """\
+monochrome: empty → 0 points
+feather: 3 apples locked to height 2, pronic number 3·2 → 6 points
+special: a red tree and no other red apple outside bad → 20 points
+unlucky: empty → 0 points
+fortepiano: heights 1&5, 2&3: 2·4 + 2·1 → 10 points
+sweet_couple: 2 pairs of equal sweetness (4&4, 1&1), 7 each → 14 points
+steady: 12 apples, the 12th odd prime → 41 points
+bad: 1 apple, -1 each → -1 point""",
+    ),
+    (
+        {},
+        [("gold h1 s1", "special"), ("gold h2 s1", "monochrome")],
+        """\
+monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
+feather: empty → 0 points
+special: a gold tree, but 1 other gold apple grows outside bad: the bonus is lost → 0 points
+unlucky: empty → 0 points
+fortepiano: empty → 0 points
+sweet_couple: empty → 0 points
+steady: empty → 0 points
+bad: empty → 0 points""",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("rules", "placed", "explained"), NOTED_BOARDS)
+def test_ab4_ab6_every_batch_note_says_how_its_points_come(rules, placed, explained) -> None:
+    """AB-4..AB-6: the note of each batch, the words a pupil reads beside the points."""
+    board = Board(Rules(**rules))
+    for text, batch in placed:
+        board.place(card(text), batch)
+    assert board.score().explain() == explained
+    assert board.total == board.score().total
+
+
+def test_ordinals_of_the_steady_batch_notes() -> None:
+    from orchard_lab.apple_batches.board import _nth
+
+    numbers = (1, 2, 3, 4, 10, 11, 12, 13, 20, 21, 22, 23, 101, 111, 112, 113, 121)
+    assert [_nth(n) for n in numbers] == [
+        "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "20th", "21st", "22nd",
+        "23rd", "101st", "111th", "112th", "113th", "121st",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("placed", "needs"),
+    [
+        (["red h2 s3"], "sweetness 3 or height 2"),
+        (["red h2 s3", "gold h4 s3"], "sweetness 3"),
+        (["red h2 s3", "gold h2 s4"], "height 2"),
+    ],
+)
+def test_ab5_a_feather_refusal_names_the_live_features(placed: list[str], needs: str) -> None:
+    board = board_with("feather", *placed)
+    assert str(board.refusal(card("green h5 s5"), "feather")) == (
+        f"Feather batch (AB-5): the batch needs {needs}, and this apple has sweetness 5 and "
+        "height 5."
+    )
+
+
+def test_ab4_a_new_fortepiano_pair_may_start_at_the_last_height() -> None:
+    """AB-4: only the second apple of a pair must differ from the first; the first apple of
+    the next pair may repeat the height before it."""
+    board = board_with("fortepiano", "red h1 s1", "gold h5 s1")
+    assert board.can_place(card("green h5 s2"), "fortepiano")
+    board.place(card("green h5 s2"), "fortepiano")
+    assert not board.can_place(card("red h5 s3"), "fortepiano")
+    assert board.total == board.score().total == 8

@@ -1199,3 +1199,25 @@ def test_board_effect_agrees_with_place(seed: int) -> None:
             assert {c for c, _f in effect.new_dice} == set(new) - set(old)
             assert set(effect.back) == set(old) - set(new)
         game.play(policies.resolve("greedy", seed=seed)(game))
+
+
+def test_board_prints_fruit_and_die_per_tree_and_its_repr_counts() -> None:
+    """ "A1" a tree with its die, "A." without one, "A*" rotten, "." no tree; negative rows
+    and columns print from the orchard's top-left corner."""
+    board = Board(start=C("APL/LAP"))
+    assert str(board) == " A.  P.  L.\n L.  A.  P."
+    assert repr(board) == "<stacked trees board: 1 card, total 0>"
+    board.place(C("PLA/APA"), at=(0, 1))
+    board.place(C("LLL/AAA"), at=(-1, -2))
+    assert str(board).splitlines() == [
+        " L.  L.  L.   .   .   .",
+        " A.  A.  A1  P1  L1  A.",
+        "  .   .  L.  A1  P1  A.",
+    ]
+    assert repr(board) == "<stacked trees board: 3 cards, total 5>"
+    board.place(C("AAA/AAA"), at=(1, 2), rotten=True)
+    assert str(board).splitlines()[2:] == [
+        "  .   .  L.  A1  A*  A1  A.",
+        "  .   .   .   .  A.  A.  A.",
+    ]
+    assert repr(board) == "<stacked trees board: 4 cards, total 2>"

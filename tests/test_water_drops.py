@@ -1020,3 +1020,13 @@ def test_rotation_refusal_is_what_place_raises_WD_3() -> None:
     assert str(raised.value) == str(refusal)
     assert rotation_refusal(board.rules, 0) is None
     assert rotation_refusal(wd.Rules(allow_rotation=True), 270) is None
+
+
+def test_wd3_board_prints_its_cells_row_by_row_with_dots_for_empty_cells() -> None:
+    """The printed grid spans the orchard's box, negative squares included."""
+    board = board_of(("3B/BB", (-1, 0)), ("MM/1M", (0, -1)), ("CC/C4", (0, 1)))
+    assert str(board) == "..3B..\n..BB..\nMMBPCC\n1M2CC4"
+    board.undo()
+    assert str(board) == "..3B\n..BB\nMMBP\n1M2C"
+    board.place(C("1M/MM"), (1, 0))
+    assert str(board) == "..3B\n..BB\nMMBP\n1M2C\n..1M\n..MM"
