@@ -44,7 +44,7 @@ POINTS = {
     "fortepiano": "2 × each pair's height gap",
     "sweet_couple": "7 a pair",
     "steady": "3, 5, 7, 11, 13, …",
-    "bad": "−1 an apple",
+    "bad": "-1 an apple",
 }
 
 
@@ -205,9 +205,9 @@ RULES = (
 )
 
 VARIANTS = (
-    "**Easy mode:** the bad batch costs 0, not −1.",
+    "**Easy mode:** the bad batch costs 0, not -1.",
     "**Four rounds:** the game ends after 4 rounds.",
     "**Who starts:** whoever last ate an apple.",
     "**Steady height batch:** any earlier apple counts.",
-    "**Harsher:** a broken special tree scores −20.",
+    "**Harsher:** a broken special tree scores -20.",
 )
