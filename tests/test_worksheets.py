@@ -19,6 +19,7 @@ from orchard_lab.cli import main
 from orchard_lab.core import switches
 from orchard_lab.worksheets import (
     game_text,
+    pictures,
     pupil_sheet_html,
     rules_sheet_html,
     rules_text,
@@ -210,8 +211,10 @@ def test_the_sources_variants_are_on_the_sheets_in_plain_words() -> None:
         assert words in batches
     drops = " ".join(visible(pupil_sheet_html("water_drops")).words)
     assert "Alternative scoring" in drops and "quarter turn" in drops
-    trees = " ".join(visible(pupil_sheet_html("stacked_trees")).words)
-    assert "second game" in trees and "270" in trees
+    trees = pupil_sheet_html("stacked_trees")
+    rules, variants = trees.split("Other ways to play", 1)
+    assert "second game" in rules and "quarter turns" in rules  # ST-2's remark; ST-3 says 270
+    assert "offer no other way to play" in variants and "<li>" not in variants
 
 
 def test_the_pictures_are_the_engines_positions() -> None:
@@ -219,7 +222,8 @@ def test_the_pictures_are_the_engines_positions() -> None:
     refuses, a finished game's points."""
     batches = pupil_sheet_html("apple_batches")
     assert batches.count('class="chip refused"') == 2  # the gold apple (AB-3), the green (AB-5)
-    assert "in the steady height batch: 0 points" in batches
+    assert "What the special tree scores" in batches
+    assert "into the steady height batch: 0 (broken)" in batches
     game = ab.Game.new(players=2, seed=18)
     while not game.is_over:
         game.play(ab.hint(game).move)
@@ -227,7 +231,45 @@ def test_the_pictures_are_the_engines_positions() -> None:
     drops = pupil_sheet_html("water_drops")
     assert "4 groups score here, 6 points" in drops
     trees = pupil_sheet_html("stacked_trees")
-    assert "Score 36." in trees  # six dice on 6 after the same card 3 times on top
+    assert "their dice climb 1 → 3 → 6. Score 18." in trees  # ST-4: 1+1 / 1+6+6+1 / 1+1+1
+    assert "Score 1 − 3 = −2." in trees  # ST-5: one new die, one rotten token
+
+
+def test_every_card_on_the_stacked_trees_sheet_is_a_card_of_the_deck(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ST-8 says no two cards are the same and every card has two fruits or more: the
+    pictures draw only the deck's own cards, each at most once in a picture."""
+    from orchard_lab.worksheets import stacked_trees_sheet as sheet
+
+    drawn: list[list[st.Card]] = []  # the cards of each picture drawn
+
+    def card(each: st.Card) -> str:
+        drawn.append([each])
+        return pictures.trees_card(each)
+
+    def orchard(board: st.Board, small: bool = False) -> str:
+        drawn.append(list(board.cards()))
+        return pictures.trees_orchard(board, small=small)
+
+    monkeypatch.setattr(sheet, "trees_card", card)
+    monkeypatch.setattr(sheet, "trees_orchard", orchard)
+    html = pupil_sheet_html("stacked_trees")
+    deck = st.default_deck()
+    assert len(drawn) >= 10 and sum(map(len, drawn)) >= 20
+    for cards in drawn:
+        assert all(each in deck for each in cards), [str(c) for c in cards if c not in deck]
+    for board_cards in drawn:
+        assert len(set(board_cards)) == len(board_cards)
+    written = re.findall(r"\b[APL]{3}/[APL]{3}\b", " ".join(visible(html).words))
+    assert written and all(st.Card.from_text(code) in deck for code in written), written
+
+
+@pytest.mark.parametrize("game", ["apple_batches", "water_drops"])
+def test_the_pupils_sheet_numbers_the_players_from_1(game: str) -> None:
+    text = " ".join(" ".join(visible(pupil_sheet_html(game)).words).split())
+    assert "player 1" in text and "player 2" in text
+    assert not re.search(r"[Pp]layer 0", text)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -239,6 +281,21 @@ def test_the_teachers_page_lists_the_readings_with_their_switches(game: str) -> 
         if switch.name in {"allow_rotation", "max_size", "scoring", "cards_per_game"}:
             assert switch.name in html
     assert parsed(html).loads == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_teachers_page_names_each_switch_as_the_board_labels_it(game: str) -> None:
+    html = teacher_sheet_html(game)
+    named = re.findall(r"<td>[^\n]*?<code>(\w+)</code>", html)  # code names in the switch column
+    labels = {switch.name: switch.label for switch in switches(ENGINES[game].Rules)}
+    shown = [name for name in named if name in labels]
+    assert shown, "no switch of the board on the teacher's page"
+    for name in shown:
+        assert f"<b>{labels[name]}</b> (<code>{name}</code>)" in html, name
+    if game != "stacked_trees":  # who starts: chosen in code only
+        assert "not on the board (you are the first player there); in code" in html
+    cells = re.sub(r'<span class="id-nowrap">[A-Z]{2}-\d+</span>', "", html.split("<table>")[1])
+    assert not re.search(r"\b(AB|WD|ST)-\d", cells)  # every rule id is kept on one line
 
 
 def test_docs_rules_md_marks_the_readings_the_issue_names() -> None:

@@ -14,23 +14,20 @@ from html import escape
 
 from orchard_lab import apple_batches as ab
 from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
-from orchard_lab.worksheets.pictures import chip, chips
+from orchard_lab.worksheets.pictures import chip, chips, mark_chip
 from orchard_lab.worksheets.pupil_sheet import SheetRule
 
 __all__ = ["INTRO", "RULES", "VARIANTS"]
 
-INTRO = (
-    "Collect 12 apples and sort each one, as you take it, into one of your 8 batches: each "
-    "has its own rule and its own points."
-)
-FULL_GAME_SEED = 8  # a 2-player game, both players greedy: 6 of player 0's batches are used
+INTRO = "Collect 12 apples and sort each one, as you take it, into one of your 8 batches."
+FULL_GAME_SEED = 8  # a 2-player game, both players greedy: 6 of player 1's batches are used
 TIED_GAME_SEED = 18  # a 2-player game, both players greedy, that ends in a shared win
 
 JOIN = {  # which apple may join each batch, in plain words (AB-4, AB-5, AB-6)
     "monochrome": "the colour of the first apple",
     "feather": "it matches a live feature (AB-5)",
     "special": "one apple only (AB-6)",
-    "unlucky": "sweetness adds up to 13 or less",
+    "unlucky": "sweetness total 13 or less",
     "fortepiano": "in pairs: 2nd height differs",
     "sweet_couple": "in pairs: same sweetness",
     "steady": "height within 1 of the last",
@@ -40,12 +37,13 @@ POINTS = {
     "monochrome": "1, 3, 6, 10, 15, …",
     "feather": "0, 2, 6, 12, 20, …",
     "special": "20, or 0 once broken",
-    "unlucky": "9, 16, 25, … (at 13)",
+    "unlucky": "0, 0, 9, 16, 25, … but only at exactly 13",
     "fortepiano": "2 × each pair's height gap",
     "sweet_couple": "7 a pair",
     "steady": "3, 5, 7, 11, 13, …",
     "bad": "-1 an apple",
 }
+WRAPS = {"unlucky": " wraps"}  # the one rule of points too long for one line
 
 
 @functools.cache
@@ -64,9 +62,18 @@ def _tried(board: ab.Board, card: ab.Card, batch: str) -> str:
     return chip(card, refused=refused)
 
 
+def _minus(points: int) -> str:
+    """A score as printed: a true minus sign, "−1", not a hyphen."""
+    return str(points).replace("-", "−")
+
+
 def _cards() -> str:
     shown = [ab.Card("red", 3, 2), ab.Card("green", 1, 5), ab.Card("gold", 5, 4)]
-    return f"{chips(shown)}<div class='caption'>h3 · s2: height 3, sweetness 2.</div>"
+    key = ", ".join(f"{mark_chip(colour)} {colour}" for colour in ab.COLOURS)
+    return (
+        f"{chips(shown)}<div class='caption'>h3 · s2: height 3, sweetness 2. The marks "
+        f"tell the colours apart in black and white: {key}.</div>"
+    )
 
 
 def _market() -> str:
@@ -83,8 +90,8 @@ def _placing() -> str:
         for card in (ab.Card("red", 1, 1), ab.Card("red", 4, 5), ab.Card("gold", 2, 2))
     )
     return (
-        f"<b>{BATCH_NAMES['monochrome']}:</b> {row}<div class='caption'>The gold apple may "
-        "not join this red batch.</div>"
+        f"<b>{BATCH_NAMES['monochrome']}:</b> {row}<div class='caption'>The gold apple "
+        "(crossed out) may not join this red batch.</div>"
     )
 
 
@@ -94,9 +101,9 @@ def _batches() -> str:
     rows = "".join(
         f"<tr><td class='name'>{escape(BATCH_NAMES[batch])}</td>"
         f"<td class='rule-words'>{escape(JOIN[batch])}</td>"
-        f"<td class='points'>{escape(POINTS[batch])}</td>"
+        f"<td class='points{WRAPS.get(batch, '')}'>{escape(POINTS[batch])}</td>"
         f"<td class='apples'>{chips(board.batches[batch])}</td>"
-        f"<td class='points'>{score.parts[batch]}</td></tr>"
+        f"<td class='points'>{_minus(score.parts[batch])}</td></tr>"
         for batch in ab.BATCHES
     )
     return (
@@ -104,7 +111,7 @@ def _batches() -> str:
         "<col class='apples'><col class='total'><tr><th>batch</th><th>which apple may join</th>"
         "<th>points for 1, 2, 3, … apples</th><th colspan='2'>a finished game</th></tr>"
         f"{rows}</table><div class='caption'>A batch holds at most 12 apples; an empty one "
-        f"scores 0. This player finished with {board.total} points.</div>"
+        f"scores 0. Player 1 of this 2-player game finished with {board.total} points.</div>"
     )
 
 
@@ -116,7 +123,8 @@ def _feather() -> str:
     )
     return (
         f"{row}<div class='caption'>The 2nd apple matches sweetness 3, not height 2: now "
-        "only sweetness 3 is live.</div>"
+        "only sweetness 3 is live. The 3rd apple (crossed out) is refused: its sweetness is "
+        "1, and its height no longer counts.</div>"
     )
 
 
@@ -127,18 +135,22 @@ def _special() -> str:
         (ab.Card("green", 3, 3), "bad"),
         (ab.Card("green", 5, 2), "steady"),
     ]
+    why = {"special": "", "bad": " (still whole)", "steady": " (broken)"}
     lines = []
     for card, batch in steps:
         board.place(card, batch)
         points = board.score().parts["special"]
-        lines.append(f"{chip(card)} in the {BATCH_NAMES[batch]}: {points} points")
-    return "<br>".join(lines) + "<div class='caption'>The special tree holds a green apple.</div>"
+        lines.append(f"{chip(card)} into the {BATCH_NAMES[batch]}: {points}{why[batch]}")
+    return (
+        "<div class='caption'>What the special tree scores as each apple is placed:</div>"
+        + "<br>".join(lines)
+    )
 
 
 def _winning() -> str:
     game = _played(TIED_GAME_SEED)
     rows = "".join(
-        f"<tr><td>player {player}</td><td class='points'>{total} points</td>"
+        f"<tr><td>player {player + 1}</td><td class='points'>{total} points</td>"
         f"<td>apples in {board.used_batches()} batches</td></tr>"
         for player, (total, board) in enumerate(zip(game.scores(), game.boards, strict=True))
     )

@@ -23,7 +23,15 @@ from orchard_lab.widgets.stacked_trees_html import FRUIT_FILL as TREE_FILL
 from orchard_lab.widgets.water_drops_html import DROP_FILL
 from orchard_lab.widgets.water_drops_html import FRUIT_FILL as DROPS_FRUIT_FILL
 
-__all__ = ["chip", "chips", "drops_card", "drops_orchard", "trees_card", "trees_orchard"]
+__all__ = [
+    "chip",
+    "chips",
+    "drops_card",
+    "drops_orchard",
+    "mark_chip",
+    "trees_card",
+    "trees_orchard",
+]
 
 SCORING_EDGE = "#1a7f37"  # a group that scores: a thick green outline
 GROUP_EDGE = "#555555"  # a group that does not: a thin dashed grey one
@@ -38,6 +46,15 @@ def chip(card: ab.Card, *, refused: bool = False) -> str:
         f'<span class="chip{" refused" if refused else ""}" style="{style}" '
         f'title="{escape(words)}">{APPLE_MARK[card.colour]} h{card.height} · '
         f"s{card.sweetness}</span>"
+    )
+
+
+def mark_chip(colour: str) -> str:
+    """A colour's mark alone on its colour, for the key to the marks (● red, ▲ green, ★ gold)."""
+    fill = APPLE_FILL[colour]
+    return (
+        f'<span class="chip" style="background:{fill};color:{text_colour_on(fill)}">'
+        f"{APPLE_MARK[colour]}</span>"
     )
 
 
@@ -59,7 +76,8 @@ def _drops_cell(code: str | None, edges: list[str]) -> str:
 
 def drops_orchard(board: wd.Board, *, small: bool = False) -> str:
     """A water drops orchard: fruit letters on their colours, drops in blue with their
-    value; a group that scores has a thick green outline, any other group a dashed one."""
+    value; a group that scores has a thick green outline, any other group a dashed one; a
+    thin white gap between cards."""
     squares = board.squares
     rows, cols = [r for r, _ in squares], [c for _, c in squares]
     owner: dict[tuple[int, int], wd.Group] = {}
@@ -82,12 +100,20 @@ def drops_orchard(board: wd.Board, *, small: bool = False) -> str:
                     if owner.get((row + dr, col + dc)) is not found
                 ]
             cells.append(_drops_cell(board.cell(row, col), edges))
-    width = 2 * (max(cols) - min(cols) + 1)
-    size = "4.6mm" if small else "6.2mm"
+    size, gap = (4.6, 0.8) if small else (6.2, 1.0)
     return (
         f'<div class="cells{" small" if small else ""}" '
-        f'style="grid-template-columns:repeat({width},{size})">{"".join(cells)}</div>'
+        f'style="grid-template-columns:{_card_tracks(max(cols) - min(cols) + 1, size, gap)};'
+        f'grid-template-rows:{_card_tracks(max(rows) - min(rows) + 1, size, gap)}">'
+        f"{''.join(cells)}</div>"
     )
+
+
+def _card_tracks(cards: int, size: float, gap: float) -> str:
+    """The grid's tracks along ``cards`` cards, two cells each, with a white gap between one
+    card and the next, so a pupil can count the cards and see where each one lies."""
+    card = f"{size}mm {size + gap:.1f}mm"
+    return " ".join([card] * (cards - 1) + [f"{size}mm {size}mm"])
 
 
 def drops_card(card: wd.Card) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import mistune
 
-from orchard_lab.core import check_path, check_type
+from orchard_lab.core import check_path, check_type, switches
 from orchard_lab.glossary import GAME_NAMES
 from orchard_lab.worksheets.rules_text import rules_markdown
 
@@ -43,6 +43,11 @@ __all__ = [
 SHEET_GAMES = ("apple_batches", "water_drops", "stacked_trees")  # games with a pupils' sheet
 STYLE = (Path(__file__).parent / "pupil_sheet.css").read_text(encoding="utf-8")  # inlined
 READINGS = re.compile(r"^\*\*Readings of [^*]+\*\*", re.MULTILINE)
+RULE_ID = re.compile(r"(?<![\w-])((?:AB|WD|ST)-\d+)\b")  # kept on one line: "(AB-" / "2)"
+CODE_SPAN = re.compile(r"<code>([^<]*)</code>")
+NOT_ON_THE_BOARD = {  # a reading chosen only in code, in the teacher's words
+    "Game.new(first_player=...)": "not on the board (you are the first player there)",
+}
 
 
 @dataclass(frozen=True)
@@ -74,7 +79,9 @@ def _game(game: str) -> str:
 
 
 def _markdown(text: str) -> str:
-    return str(mistune.create_markdown(escape=True, plugins=["table"])(text))
+    """``text`` in HTML, its rule ids kept whole on one line."""
+    html = str(mistune.create_markdown(escape=True, plugins=["table"])(text))
+    return RULE_ID.sub(r'<span class="id-nowrap">\1</span>', html)
 
 
 def _page(title: str, body: str, kind: str) -> str:
@@ -106,13 +113,44 @@ def pupil_sheet_html(game: str) -> str:
         for rule in sorted(words.RULES, key=lambda rule: words.ORDER.index(rule.rule))
     )
     variants = "".join(f"<li>{_markdown(text)}</li>" for text in words.VARIANTS)
+    offered = (
+        "The published rules offer these too: your teacher says if you play one."
+        if variants
+        else "The published rules offer no other way to play."
+    )
     body = f"""<h1>{escape(name)}: the rules</h1>
 <p class="intro">{escape(words.INTRO)}</p>
 <div class="rules">{rules}</div>
 <section class="variants"><h2>Other ways to play</h2>
-<p class="note">Above are the <b>standard rules</b>. The published rules offer these too: your
-teacher says if you play one.</p><ul>{variants}</ul></section>"""
+<p class="note">Above are the <b>standard rules</b>. {offered}</p>
+{f"<ul>{variants}</ul>" if variants else ""}</section>"""
     return _page(f"{name}: the rules", body, "pupil")
+
+
+def _switch_labels(game: str) -> dict[str, str]:
+    """Each switch's code name and the label the board shows beside its control."""
+    module = importlib.import_module(f"orchard_lab.{game}")
+    return {each.name: each.label for each in switches(module.Rules)}
+
+
+def _with_board_labels(html: str, labels: dict[str, str]) -> str:
+    """The readings' switch column with the board's label before each code name, so a
+    teacher at the board finds the switch by the words it shows there."""
+
+    def labelled(found: re.Match[str]) -> str:
+        code = found.group(1)
+        if code in labels:
+            return f"<b>{escape(labels[code])}</b> (<code>{code}</code>)"
+        if code in NOT_ON_THE_BOARD:
+            return f"{escape(NOT_ON_THE_BOARD[code])}; in code <code>{code}</code>"
+        return found.group(0)
+
+    def switch_cell(row: re.Match[str]) -> str:
+        before, cell, last = row.group(0).rpartition("<td>")  # the switch is the last column
+        return f"{before}{cell}{CODE_SPAN.sub(labelled, last)}" if cell else row.group(0)
+
+    html = html.replace("<th>switch</th>", "<th>switch: on the board (in code)</th>")
+    return re.sub(r"<tr>.*?</tr>", switch_cell, html, flags=re.DOTALL)
 
 
 def teacher_sheet_html(game: str) -> str:
@@ -124,11 +162,13 @@ def teacher_sheet_html(game: str) -> str:
     if found is None:
         raise ValueError(f"docs/rules.md has no '**Readings of {name.lower()}**'")
     block = text[found.start() :].split("\n\n---", 1)[0]
+    readings = _with_board_labels(_markdown(block), _switch_labels(game))
     body = f"""<h1>{escape(name)}: for the teacher</h1>
 <p class="intro">Where the published rules disagree or say nothing, the standard rules take
 one reading. This page lists them, with the published words and the switch that chooses
-another reading on the board and in code. The pupils' sheet states the standard rules.</p>
-{_markdown(block)}"""
+another reading: in bold its label on the board's rule switches, in brackets its name in
+code. The pupils' sheet states the standard rules.</p>
+{readings}"""
     return _page(f"{name}: the readings, for the teacher", body, "teacher")
 
 

@@ -1,7 +1,7 @@
 """The words and pictures of the stacked trees rules sheet for pupils (``pupil_sheet``).
 
-Every picture is a real position: the engine deals, places the cards, moves the dice and
-plays a whole deal greedily.
+Every picture is a real position of the deck's own cards (ST-8): the engine deals, places
+the cards, moves the dice and plays a whole deal greedily.
 
 >>> [rule.rule for rule in RULES]
 ['ST-1', 'ST-2', 'ST-3', 'ST-4', 'ST-5', 'ST-6', 'ST-7', 'ST-8']
@@ -23,15 +23,39 @@ INTRO = (
     "top of each other so that dice climb a ladder of points."
 )
 ORDER = ("ST-1", "ST-2", "ST-3", "ST-4", "ST-5", "ST-6", "ST-7", "ST-8")
-SEED = 1  # the deal the pictures show
+SEED = 1  # the deal the pictures of ST-2, ST-6 and ST-7 show
+DECK = {str(card): card for card in st.default_deck()}  # every card drawn is one of these
+
+# The positions of ST-1, ST-3, ST-4 and ST-5, found by trying the deck's cards on the
+# engine's Board (every start card, every other card, every legal spot): a start card, a
+# card that lies with 4 trees on the same fruit one column to its right (ST-3), two more
+# cards that lift two of those dice 1 -> 3 -> 6 (ST-4; within 3 rows and 4 columns no three
+# cards of the deck do it unless one is turned), and a card below right that needs one
+# rotten token (ST-5).
+START = "PLA/LAL"
+TURN = ("LAP/ALP", (0, 1), 0)  # (card, spot of its top-left tree, rotation)
+CLIMB = (TURN, ("ALP/PAP", (1, 1), 0), ("APA/LAL", (1, 0), 180))
+ROTTEN = ("APP/ALA", (1, 1), 0)
 
 
-def _text(text: str) -> st.Card:
-    return st.Card.from_text(text)
+def _deck_card(text: str) -> st.Card:
+    """The deck's card ``text`` (KeyError for a card the deck does not have)."""
+    return DECK[text]
+
+
+def _orchard(*placed: tuple[str, tuple[int, int], int], rotten: bool = False) -> st.Board:
+    """The start card, then ``placed`` on it by the engine (which refuses an illegal one)."""
+    board = st.Board(start=_deck_card(START))
+    for text, at, rotation in placed:
+        board.place(_deck_card(text), at, rotation, rotten=rotten)
+    return board
 
 
 def _card() -> str:
-    return f"{trees_card(_text('APL/LAP'))}<div class='caption'>The card APL/LAP.</div>"
+    return (
+        f"{trees_card(_deck_card(START))}<div class='caption'>The card {START}: its top row, "
+        "then its bottom row (A apple, P pear, L plum).</div>"
+    )
 
 
 def _setting_up() -> str:
@@ -45,30 +69,38 @@ def _setting_up() -> str:
 
 
 def _turn() -> str:
-    board = st.Board(start=_text("APL/LAP"))
-    board.place(_text("PLA/APA"), at=(0, 1))
+    board = _orchard(TURN)
+    assert board.total == 4 and board.rotten_used == 0  # the caption's 4 dice showing 1
     return (
-        f"{trees_orchard(board)}<div class='caption'>PLA/APA placed one column to the right: "
-        "4 of its trees lie on the same fruit, and each gets a die showing 1.</div>"
+        f"{trees_orchard(board)}<div class='caption'>The start card {START}, and {TURN[0]} "
+        "placed one column to the right: 4 of its trees lie on the same fruit, and each gets "
+        "a die showing 1. Its 2 pears lie on nothing.</div>"
     )
 
 
 def _dice() -> str:
-    board = st.Board(start=_text("APL/LAP"))
-    for _ in range(3):
-        board.place(_text("APL/LAP"), at=(0, 0))
+    steps = [_orchard(*CLIMB[: n + 1]) for n in range(len(CLIMB))]
+    climbs = [(board.die(1, 1), board.die(1, 2)) for board in steps]
+    assert climbs == [(1, 1), (3, 3), (6, 6)], climbs  # the apple and the plum of the caption
+    names = [CLIMB[0][0], f"then {CLIMB[1][0]}", f"then {CLIMB[2][0]}, turned"]
+    boards = "".join(
+        f"<div>{trees_orchard(board)}<div class='caption'>{name}</div></div>"
+        for board, name in zip(steps, names, strict=True)
+    )
     return (
-        f"{trees_orchard(board)}<div class='caption'>The same card 3 times on top: every die "
-        f"has climbed 1 → 3 → 6. Score {board.total}.</div>"
+        f"<div class='row'>{boards}</div><div class='caption'>On the start card {START}, 3 "
+        "cards (the last turned 2 quarter turns) cover the apple and the plum in the middle "
+        f"of the 2nd row: their dice climb 1 → 3 → 6. Score {steps[-1].total}.</div>"
     )
 
 
 def _rotten() -> str:
-    board = st.Board(start=_text("APL/LAP"))
-    board.place(_text("AAA/AAA"), at=(1, 1), rotten=True)
+    board = _orchard(ROTTEN, rotten=True)
+    assert board.is_rotten(1, 2) and board.die(1, 1) == 1 and board.total == 1 - 3
     return (
-        f"{trees_orchard(board)}<div class='caption'>AAA/AAA placed below right with a rotten "
-        "token (✗): an apple lies on a pear.</div>"
+        f"{trees_orchard(board)}<div class='caption'>{ROTTEN[0]} placed below right: its "
+        "first pear lies on a plum, so it takes a rotten token (✗) and no die; its apple "
+        "lies on an apple and gets a die. Score 1 − 3 = −2.</div>"
     )
 
 
@@ -87,8 +119,8 @@ def _end() -> str:
     ratings = "; ".join(f"{low}+ {name}" for low, name in reversed(st.RATINGS))
     return (
         f"<div class='row'>{trees_orchard(board, small=True)}<div class='caption'>A whole "
-        f"deal played: {score} points, <b>{st.rating(score)}</b>.</div></div>"
-        f"<div class='caption'>Below 25: {st.rating(0)}; {ratings}</div>"
+        f"deal played: {score} points, <b>{st.rating(score)}</b>.<br>Below 25: "
+        f"{st.rating(0)}; {ratings}</div></div>"
     )
 
 
@@ -96,8 +128,8 @@ def _players() -> str:
     code = st.deal_code(_played().order)
     return (
         f"<div class='row'><b style='font-size:12pt'>{code}</b></div><div class='caption'>"
-        "The deal code of that game: type it on the board and everyone gets the same 9 "
-        "cards.</div>"
+        "The deal code of that game: type it in the deal code box of the on-screen game "
+        "board, and everyone gets the same 9 cards.</div>"
     )
 
 
@@ -117,8 +149,9 @@ RULES = (
     SheetRule(
         "ST-2",
         RULE_NAMES["ST-2"],
-        "Shuffle the 18 cards and deal 9. The first card starts your **orchard**; the next 2 "
-        "are your **hand**. The **supply**: 5 dice of each fruit and 2 rotten tokens.",
+        "Shuffle the 18 cards and deal 9 (the other 9 make a second game). The first card "
+        "starts your **orchard**; the next 2 are your **hand**. The **supply**: 5 dice of "
+        "each fruit and 2 rotten tokens.",
         _setting_up,
     ),
     SheetRule(
@@ -169,7 +202,4 @@ RULES = (
     ),
 )
 
-VARIANTS = (
-    "**Two games in one box:** the 9 cards not dealt make a second game.",
-    "**All four turns:** the published rules name 90 and 180 degrees; 270 is 90 the other way.",
-)
+VARIANTS: tuple[str, ...] = ()  # the published rules offer none (turning by 270 is ST-3)

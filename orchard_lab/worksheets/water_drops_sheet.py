@@ -76,13 +76,14 @@ def _short_game() -> wd.Game:
 def _winning() -> str:
     game = _short_game()
     rows = "".join(
-        f"<tr><td>player {player}</td><td>{total} points</td></tr>"
+        f"<tr><td>player {player + 1}</td><td>{total} points</td></tr>"
         for player, total in enumerate(game.scores())
     )
+    laid = len(game.boards[0].squares)
     return (
         f"<div class='row'>{drops_orchard(game.boards[0], small=True)}<table class='batches'>"
-        f"{rows}</table></div><div class='caption'>The end of a short game of {SHORT_GAME_CARDS} "
-        "cards: player 0's orchard.</div>"
+        f"{rows}</table></div><div class='caption'>The end of a short game, {SHORT_GAME_CARDS} "
+        f"cards dealt: player 1's orchard, its start card and {laid - 1} more.</div>"
     )
 
 
@@ -91,7 +92,10 @@ def _deck() -> str:
     cards = "".join(drops_card(card) for card in deck[:6])
     drops = [value for card in deck for value in card.drops]
     counts = ", ".join(f"{drops.count(v)} of {v}" for v in sorted(set(drops)))
-    return f"{cards}<div class='caption'>The drops of the deck: {counts}.</div>"
+    return (
+        f"{cards}<div class='caption'>6 of the cards. The drops of the whole deck, all "
+        f"{len(deck)} cards (not only these 6): {counts}.</div>"
+    )
 
 
 RULES = (
