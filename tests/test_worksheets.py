@@ -232,7 +232,7 @@ def test_the_pictures_are_the_engines_positions() -> None:
     assert "4 groups score here, 6 points" in drops
     trees = pupil_sheet_html("stacked_trees")
     assert "their dice climb 1 → 3 → 6. Score 18." in trees  # ST-4: 1+1 / 1+6+6+1 / 1+1+1
-    assert "Score 1 − 3 = −2." in trees  # ST-5: one new die, one rotten token
+    assert "Score 1 − 3 = -2." in trees  # ST-5: one new die, one rotten token
 
 
 def test_every_card_on_the_stacked_trees_sheet_is_a_card_of_the_deck(

@@ -62,11 +62,6 @@ def _tried(board: ab.Board, card: ab.Card, batch: str) -> str:
     return chip(card, refused=refused)
 
 
-def _minus(points: int) -> str:
-    """A score as printed: a true minus sign, "−1", not a hyphen."""
-    return str(points).replace("-", "−")
-
-
 def _cards() -> str:
     shown = [ab.Card("red", 3, 2), ab.Card("green", 1, 5), ab.Card("gold", 5, 4)]
     key = ", ".join(f"{mark_chip(colour)} {colour}" for colour in ab.COLOURS)
@@ -103,7 +98,7 @@ def _batches() -> str:
         f"<td class='rule-words'>{escape(JOIN[batch])}</td>"
         f"<td class='points{WRAPS.get(batch, '')}'>{escape(POINTS[batch])}</td>"
         f"<td class='apples'>{chips(board.batches[batch])}</td>"
-        f"<td class='points'>{_minus(score.parts[batch])}</td></tr>"
+        f"<td class='points'>{score.parts[batch]}</td></tr>"
         for batch in ab.BATCHES
     )
     return (

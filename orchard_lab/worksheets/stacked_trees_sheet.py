@@ -100,7 +100,7 @@ def _rotten() -> str:
     return (
         f"{trees_orchard(board)}<div class='caption'>{ROTTEN[0]} placed below right: its "
         "first pear lies on a plum, so it takes a rotten token (✗) and no die; its apple "
-        "lies on an apple and gets a die. Score 1 − 3 = −2.</div>"
+        "lies on an apple and gets a die. Score 1 − 3 = -2.</div>"
     )
 
 
