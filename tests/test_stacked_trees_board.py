@@ -205,6 +205,7 @@ def test_how_well_could_i_have_done_and_the_replay_of_the_best_line() -> None:
     assert shown is not None and shown.total == best.score
     assert f"Total so far: {best.score}" in board.message.value
     assert "Watching the best line" in board.turn_line.value
+    assert f"<b>Score: {best.score}</b>" in board.score_text.value  # the line's, not yours
     last = best.moves[-1]
     card_cells = {
         (last.at[0] + r, last.at[1] + c)
@@ -220,6 +221,7 @@ def test_how_well_could_i_have_done_and_the_replay_of_the_best_line() -> None:
     assert board.replay_step == len(best.moves) - 1
     board.replay_exit.click()
     assert board.replay_step is None and board.game.to_json() == saved
+    assert f"<b>Score: {board.game.scores()[0]}</b>" in board.score_text.value
 
 
 def test_highlight_marks_cells_and_parts() -> None:

@@ -238,6 +238,13 @@ def test_the_turn_key_refuses_with_the_engines_sentence_when_turning_is_off_WD_3
     assert board.board_keys.said.startswith("✗ ")
 
 
+def test_the_keys_line_offers_r_only_when_cards_may_turn_WD_3() -> None:
+    board = WaterDropsBoard(players=1, seed=0)
+    assert "r turn" not in board.board_keys.help
+    board.load(wd.Game.new(players=1, seed=0, rules=wd.Rules(allow_rotation=True)))
+    assert "r turn the card" in board.board_keys.help
+
+
 def test_the_new_game_button_reads_the_settings_and_no_limit_shows() -> None:
     board = WaterDropsBoard(players=4, seed=0, rules=wd.Rules(max_size=(4, 4)))
     board.players_choice.value = 5

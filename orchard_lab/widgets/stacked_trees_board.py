@@ -449,8 +449,9 @@ class StackedTreesBoard(BestLineBoard):
 
     def _show_status(self) -> None:
         game = self.game
-        self.supply.value = supply_html(game)
-        self.score_text.value = score_html(game.boards[HUMAN])
+        shown = self._shown_board()  # yours, or the best line's while it is replayed
+        self.supply.value = supply_html(game, shown)
+        self.score_text.value = score_html(shown)
         self.code.value = deal_code_html(game)
         self.others.value = others_html(game)
         if self.best is not None and self.replay_step is not None:

@@ -246,13 +246,13 @@ def orchard_squares(
 
 
 # -- the lines beside the board --------------------------------------------------------------
-def supply_html(game: st.Game, player: int = 0) -> str:
-    """The dice and rotten tokens ``player`` has left, and the ladder the dice climb.
+def supply_html(game: st.Game, board: st.Board) -> str:
+    """The dice and rotten tokens ``board`` has left, and the ladder the dice climb.
 
-    >>> "Dice left" in supply_html(st.Game.new(seed=1))
+    >>> game = st.Game.new(seed=1)
+    >>> "Dice left" in supply_html(game, game.boards[0])
     True
     """
-    board = game.boards[player]
     left = board.dice_left
     supply = " · ".join(f"{FRUIT_MARK[f]} {st.FRUIT_NAMES[f]} {left[f]}" for f in st.FRUITS)
     return (

@@ -100,7 +100,9 @@ def _matching(board: StackedTreesBoard) -> Staged:
     try:  # the engine's own sentence for a tree on a different fruit without tokens
         game.boards[0].copy().place(costly.card, costly.at, costly.rotation)
     except IllegalMove as refusal:
-        reason = str(refusal)
+        # the engine's sentence ends with what code does ("play it with rotten=True ..."):
+        # on the board a pupil says yes instead
+        reason = str(refusal).partition(": play it with")[0] + ": on the board you say yes."
     else:
         raise ValueError(f"{costly} needs no token: no refusal to show")
     _choose(board, allowed)

@@ -281,7 +281,9 @@ class WaterDropsBoard(PolicyBoard):
     def _begin(self, game: wd.Game, policy: str) -> None:
         self._opponent_views = {}
         super()._begin(game, policy)
-        self.turn_button.layout.display = None if game.rules.allow_rotation else "none"
+        turning = game.rules.allow_rotation
+        self.turn_button.layout.display = None if turning else "none"
+        self.board_keys.help = key_help("the cards of the market", "your orchard", turning)
 
     def _forget_selection(self) -> None:
         self.selected_slot = None
