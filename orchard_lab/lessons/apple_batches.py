@@ -20,7 +20,7 @@ import numpy as np
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import sequences as seq
-from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.lessons.checks import check, check_function, near
 from orchard_lab.lessons.timing import Pace
 
 __all__ = [
@@ -304,20 +304,9 @@ def check_steady_gain(
             'that is the gain of easy mode, the experiment before; this one is "any earlier apple".'
         )
     check(
-        "steady_gain", answer, expected, _near(hints), tolerance=0.01,
+        "steady_gain", answer, expected, near(hints), tolerance=0.01,
         otherwise='take the mean of each table, then subtract: "any earlier apple" minus standard.',
     )  # fmt: skip
-
-
-def _near(hints: dict[float, str]) -> Callable[[Any], str | None]:
-    """Hints for numbers, each said for an answer within 0.01 of its number."""
-
-    def hint(answer: Any) -> str | None:
-        if isinstance(answer, bool) or not isinstance(answer, int | float | np.number):
-            return None
-        return next((said for at, said in hints.items() if abs(float(answer) - at) < 0.01), None)
-
-    return hint
 
 
 def check_helps_more(answer: Any, standard: np.ndarray, changed: dict[str, np.ndarray]) -> None:

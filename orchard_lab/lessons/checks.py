@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from numbers import Number
+from numbers import Number, Real
 from typing import Any
 
-__all__ = ["STRICT_VARIABLE", "check", "check_function"]
+__all__ = ["STRICT_VARIABLE", "check", "check_function", "near"]
 
 STRICT_VARIABLE = "ORCHARD_LAB_STRICT_CHECKS"
 RIGHT = "✓ Right!"
@@ -27,6 +27,21 @@ RIGHT = "✓ Right!"
 Hints = Mapping[Any, str] | Callable[[Any], str | None]
 Slips = Sequence[tuple[Callable[..., Any], str]]  # a wrong function a pupil writes, its hint
 CaseHint = Callable[[Any, Any, Any], str | None]  # (input, what it gave, what it should give)
+
+
+def near(hints: Mapping[float, str]) -> Callable[[Any], str | None]:
+    """Hints for numbers, each said for an answer within 0.01 of its number.
+
+    >>> near({3.5: "that is the mean"})(3.504)
+    'that is the mean'
+    """
+
+    def hint(answer: Any) -> str | None:
+        if isinstance(answer, bool) or not isinstance(answer, Real):
+            return None
+        return next((said for at, said in hints.items() if abs(float(answer) - at) < 0.01), None)
+
+    return hint
 
 
 def _unanswered(answer: Any) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.lessons.checks import check, check_function, near
 from orchard_lab.lessons.timing import Pace
 from orchard_lab.sequences import triangular
 from orchard_lab.stacked_trees.policies import greedy_turn
@@ -307,7 +307,7 @@ def check_ladder_gain(answer: Any, squares: np.ndarray, standard: np.ndarray) ->
     """
     expected = float(np.mean(squares) - np.mean(standard))
     check(
-        "squares_gain", answer, expected, _near({
+        "squares_gain", answer, expected, near({
             -expected: "that is standard minus squares: the other way round.",
             float(np.mean(squares)): "that is the squares ladder's mean; subtract the standard "
             "ladder's mean.",
@@ -500,7 +500,7 @@ def check_tokens_pay(answer: Any, with_tokens: np.ndarray, without: np.ndarray) 
     """
     expected = float(np.mean(with_tokens) - np.mean(without))
     check(
-        "tokens_pay", answer, expected, _near({
+        "tokens_pay", answer, expected, near({
             -expected: "that is the other way round: with tokens minus without.",
             float(np.mean(with_tokens)): "that is the mean with tokens; subtract the mean "
             "without them.",
@@ -520,7 +520,7 @@ def check_best_over_greedy(answer: Any, best: np.ndarray, greedy: np.ndarray) ->
     expected = float(np.mean(best) - np.mean(greedy))
     deals = len(np.asarray(best))
     check(
-        "best_over_greedy", answer, expected, _near({
+        "best_over_greedy", answer, expected, near({
             -expected: "that is greedy minus the best line: the other way round.",
             expected * deals: f"that is the difference of the totals over {deals} deals; "
             f"divide by {deals} for the mean.",
@@ -551,14 +551,3 @@ def check_reach_plum(answer: Any, best: np.ndarray) -> None:
         otherwise=f"count the scores of {PLUM_BAND} or more.",
         explanation="The rating table is ST-6 on the rules sheet.",
     )  # fmt: skip
-
-
-def _near(hints: dict[float, str]) -> Callable[[Any], str | None]:
-    """Hints for numbers, each said for an answer within 0.01 of its number."""
-
-    def hint(answer: Any) -> str | None:
-        if isinstance(answer, bool) or not isinstance(answer, int | float | np.number):
-            return None
-        return next((said for at, said in hints.items() if abs(float(answer) - at) < 0.01), None)
-
-    return hint
