@@ -83,3 +83,39 @@ def test_a_page_not_ready_is_drawn_again_once_and_said(monkeypatch, caplog) -> N
     with pytest.raises(RuntimeError, match="something else"):
         picture_bytes(go.Figure(), "svg")
     assert len(calls) == 1
+
+
+def test_a_stuck_drawing_is_given_up_and_drawn_again_once(monkeypatch, caplog) -> None:
+    """kaleido waits for ever once its browser has gone: past ``STUCK_SECONDS`` the drawing
+    is given up, logged and drawn again; a second stuck drawing is a TimeoutError."""
+    import threading
+
+    import kaleido
+
+    from orchard_lab.figures import files
+
+    release = threading.Event()  # the stuck drawings end with the test
+    calls: list[int] = []
+
+    def stuck_once(*_args, **_kwargs) -> bytes:
+        calls.append(1)
+        if len(calls) == 1:
+            release.wait()
+        return b"<svg/>"
+
+    monkeypatch.setattr(files, "STUCK_SECONDS", 0.2)
+    monkeypatch.setattr(kaleido, "calc_fig_sync", stuck_once)
+    try:
+        with caplog.at_level(logging.WARNING, logger="orchard_lab.figures.files"):
+            assert picture_bytes(go.Figure(), "svg") == b"<svg/>"
+        assert len(calls) == 2 and "drew nothing within 0.2 s" in caplog.text
+
+        def always_stuck(*_args, **_kwargs) -> bytes:
+            release.wait()
+            return b""
+
+        monkeypatch.setattr(kaleido, "calc_fig_sync", always_stuck)
+        with pytest.raises(TimeoutError, match="kaleido drew nothing"):
+            picture_bytes(go.Figure(), "svg")
+    finally:
+        release.set()

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,9 @@ OFFLINE = {"mathjax": False}  # kaleido's page options: no MathJax from a CDN
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 MAX_SIDE = 4000  # pixels
 NOT_LOADED = "kaleido_scopes is not defined"  # kaleido's page was not ready for its script
+# Wall seconds after which a drawing is given up as stuck: kaleido waits for ever on a tab
+# once its browser has gone (seen in a CI run beside a CPU hog), so it is drawn again.
+STUCK_SECONDS = 120
 _log = logging.getLogger(__name__)
 NO_BROWSER = (
     "no Chromium found to draw the picture: install Debian's chromium (apt install chromium) "
@@ -75,16 +80,44 @@ def picture_bytes(fig: go.Figure, picture: str, width: int = 800, height: int = 
     import kaleido  # here, not at the top: importing it costs 0.2 s that boards never need
     from kaleido.errors import ChromeNotFoundError
 
+    def draw() -> bytes:
+        return bytes(kaleido.calc_fig_sync(fig, opts=options, kopts=OFFLINE | _browser()))
+
     for last in (False, True):
         try:
-            return bytes(kaleido.calc_fig_sync(fig, opts=options, kopts=OFFLINE | _browser()))
+            return bytes(_within(STUCK_SECONDS, draw))
         except ChromeNotFoundError:  # kaleido's own advice would download a browser: never
             raise FileNotFoundError(NO_BROWSER) from None
+        except TimeoutError as stuck:
+            if last:
+                raise
+            _log.warning("%s: drawing again with a new browser", stuck)
         except RuntimeError as error:  # kaleido's JavascriptError
             if last or NOT_LOADED not in str(error):
                 raise
             _log.warning("kaleido ran before its page was ready (%s): drawing again", error)
     raise AssertionError("unreachable: the last try returns or raises")
+
+
+def _within(seconds: float, work: Any) -> Any:
+    """``work()`` in a thread of its own, its result or its error; TimeoutError if it has not
+    finished within ``seconds`` (the thread is left behind, a daemon)."""
+    answer: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
+
+    def run() -> None:
+        try:
+            answer.put((True, work()))
+        except BaseException as error:  # handed to the caller below
+            answer.put((False, error))
+
+    threading.Thread(target=run, name="kaleido drawing", daemon=True).start()
+    try:
+        ok, value = answer.get(timeout=seconds)
+    except queue.Empty:
+        raise TimeoutError(f"kaleido drew nothing within {seconds} s") from None
+    if not ok:
+        raise value
+    return value
 
 
 def save(
