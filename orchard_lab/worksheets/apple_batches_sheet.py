@@ -78,11 +78,15 @@ def _market() -> str:
     )
 
 
-def _placing() -> str:
+def _tried_in_turn(batch: str, *cards: ab.Card) -> str:
+    """``cards`` tried one after the other in ``batch`` of a new board: their chips."""
     board = ab.Board()
-    row = "".join(
-        _tried(board, card, "monochrome")
-        for card in (ab.Card("red", 1, 1), ab.Card("red", 4, 5), ab.Card("gold", 2, 2))
+    return "".join(_tried(board, card, batch) for card in cards)
+
+
+def _placing() -> str:
+    row = _tried_in_turn(
+        "monochrome", ab.Card("red", 1, 1), ab.Card("red", 4, 5), ab.Card("gold", 2, 2)
     )
     return (
         f"<b>{BATCH_NAMES['monochrome']}:</b> {row}<div class='caption'>The gold apple "
@@ -111,10 +115,8 @@ def _batches() -> str:
 
 
 def _feather() -> str:
-    board = ab.Board()
-    row = "".join(
-        _tried(board, card, "feather")
-        for card in (ab.Card("red", 2, 3), ab.Card("gold", 4, 3), ab.Card("green", 2, 1))
+    row = _tried_in_turn(
+        "feather", ab.Card("red", 2, 3), ab.Card("gold", 4, 3), ab.Card("green", 2, 1)
     )
     return (
         f"{row}<div class='caption'>The 2nd apple matches sweetness 3, not height 2: now "
