@@ -311,14 +311,8 @@ class Game(BaseGame[Move, Board]):
             "starts and set_aside must be the 5 start cards, each once",
         )
         require(Counter(deal) == Counter(default_deck()), "deal must be the 50 cards of the deck")
-        return cls(
-            players=players,
-            rules=rules,
-            first_player=first_player,
-            starts=starts,
-            set_aside=set_aside,
-            deal=deal,
-        )
+        parts = (tuple(starts + set_aside), tuple(deal))
+        return cls.from_parts(players, rules, first_player, parts)
 
 
 def _load_cards(raw: Any, name: str, count: int) -> list[Card]:
