@@ -78,6 +78,26 @@ class Lab:
     def notebook_url(self, name: str) -> str:
         return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
 
+    def _api(self, path: str, method: str = "GET") -> object:
+        request = urllib.request.Request(
+            f"{self.url}/api/{path}", method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )  # fmt: skip
+        with urllib.request.urlopen(request, timeout=30) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def shut_down_kernels(self) -> None:
+        """Shut down every kernel the server runs (a closed page leaves its kernel running,
+        holding about 200 MB, and the server keeps its messages for a page that never
+        comes back)."""
+        for kernel in self._api("kernels"):  # type: ignore[union-attr]
+            self._api(f"kernels/{kernel['id']}", method="DELETE")
+
+    @property
+    def log(self) -> Path:
+        return self.root.parent / "lab.log"
+
 
 def _free_port() -> int:
     with socket.socket() as sock:
@@ -159,10 +179,20 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
     return report
 
 
+@pytest.fixture(autouse=True)
+def _kernels_shut_down_after(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a JupyterLab test, its kernels are shut down: a worker's JupyterLab serves about
+    twenty tests, and their kernels would otherwise all stay."""
+    yield
+    if "lab" in request.fixturenames:
+        request.getfixturevalue("lab").shut_down_kernels()
+
+
 @pytest.fixture
 def page(browser, request) -> Iterator[object]:
-    """A fresh page; when the test fails, its screenshot and the browser's console messages
-    go to ``test-artifacts/FAILED-<test>.png`` and ``.txt`` (for a failure seen only in CI)."""
+    """A fresh page; when the test fails, its screenshot, the browser's console messages and
+    (in JupyterLab) the server's log go to ``test-artifacts/FAILED-<test>.png``, ``.txt`` and
+    ``.lab.log`` (for a failure seen only in CI)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(60_000)
@@ -176,6 +206,8 @@ def page(browser, request) -> Iterator[object]:
             screenshot(page, name)
         finally:
             (ARTIFACTS / f"{name}.txt").write_text("\n".join(console), encoding="utf-8")
+            if "lab" in request.fixturenames:
+                shutil.copy(request.getfixturevalue("lab").log, ARTIFACTS / f"{name}.lab.log")
     context.close()
 
 

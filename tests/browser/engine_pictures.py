@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import Locator
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from orchard_lab.widgets import AppleBatchesBoard, WaterDropsBoard
 
@@ -94,12 +95,34 @@ def shown_points(text: str) -> int:
     return int(found[1].replace("−", "-"))
 
 
+# What a board shows, and the kernel's state in JupyterLab: said when a board did not follow.
+_SHOWN = """root => ({
+    kernel: window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status
+        ?? 'no JupyterLab kernel',
+    text: root.innerText.replace(/\\s+/g, ' ').slice(0, 800),
+})"""
+
+
 @dataclass
 class Driver:
     """One board played in the browser (``root``, the board's element) and in the twin."""
 
     root: Locator
     twin: Any
+
+    def _wait_until(self, condition: str, arg: list[Any], expected: str) -> None:
+        """Until ``condition(root, ...arg)`` holds on the page; else say what the board
+        shows beside what the twin engine has."""
+        try:
+            self.root.page.wait_for_function(
+                condition, arg=[self.root.element_handle(), *arg], timeout=30_000
+            )
+        except PlaywrightTimeout:
+            shown = self.root.evaluate(_SHOWN)
+            raise AssertionError(
+                f"30 s on, the board does not show the twin's {expected}. "
+                f"Kernel: {shown['kernel']}. The board shows: {shown['text']}"
+            ) from None
 
 
 class WaterDropsDriver(Driver):
@@ -136,14 +159,14 @@ class WaterDropsDriver(Driver):
 
     def wait(self) -> None:
         """Until the orchard shows as many cards as the twin's and the turn line its points."""
-        engine = self.twin.game.boards[0]
-        self.root.page.wait_for_function(
+        cards, points = len(self.twin.game.boards[0].squares), self.twin.game.scores()[0]
+        self._wait_until(
             """([root, cards, points]) =>
                 root.querySelectorAll('.orchard-wd-orchard .orchard-wd-card').length === cards
                 && root.querySelector('.orchard-wd-turn').textContent
                     .includes(`your points: ${points}`)""",
-            arg=[self.root.element_handle(), len(engine.squares), self.twin.game.scores()[0]],
-            timeout=30_000,
+            [cards, points],
+            f"{cards} cards and {points} points",
         )
 
     def check(self) -> None:
@@ -197,15 +220,15 @@ class AppleBatchesDriver(Driver):
 
     def wait(self) -> None:
         """Until the batches hold as many apples as the twin's and the turn line its points."""
-        engine = self.twin.game.boards[0]
-        count = sum(len(cards) for cards in engine.batches.values())
-        self.root.page.wait_for_function(
+        count = sum(len(cards) for cards in self.twin.game.boards[0].batches.values())
+        points = self.twin.game.scores()[0]
+        self._wait_until(
             """([root, count, points]) =>
                 root.querySelectorAll('[data-batch] [data-card]').length === count
                 && root.querySelector('.orchard-ab-turn').textContent
                     .includes(`your points: ${points}`)""",
-            arg=[self.root.element_handle(), count, self.twin.game.scores()[0]],
-            timeout=30_000,
+            [count, points],
+            f"{count} apples in batches and {points} points",
         )
 
     def check(self) -> None:
