@@ -42,7 +42,7 @@ GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
 GENERIC_GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 PLAYERS = (1, 2, 4)
 LOOKAHEAD_PLAYERS = (2, 3, 4, 6)
-ROLLOUTS = 8  # the board's LOOKAHEAD_ROLLOUTS
+ROLLOUTS = 8  # what a board's hint uses (the default of ab.hint)
 GOAL_GREEDY_SOLO = 300_000
 GOAL_REPLY_MS = 50
 

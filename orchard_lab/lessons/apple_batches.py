@@ -20,7 +20,7 @@ import numpy as np
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import sequences as seq
-from orchard_lab.lessons.checks import check, check_function, near
+from orchard_lab.lessons.checks import check, check_function, check_gain
 from orchard_lab.lessons.timing import Pace
 
 __all__ = [
@@ -284,29 +284,20 @@ def check_steady_gain(
     >>> check_steady_gain(2.5, a, b)
     ✓ Right!
     >>> check_steady_gain(4.0, a, b)
-    Not yet: that is the mean of "any earlier apple"; subtract the standard rules' mean from it.
-    >>> check_steady_gain(1.0, a, b)
-    Not yet: take the mean of each table, then subtract: "any earlier apple" minus standard.
+    Not yet: that is the mean of "any earlier apple"; subtract the mean of the standard rules.
     >>> check_steady_gain(-2.5, a, b)
-    Not yet: that is standard minus "any earlier apple": the other way round.
+    Not yet: that is the standard rules minus "any earlier apple": the other way round.
     >>> check_steady_gain(6.0, a, b, easy=np.array([[7.0], [8.0]]))
     Not yet: that is the gain of easy mode, the experiment before; this one is "any earlier
     apple".
     """
-    expected = float(np.mean(steady_any) - np.mean(standard))
-    hints = {
-        -expected: 'that is standard minus "any earlier apple": the other way round.',
-        float(np.mean(steady_any)): 'that is the mean of "any earlier apple"; subtract the '
-        "standard rules' mean from it.",
-    }
+    slips = {}
     if easy is not None:
-        hints[float(np.mean(easy) - np.mean(standard))] = (
+        slips[float(np.mean(easy) - np.mean(standard))] = (
             'that is the gain of easy mode, the experiment before; this one is "any earlier apple".'
         )
-    check(
-        "steady_gain", answer, expected, near(hints), tolerance=0.01,
-        otherwise='take the mean of each table, then subtract: "any earlier apple" minus standard.',
-    )  # fmt: skip
+    words = ('"any earlier apple"', "the standard rules")
+    check_gain("steady_gain", answer, steady_any, standard, words, slips)
 
 
 def check_helps_more(answer: Any, standard: np.ndarray, changed: dict[str, np.ndarray]) -> None:

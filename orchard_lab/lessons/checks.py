@@ -19,7 +19,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from numbers import Number, Real
 from typing import Any
 
-__all__ = ["STRICT_VARIABLE", "check", "check_function", "near"]
+import numpy as np
+
+__all__ = ["STRICT_VARIABLE", "check", "check_function", "check_gain", "near"]
 
 STRICT_VARIABLE = "ORCHARD_LAB_STRICT_CHECKS"
 RIGHT = "✓ Right!"
@@ -42,6 +44,43 @@ def near(hints: Mapping[float, str]) -> Callable[[Any], str | None]:
         return next((said for at, said in hints.items() if abs(float(answer) - at) < 0.01), None)
 
     return hint
+
+
+def check_gain(
+    name: str,
+    answer: Any,
+    changed: np.ndarray,
+    standard: np.ndarray,
+    words: tuple[str, str],
+    slips: Mapping[float, str] | None = None,
+) -> None:
+    """A what-if's gain: the mean of the ``changed`` scores minus the mean of the ``standard``
+    ones, to 0.01. ``words`` name the two tables (changed, standard) in the hints for the
+    usual slips: the other way round, the changed mean alone, and any ``slips``.
+
+    >>> changed, standard = np.array([[5.0], [6.0]]), np.array([[3.0], [3.0]])
+    >>> words = ("the changed rules", "the standard rules")
+    >>> check_gain("gain", 2.5, changed, standard, words)
+    ✓ Right!
+    >>> check_gain("gain", -2.5, changed, standard, words)
+    Not yet: that is the standard rules minus the changed rules: the other way round.
+    >>> check_gain("gain", 5.5, changed, standard, words)
+    Not yet: that is the mean of the changed rules; subtract the mean of the standard rules.
+    >>> check_gain("gain", 1.0, changed, standard, words)
+    Not yet: take the mean of each table, then subtract: the changed rules minus the standard
+    rules.
+    """
+    new, old = words
+    expected = float(np.mean(changed) - np.mean(standard))
+    hints = {
+        -expected: f"that is {old} minus {new}: the other way round.",
+        float(np.mean(changed)): f"that is the mean of {new}; subtract the mean of {old}.",
+        **(slips or {}),
+    }
+    check(
+        name, answer, expected, near(hints), tolerance=0.01,
+        otherwise=f"take the mean of each table, then subtract: {new} minus {old}.",
+    )  # fmt: skip
 
 
 def _unanswered(answer: Any) -> bool:

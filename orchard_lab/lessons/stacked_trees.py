@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.lessons.checks import check, check_function, near
+from orchard_lab.lessons.checks import check, check_function, check_gain, near
 from orchard_lab.lessons.timing import Pace
 from orchard_lab.sequences import triangular
 from orchard_lab.stacked_trees.policies import greedy_turn
@@ -303,17 +303,11 @@ def check_ladder_gain(answer: Any, squares: np.ndarray, standard: np.ndarray) ->
     >>> check_ladder_gain(15, np.array([55.0, 57.0]), np.array([40.0, 42.0]))
     ✓ Right!
     >>> check_ladder_gain(56, np.array([55.0, 57.0]), np.array([40.0, 42.0]))
-    Not yet: that is the squares ladder's mean; subtract the standard ladder's mean.
+    Not yet: that is the mean of the squares ladder; subtract the mean of the standard ladder.
     """
-    expected = float(np.mean(squares) - np.mean(standard))
-    check(
-        "squares_gain", answer, expected, near({
-            -expected: "that is standard minus squares: the other way round.",
-            float(np.mean(squares)): "that is the squares ladder's mean; subtract the standard "
-            "ladder's mean.",
-        }), tolerance=0.01,
-        otherwise="take the mean of each table, then subtract: squares minus standard.",
-    )  # fmt: skip
+    check_gain(
+        "squares_gain", answer, squares, standard, ("the squares ladder", "the standard ladder")
+    )
 
 
 def check_simple_bound(answer: Any) -> None:
@@ -496,16 +490,12 @@ def check_tokens_pay(answer: Any, with_tokens: np.ndarray, without: np.ndarray) 
     >>> check_tokens_pay(2.0, np.array([40.0, 42.0]), np.array([39.0, 39.0]))
     ✓ Right!
     >>> check_tokens_pay(41.0, np.array([40.0, 42.0]), np.array([39.0, 39.0]))
-    Not yet: that is the mean with tokens; subtract the mean without them.
+    Not yet: that is the mean of the games with tokens; subtract the mean of the games without
+    them.
     """
-    expected = float(np.mean(with_tokens) - np.mean(without))
-    check(
-        "tokens_pay", answer, expected, near({
-            -expected: "that is the other way round: with tokens minus without.",
-            float(np.mean(with_tokens)): "that is the mean with tokens; subtract the mean "
-            "without them.",
-        }), tolerance=0.01,
-        otherwise="take the mean of each table, then subtract: with tokens minus without.",
+    check_gain(
+        "tokens_pay", answer, with_tokens, without,
+        ("the games with tokens", "the games without them"),
     )  # fmt: skip
 
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, make_rng
-from orchard_lab.lessons.checks import check, check_function
+from orchard_lab.lessons.checks import check, check_function, check_gain
 from orchard_lab.lessons.timing import Pace
 
 __all__ = [
@@ -613,23 +613,8 @@ def check_mean_gain(name: str, answer: Any, changed: np.ndarray, standard: np.nd
     >>> check_mean_gain("per_drop_gain", 2.0, np.array([[5.0]]), np.array([[3.0]]))
     ✓ Right!
     >>> check_mean_gain("per_drop_gain", -2.0, np.array([[5.0]]), np.array([[3.0]]))
-    Not yet: the other way round: the changed rules' mean minus the standard rules' mean.
+    Not yet: that is the standard rules minus the changed rules: the other way round.
     >>> check_mean_gain("per_drop_gain", 5.0, np.array([[5.0]]), np.array([[3.0]]))
-    Not yet: that is the mean with the changed rules; subtract the standard rules' mean.
+    Not yet: that is the mean of the changed rules; subtract the mean of the standard rules.
     """
-    expected = float(np.mean(changed) - np.mean(standard))
-    near = {
-        -expected: "the other way round: the changed rules' mean minus the standard rules' mean.",
-        float(np.mean(changed)): "that is the mean with the changed rules; subtract the "
-        "standard rules' mean.",
-    }
-
-    def hint(answer: Any) -> str | None:
-        if not isinstance(answer, int | float | np.number) or isinstance(answer, bool):
-            return None
-        return next((said for at, said in near.items() if abs(answer - at) < 0.01), None)
-
-    check(
-        name, answer, expected, hint, tolerance=0.01,
-        otherwise="take the mean of each table, then subtract: changed minus standard.",
-    )  # fmt: skip
+    check_gain(name, answer, changed, standard, ("the changed rules", "the standard rules"))

@@ -60,7 +60,6 @@ __all__ = [
     "batch_rule",
 ]
 
-LOOKAHEAD_ROLLOUTS = 8
 CHART_HEIGHT = 290
 # Colour-blind-safe apple fills told apart by lightness too (dark red, mid green, light
 # gold), and by a shape, so no rule depends on hue alone.
@@ -237,15 +236,10 @@ class AppleBatchesBoard(PolicyBoard):
 
     def hint(self) -> ab.Move | None:
         """Suggest a move (the engine's ``hint`` by the chosen policy), select its apple."""
-        if self._refuse_turn():
+        move: ab.Move | None = self._advice(ab.hint, self.game.market)
+        if move is None:
             return None
-        advice = ab.hint(
-            self.game, self.hint_choice.value, rollouts=LOOKAHEAD_ROLLOUTS, seed=self._rng
-        )
-        move: ab.Move = advice.move
-        self.selected_slot = self.game.market.index(move.card)
         self._hinted = move.batch
-        self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
         self._show_selection()
         self._show_next_card()
         self._say(f"Hint: the {html.escape(_apple(move.card))} is picked; click a batch.")

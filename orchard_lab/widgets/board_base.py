@@ -27,7 +27,7 @@ import numpy as np
 
 from orchard_lab.core import IllegalMove, check_type, points, require_int
 from orchard_lab.games import GameModule
-from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS
+from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS, HintFor
 from orchard_lab.result_codes import result_code
 from orchard_lab.widgets.board_keys import BoardKeys
 from orchard_lab.widgets.guard import guarded
@@ -303,8 +303,8 @@ def policy_choice() -> w.Dropdown:
 
 class GameBoard(ABC):
     """The turn flow of a board: your move, the other players' answers, undo, the guarded
-    message. A subclass sets ``game``, ``message``, ``hint_text``, ``widget`` and
-    ``_opponent`` and draws itself in ``_show_all``."""
+    message. A subclass sets ``game``, ``message``, ``hint_text``, ``hint_choice``,
+    ``widget`` and ``_opponent`` and draws itself in ``_show_all``."""
 
     GAME_OVER = "The game is over: start a new game with the button below."
     RESULT_CLASS: str  # the CSS class of the sentence saying how the game ended
@@ -317,6 +317,8 @@ class GameBoard(ABC):
     game: Any
     message: w.HTML
     hint_text: w.HTML
+    hint_choice: w.ToggleButtons
+    selected_slot: int | None  # the market (or hand) card picked
     summary: w.HTML
     widget: w.Box
     board_keys: BoardKeys
@@ -369,6 +371,17 @@ class GameBoard(ABC):
     @abstractmethod
     def hint(self) -> Any:
         """Suggest a move."""
+
+    def _advice(self, hint_for: HintFor, cards: Sequence[Any]) -> Any:
+        """The move ``hint_for`` (the game's ``hint``) suggests by the chosen policy, its card
+        picked from ``cards`` and its reason shown; None (and said) when it is not your turn.
+        The board then shows the move its own way."""
+        if self._refuse_turn():
+            return None
+        advice = hint_for(self.game, self.hint_choice.value, seed=self._rng)
+        self.selected_slot = list(cards).index(advice.move.card)
+        self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
+        return advice.move
 
     def undo(self) -> None:
         """Take back your last move and the other players' answers to it."""

@@ -253,15 +253,12 @@ class StackedTreesBoard(BestLineBoard):
 
     def hint(self) -> st.Move | None:
         """Suggest a move (``st.hint`` by the chosen policy): its card, turn and ghost."""
-        if self._refuse_turn():
+        move: st.Move | None = self._advice(st.hint, self.game.hand)
+        if move is None:
             return None
-        advice = st.hint(self.game, self.hint_choice.value, seed=self._rng)
-        move: st.Move = advice.move
-        self.selected_slot = self.game.hand.index(move.card)
         self.rotation = move.rotation
         self.at = move.at
         self._pending = False
-        self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
         self._say("Hint: its ghost is on the orchard. Click the ghost or “Place here”.")
         self._show_ghost_and_hand()
         self._focus(f'.orchard-st-grid [data-cell="{move.at[0]},{move.at[1]}"]')

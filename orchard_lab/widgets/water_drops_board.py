@@ -59,7 +59,6 @@ from orchard_lab.widgets.water_drops_html import (
 
 __all__ = ["WaterDropsBoard"]
 
-LOOKAHEAD_ROLLOUTS = 8
 
 Square = tuple[int, int]
 
@@ -208,16 +207,11 @@ class WaterDropsBoard(PolicyBoard):
     def hint(self) -> wd.Move | None:
         """Suggest a move (the engine's ``hint`` by the chosen policy): its card is picked,
         turned as suggested, and its square marked."""
-        if self._refuse_turn():
+        move: wd.Move | None = self._advice(wd.hint, self.game.market)
+        if move is None:
             return None
-        advice = wd.hint(
-            self.game, self.hint_choice.value, rollouts=LOOKAHEAD_ROLLOUTS, seed=self._rng
-        )
-        move: wd.Move = advice.move
-        self.selected_slot = self.game.market.index(move.card)
         self.rotation = move.rotation
         self._hinted = move.at
-        self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
         self._say(f"Hint: the {move.card} card is picked; its square has a dashed frame.")
         self._show_selection()
         self._show_ghosts()
