@@ -274,12 +274,10 @@ class AppleBatchesBoard(PolicyBoard):
             if batch not in ab.BATCHES:
                 raise ValueError(f"batches must be among {', '.join(ab.BATCHES)}, got {batch!r}")
         slots = tuple(require_int(slot, "slot", 0, len(self.game.market) - 1) for slot in slots)
-        flags = {"score": score, "market": market, "turn": turn, "charts": charts}
-        flags.update(summary=summary, opponents=opponents)
-        chosen: dict[str, tuple[Any, ...]] = {"batches": batches, "slots": slots}
-        chosen.update({name: (True,) for name, on in flags.items() if on})
-        self._highlighted = {name: value for name, value in chosen.items() if value}
-        self._show_highlight()
+        self._mark(
+            {"batches": batches, "slots": slots}, score=score, market=market, turn=turn,
+            charts=charts, summary=summary, opponents=opponents,
+        )  # fmt: skip
 
     # ---- what the board shows ------------------------------------------------------------
     @property

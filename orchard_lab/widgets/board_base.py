@@ -396,6 +396,17 @@ class GameBoard(ABC):
         self._say(self.UNDONE)
         self._show_all()
 
+    @abstractmethod
+    def _show_highlight(self) -> None:
+        """Mark on the board what ``_highlighted`` holds."""
+
+    def _mark(self, chosen: Mapping[str, tuple[Any, ...]], **flags: bool) -> None:
+        """What ``highlight`` marks from now on: the parts ``chosen`` (kind -> which) and the
+        ``flags`` set; kinds that mark nothing are left out. Then it is shown."""
+        marked = {**chosen, **{name: (True,) for name, on in flags.items() if on}}
+        self._highlighted = {name: value for name, value in marked.items() if value}
+        self._show_highlight()
+
     @property
     def highlighted(self) -> dict[str, tuple[Any, ...]]:
         """What ``highlight`` marked, by kind (only kinds that mark something)."""

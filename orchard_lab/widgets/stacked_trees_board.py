@@ -317,15 +317,12 @@ class StackedTreesBoard(BestLineBoard):
         >>> board.highlighted
         {'cells': ((0, 0),), 'supply': (True,)}
         """
-        chosen: dict[str, tuple[Any, ...]] = {
-            "cells": tuple(check_at(cell, "cells") for cell in cells)
-        }
-        flags = {"hand": hand, "turn_buttons": turn_buttons, "supply": supply, "score": score}
-        flags.update(message=message, summary=summary, code=code, others=others, replay=replay)
-        chosen.update({name: (True,) for name, on in flags.items() if on})
-        self._highlighted = {name: value for name, value in chosen.items() if value}
+        self._mark(
+            {"cells": tuple(check_at(cell, "cells") for cell in cells)}, hand=hand,
+            turn_buttons=turn_buttons, supply=supply, score=score, message=message,
+            summary=summary, code=code, others=others, replay=replay,
+        )  # fmt: skip
         self._show_grid()
-        self._show_highlight()
 
     # ---- what the board shows ----------------------------------------------------------
     @property

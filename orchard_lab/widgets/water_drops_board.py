@@ -242,16 +242,15 @@ class WaterDropsBoard(PolicyBoard):
         >>> board.highlighted
         {'squares': ((0, 0),), 'score': (True,)}
         """
-        chosen: dict[str, tuple[Any, ...]] = {
+        chosen = {
             "squares": tuple(check_square(at, "squares") for at in squares),
             "cells": tuple(check_square(at, "cells") for at in cells),
             "slots": tuple(require_int(s, "slot", 0, len(self.game.market) - 1) for s in slots),
         }
-        flags = {"market": market, "turn": turn, "score": score, "groups": groups}
-        flags.update(summary=summary, opponents=opponents)
-        chosen.update({name: (True,) for name, on in flags.items() if on})
-        self._highlighted = {name: value for name, value in chosen.items() if value}
-        self._show_highlight()
+        self._mark(
+            chosen, market=market, turn=turn, score=score, groups=groups, summary=summary,
+            opponents=opponents,
+        )  # fmt: skip
         self._show_orchard()
 
     # ---- what the board shows ------------------------------------------------------------
