@@ -145,8 +145,48 @@ def test_a_whole_game_by_keyboard_alone(servers, browser, game: str) -> None:
         assert any(word in last for word in ("You finished", "win", "Game over")), last
         _focus_on(page, "orchard-new-game")  # the game over: the focus waits on New game
         screenshot(page, f"keyboard-{short}-game-over")
+        count = _press(page, "Enter")
+        _said_after(page, count, "New game")
+        _a_click_leaves_the_page_still(page, board, game)
     finally:
         context.close()
+
+
+# The scroll offsets of an element and every box around it that scrolls.
+_SCROLLS = """el => { const offsets = [];
+    for (let at = el; at; at = at.parentElement) offsets.push([at.scrollTop, at.scrollLeft]);
+    return offsets; }"""
+_IN_VIEW = """() => { const box = document.activeElement.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight; }"""
+WHERE_TO = {
+    "apple-batches": "orchard-batch-button",
+    "water-drops": "orchard-square",
+    "stacked-trees": "orchard-square",
+}
+
+
+def _a_click_leaves_the_page_still(page, board, game: str) -> None:
+    """A card picked with the mouse: the focus goes where the card may go, as for a key, but
+    the page does not scroll to it under the pointer (a window too short to show both)."""
+    page.set_viewport_size({"width": 1024, "height": 120})
+    first_card = {
+        "apple-batches": ".orchard-slot-0",
+        "water-drops": ".orchard-wd-take-0",
+        "stacked-trees": ".orchard-st-choose-0",
+    }
+    card = board.locator(first_card[game]).first
+    # the card at the window's edge away from where it may go (stacked trees: the orchard
+    # is above the hand)
+    edge = "end" if game == "stacked-trees" else "start"
+    card.evaluate("(el, edge) => el.scrollIntoView({block: edge})", edge)
+    before = card.evaluate(_SCROLLS)
+    count = page.evaluate("() => window.__said.length")
+    box = card.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    _said_after(page, count, ("The ", "You picked", "Card "))
+    _focus_on(page, WHERE_TO[game])
+    assert not page.evaluate(_IN_VIEW), "the focus went to a place already in view"
+    assert card.evaluate(_SCROLLS) == before, "the page scrolled under the pointer"
 
 
 def _first_move_by_keys(page, game: str, first: str) -> None:

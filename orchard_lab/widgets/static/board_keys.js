@@ -4,7 +4,8 @@
 // market. Keys typed in a text box, a number box, a list or an editable value are left to
 // it. The board is marked data-lm-suppress-shortcuts, so JupyterLab's own shortcuts (r makes
 // a cell raw, arrows move between cells) leave the board's keys alone. What Python says
-// (model.said) goes to a polite live region; model.focus_to moves the focus on the board.
+// (model.said) goes to a polite live region; model.focus_to moves the focus on the board,
+// scrolling it into view for a keyboard user but not under a mouse user's pointer.
 
 const EDITABLE = "input, textarea, select, [contenteditable]:not([contenteditable='false'])";
 const STEPS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
@@ -33,6 +34,14 @@ function render({ model, el }) {
   };
   const focusOut = (event) => {
     if (event.relatedTarget && !root.contains(event.relatedTarget)) owned = false;
+  };
+  // Whether the last thing done on the board was a click (or touch), not a key.
+  let pointing = false;
+  const pointerDown = () => {
+    pointing = true;
+  };
+  const keyDown = () => {
+    pointing = false;
   };
   const mayFocus = () =>
     root && (root.contains(document.activeElement) || (owned && document.activeElement === document.body));
@@ -68,6 +77,8 @@ function render({ model, el }) {
     }
     root.setAttribute("data-lm-suppress-shortcuts", "true");
     root.addEventListener("keydown", onKey);
+    root.addEventListener("pointerdown", pointerDown, true);
+    root.addEventListener("keydown", keyDown, true); // seen before a square or button stops it
     root.addEventListener("focusin", focusIn);
     root.addEventListener("focusout", focusOut);
     owned = root.contains(document.activeElement);
@@ -93,7 +104,8 @@ function render({ model, el }) {
       if (!mayFocus()) return; // the focus is elsewhere on the page: leave it there
       const target = [...root.querySelectorAll(selector)].find(shown);
       if (target) {
-        if (document.activeElement !== target) target.focus();
+        // a page that scrolls after a click moves the next button from under the pointer
+        if (document.activeElement !== target) target.focus({ preventScroll: pointing });
         return;
       }
       if (--frames > 0) focusFrame = requestAnimationFrame(tryFocus);
@@ -111,6 +123,8 @@ function render({ model, el }) {
     cancelAnimationFrame(focusFrame);
     if (root) {
       root.removeEventListener("keydown", onKey);
+      root.removeEventListener("pointerdown", pointerDown, true);
+      root.removeEventListener("keydown", keyDown, true);
       root.removeEventListener("focusin", focusIn);
       root.removeEventListener("focusout", focusOut);
     }
