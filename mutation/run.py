@@ -48,8 +48,18 @@ MESSAGE_CALLS = {
     "RuntimeError",
     "_not_a_card",
 }
-# the checks whose argument at this place is the name an error message gives the value
-NAMED_CHECKS = {"check_type": 2, "check_int": 1, "check_bool": 1, "check_path": 1}
+# the checks whose argument at this place is only message text: the name an error message
+# gives the value or the move, or the message itself (``require``)
+NAMED_CHECKS = {
+    "check_type": 2,
+    "check_int": 1,
+    "check_bool": 1,
+    "check_path": 1,
+    "require": 1,
+    "require_int": 1,
+    "take_number": 0,
+    "read_move_row": 1,
+}
 # functions returning (rule id, then the words of a refusal): all but the id is message text
 REFUSAL_MAKERS = {"_why_not", "_steady_why_not"}
 KILLED = {"killed", "timeout"}

@@ -354,7 +354,8 @@ def switch(
     """A ``Rules`` dataclass field carrying its ``Switch`` description (field metadata).
 
     The kind follows from the default and the arguments: a bool default is "bool", ``options``
-    make a "choice", anything else is "int". ``fits`` is for a "choice" (see ``Switch``).
+    make a "choice", anything else is "int", which needs both ``low`` and ``high`` (a slider
+    and a result code need them). ``fits`` is for a "choice" (see ``Switch``).
     """
     if isinstance(default, bool):
         kind = "bool"
@@ -362,6 +363,8 @@ def switch(
         kind = "choice"
     else:
         kind = "int"
+        if low is None or high is None:
+            raise ValueError("a whole-number switch needs both low and high")
     info: dict[str, Any] = {"label": label, "help": help, "kind": kind, "options": tuple(options)}
     if fits is not None and not options:
         raise ValueError("fits is for a switch with options")

@@ -16,7 +16,15 @@ from orchard_lab import classroom, walkthrough_games
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.classroom import class_results, read_result, result_code
-from orchard_lab.result_codes import MAX_SYMBOLS, _kind_of, _pack, _Writer, kinds
+from orchard_lab.result_codes import (
+    MAX_MOVES,
+    MAX_SEED,
+    MAX_SYMBOLS,
+    _kind_of,
+    _pack,
+    _Writer,
+    kinds,
+)
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, check_value
 from tests import soak
 from tests.test_fuzz import FUZZ, bounded
@@ -85,6 +93,7 @@ def test_codes_round_trip_and_replay_exactly(
         assert result.scores == tuple(game.scores())
         assert result.winners == tuple(game.winners())
         assert result.seed == known
+        assert result.deal == game.deal_parts()
         assert result_code(result.game, player=pupil, seed=known) == code
         assert read_result(code.lower().replace("-", " ")).code == code
 
@@ -253,6 +262,78 @@ def test_codes_the_lab_never_writes_are_refused() -> None:
         read_result(written(5000))
     with pytest.raises(ValueError, match="its rules are not possible"):
         read_result(written(0, rules_changed=True))
+
+
+def test_the_largest_seed_a_code_stores_and_the_first_it_does_not() -> None:
+    for seed, stored in ((MAX_SEED, MAX_SEED), (MAX_SEED + 1, None)):
+        game = played(st, 1, seed=seed)
+        result = read_result(result_code(game, seed=seed))
+        assert result.seed == stored
+        same_game(result.game, game)
+
+
+def test_the_longest_code_is_written_and_read(monkeypatch) -> None:
+    game = played(ab, 6, seed=2)
+    code = result_code(game)
+    length = len(code.replace("-", ""))
+    monkeypatch.setattr("orchard_lab.result_codes.MAX_SYMBOLS", length)
+    assert result_code(game) == code
+    assert read_result(code).code == code
+    monkeypatch.setattr("orchard_lab.result_codes.MAX_SYMBOLS", length - 1)
+    with pytest.raises(ValueError, match="too big for a result code"):
+        result_code(game)
+    with pytest.raises(ValueError, match="far too long"):
+        read_result(code)
+
+
+def test_where_a_code_is_refused_at_the_edges() -> None:
+    cases = [
+        (with_check("S", "3" * (MAX_SYMBOLS - 2)), "damaged"),  # as long as a code may be
+        ("S2", "cut off"),
+        (with_check("S", "2"), "damaged"),  # three symbols: the shortest code, a leading zero
+        (with_check("S", "3"), "not finished"),
+        (written(MAX_MOVES), "goes on after the end of the game"),
+        (written(MAX_MOVES + 1), "more moves than any game has"),
+    ]
+    for text, words in cases:
+        with pytest.raises(ValueError, match=words):
+            read_result(text)
+    game = played(st, 1, seed=1)
+    with pytest.raises(ValueError, match="seed must be at least 0, got -1"):
+        result_code(game, seed=-1)
+    with pytest.raises(TypeError, match="Game of apple batches, water drops, stacked trees"):
+        result_code(None)  # type: ignore[arg-type]
+    words = "start with A [(]apple batches[)], W [(]water drops[)], S [(]stacked trees[)]"
+    with pytest.raises(ValueError, match=words):
+        read_result(with_check("Q", "K7"))
+
+
+@pytest.mark.parametrize("what", ["seed", "number of moves", "rule"])
+def test_a_number_too_large_for_a_code_is_named(what: str) -> None:
+    """A stored whole number has at most 14 chunks of 5 bits; the refusal names which."""
+    out = _Writer()
+    out.put(0, st.FACTS.max_players)  # 1 player, first player and pupil 0
+    out.put(0, 1)
+    out.put(0, 1)
+    out.put(int(what == "rule"), 2)  # rules changed
+    if what == "rule":  # only the ladder changed, to one value of its own: too large
+        for each in st.Rules.__dataclass_fields__:
+            out.put(int(each == "ladder"), 2)
+            if each == "ladder":
+                out.put(4, 5)
+                out.put(1, 21)
+                out.put_number(2**75)
+    else:
+        out.put(1, 2)  # seeded
+        if what == "number of moves":
+            out.put_number(1)  # the seed
+        out.put_number(2**75)
+    number, body = out.number(), ""
+    while number:
+        number, digit = divmod(number, len(CODE_SYMBOLS))
+        body = CODE_SYMBOLS[digit] + body
+    with pytest.raises(ValueError, match=f"its {what} is far too large"):
+        read_result(with_check("S", body))
 
 
 # -- fuzzing the decoder -------------------------------------------------------------------------

@@ -123,6 +123,13 @@ def test_every_rule_switch_describes_itself(name: str) -> None:
     assert core.describe_rules(standard) == "standard rules"
 
 
+def test_a_whole_number_switch_needs_both_bounds() -> None:
+    for bounds in ({}, {"low": 0}, {"high": 9}):
+        with pytest.raises(ValueError, match="needs both low and high"):
+            core.switch(3, label="size", help="how big", **bounds)
+    assert core.switch(3, label="size", help="how big", low=0, high=9).default == 3
+
+
 # -- argument errors -----------------------------------------------------------------------------
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize(
@@ -309,6 +316,45 @@ def test_winner_reason_and_repr_read_well(name: str) -> None:
             game.play(game.legal_moves()[0])
         reason = game.winner_reason()
         assert isinstance(reason, str) and reason.endswith(".") and "point" in reason
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_repr_says_the_game_players_progress_and_scores(name: str) -> None:
+    module = adapter(name).module
+    title = module.FACTS.title
+    for players, words in ((1, "1 player"), (2, "2 players")):
+        game = started_game(name, players, moves=2)
+        assert repr(game) == f"<{title}: {words}, {game._progress()}, scores {game.scores()}>"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_first_player_must_sit_at_the_table(name: str) -> None:
+    module = adapter(name).module
+    for players in (1, 2, 3):
+        assert module.Game.new(players=players, first_player=players - 1).current_player == (
+            players - 1
+        )
+        bounds = f"first_player must be between 0 and {players - 1}"
+        for first in (-1, players):
+            with pytest.raises(ValueError, match=bounds):
+                module.Game.new(players=players, first_player=first)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_save_with_players_or_seats_out_of_range_is_refused(name: str) -> None:
+    module = adapter(name).module
+    facts = module.FACTS
+    data = json.loads(started_game(name, 2, moves=2).to_json())
+    for players in (facts.min_players - 1, facts.max_players + 1):
+        bounds = f"between {facts.min_players} and {facts.max_players}"
+        with pytest.raises(ValueError, match=f"players must be {bounds}, got {players}"):
+            module.Game.from_json(json.dumps({**data, "players": players}))
+    for first in (-1, 2):
+        with pytest.raises(ValueError, match=f"first_player must be between 0 and 1, got {first}"):
+            module.Game.from_json(json.dumps({**data, "first_player": first}))
+    moves = [dict(data["moves"][0], player=1), *data["moves"][1:]]
+    with pytest.raises(ValueError, match="move 1 is by player 1, but it was player 0's turn"):
+        module.Game.from_json(json.dumps({**data, "moves": moves}))
 
 
 @pytest.mark.parametrize("name", GAMES)
