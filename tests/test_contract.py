@@ -319,6 +319,15 @@ def test_winner_reason_and_repr_read_well(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_one_count_per_tie_break_and_one_board_per_player(name: str) -> None:
+    for players in (1, 2, 3):
+        game = started_game(name, players, moves=3)
+        assert len(game.boards) == players
+        for player in range(players):
+            assert len(game._tie_counts(player)) == len(game.tie_breaks)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_repr_says_the_game_players_progress_and_scores(name: str) -> None:
     module = adapter(name).module
     title = module.FACTS.title

@@ -984,6 +984,28 @@ def test_st7_winner_reason_names_the_tie_break() -> None:
     assert solo.winner_reason() == f"Solo game: {solo.scores()[0]} points (Pal-tree)."
 
 
+def test_st7_winner_reason_when_the_tie_break_leaves_several_or_none(monkeypatch) -> None:
+    """ST-7 in words when the tie-break that decides leaves two winners among four, and when
+    every tie-break is level (each count in the singular or the plural)."""
+    game = Game.new(players=4, seed=0)  # every orchard at 0 points
+    counts = {0: (1, 5), 1: (1, 5), 2: (2, 7), 3: (3, 7)}
+    monkeypatch.setattr(game, "_tie_counts", counts.__getitem__)
+    assert game.winners() == [0, 1]
+    assert game.winner_reason() == (
+        "Players 0, 1, 2 and 3 tie on 0 points; players 0 and 1 lead the tie-break (ST-7) "
+        "with fewer rotten tokens: 1 against 2 or 3."
+    )
+    for level, words in (
+        ((1, 1), "1 rotten token and 1 die"),
+        ((2, 5), "2 rotten tokens and 5 dice"),
+    ):
+        monkeypatch.setattr(game, "_tie_counts", lambda player, level=level: level)
+        assert game.winners() == [0, 1, 2, 3]
+        assert game.winner_reason() == (
+            f"Players 0, 1, 2 and 3 share the lead: 0 points, {words} each (ST-7)."
+        )
+
+
 def test_game_repr_is_readable() -> None:
     game = Game.new(players=1, seed=0)
     for _ in range(2):
@@ -1175,6 +1197,12 @@ def test_board_effect_says_what_a_placement_would_do_and_changes_nothing() -> No
     assert not too_many.legal and "needs 4 rotten tokens but only 2" in too_many.reason
     refused = board.effect(Card.from_text("PPP/PPP"), (5, 5), 90)
     assert not refused.legal and "ST-3" in refused.reason and refused.rotation == 90
+    turned = board.effect(Card.from_text("APL/LAP"), (5, 7), 90)  # LA/AP/PL, 2 columns
+    assert turned.cells() == {
+        **{(5, 7): "L", (5, 8): "A"},
+        **{(6, 7): "A", (6, 8): "P"},
+        **{(7, 7): "P", (7, 8): "L"},
+    }
     assert board.snapshot() == before
     with pytest.raises(TypeError):
         board.effect("APL/LAP", (0, 0))  # type: ignore[arg-type]
@@ -1197,7 +1225,55 @@ def test_board_effect_agrees_with_place(seed: int) -> None:
                 c: v for c, v in new.items() if c in old and old[c] != v
             }
             assert {c for c, _f in effect.new_dice} == set(new) - set(old)
+            assert all(after.top(*c) == fruit for c, fruit in effect.new_dice)
             assert set(effect.back) == set(old) - set(new)
+            placed = (effect.card, effect.at, effect.rotation, effect.reason)
+            assert placed == (move.card, move.at, move.rotation, "")
+            covered = effect.cells()
+            assert len(covered) == 6 and move.at in covered
+            assert all(after.top(*c) == fruit for c, fruit in covered.items())
+        game.play(policies.resolve("greedy", seed=seed)(game))
+
+
+def test_score_notes_say_one_die_and_two_rotten_tokens() -> None:
+    board = Board(start=C("APL/LAP"))
+    board.place(C("APL/LAP"), at=(-1, 0), rotation=180, rotten=True)
+    assert board.score().notes == {"dice": "1 die: 1 = 1", "rotten": "2 rotten tokens × -3"}
+
+
+def test_board_snapshot_shows_every_cell_the_supply_and_the_tokens() -> None:
+    board = Board(start=C("APL/LAP"))
+    board.place(C("AAA/AAA"), at=(1, 1), rotten=True)
+    shot = board.snapshot()
+    assert shot["trees"] == tuple(sorted(board.trees().items()))
+    assert shot["dice"] == tuple(sorted(board.dice().items())) and (1, 1) in dict(shot["dice"])
+    assert shot["rotten"] == ((1, 2),)
+    assert shot["dice_left"] == tuple(sorted(board.dice_left.items()))
+    assert dict(shot["dice_left"])["A"] < Rules().dice_per_fruit
+    assert shot["rotten_left"] == board.rotten_left == Rules().rotten_tokens - 1
+    assert shot["total"] == board.total and dict(shot["parts"]) == board.score().parts
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_refused_effect_is_the_refusal_place_raises(seed: int) -> None:
+    """Placements off the orchard, with a token not spent, or anywhere at all on random
+    boards: ``effect`` is legal exactly when ``place`` accepts, and else says its sentence."""
+    game = Game.new(seed=seed)
+    rng = np.random.default_rng(seed)
+    while not game.is_over:
+        board = game.boards[game.current_player]
+        card = game.legal_moves()[0].card
+        for _ in range(30):
+            at = (int(rng.integers(-4, 5)), int(rng.integers(-4, 5)))
+            rotation, rotten = int(rng.integers(4)) * 90, bool(rng.integers(2))
+            effect = board.effect(card, at, rotation, rotten)
+            assert (effect.card, effect.at, effect.rotation) == (card, at, rotation)
+            try:
+                board.copy().place(card, at, rotation, rotten)
+            except IllegalMove as refusal:
+                assert effect.legal is False and effect.reason == str(refusal)
+            else:
+                assert effect.legal is True and effect.reason == ""
         game.play(policies.resolve("greedy", seed=seed)(game))
 
 
