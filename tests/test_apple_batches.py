@@ -500,11 +500,22 @@ def test_best_batch_points_take_the_rule_constants() -> None:
         ab.best_batch_points("bad", 3, "easy")
 
 
+def test_board_snapshot_shows_each_batch_in_order() -> None:
+    board = board_with("steady", "red h1 s1", "gold h2 s3")
+    board.place(card("green h4 s2"), "bad")
+    shot = board.snapshot()
+    batches = dict(shot["batches"])
+    assert list(batches) == list(ab.BATCHES)
+    assert batches["steady"] == (card("red h1 s1"), card("gold h2 s3"))
+    assert batches["bad"] == (card("green h4 s2"),) and batches["feather"] == ()
+    assert shot["total"] == board.total and dict(shot["parts"]) == board.score().parts
+
+
 # -- switches -----------------------------------------------------------------------------
 def test_switch_easy_makes_bad_free() -> None:
     board = board_with("bad", "red h1 s1", "red h1 s2", rules=Rules(easy=True))
     assert board.total == board.score().total == 0
-    assert "free in easy mode" in board.score().notes["bad"]
+    assert board.score().notes["bad"] == "2 apples, free in easy mode"
 
 
 def test_switch_unlucky_may_bust() -> None:
@@ -526,6 +537,8 @@ def test_switch_steady_reference_any() -> None:
     )
     error = refused(board_with("steady", "red h1 s1", rules=rules), "red h4 s1", "steady")
     assert "any earlier height (1)" in str(error)
+    error = refused(board, "red h5 s1", "steady")
+    assert "any earlier height (1, 2, 3)" in str(error)
 
 
 def test_switches_are_validated() -> None:

@@ -328,6 +328,15 @@ def test_one_count_per_tie_break_and_one_board_per_player(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_snapshot_shows_the_games_own_zones(name: str) -> None:
+    game = started_game(name, 2, moves=3)
+    shot = game.snapshot()
+    zones = game._zones()
+    assert zones and {key: shot[key] for key in zones} == zones
+    assert "market" in zones or "hands" in zones
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_repr_says_the_game_players_progress_and_scores(name: str) -> None:
     module = adapter(name).module
     title = module.FACTS.title

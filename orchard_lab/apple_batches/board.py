@@ -76,8 +76,8 @@ def _not_a_card(card: object) -> TypeError:
 def feather_live(cards: tuple[Card, ...] | list[Card]) -> tuple[int, int]:
     """The live (sweetness, height) of a feather batch, 0 where no longer live (AB-5).
 
-    >>> feather_live([Card("red", 2, 3), Card("gold", 4, 3)])
-    (3, 0)
+    >>> feather_live([Card("red", 2, 3), Card("gold", 4, 3)]), feather_live([])
+    ((3, 0), (0, 0))
     """
     if not cards:
         return 0, 0
@@ -101,7 +101,7 @@ def _waiting(cards: tuple[Card, ...], attribute: str) -> str:
 
 
 def _join(*phrases: str) -> str:
-    return "; ".join(p for p in phrases if p) or "empty"
+    return "; ".join(p for p in phrases if p)
 
 
 def score_batch(
