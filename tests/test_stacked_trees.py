@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import time
@@ -21,6 +22,13 @@ from orchard_lab.stacked_trees import Board, Card, Game, Move, Rules
 from orchard_lab.stacked_trees.policies import margins
 
 C = Card.from_text
+
+
+def inside(board: Board) -> dict:
+    """Every field of the board, its bit masks of trees and covered cells included: what an
+    undo must restore exactly, beyond what the board shows."""
+    fields = vars(board).items()
+    return {key: copy.deepcopy(value) for key, value in fields if key not in {"_climb", "_steps"}}
 
 
 def snapshot(board: Board) -> tuple:
@@ -863,7 +871,7 @@ def test_st4_board_undo_takes_back_each_placement_exactly(seed: int, tokens: int
     rng = np.random.default_rng(seed)
     deck = st.default_deck()
     board = Board(deck[int(rng.integers(18))], Rules(rotten_tokens=tokens, dice_per_fruit=3))
-    seen = [(snapshot(board), board.total)]
+    seen = [(snapshot(board), board.total, inside(board))]
     for _ in range(14):
         card = deck[int(rng.integers(18))]
         spots = board.placements(card)
@@ -871,15 +879,15 @@ def test_st4_board_undo_takes_back_each_placement_exactly(seed: int, tokens: int
             break
         spot = spots[int(rng.integers(len(spots)))]
         gain = board.gain(card, spot.at, spot.rotation, spot.tokens > 0)
-        assert (snapshot(board), board.total) == seen[-1]
+        assert (snapshot(board), board.total, inside(board)) == seen[-1]
         board.place(card, spot.at, spot.rotation, spot.tokens > 0)
         assert board.total == seen[-1][1] + gain == board.score().total
-        seen.append((snapshot(board), board.total))
+        seen.append((snapshot(board), board.total, inside(board)))
     twin = board.copy()
     while len(seen) > 1:
         seen.pop()
         board.undo()
-        assert (snapshot(board), board.total) == seen[-1]
+        assert (snapshot(board), board.total, inside(board)) == seen[-1]
     with pytest.raises(ValueError, match="nothing to undo"):
         board.undo()
     assert len(twin.cards()) == len(twin.history)  # the copy kept its own placements
@@ -1233,6 +1241,14 @@ def test_board_effect_agrees_with_place(seed: int) -> None:
             assert len(covered) == 6 and move.at in covered
             assert all(after.top(*c) == fruit for c, fruit in covered.items())
         game.play(policies.resolve("greedy", seed=seed)(game))
+
+
+def test_can_place_takes_the_card_unturned_and_no_token_by_default() -> None:
+    board = Board(start=C("APL/LAP"))
+    assert board.can_place(C("APL/LAP"), (0, 0))
+    assert not board.can_place(C("LAP/APL"), (0, 0))  # every tree on another fruit
+    assert board.can_place(C("LAP/APL"), (0, 0), 0, True) is False  # 6 tokens, 2 in supply
+    assert board.can_place(C("APL/LAP"), (0, 0), 180) is False  # turned: 4 on another fruit
 
 
 def test_score_notes_say_one_die_and_two_rotten_tokens() -> None:
