@@ -327,8 +327,10 @@ class RuleSet(Protocol):
 def plain_value(value: Any) -> str:
     """A rule value in words: no brackets, quotes or underscores.
 
-    >>> plain_value(True), plain_value((1, 4, 9)), plain_value(None), plain_value("per_drop")
-    ('on', '1, 4, 9', 'none', 'per drop')
+    >>> plain_value(True), plain_value(False), plain_value((1, 4, 9)), plain_value(None)
+    ('on', 'off', '1, 4, 9', 'none')
+    >>> plain_value("per_drop")
+    'per drop'
     """
     if isinstance(value, bool):
         return "on" if value else "off"

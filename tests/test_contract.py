@@ -123,6 +123,32 @@ def test_every_rule_switch_describes_itself(name: str) -> None:
     assert core.describe_rules(standard) == "standard rules"
 
 
+def test_a_switch_declared_at_run_time_describes_itself() -> None:
+    """``switch`` and ``switches`` on a Rules class made inside the test (the games' own are
+    made at import, before any mutant of ``switch`` could run)."""
+
+    def fits(value: str, players: int) -> bool:
+        return value == "a" or players > 2
+
+    @dataclasses.dataclass(frozen=True)
+    class Toy:
+        easy: bool = core.switch(False, label="easy mode", help="no losses", rule="T-1")
+        size: int = core.switch(3, label="size", help="how big", rule="T-2", low=1, high=9)
+        pick: str = core.switch(
+            "a", label="pick", help="one", options=(("A", "a"), ("B", "b")), open=True, fits=fits
+        )
+
+    assert core.switches(Toy) == core.switches(Toy()) == (
+        core.Switch("easy", "easy mode", "no losses", False, "bool", rule="T-1"),
+        core.Switch("size", "size", "how big", 3, "int", low=1, high=9, rule="T-2"),
+        core.Switch("pick", "pick", "one", "a", "choice", (("A", "a"), ("B", "b")), open=True,
+                    fits=fits),
+    )  # fmt: skip
+    assert core.switches(Toy)[2].offered(2) == (("A", "a"),)
+    with pytest.raises(ValueError, match="fits is for a switch with options"):
+        core.switch("a", label="pick", help="one", fits=fits, low=0, high=1)
+
+
 def test_a_whole_number_switch_needs_both_bounds() -> None:
     for bounds in ({}, {"low": 0}, {"high": 9}):
         with pytest.raises(ValueError, match="needs both low and high"):
@@ -337,6 +363,28 @@ def test_a_snapshot_shows_the_games_own_zones(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_snapshot_holds_what_every_player_sees(name: str) -> None:
+    game = started_game(name, 2, moves=3)
+    shot = game.snapshot()
+    assert {key: shot[key] for key in set(shot) - set(game._zones())} == {
+        "players": 2,
+        "rules": game.rules,
+        "current_player": game.current_player,
+        "is_over": False,
+        "history": game.history,
+        "boards": tuple(board.snapshot() for board in game.boards),
+        "scores": tuple(game.scores()),
+        "winners": tuple(game.winners()),
+        "legal_moves": tuple(game.legal_moves()),
+    }
+    for board in game.boards:
+        seen, score = board.snapshot(), board.score()
+        assert seen["total"] == board.total == score.total
+        assert seen["parts"] == tuple(score.parts.items())
+        assert seen["notes"] == tuple(score.notes.items())
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_repr_says_the_game_players_progress_and_scores(name: str) -> None:
     module = adapter(name).module
     title = module.FACTS.title
@@ -370,9 +418,15 @@ def test_a_save_with_players_or_seats_out_of_range_is_refused(name: str) -> None
     for first in (-1, 2):
         with pytest.raises(ValueError, match=f"first_player must be between 0 and 1, got {first}"):
             module.Game.from_json(json.dumps({**data, "first_player": first}))
-    moves = [dict(data["moves"][0], player=1), *data["moves"][1:]]
+    first, rest = data["moves"][0], data["moves"][1:]
     with pytest.raises(ValueError, match="move 1 is by player 1, but it was player 0's turn"):
-        module.Game.from_json(json.dumps({**data, "moves": moves}))
+        module.Game.from_json(json.dumps({**data, "moves": [dict(first, player=1), *rest]}))
+    with pytest.raises(ValueError, match="move 1's player must be at least 0, got -1"):
+        module.Game.from_json(json.dumps({**data, "moves": [dict(first, player=-1), *rest]}))
+    unplayer = {key: value for key, value in first.items() if key != "player"}
+    for row in ([first], unplayer, dict(first, colour="red")):
+        with pytest.raises(ValueError, match="move 1 must be an object with the fields player"):
+            module.Game.from_json(json.dumps({**data, "moves": [row, *rest]}))
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -291,6 +291,25 @@ def test_wd4_incremental_total_and_gain_match_a_fresh_count(data, scoring) -> No
     assert len(copy.placed) == len(board.placed) + 1, "copy is independent"
 
 
+def test_board_snapshot_shows_each_card_its_cells_and_groups() -> None:
+    """Each card square covers cells 2r..2r+1, 2c..2c+1, read as the card is printed."""
+    board = board_of(("B1/CC", (0, -1)), ("P2/BB", (-1, -1)))
+    shot = board.snapshot()
+    assert shot["squares"] == (
+        ((-1, -1), C("P2/BB")),
+        ((0, -1), C("B1/CC")),
+        ((0, 0), C("BP/2C")),
+    )
+    assert shot["cells"] == (
+        *(((-2, -2), "P"), ((-2, -1), "2"), ((-1, -2), "B"), ((-1, -1), "B")),
+        *(((0, -2), "B"), ((0, -1), "1"), ((0, 0), "B"), ((0, 1), "P")),
+        *(((1, -2), "C"), ((1, -1), "C"), ((1, 0), "2"), ((1, 1), "C")),
+    )
+    assert shot["groups"] == tuple(board.groups()) and len(shot["groups"]) == 6
+    assert shot["open"] == tuple(board.open_squares())
+    assert shot["total"] == board.total
+
+
 def snapshot(board: wd.Board) -> tuple:
     """Everything a reader can see of a board."""
     return (
