@@ -363,6 +363,21 @@ def test_a_snapshot_shows_the_games_own_zones(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_save_lists_its_fields_in_sorted_order(name: str) -> None:
+    """The same game always saves to the same text, fields sorted at every level."""
+
+    def sorted_everywhere(value: object) -> bool:
+        if isinstance(value, dict):
+            return list(value) == sorted(value) and all(map(sorted_everywhere, value.values()))
+        if isinstance(value, list):
+            return all(map(sorted_everywhere, value))
+        return True
+
+    data = json.loads(started_game(name, 2, moves=3).to_json())
+    assert sorted_everywhere(data)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_snapshot_holds_what_every_player_sees(name: str) -> None:
     game = started_game(name, 2, moves=3)
     shot = game.snapshot()
