@@ -59,6 +59,8 @@ NAMED_CHECKS = {
     "require_int": 1,
     "take_number": 0,
     "read_move_row": 1,
+    "check_cards": 1,
+    "_cards": 1,
 }
 # functions returning (rule id, then the words of a refusal): all but the id is message text
 REFUSAL_MAKERS = {"_why_not", "_steady_why_not"}

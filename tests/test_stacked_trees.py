@@ -1014,6 +1014,57 @@ def test_st7_winner_reason_when_the_tie_break_leaves_several_or_none(monkeypatch
         )
 
 
+def test_deal_and_from_code_keep_the_players_rules_and_first_player_given() -> None:
+    cards = [C("APL/LAP")] * 5
+    alone = Game.deal(cards)
+    assert (alone.players, alone.rules, alone.first_player) == (1, Rules(cards_per_game=5), 0)
+    rules = Rules(rotten_tokens=1, hand_size=3)
+    dealt = Game.deal(cards, players=2, rules=rules, first_player=1)
+    assert dealt.rules == dataclasses.replace(rules, cards_per_game=5)
+    assert (dealt.players, dealt.first_player, dealt.current_player) == (2, 1, 1)
+    assert dealt.order == tuple(cards) and dealt.set_aside == ()
+    code = "ST-47QS-4Z79"  # the first nine cards of the box
+    challenge = Game.from_code(code, players=3, rules=rules, first_player=2)
+    assert challenge.rules == dataclasses.replace(rules, cards_per_game=9)
+    assert (challenge.players, challenge.first_player) == (3, 2)
+    assert challenge.order == tuple(st.default_deck()[:9])
+    assert challenge.set_aside == tuple(st.default_deck()[9:])
+    assert Game.from_code(code).rules == Rules(cards_per_game=9)
+    for build in (Game.deal, Game.from_code):
+        with pytest.raises(TypeError, match="rules must be Rules"):
+            build(cards if build is Game.deal else code, rules="standard")  # type: ignore[arg-type]
+
+
+def test_every_card_of_every_seat_and_whether_each_has_finished() -> None:
+    game = Game.new(players=2, seed=3)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    per_seat = len(game.order) + len(game.set_aside)
+    assert len(game.all_cards()) == 2 * per_seat
+    assert Counter(game.all_cards()) == Counter(st.default_deck() * 2)
+    assert game.snapshot()["drawn"] == tuple(seat.drawn for seat in game.seats)
+    assert game.finished(1) is False
+    for player in (-1, 2):
+        with pytest.raises(ValueError, match="player must be between 0 and 1"):
+            game.finished(player)
+
+
+def test_a_save_holds_at_most_every_move_the_deal_allows() -> None:
+    """Every card fits on APL/LAP: each of 2 players places the 4 cards after the start."""
+    game = Game.deal([C("APL/LAP")] * 5, players=2, first_player=1)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert len(game.history) == 2 * (5 - 1)
+    saved = json.loads(game.to_json())
+    assert Game.from_json(game.to_json()).first_player == 1
+    saved["moves"].append(saved["moves"][-1])
+    with pytest.raises(ValueError, match="moves must hold at most 8 moves, got 9"):
+        Game.from_json(json.dumps(saved))
+    saved = json.loads(game.to_json())
+    saved["set_aside"] = ["APL/LAP"] * st.MAX_DECK
+    assert len(Game.from_json(json.dumps(saved)).set_aside) == st.MAX_DECK
+
+
 def test_game_repr_is_readable() -> None:
     game = Game.new(players=1, seed=0)
     for _ in range(2):
