@@ -260,6 +260,29 @@ def test_undo_restores_one_move_without_replaying(name: str, monkeypatch) -> Non
     assert game.to_json() == before
 
 
+OTHER_RULES = {
+    "apple_batches": {"easy": True},
+    "water_drops": {"allow_rotation": True},
+    "stacked_trees": {"rotten_tokens": 1},
+}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_deal_as_parts_keeps_the_rules_and_first_player(name: str) -> None:
+    module = adapter(name).module
+    rules = module.Rules(**OTHER_RULES[name])
+    game = module.Game.new(players=2, seed=3, rules=rules, first_player=1)
+    again = module.Game.from_parts(2, rules, 1, game.deal_parts())
+    assert (again.rules, again.first_player, again.players) == (rules, 1, 2)
+    assert again.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_default_seed_is_zero(name: str) -> None:
+    module = adapter(name).module
+    assert module.Game.new(players=2).to_json() == module.Game.new(players=2, seed=0).to_json()
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_nothing_to_undo_is_a_value_error(name: str) -> None:
     game = adapter(name).module.Game.new(players=1, seed=0)

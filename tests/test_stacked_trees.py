@@ -1035,6 +1035,13 @@ def test_deal_and_from_code_keep_the_players_rules_and_first_player_given() -> N
             build(cards if build is Game.deal else code, rules="standard")  # type: ignore[arg-type]
 
 
+def test_a_custom_deck_needs_at_least_the_cards_of_a_game() -> None:
+    rules = Rules(cards_per_game=9)
+    assert len(Game.new(deck=st.default_deck()[:9], rules=rules).order) == 9
+    with pytest.raises(ValueError, match="deck has 8 cards, fewer than cards_per_game = 9"):
+        Game.new(deck=st.default_deck()[:8], rules=rules)
+
+
 def test_every_card_of_every_seat_and_whether_each_has_finished() -> None:
     game = Game.new(players=2, seed=3)
     for _ in range(3):
