@@ -19,6 +19,7 @@ from orchard_lab import stacked_trees as st
 from orchard_lab.core import move_row, rules_to_dict, switches
 from orchard_lab.policies import GreedyPolicy, run_games
 from orchard_lab.stacked_trees import Board, Card, Game, Move, Rules
+from orchard_lab.stacked_trees.board import bits
 from orchard_lab.stacked_trees.policies import margins
 
 C = Card.from_text
@@ -1033,6 +1034,42 @@ def test_deal_and_from_code_keep_the_players_rules_and_first_player_given() -> N
     for build in (Game.deal, Game.from_code):
         with pytest.raises(TypeError, match="rules must be Rules"):
             build(cards if build is Game.deal else code, rules="standard")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("tokens", [3, 4, 5, 6, 7, 12])
+def test_st5_legal_spots_with_many_tokens_left_match_each_placement_counted(tokens: int) -> None:
+    """ST-3/ST-5 where random play is thin: with 3 or more rotten tokens left the spot masks
+    take another path; every spot, rotation and token cost equals the placements counted one
+    by one with ``tokens_needed``, while the tokens are spent."""
+    rng = np.random.default_rng(tokens)
+    deck = st.default_deck()
+    board = Board(deck[0], Rules(rotten_tokens=tokens))
+    for _ in range(6):
+        left = tokens - board.rotten_used
+        moves = []
+        for card in (deck[int(i)] for i in rng.choice(len(deck), 3, replace=False)):
+            rows = [r for r, _ in board.trees()]
+            cols = [c for _, c in board.trees()]
+            expected = set()
+            for rotation in (0, 90, 180, 270):
+                for r in range(min(rows) - 3, max(rows) + 2):
+                    for c in range(min(cols) - 3, max(cols) + 2):
+                        try:
+                            cost = board.tokens_needed(card, (r, c), rotation)
+                        except IllegalMove:
+                            continue
+                        if cost <= left:
+                            expected.add(((r, c), rotation, cost))
+            assert set(board.legal_spots(card)) == expected
+            for rotation in (0, 90, 180, 270):
+                spots = {board.spot_cell(s) for s in bits(board.spots(card, rotation))}
+                assert spots == {at for at, turn, _ in expected if turn == rotation}
+            moves += [(cost, card, at, rotation) for at, rotation, cost in expected]
+        if not moves:
+            break
+        cost, card, at, rotation = max(moves, key=lambda move: move[0])
+        board.place(card, at, rotation, cost > 0)
+    assert board.rotten_used > 2
 
 
 def test_a_custom_deck_needs_at_least_the_cards_of_a_game() -> None:
