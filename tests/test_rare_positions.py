@@ -147,6 +147,23 @@ def test_wd3_undo_splits_the_group_a_card_joined(flip: bool, scoring: str) -> No
     checked(board, 0)
 
 
+# --- an undo that splits off a group touching two drops of its size ----------------------------
+# BBBM     the start "BB/22": 2 bananas touch two 2-drops (fruit 2, drop 2, per drop 4 points).
+# 22MM     "BM/MM" on square (0, 1) grows them to 3 bananas, which no drop matches; undo
+#          counts the 2 bananas again as a new group, under the board's own scoring.
+@pytest.mark.parametrize("flip", [False, True], ids=["positive", "negative"])
+@pytest.mark.parametrize(("scoring", "points"), [("fruit", 2), ("drop", 2), ("per_drop", 4)])
+def test_wd4_a_group_split_off_by_undo_scores_two_matching_drops_by_the_rules(
+    flip: bool, scoring: str, points: int
+) -> None:
+    board = start_board(flip, "BB/22", scoring=scoring)
+    checked(board, points)
+    lay(board, flip, "BM/MM", (0, 1))
+    checked(board, 0)
+    board.undo()
+    checked(board, points)
+
+
 # --- an undo that counts again a group the card's drop wetted, cells met leftwards -------------
 # BBBB     "BB/MM" on square (0, -1) grows the start's mango group leftwards: its members are
 # MMMM     listed start first, so a recount from them starts at (1, 0) and must step left.
