@@ -65,6 +65,7 @@ NAMED_CHECKS = {
 # functions returning (rule id, then the words of a refusal): all but the id is message text
 REFUSAL_MAKERS = {"_why_not", "_steady_why_not"}
 KILLED = {"killed", "timeout"}
+TEST_TIMEOUT = 120  # seconds for one test of a mutant; the slowest test takes about 10 s
 POSITIONS = {"lineno", "col_offset", "end_lineno", "end_col_offset"}
 
 
@@ -105,7 +106,9 @@ def prepare(module: str, tests: list[str]) -> Path:
     mutmut["only_mutate"] = [f"orchard_lab/{module}"]
     mutmut["pytest_add_cli_args_test_selection"] = [*tests, f"orchard_lab/{module}"]
     lines = ["# written by mutation/run.py for one module; edit modules.toml instead", ""]
-    pytest_options = project["pytest"]["ini_options"]
+    # a mutant that loops for ever fails the test it hangs in after TEST_TIMEOUT seconds,
+    # instead of running until mutmut's limit for all of its tests together
+    pytest_options = project["pytest"]["ini_options"] | {"timeout": TEST_TIMEOUT}
     for table, values in (("tool.mutmut", mutmut), ("tool.pytest.ini_options", pytest_options)):
         lines.append(f"[{table}]")
         lines += [f"{key} = {toml_value(value)}" for key, value in values.items()]
