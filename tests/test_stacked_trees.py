@@ -1043,7 +1043,7 @@ def test_st5_legal_spots_with_many_tokens_left_match_each_placement_counted(toke
     the placements counted one by one with ``tokens_needed``, while the tokens are spent."""
     rng = np.random.default_rng(tokens)
     deck = st.default_deck()
-    board = Board(deck[0], Rules(rotten_tokens=tokens))
+    board = Board(deck[0], Rules(rotten_tokens=tokens, dice_per_fruit=2))  # scarce dice
     for _ in range(6):
         left = tokens - board.rotten_used
         moves = []
@@ -1065,6 +1065,11 @@ def test_st5_legal_spots_with_many_tokens_left_match_each_placement_counted(toke
                 spots = {board.spot_cell(s) for s in bits(board.spots(card, rotation))}
                 assert spots == {at for at, turn, _ in expected if turn == rotation}
             moves += [(cost, card, at, rotation) for at, rotation, cost in expected]
+            for at, rotation, cost in expected:  # dice going back may be dealt again (ST-5)
+                after = board.copy()
+                after.place(card, at, rotation, cost > 0)
+                gain = board.spot_gain(card, board.spot(*at), rotation)
+                assert gain == board.gain(card, at, rotation, cost > 0) == after.total - board.total
         if not moves:
             break
         cost, card, at, rotation = max(moves, key=lambda move: move[0])
