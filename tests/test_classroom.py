@@ -241,8 +241,12 @@ def written(moves: int, rules_changed: bool = False) -> str:
     out.put(1, 2)  # seeded
     out.put_number(1)
     out.put_number(moves)
-    number = out.number()
-    body = ""
+    return stacked_trees_code(out)
+
+
+def stacked_trees_code(out: _Writer) -> str:
+    """The stacked trees code of the digits written into ``out``, with its check symbol."""
+    number, body = out.number(), ""
     while number:
         number, digit = divmod(number, len(CODE_SYMBOLS))
         body = CODE_SYMBOLS[digit] + body
@@ -328,12 +332,8 @@ def test_a_number_too_large_for_a_code_is_named(what: str) -> None:
         if what == "number of moves":
             out.put_number(1)  # the seed
         out.put_number(2**75)
-    number, body = out.number(), ""
-    while number:
-        number, digit = divmod(number, len(CODE_SYMBOLS))
-        body = CODE_SYMBOLS[digit] + body
     with pytest.raises(ValueError, match=f"its {what} is far too large"):
-        read_result(with_check("S", body))
+        read_result(stacked_trees_code(out))
 
 
 # -- fuzzing the decoder -------------------------------------------------------------------------

@@ -1046,14 +1046,14 @@ def test_st5_legal_spots_with_many_tokens_left_match_each_placement_counted(toke
     board = Board(deck[0], Rules(rotten_tokens=tokens, dice_per_fruit=2))  # scarce dice
     for _ in range(6):
         left = tokens - board.rotten_used
+        rows = range(min(r for r, _ in board.trees()) - 3, max(r for r, _ in board.trees()) + 2)
+        cols = range(min(c for _, c in board.trees()) - 3, max(c for _, c in board.trees()) + 2)
         moves = []
         for card in (deck[int(i)] for i in rng.choice(len(deck), 3, replace=False)):
-            rows = [r for r, _ in board.trees()]
-            cols = [c for _, c in board.trees()]
             expected = set()
-            for rotation in (0, 90, 180, 270):
-                for r in range(min(rows) - 3, max(rows) + 2):
-                    for c in range(min(cols) - 3, max(cols) + 2):
+            for rotation in st.ROTATIONS:
+                for r in rows:
+                    for c in cols:
                         try:
                             cost = board.tokens_needed(card, (r, c), rotation)
                         except IllegalMove:
@@ -1061,7 +1061,7 @@ def test_st5_legal_spots_with_many_tokens_left_match_each_placement_counted(toke
                         if cost <= left:
                             expected.add(((r, c), rotation, cost))
             assert set(board.legal_spots(card)) == expected
-            for rotation in (0, 90, 180, 270):
+            for rotation in st.ROTATIONS:
                 spots = {board.spot_cell(s) for s in bits(board.spots(card, rotation))}
                 assert spots == {at for at, turn, _ in expected if turn == rotation}
             moves += [(cost, card, at, rotation) for at, rotation, cost in expected]
