@@ -20,6 +20,7 @@ so every machine finds the same line.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from orchard_lab import stacked_trees as st
@@ -99,11 +100,16 @@ class Group:
 
 @dataclass(frozen=True)
 class ClassResults:
-    """The ranked rows (group by group, best score first), the groups and the refused lines."""
+    """The ranked rows (group by group, best score first), the groups and the refused lines.
+
+    ``shared_names`` are the names that more than one counted line gives (in the order they
+    first appear): two pupils with one name, or one pupil's name typed twice.
+    """
 
     rows: tuple[Row, ...]
     groups: tuple[Group, ...]
     refused: tuple[Refused, ...]
+    shared_names: tuple[str, ...]
 
 
 def _split(line: str, number: int) -> tuple[str, str]:
@@ -113,19 +119,21 @@ def _split(line: str, number: int) -> tuple[str, str]:
     return name or f"line {number}", code
 
 
-def _deal_label(result: Result) -> str:
+def _deal_label(result: Result, unseeded: int) -> str:
+    """How a group's deal is named: its code (stacked trees), its seed, or, for a deal a code
+    writes out, its number among the deals without a seed (so two such groups differ)."""
     if result.name == st.FACTS.name:
         return f"deal {deal_code(result.game.order)}"
     if result.seed is not None:
         return f"seed {result.seed}"
-    return "a deal without a seed"
+    return f"deal {unseeded} without a seed"
 
 
-def _group_label(result: Result) -> str:
+def _group_label(result: Result, deal: str) -> str:
     if result.name == st.FACTS.name:  # every orchard is a solo game on the same cards (ST-7)
-        return f"{result.title}, {_deal_label(result)}, {result.rules_text}"
+        return f"{result.title}, {deal}, {result.rules_text}"
     players = f"{result.players} player{'' if result.players == 1 else 's'}"
-    return f"{result.title}, {_deal_label(result)}, {players}, {result.rules_text}"
+    return f"{result.title}, {deal}, {players}, {result.rules_text}"
 
 
 def _group_key(result: Result) -> tuple[object, ...]:
@@ -134,6 +142,17 @@ def _group_key(result: Result) -> tuple[object, ...]:
     if result.name == st.FACTS.name:
         return (result.name, result.rules, result.game.order)
     return (result.name, result.rules, result.players, result.deal)
+
+
+def _same_game(result: Result) -> tuple[object, ...]:
+    """What makes two codes one pupil's game. Stacked trees: the orchard the pupil built (the
+    cards, the rules and the pupil's own placements), whatever the table size or seat the code
+    names, since each orchard is a game of its own (ST-7). The drafting games: the whole game
+    and the seat; two pupils who shared one table have a seat each."""
+    if result.name == st.FACTS.name:
+        own = tuple(move for player, move in result.game.history if player == result.player)
+        return (result.name, result.rules, result.game.order, own)
+    return (result.name, result.player, result.game.to_json())
 
 
 def _places(scores: list[int]) -> list[int]:
@@ -145,8 +164,9 @@ def class_results(text: str, *, best_lines: bool = True) -> ClassResults:
     """Check a class: ``text`` holds one "name: code" per line (blank lines are skipped).
 
     Each code is replayed; lines that fail are listed in ``refused`` with the reason, and the
-    same game pasted twice (even written with and without its seed) is refused the second time:
-    each pupil has a game of their own.
+    same game pasted twice (even written with and without its seed, or a stacked trees orchard
+    written for another table size or seat) is refused the second time: each pupil has a game
+    of their own. Names given on more than one counted line are in ``shared_names``.
     ``best_lines=False`` skips the stacked trees best-line searches (a fraction of a second
     per deal; only the first ``MAX_BEST_LINES`` deals are searched). TypeError if ``text`` is
     not text; ValueError for a paste of more than ``MAX_LINES`` lines.
@@ -160,7 +180,7 @@ def class_results(text: str, *, best_lines: bool = True) -> ClassResults:
         raise ValueError(f"text must hold at most {MAX_LINES} lines, got {len(lines)}")
     read: list[tuple[str, int, Result]] = []
     refused: list[Refused] = []
-    seen: dict[tuple[str, int, str], str] = {}
+    seen: dict[tuple[object, ...], str] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -170,7 +190,7 @@ def class_results(text: str, *, best_lines: bool = True) -> ClassResults:
         except ValueError as exc:
             refused.append(Refused(number, name, line.strip()[: _NAME_LENGTH * 2], str(exc)))
             continue
-        game = (result.name, result.player, result.game.to_json())
+        game = _same_game(result)
         if game in seen:
             reason = f"the same game as {seen[game]}'s code: each pupil has their own"
             refused.append(Refused(number, name, line.strip()[: _NAME_LENGTH * 2], reason))
@@ -188,7 +208,7 @@ def _rank(
         by_key.setdefault(_group_key(entry[2]), []).append(entry)
     groups = []
     rows: list[Row] = []
-    searched = 0
+    searched = unseeded = 0
     for number, entries in enumerate(by_key.values(), 1):
         entries.sort(key=lambda entry: (-entry[2].score, entry[1]))
         places = _places([entry[2].score for entry in entries])
@@ -206,9 +226,12 @@ def _rank(
                 first.rules,
                 node_limit=BEST_LINE_NODES,
             )
-        group = Group(
-            number, first.title, _deal_label(named), _group_label(named), group_rows, best
-        )
+        if named.seed is None and named.name != st.FACTS.name:
+            unseeded += 1
+        deal = _deal_label(named, unseeded)
+        group = Group(number, first.title, deal, _group_label(named, deal), group_rows, best)
         groups.append(group)
         rows += group_rows
-    return ClassResults(tuple(rows), tuple(groups), tuple(refused))
+    names = Counter(name for name, _, _ in read)
+    shared = tuple(name for name in names if names[name] > 1)
+    return ClassResults(tuple(rows), tuple(groups), tuple(refused), shared)

@@ -62,3 +62,21 @@ def test_a_walkthrough_code_is_refused_with_its_sentence() -> None:
     assert "line 1, <b>Ana</b>: this code comes from a walkthrough&#x27;s scripted game" in (
         checker.refused.value
     )
+
+
+def test_a_name_on_two_lines_is_marked_in_the_table_and_the_status() -> None:
+    checker = ClassResultsChecker()
+    checker.codes.value = "\n".join(
+        [
+            f"Ana: {result_code(played(st, 1, seed=4, play=1), seed=4)}",
+            f"Ana: {result_code(played(wd, 2, seed=3), player=1, seed=3)}",
+            f"Ben: {result_code(played(st, 1, seed=4, play=2), seed=4)}",
+        ]
+    )
+    checker.check_button.click()
+    assert checker.table.value.count("<td>Ana (same name)</td>") == 2
+    assert "<td>Ben</td>" in checker.table.value
+    assert checker.status.value == (
+        "3 results verified in 2 groups. The name <b>Ana</b> is on more than one line "
+        "(marked “same name” below): check who is who."
+    )

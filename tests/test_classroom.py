@@ -410,6 +410,73 @@ def test_a_mixed_class_is_grouped_by_game_and_deal_and_ranked() -> None:
     assert [each.line for each in table.refused] == [8, 9, 10]
 
 
+def test_an_orchard_written_for_another_table_or_seat_is_the_same_game() -> None:
+    """ST-7: each orchard is a game of its own, so one pupil's orchard written again as seat 0
+    or seat 1 of a two-player game (with or without its seed) is refused; another orchard on
+    the same cards at that table counts."""
+    solo = played(st, 1, seed=6)
+    copied = st.Game.new(players=2, seed=6)
+    for _, move in solo.history:  # both seats build the pupil's orchard
+        copied.play(move)
+        copied.play(move)
+    other = played(st, 2, seed=6, play=3)
+    assert other.boards[1].cards() != solo.boards[0].cards()
+    paste = "\n".join(
+        [
+            f"Ana: {result_code(solo, seed=6)}",
+            f"Ben: {result_code(copied, player=0, seed=6)}",
+            f"Cai: {result_code(copied, player=1)}",
+            f"Dev: {result_code(other, player=1, seed=6)}",
+        ]
+    )
+    table = class_results(paste, best_lines=False)
+    assert sorted(row.name for row in table.rows) == ["Ana", "Dev"]
+    assert [(each.name, each.reason) for each in table.refused] == [
+        (name, "the same game as Ana's code: each pupil has their own") for name in ("Ben", "Cai")
+    ]
+
+
+def test_two_pupils_at_one_table_have_a_seat_each() -> None:
+    duo = played(ab, 2, seed=1)
+    paste = f"Dev: {result_code(duo, player=0)}\nEve: {result_code(duo, player=1)}"
+    table = class_results(paste)
+    assert sorted(row.name for row in table.rows) == ["Dev", "Eve"] and not table.refused
+
+
+def test_deals_without_a_seed_get_labels_of_their_own() -> None:
+    one, two = played(ab, 2, seed=1), played(ab, 2, seed=2)
+    paste = "\n".join(
+        [
+            f"Ana: {result_code(one)}",
+            f"Ben: {result_code(two)}",
+            f"Cai: {result_code(played(ab, 2, seed=1, play=5))}",
+            f"Dev: {result_code(played(wd, 2, seed=3))}",
+        ]
+    )
+    table = class_results(paste)
+    assert [(group.deal, sorted(row.name for row in group.rows)) for group in table.groups] == [
+        ("deal 1 without a seed", ["Ana", "Cai"]),
+        ("deal 2 without a seed", ["Ben"]),
+        ("deal 3 without a seed", ["Dev"]),
+    ]
+    assert len({group.label for group in table.groups}) == 3
+
+
+def test_names_on_more_than_one_line_are_listed() -> None:
+    paste = "\n".join(
+        [
+            f"Ana: {result_code(played(ab, 1, seed=1), seed=1)}",
+            f"Ben: {result_code(played(ab, 1, seed=2), seed=2)}",
+            f"Ana : {result_code(played(wd, 1, seed=1), seed=1)}",
+            f"Ben: {result_code(played(st, 1, seed=1), seed=1)}",
+            f"Cai: {result_code(played(ab, 1, seed=3), seed=3)}",
+            "Cai: S2",  # refused, so Cai's name is on one counted line
+        ]
+    )
+    table = class_results(paste, best_lines=False)
+    assert table.shared_names == ("Ana", "Ben")
+
+
 def test_best_lines_are_the_same_on_every_run() -> None:
     paste = f"Ana: {result_code(played(st, 1, seed=6), seed=6)}"
     one, two = class_results(paste), class_results(paste)
@@ -437,7 +504,7 @@ def test_class_results_checks_its_arguments() -> None:
         class_results("x\n" * 501)
     with pytest.raises(ValueError, match="at most 200000 characters"):
         class_results("x" * (classroom.MAX_TEXT + 1))
-    assert class_results("\n \n") == classroom.ClassResults((), (), ())
+    assert class_results("\n \n") == classroom.ClassResults((), (), (), ())
 
 
 # The codes the rule walkthroughs' last steps showed before they stopped showing codes: a

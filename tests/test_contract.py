@@ -157,6 +157,56 @@ def test_a_whole_number_switch_needs_both_bounds() -> None:
 
 
 # -- argument errors -----------------------------------------------------------------------------
+def test_the_checks_name_the_argument_and_what_it_must_be() -> None:
+    """core's checks, word for word: a bool is not an int, a tuple of types reads "int or
+    float", a bound without a top reads "at least", a closed choice lists its values."""
+    with pytest.raises(TypeError, match=r"^seed must be int, not bool$"):
+        core.check_type(True, int, "seed")
+    with pytest.raises(TypeError, match=r"^time_limit must be int or float, not str$"):
+        core.check_type("2", (int, float), "time_limit")
+    with pytest.raises(ValueError, match=r"^seed must be at least 0, got -1$"):
+        core.check_int(-1, "seed", 0)
+    with pytest.raises(ValueError, match=r"^players must be between 1 and 6, got 7$"):
+        core.check_int(7, "players", 1, 6)
+    pick = core.Switch("pick", "pick", "", "a", "choice", (("A", "a"), ("B", "b")))
+    with pytest.raises(ValueError, match=r"^pick must be one of 'a', 'b', got 'c'$"):
+        pick.check("c")
+    assert dataclasses.replace(pick, open=True).check("c") == "c"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_player_count_out_of_range_is_named_players(name: str) -> None:
+    facts = adapter(name).module.FACTS
+    with pytest.raises(ValueError, match=r"^players must be between \d+ and \d+, got 99$"):
+        facts.check_players(99)
+
+
+def test_a_score_is_read_only_and_keeps_its_own_copy() -> None:
+    parts, notes = {"a": 3}, {"a": "three apples"}
+    score = core.Score(parts, notes)
+    parts["a"], notes["a"] = 9, "changed"
+    assert dict(score.parts) == {"a": 3} and dict(score.notes) == {"a": "three apples"}
+    with pytest.raises(TypeError):
+        score.parts["a"] = 1  # type: ignore[index]
+    with pytest.raises(TypeError):
+        score.notes["a"] = "x"  # type: ignore[index]
+
+
+def test_rules_read_back_turn_lists_into_tuples() -> None:
+    """A save holds tuples as JSON lists; reading one back gives the tuple again, even for a
+    Rules class that does not convert them itself."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Toy:
+        ladder: tuple[int, ...] = (1, 2)
+
+    data = core.rules_to_dict(Toy((1, 3, 6)))
+    assert data == {"ladder": [1, 3, 6]}
+    back = core.rules_from_dict(Toy, json.loads(json.dumps(data)))
+    assert back == Toy((1, 3, 6)) and isinstance(back.ladder, tuple)
+    assert hash(back) == hash(Toy((1, 3, 6)))
+
+
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize(
     ("kwargs", "error"),

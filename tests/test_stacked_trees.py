@@ -1077,6 +1077,26 @@ def test_st5_legal_spots_with_many_tokens_left_match_each_placement_counted(toke
     assert board.rotten_used >= min(tokens, 3)
 
 
+def test_st5_dice_of_two_fruits_sent_back_are_dealt_again_to_the_new_trees() -> None:
+    """ST-5 with scarce dice: the card rots an apple and a lemon that carried dice, and both
+    dice go back to the supply before the card's two new apples take theirs, so both new
+    apples get a die although only one apple die was left (a rare position, issue 28)."""
+    deck = st.default_deck()
+    board = Board(deck[15], Rules(rotten_tokens=12, dice_per_fruit=2))
+    for index, at, rotation in [
+        (12, (0, 2), 90), (17, (2, 0), 180), (8, (1, -2), 180), (3, (2, 3), 0),
+        (13, (-2, -1), 270),
+    ]:  # fmt: skip
+        board.place(deck[index], at, rotation, board.tokens_needed(deck[index], at, rotation) > 0)
+    card = Card.from_text("LPL/ALA")
+    assert card == deck[14] and board.dice_left["A"] == 1
+    after = board.copy()
+    after.place(card, (0, -1), 180, True)
+    assert after.dice_left["A"] == 0 and after.total - board.total == -8
+    assert board.spot_gain(card, board.spot(0, -1), 180) == -8
+    assert board.gain(card, (0, -1), 180, True) == -8
+
+
 def test_a_custom_deck_needs_at_least_the_cards_of_a_game() -> None:
     rules = Rules(cards_per_game=9)
     assert len(Game.new(deck=st.default_deck()[:9], rules=rules).order) == 9

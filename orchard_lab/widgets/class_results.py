@@ -93,7 +93,7 @@ class ClassResultsChecker:
         if not self.codes.value.strip():
             return
         self.results = class_results(self.codes.value)
-        self.table.value = _table(self.results.groups)
+        self.table.value = _table(self.results.groups, self.results.shared_names)
         self.refused.value = _refused(self.results.refused)
         self._draw(self.results.groups)
         verified, refused = len(self.results.rows), len(self.results.refused)
@@ -106,6 +106,7 @@ class ClassResultsChecker:
                 if refused
                 else "."
             )
+            + _shared(self.results.shared_names)
         )
 
     def _draw(self, groups: Any) -> None:
@@ -130,9 +131,21 @@ class ClassResultsChecker:
         return root.add_class("orchard-class")
 
 
-def _table(groups: tuple[Group, ...]) -> str:
+def _shared(names: tuple[str, ...]) -> str:
+    """The status's warning about names on more than one counted line."""
+    if not names:
+        return ""
+    listed = ", ".join(f"<b>{html.escape(name)}</b>" for name in names)
+    one = len(names) == 1
+    return (
+        f" The name{'' if one else 's'} {listed} {'is' if one else 'are'} on more than one "
+        "line (marked “same name” below): check who is who."
+    )
+
+
+def _table(groups: tuple[Group, ...], shared: tuple[str, ...]) -> str:
     """One table: a header row per group (its game, deal, rules and best line), then its pupils
-    by place."""
+    by place; a name on more than one line is marked "same name"."""
     rows = []
     for group in groups:
         best = f"; best line found: {group.best.score}" if group.best is not None else ""
@@ -142,8 +155,9 @@ def _table(groups: tuple[Group, ...]) -> str:
         )
         for row in group.rows:
             table = "solo" if row.result.players == 1 else ("won" if row.won else "lost")
+            name = html.escape(row.name) + (" (same name)" if row.name in shared else "")
             rows.append(
-                f'<tr><td class="orchard-num">{row.place}</td><td>{html.escape(row.name)}</td>'
+                f'<tr><td class="orchard-num">{row.place}</td><td>{name}</td>'
                 f'<td class="orchard-num">{row.score}</td><td>{table}</td>'
                 f"<td>{html.escape(row.rating or '')}</td></tr>"
             )
