@@ -39,6 +39,7 @@ __all__ = [
     "class_results",
     "read_result",
     "result_code",
+    "summary",
 ]
 
 BEST_LINE_NODES = 5000  # positions best_line searches per deal: the same line on any machine
@@ -70,6 +71,13 @@ class Row:
     @property
     def rating(self) -> str | None:
         return self.result.rating
+
+    @property
+    def at_table(self) -> str:
+        """How the pupil did at their own table: "solo", "won" or "lost"."""
+        if self.result.players == 1:
+            return "solo"
+        return "won" if self.won else "lost"
 
 
 @dataclass(frozen=True)
@@ -110,6 +118,29 @@ class ClassResults:
     groups: tuple[Group, ...]
     refused: tuple[Refused, ...]
     shared_names: tuple[str, ...]
+
+
+def summary(results: ClassResults) -> str:
+    """One paragraph on a check: what was verified, what was refused, which names repeat.
+
+    >>> summary(class_results("Ben: S2"))
+    '0 results verified in 0 groups; 1 line refused (below).'
+    """
+    verified, refused = len(results.rows), len(results.refused)
+    groups = len(results.groups)
+    text = (
+        f"{verified} result{'' if verified == 1 else 's'} verified in "
+        f"{groups} group{'' if groups == 1 else 's'}"
+    )
+    text += f"; {refused} line{'' if refused == 1 else 's'} refused (below)." if refused else "."
+    names = results.shared_names
+    if names:
+        one = len(names) == 1
+        text += (
+            f" The name{'' if one else 's'} {', '.join(names)} {'is' if one else 'are'} on more "
+            "than one line (marked “same name” below): check who is who."
+        )
+    return text
 
 
 def _split(line: str, number: int) -> tuple[str, str]:

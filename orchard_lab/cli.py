@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from orchard_lab.app.command import add_command as add_app
 from orchard_lab.lessons.command import add_command as add_lessons
+from orchard_lab.results_command import add_command as add_results
 from orchard_lab.worksheets.command import add_command as add_rules_sheet
 
 
@@ -27,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_lessons(commands)
     add_rules_sheet(commands)
     add_app(commands)
+    add_results(commands)
     return parser
 
 

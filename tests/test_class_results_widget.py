@@ -77,6 +77,6 @@ def test_a_name_on_two_lines_is_marked_in_the_table_and_the_status() -> None:
     assert checker.table.value.count("<td>Ana (same name)</td>") == 2
     assert "<td>Ben</td>" in checker.table.value
     assert checker.status.value == (
-        "3 results verified in 2 groups. The name <b>Ana</b> is on more than one line "
+        "3 results verified in 2 groups. The name Ana is on more than one line "
         "(marked “same name” below): check who is who."
     )

@@ -96,3 +96,47 @@ def test_serve_checks_the_token_before_it_prints_the_address(capsys) -> None:
     with pytest.raises(ValueError, match="token must have at least 8 characters"):
         serve("water-drops", port=8866, token="short")
     assert capsys.readouterr().out == ""
+
+
+def test_results_ranks_a_file_of_codes_and_writes_a_spreadsheet(tmp_path, capsys) -> None:
+    from orchard_lab import water_drops as wd
+    from orchard_lab.classroom import result_code
+    from tests.test_classroom import played
+
+    pond = played(wd, 2, seed=3)
+    ana, cai = (result_code(pond, player=p, seed=3) for p in (0, 1))
+    codes = tmp_path / "codes.txt"
+    codes.write_text(f"Ana: {ana}\nCai: {cai}\nAna: {ana}\nEve: S7KQ-M2X9\n", encoding="utf-8")
+    table = tmp_path / "class.csv"
+    assert main(["results", str(codes), "--csv", str(table)]) == 0
+    out = capsys.readouterr().out
+    first, second = sorted([("Ana", 0), ("Cai", 1)], key=lambda each: -pond.scores()[each[1]])
+    won = {p: "won" if p in pond.winners() else "lost" for p in (0, 1)}
+    assert out.startswith("2 results verified in 1 group; 2 lines refused (below).\n\n")
+    assert "1. water drops, seed 3, 2 players, standard rules\n" in out
+    assert f"  1      {first[0]}   {pond.scores()[first[1]]}" in out
+    assert out.index(f"  1      {first[0]}") < out.index(f"  2      {second[0]}")
+    assert "  line 3, Ana: the same game as Ana's code: each pupil has their own\n" in out
+    assert "  line 4, Eve: this code has a typing mistake" in out
+    assert out.endswith(f"wrote {table}: the verified rows, to open in a spreadsheet\n")
+    rows = table.read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "group,place,name,score,at the table,rating,line"
+    label = '"water drops, seed 3, 2 players, standard rules"'  # quoted: it holds commas
+    assert rows[1:] == [
+        f"{label},1,{first[0]},{pond.scores()[first[1]]},{won[first[1]]},,{1 + first[1]}",
+        f"{label},2,{second[0]},{pond.scores()[second[1]]},{won[second[1]]},,{1 + second[1]}",
+    ]
+
+
+def test_results_reads_typed_lines_and_names_a_missing_file(tmp_path, capsys, monkeypatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("Ben: S2\n"))
+    assert main(["results", "-"]) == 0
+    assert capsys.readouterr().out.startswith("0 results verified in 0 groups; 1 line refused")
+    assert main(["results", str(tmp_path / "nope.txt")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("orchard-lab results: [Errno 2] No such file or directory")
+    (tmp_path / "big.txt").write_text("Ana: S2\n" * 501, encoding="utf-8")
+    assert main(["results", str(tmp_path / "big.txt")]) == 1
+    assert "text must hold at most 500 lines, got 501" in capsys.readouterr().err

@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from orchard_lab.classroom import ClassResults, Group, Refused, class_results
+from orchard_lab.classroom import ClassResults, Group, Refused, class_results, summary
 from orchard_lab.figures.classroom import class_scores
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
@@ -96,18 +96,7 @@ class ClassResultsChecker:
         self.table.value = _table(self.results.groups, self.results.shared_names)
         self.refused.value = _refused(self.results.refused)
         self._draw(self.results.groups)
-        verified, refused = len(self.results.rows), len(self.results.refused)
-        groups = len(self.results.groups)
-        self.status.value = (
-            f"{verified} result{'' if verified == 1 else 's'} verified in "
-            f"{groups} group{'' if groups == 1 else 's'}"
-            + (
-                f"; {refused} line{'' if refused == 1 else 's'} refused (below)."
-                if refused
-                else "."
-            )
-            + _shared(self.results.shared_names)
-        )
+        self.status.value = html.escape(summary(self.results))
 
     def _draw(self, groups: Any) -> None:
         fresh = class_scores(groups)
@@ -131,18 +120,6 @@ class ClassResultsChecker:
         return root.add_class("orchard-class")
 
 
-def _shared(names: tuple[str, ...]) -> str:
-    """The status's warning about names on more than one counted line."""
-    if not names:
-        return ""
-    listed = ", ".join(f"<b>{html.escape(name)}</b>" for name in names)
-    one = len(names) == 1
-    return (
-        f" The name{'' if one else 's'} {listed} {'is' if one else 'are'} on more than one "
-        "line (marked “same name” below): check who is who."
-    )
-
-
 def _table(groups: tuple[Group, ...], shared: tuple[str, ...]) -> str:
     """One table: a header row per group (its game, deal, rules and best line), then its pupils
     by place; a name on more than one line is marked "same name"."""
@@ -154,11 +131,10 @@ def _table(groups: tuple[Group, ...], shared: tuple[str, ...]) -> str:
             f"{html.escape(group.label)}{best}</th></tr>"
         )
         for row in group.rows:
-            table = "solo" if row.result.players == 1 else ("won" if row.won else "lost")
             name = html.escape(row.name) + (" (same name)" if row.name in shared else "")
             rows.append(
                 f'<tr><td class="orchard-num">{row.place}</td><td>{name}</td>'
-                f'<td class="orchard-num">{row.score}</td><td>{table}</td>'
+                f'<td class="orchard-num">{row.score}</td><td>{row.at_table}</td>'
                 f"<td>{html.escape(row.rating or '')}</td></tr>"
             )
     head = "<tr><th>place</th><th>name</th><th>score</th><th>at the table</th><th>rating</th></tr>"

@@ -1,9 +1,10 @@
 """The class results checker in a real JupyterLab at 1024×768 with the file browser open.
 
-A teacher's paste (two stacked trees pupils on one deal, a water drops pair, a broken line)
-is checked by clicking Check in the page; the ranked table, the plot with the best line and
-the refused line must show, nothing may scroll sideways, stick out or overlap, and every
-text must reach 4.5:1 contrast. The screenshot goes to ``test-artifacts/class-results-1024.png``.
+A teacher's paste (two stacked trees pupils on one deal, a water drops pair, a broken line,
+one name on two lines) is checked by clicking Check in the page; the ranked table, the plot
+with the best line, the refused line and the "same name" marks must show, nothing may scroll
+sideways, stick out or overlap, and every text must reach 4.5:1 contrast. The screenshot goes
+to ``test-artifacts/class-results-1024.png``.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ paste = "\\n".join([
     f"Ana: {result_code(deal[0], seed=4)}",
     f"Ben: {result_code(deal[1], seed=4)}",
     f"Cai: {result_code(pond, player=0, seed=3)}",
-    f"Dev: {result_code(pond, player=1, seed=3)}",
+    f"Ana: {result_code(pond, player=1, seed=3)}",
     "Eve: S7KQ-M2X9",
 ])"""
 
@@ -74,8 +75,10 @@ def test_check_a_class_at_1024_with_the_file_browser_open(page, lab, notebook) -
         "line 5, Eve: this code has a typing mistake"
     )
     expect(checker.locator(".orchard-class-status").first).to_have_text(
-        "4 results verified in 2 groups; 1 line refused (below)."
+        "4 results verified in 2 groups; 1 line refused (below). The name Ana is on more than "
+        "one line (marked “same name” below): check who is who."
     )
+    expect(table.locator("td", has_text="Ana (same name)")).to_have_count(2)
     plot = checker.locator(".orchard-class-plot.js-plotly-plot").first
     expect(plot.locator("text", has_text="best line")).to_have_count(1)
     output = checker.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]")

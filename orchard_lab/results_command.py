@@ -1,0 +1,123 @@
+"""``orchard-lab results FILE``: check a class's result codes without Python.
+
+    orchard-lab results codes.txt                 # the ranked table, in the terminal
+    orchard-lab results codes.txt --csv class.csv # and a spreadsheet of the rows
+    orchard-lab results -                         # the lines typed or pasted, then Ctrl-D
+
+FILE holds one "name: code" line per pupil, as the checker widget takes them. Every code is
+replayed by the engine (``classroom.class_results``), so the scores are verified; the lines
+that are not counted are listed with the reason.
+
+>>> print(results_text(class_results("Ben: S2")))
+0 results verified in 0 groups; 1 line refused (below).
+<BLANKLINE>
+Lines not counted:
+  line 1, Ben: this code is cut off: it is too short to hold a game
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from pathlib import Path
+from typing import Any
+
+from orchard_lab.classroom import ClassResults, class_results, summary
+
+__all__ = ["add_command", "results_text", "write_csv"]
+
+HEADINGS = ("place", "name", "score", "at the table", "rating")
+CSV_HEADINGS = ("group", *HEADINGS, "line")
+
+
+def results_text(results: ClassResults) -> str:
+    """The check as plain text: the summary, each group and its pupils, the refused lines."""
+    lines = [summary(results)]
+    shared = set(results.shared_names)
+    for group in results.groups:
+        best = f"; best line found: {group.best.score}" if group.best is not None else ""
+        rows = [HEADINGS] + [
+            (
+                str(row.place),
+                row.name + (" (same name)" if row.name in shared else ""),
+                str(row.score),
+                row.at_table,
+                row.rating or "",
+            )
+            for row in group.rows
+        ]
+        widths = [max(len(row[i]) for row in rows) for i in range(len(HEADINGS))]
+        lines += ["", f"{group.number}. {group.label}{best}"]
+        for row in rows:
+            cells = (value.ljust(width) for value, width in zip(row, widths, strict=True))
+            lines.append(("  " + "  ".join(cells)).rstrip())
+    if results.refused:
+        lines += ["", "Lines not counted:"]
+        lines += [f"  line {each.line}, {each.name}: {each.reason}" for each in results.refused]
+    return "\n".join(lines)
+
+
+def write_csv(results: ClassResults, out: Path) -> None:
+    """The verified rows as a spreadsheet (UTF-8 CSV): group, place, name, score, at the
+    table, rating and the line of the paste."""
+    with out.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(CSV_HEADINGS)
+        for group in results.groups:
+            for row in group.rows:
+                writer.writerow(
+                    (
+                        group.label,
+                        row.place,
+                        row.name,
+                        row.score,
+                        row.at_table,
+                        row.rating or "",
+                        row.line,
+                    )
+                )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the codes of ``args.file`` and print the table; 1 with a sentence if it fails."""
+    try:
+        if str(args.file) == "-":
+            text = sys.stdin.read()
+        else:
+            text = Path(args.file).read_text(encoding="utf-8")
+        results = class_results(text, best_lines=not args.no_best_lines)
+        if args.csv is not None:
+            write_csv(results, args.csv)
+    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
+        print(f"orchard-lab results: {error}", file=sys.stderr)
+        return 1
+    print(results_text(results))
+    if args.csv is not None:
+        print(f"\nwrote {args.csv}: the verified rows, to open in a spreadsheet")
+    return 0
+
+
+def add_command(commands: Any) -> None:
+    """Add ``results`` to the subcommands ``commands`` (from ``add_subparsers``)."""
+    parser = commands.add_parser(
+        "results",
+        help="check a class's result codes from a file and rank them",
+        description=(
+            "Replay every result code in FILE (one 'name: code' line per pupil) through the "
+            "engine and print the pupils ranked group by group: one group per game, deal, "
+            "rules and table size. Lines that are not counted are listed with the reason."
+        ),
+    )
+    parser.add_argument(
+        "file", metavar="FILE", help="a text file of 'name: code' lines, or - to read them typed"
+    )
+    parser.add_argument(
+        "--csv", type=Path, metavar="OUT", help="also write the verified rows to this CSV file"
+    )
+    parser.add_argument(
+        "--no-best-lines",
+        action="store_true",
+        help="skip the stacked trees best-line search (a fraction of a second per deal)",
+    )
+    parser.set_defaults(run=run)
