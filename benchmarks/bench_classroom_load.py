@@ -136,10 +136,12 @@ def main() -> None:
         log_path = os.path.join(work, "server.log")
         with open(log_path, "w") as log:
             process = subprocess.Popen(
-                [sys.executable, "-m", "orchard_lab.app", "apple-batches",
-                 f"--port={port}", f"--token={token}"],
-                stdout=log, stderr=subprocess.STDOUT, cwd=work,
-            )  # fmt: skip
+                [sys.executable, "-m", "orchard_lab.app", "apple-batches", f"--port={port}"],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=work,
+                env=os.environ | {"ORCHARD_LAB_TOKEN": token},
+            )
             try:
                 wait_until_up(url, process, 120)
                 server = psutil.Process(process.pid)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -14,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as hs
 
 from orchard_lab import games
+from orchard_lab.app.command import class_token
 from orchard_lab.app.gate import TokenGate
 from orchard_lab.app.page import game_page
 from orchard_lab.app.server import new_token, solara_environment
@@ -141,11 +143,35 @@ def test_solara_runs_offline_without_telemetry_and_culls_idle_kernels() -> None:
 
 def test_command_serves_localhost_by_default_and_the_class_network_on_request() -> None:
     args = build_parser().parse_args(["app", "water-drops"])
-    assert (args.game, args.lan, args.token, args.port) == ("water-drops", False, None, 8866)
-    args = build_parser().parse_args(["app", "apple-batches", "--lan", "--token", "abcdefgh1"])
-    assert args.lan and args.token == "abcdefgh1"
+    assert (args.game, args.lan, args.token_file, args.port) == ("water-drops", False, None, 8866)
+    args = build_parser().parse_args(["app", "apple-batches", "--lan", "--token-file", "t.txt"])
+    assert args.lan and args.token_file == Path("t.txt")
     with pytest.raises(SystemExit):
         build_parser().parse_args(["app", "chess"])
+
+
+def test_the_token_comes_from_a_file_or_the_environment_never_the_command_line(
+    tmp_path: Path, capsys
+) -> None:
+    secret = tmp_path / "token.txt"
+    secret.write_text("apple-pie-42\nthe rest is ignored\n", encoding="utf-8")
+    environment = {"ORCHARD_LAB_TOKEN": " pear-tart-7 "}
+    assert class_token(secret, environment) == "apple-pie-42"  # the file first
+    assert class_token(None, environment) == "pear-tart-7"
+    assert re.fullmatch(r"[0-9a-f]{10}", class_token(None, {}))  # else a fresh one
+    assert class_token(None, {"ORCHARD_LAB_TOKEN": ""}) != ""
+    with pytest.raises(ValueError, match=r"^\$ORCHARD_LAB_TOKEN: token must have at least 8"):
+        class_token(None, {"ORCHARD_LAB_TOKEN": "short"})
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"^the token in .*empty.txt: token must have at least"):
+        class_token(tmp_path / "empty.txt", {})
+    with pytest.raises(SystemExit) as exit_code:
+        build_parser().parse_args(["app", "water-drops", "--token", "apple-pie-42"])
+    assert exit_code.value.code == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "apple-pie-42" not in err  # not even repeated in the refusal
+    assert "a token on the command line is visible to every user of this computer" in err
+    assert "--token-file" in err and "$ORCHARD_LAB_TOKEN" in err
 
 
 TITLES = {

@@ -84,12 +84,13 @@ def test_a_short_token_is_refused_before_anything_is_printed(
 ) -> None:
     served: list[str] = []
     monkeypatch.setattr(app_command, "serve", lambda slug, **_: served.append(slug))
-    with pytest.raises(SystemExit) as exit_code:
-        main(["app", "water-drops", "--token", "short"])
-    assert exit_code.value.code == 2 and served == []
+    monkeypatch.setenv("ORCHARD_LAB_TOKEN", "short")
+    assert main(["app", "water-drops"]) == 1 and served == []
     out, err = capsys.readouterr()
     assert out == "" and "Traceback" not in err
-    assert err.endswith("argument --token: token must have at least 8 characters, got 5\n")
+    assert err == (
+        "orchard-lab app: $ORCHARD_LAB_TOKEN: token must have at least 8 characters, got 5\n"
+    )
 
 
 def test_serve_checks_the_token_before_it_prints_the_address(capsys) -> None:

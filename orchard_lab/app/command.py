@@ -1,5 +1,9 @@
 """The ``orchard-lab app`` subcommand: serve one game's page to pupils.
 
+The token pupils need is never on the command line, where every user of the machine sees it
+(``ps``): it comes from ``--token-file`` (the file's first line), else from the environment
+variable ``ORCHARD_LAB_TOKEN``, else a fresh one is made.
+
 >>> import argparse
 >>> parser = argparse.ArgumentParser(); commands = parser.add_subparsers()
 >>> add_command(commands)
@@ -11,6 +15,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from orchard_lab.app.gate import MIN_TOKEN, check_token
@@ -18,7 +26,9 @@ from orchard_lab.app.server import CULL_MINUTES, new_token, serve
 from orchard_lab.cli_games import add_game_argument
 from orchard_lab.games import entry
 
-__all__ = ["add_command"]
+__all__ = ["TOKEN_VARIABLE", "add_command", "class_token"]
+
+TOKEN_VARIABLE = "ORCHARD_LAB_TOKEN"
 
 
 def add_command(commands: Any) -> None:
@@ -36,11 +46,14 @@ def add_command(commands: Any) -> None:
         help="serve the classroom network too (default: this computer only)",
     )
     parser.add_argument(
-        "--token",
-        type=_token,
+        "--token-file",
+        type=Path,
         default=None,
-        help=f"the token pupils need, at least {MIN_TOKEN} characters (default: a new one)",
+        metavar="FILE",
+        help=f"a file whose first line is the token pupils need, at least {MIN_TOKEN} "
+        f"characters (default: ${TOKEN_VARIABLE}, else a new token)",
     )
+    parser.add_argument("--token", type=_on_the_command_line, help=argparse.SUPPRESS)
     parser.add_argument(
         "--cull-minutes",
         type=int,
@@ -50,15 +63,41 @@ def add_command(commands: Any) -> None:
     parser.set_defaults(run=_run)
 
 
-def _token(text: str) -> str:
-    """A ``--token`` checked while the command line is read, before anything is printed."""
+def _on_the_command_line(text: str) -> str:
+    """``--token`` is refused: a command line is visible to every user of the machine."""
+    raise argparse.ArgumentTypeError(
+        "a token on the command line is visible to every user of this computer: put it in a "
+        f"file for --token-file, or in ${TOKEN_VARIABLE}"
+    )
+
+
+def class_token(token_file: Path | None, environment: Mapping[str, str]) -> str:
+    """The token to serve with: the first line of ``token_file``, else ``ORCHARD_LAB_TOKEN``
+    of ``environment``, else a new one; ValueError (or OSError) naming where a bad one came
+    from.
+
+    >>> class_token(None, {"ORCHARD_LAB_TOKEN": "apple-pie-42"})
+    'apple-pie-42'
+    """
+    if token_file is not None:
+        lines = token_file.read_text(encoding="utf-8").splitlines()
+        where, token = f"the token in {token_file}", (lines[0].strip() if lines else "")
+    elif environment.get(TOKEN_VARIABLE):
+        where, token = f"${TOKEN_VARIABLE}", environment[TOKEN_VARIABLE].strip()
+    else:
+        return new_token()
     try:
-        return check_token(text)
+        return check_token(token)
     except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise ValueError(f"{where}: {error}") from None
 
 
 def _run(args: argparse.Namespace) -> int:
+    try:
+        token = class_token(args.token_file, os.environ)
+    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
+        print(f"orchard-lab app: {error}", file=sys.stderr)
+        return 1
     game = entry(args.game)
     if game.compiled:
         print("Getting the game engine ready (the first time after installing: about 30 s)...")
@@ -66,7 +105,7 @@ def _run(args: argparse.Namespace) -> int:
     serve(
         args.game,
         port=args.port,
-        token=args.token or new_token(),
+        token=token,
         lan=args.lan,
         cull_minutes=args.cull_minutes,
     )

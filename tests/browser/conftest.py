@@ -331,10 +331,13 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
             port = _free_port()
             log = (base / f"{game}.log").open("w")
             logs.append(log)
-            command = [sys.executable, "-m", "orchard_lab.app", game,
-                       f"--port={port}", f"--token={token}"]  # fmt: skip
+            command = [sys.executable, "-m", "orchard_lab.app", game, f"--port={port}"]
             process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, cwd=base, env=OFFLINE_SERVER
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                cwd=base,
+                env=OFFLINE_SERVER | {"ORCHARD_LAB_TOKEN": token},
             )
             started[game] = (process, f"http://127.0.0.1:{port}")
         deadline = time.monotonic() + 120
