@@ -22,8 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from orchard_lab.app.gate import MIN_TOKEN, check_token
-from orchard_lab.app.server import CULL_MINUTES, new_token, serve
+from orchard_lab.app.seats import PAGES_PER_BROWSER
+from orchard_lab.app.server import CULL_MINUTES, MAX_PAGES, new_token, serve
 from orchard_lab.cli_games import add_game_argument
+from orchard_lab.core import check_int
 from orchard_lab.games import entry
 
 __all__ = ["TOKEN_VARIABLE", "add_command", "class_token"]
@@ -59,6 +61,20 @@ def add_command(commands: Any) -> None:
         type=int,
         default=CULL_MINUTES,
         help=f"close a page's kernel this long after its tab goes (default {CULL_MINUTES})",
+    )
+    parser.add_argument(
+        "--max-pages",
+        type=int,
+        default=MAX_PAGES,
+        help=f"pages open at once, at most (default and most {MAX_PAGES}); one more page "
+        "reads that the class is full",
+    )
+    parser.add_argument(
+        "--pages-per-browser",
+        type=int,
+        default=PAGES_PER_BROWSER,
+        help=f"pages one browser may keep open (default {PAGES_PER_BROWSER}), so that no "
+        "pupil can take the class's seats",
     )
     parser.set_defaults(run=_run)
 
@@ -98,6 +114,12 @@ def _run(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
         print(f"orchard-lab app: {error}", file=sys.stderr)
         return 1
+    try:
+        check_int(args.max_pages, "--max-pages", 1, MAX_PAGES)
+        check_int(args.pages_per_browser, "--pages-per-browser", 1, args.max_pages)
+    except ValueError as error:
+        print(f"orchard-lab app: {error}", file=sys.stderr)
+        return 1
     game = entry(args.game)
     if game.compiled:
         print("Getting the game engine ready (the first time after installing: about 30 s)...")
@@ -108,5 +130,7 @@ def _run(args: argparse.Namespace) -> int:
         token=token,
         lan=args.lan,
         cull_minutes=args.cull_minutes,
+        max_pages=args.max_pages,
+        pages_per_browser=args.pages_per_browser,
     )
     return 0

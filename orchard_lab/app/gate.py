@@ -24,7 +24,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
-__all__ = ["MIN_TOKEN", "TokenGate", "check_token"]
+__all__ = ["MIN_TOKEN", "TokenGate", "check_token", "cookie_value", "say"]
 
 MIN_TOKEN = 8  # characters: a shorter token is too easy to guess
 
@@ -34,7 +34,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-_REFUSED = b"This page needs the address with its token: ask your teacher for it."
+_REFUSED = "This page needs the address with its token: ask your teacher for it."
 
 
 def check_token(token: str) -> str:
@@ -45,6 +45,23 @@ def check_token(token: str) -> str:
     if len(token) < MIN_TOKEN:
         raise ValueError(f"token must have at least {MIN_TOKEN} characters, got {len(token)}")
     return token
+
+
+def cookie_value(scope: Scope, name: str) -> str:
+    """The value of the cookie ``name`` in the request ``scope`` ("" if it has none)."""
+    for key, value in scope.get("headers", []):
+        if key == b"cookie":
+            morsel = SimpleCookie(value.decode("latin-1")).get(name)
+            if morsel is not None:
+                return morsel.value
+    return ""
+
+
+async def say(send: Send, status: int, text: str) -> None:
+    """Answer an HTTP request with ``status`` and one plain sentence."""
+    headers = [(b"content-type", b"text/plain; charset=utf-8")]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": text.encode()})
 
 
 class TokenGate:
@@ -60,30 +77,15 @@ class TokenGate:
             await self.app(scope, receive, send)
             return
         from_query = self._matches(parse_qs(scope["query_string"].decode()).get("token", [""])[0])
-        if from_query or self._matches(self._cookie_token(scope)):
+        if from_query or self._matches(cookie_value(scope, self.cookie)):
             await self.app(scope, receive, self._setting_cookie(send) if from_query else send)
         elif scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
         else:
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 403,
-                    "headers": [(b"content-type", b"text/plain; charset=utf-8")],
-                }
-            )
-            await send({"type": "http.response.body", "body": _REFUSED})
+            await say(send, 403, _REFUSED)
 
     def _matches(self, given: str) -> bool:
         return hmac.compare_digest(given.encode(), self.token.encode())
-
-    def _cookie_token(self, scope: Scope) -> str:
-        for name, value in scope.get("headers", []):
-            if name == b"cookie":
-                morsel = SimpleCookie(value.decode("latin-1")).get(self.cookie)
-                if morsel is not None:
-                    return morsel.value
-        return ""
 
     def _setting_cookie(self, send: Send) -> Send:
         header = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()

@@ -20,12 +20,13 @@ import socket
 
 from orchard_lab.app.gate import TokenGate, check_token
 from orchard_lab.app.page import GAME_VARIABLE, page_title
+from orchard_lab.app.seats import PAGES_PER_BROWSER, Seats
 from orchard_lab.core import check_int
 
-__all__ = ["lan_address", "new_token", "serve", "solara_environment"]
+__all__ = ["MAX_PAGES", "lan_address", "new_token", "serve", "solara_environment"]
 
 CULL_MINUTES = 10  # a pupil's tab may lose the network this long and come back to its game
-MAX_KERNELS = 120  # pages open at once, beyond which Solara refuses new ones
+MAX_PAGES = 120  # pages open at once at most (Solara's kernels); the seats refuse one more
 
 
 def new_token() -> str:
@@ -33,10 +34,13 @@ def new_token() -> str:
     return secrets.token_hex(5)
 
 
-def solara_environment(slug: str, *, cull_minutes: int = CULL_MINUTES) -> dict[str, str]:
+def solara_environment(
+    slug: str, *, cull_minutes: int = CULL_MINUTES, max_pages: int = MAX_PAGES
+) -> dict[str, str]:
     """The environment variables that set Solara up for the game ``slug``."""
     title = page_title(slug)  # checks slug
     check_int(cull_minutes, "cull_minutes", 1, 24 * 60)
+    check_int(max_pages, "max_pages", 1, MAX_PAGES)
     return {
         GAME_VARIABLE: slug,
         "SOLARA_APP": "orchard_lab.app.solara_page:Page",
@@ -46,7 +50,7 @@ def solara_environment(slug: str, *, cull_minutes: int = CULL_MINUTES) -> dict[s
         "SOLARA_THEME_SHOW_BANNER": "False",
         "SOLARA_THEME_TITLE": title,  # the tab's title until the page sets its own
         "SOLARA_KERNEL_CULL_TIMEOUT": f"{cull_minutes}m",
-        "SOLARA_KERNEL_MAX_COUNT": str(MAX_KERNELS),
+        "SOLARA_KERNEL_MAX_COUNT": str(max_pages),
     }
 
 
@@ -61,18 +65,33 @@ def lan_address() -> str:
 
 
 def serve(
-    slug: str, *, port: int, token: str, lan: bool = False, cull_minutes: int = CULL_MINUTES
+    slug: str,
+    *,
+    port: int,
+    token: str,
+    lan: bool = False,
+    cull_minutes: int = CULL_MINUTES,
+    max_pages: int = MAX_PAGES,
+    pages_per_browser: int = PAGES_PER_BROWSER,
 ) -> None:
-    """Serve the page of ``slug`` on ``port`` until interrupted (127.0.0.1 unless ``lan``)."""
+    """Serve the page of ``slug`` on ``port`` until interrupted (127.0.0.1 unless ``lan``):
+    at most ``max_pages`` pages open at once, ``pages_per_browser`` of them in one browser."""
     check_token(token)  # before anything is printed or served
-    os.environ.update(solara_environment(slug, cull_minutes=cull_minutes))
+    environment = solara_environment(slug, cull_minutes=cull_minutes, max_pages=max_pages)
     check_int(port, "port", 1, 65535)
+    check_int(pages_per_browser, "pages_per_browser", 1, max_pages)
+    os.environ.update(environment)
     import uvicorn
     from solara.server.starlette import app
 
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
-    gate = TokenGate(app, token, port=port)
+    seats = Seats(app, port=port, max_pages=max_pages, per_browser=pages_per_browser)
+    gate = TokenGate(seats, token, port=port)
     print(f"Pupils open:  http://{shown}:{port}/?token={token}", flush=True)
-    print(f"Idle pages close {cull_minutes} minutes after their tab goes away.", flush=True)
+    print(
+        f"At most {max_pages} pages open at once, {pages_per_browser} in one browser; idle "
+        f"pages close {cull_minutes} minutes after their tab goes away.",
+        flush=True,
+    )
     uvicorn.run(gate, host=host, port=port, log_level="warning")
