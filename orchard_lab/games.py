@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from orchard_lab.core import GameFacts, RuleSet, check_type
 from orchard_lab.game_base import BaseGame
+from orchard_lab.jit import COMPILED
 from orchard_lab.policies import HintFor, Simulate
 
 __all__ = [
@@ -124,8 +125,9 @@ class GameEntry:
 
     @property
     def compiled(self) -> bool:
-        """Whether the game has engines to compile before a class plays."""
-        return hasattr(self.module, "warm_up")
+        """Whether the game has engines to compile before a class plays (none without numba:
+        its kernels then run as plain Python, ``orchard_lab.jit``)."""
+        return COMPILED and hasattr(self.module, "warm_up")
 
 
 def _load(where: str | None, missing: str) -> Any:

@@ -35,9 +35,9 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-import numba
 import numpy as np
 
+from orchard_lab.jit import njit
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, rotated_card, trees
 
@@ -51,7 +51,7 @@ _TOKENS = 512  # cell values are packed as (value * _TOKENS + tokens) * _COVERS 
 _COVERS = 8  # sum of 6 cells has at most 6 * BLOCKED < _TOKENS tokens and 6 < _COVERS covers
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def pair_table(patterns, distinct, most):
     """``pairs[x, rx, y, t]``: the most trees of card x (turn rx) that lie on a tree of the same
     fruit of card y, over every turn and offset of y with at most t trees on a different fruit
@@ -87,7 +87,7 @@ def pair_table(patterns, distinct, most):
     return out
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed):
     """For each fruit f and cell around ``box``, packed into one number (``unpack``): what a
     tree of fruit f adds there on its own (the cell's next step, see ``next_steps``; minus the
@@ -114,7 +114,7 @@ def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, p
                 packed[f, i, j] = (value * _TOKENS + differs) * _COVERS + (below >= 0)
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def unpack(total):
     """(value, tokens, trees covered) of a sum of up to 6 ``cell_values``."""
     covers = total % _COVERS
@@ -122,7 +122,7 @@ def unpack(total):
     return rest // _TOKENS, rest % _TOKENS, covers
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def window_sums(packed, shape, box, total):
     """For the turned card ``shape`` at every top-left position around ``box`` (row
     ``box[0] - 2 + i``, column ``box[2] - 2 + j``): ``total[i, j]``, the sum of its trees'
@@ -138,7 +138,7 @@ def window_sums(packed, shape, box, total):
                 total[i, j] += values[c + j]
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def best_windows(total, box, out):
     """``out[j]``: the largest value of the window sums ``total`` (``window_sums``) that need at
     most j tokens, and at least 0 (the card away from the trees)."""
@@ -153,7 +153,7 @@ def best_windows(total, box, out):
         out[j] = max(out[j], out[j - 1])
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def card_terms(packed, shape, distinct, box, out, sums):
     """``out[j, r]``: at most what one card turned by r adds through the trees now on the table
     (``cell_values``) when at most j of its trees lie on a different fruit: its best window, or
@@ -168,14 +168,14 @@ def card_terms(packed, shape, distinct, box, out, sums):
             out[:, ro] = -1e18
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def alone_terms(packed, shapes, distinct, cards, box, out, sums):
     """``out[n]``: the ``card_terms`` of card ``cards[n]``; ``sums`` is scratch space."""
     for n in range(cards.shape[0]):
         card_terms(packed, shapes[cards[n]], distinct[cards[n]], box, out[n], sums)
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
     """At most what the cards to come add; with ``skip`` >= 0, once card ``cards[skip]`` is laid
     (what the others share with it is then on the table, worth ``beta`` per tree in full).

@@ -21,9 +21,9 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
+from orchard_lab.jit import njit
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.bound import (
     MOST_TOKENS,
@@ -49,7 +49,7 @@ _MOVE = 6  # a move in the path: card, row, col, rotation index, tokens, gain
 _ILLEGAL = -(2**62)  # the gain ``_gain`` gives a placement the rules refuse
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _gain(fruit, level, rotten, supply, tokens_left, ladder, penalty, pattern, r, c, back, wanted):
     """(score change, tokens spent) of ``pattern`` (3x3, -1 for no tree) with its top-left at
     (r, c), as ``Board.spot_gain``; the change is ``_ILLEGAL`` if ST-3 or ST-5 refuse it.
@@ -90,7 +90,7 @@ def _gain(fruit, level, rotten, supply, tokens_left, ladder, penalty, pattern, r
     return gain - penalty * tokens, tokens
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _place(fruit, level, rotten, supply, pattern, r, c, top, undo):
     """Lay a legal ``pattern`` at (r, c) as ``Board._put`` does; ``undo`` (9 x 3) keeps the old
     cells. Returns the tokens spent."""
@@ -132,7 +132,7 @@ def _place(fruit, level, rotten, supply, pattern, r, c, top, undo):
     return tokens
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _unplace(fruit, level, rotten, pattern, r, c, undo):
     k = 0
     for dr in range(WINDOW):
@@ -145,7 +145,7 @@ def _unplace(fruit, level, rotten, pattern, r, c, undo):
             k += 1
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _window_key(zobrist, fruit, level, rotten, pattern, r, c):
     """The cells that ``pattern`` at (r, c) covers, as their part of a position's key: the XOR of
     one random number per cell, fruit, die level and rotten mark (``zobrist``)."""
@@ -158,7 +158,7 @@ def _window_key(zobrist, fruit, level, rotten, pattern, r, c):
     return key
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _upper_gain(total, tokens_left, penalty):
     """(at most what a placement gains, the tokens it spends) from its window sum
     (``window_sums``): exact while the supply lasts; ``_ILLEGAL`` if it covers no tree or needs
@@ -169,7 +169,7 @@ def _upper_gain(total, tokens_left, penalty):
     return most - penalty * spent, spent
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _improve(best, best_path, shared, path, score, length):
     """Keep the line in ``path[:length]`` if it beats this search's best; raise the bar that
     every part of the search prunes against."""
@@ -179,7 +179,7 @@ def _improve(best, best_path, shared, path, score, length):
     shared[0] = max(shared[0], score)
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _last(
     fruit, level, rotten, supply, tokens_left, ladder, penalty, patterns, distinct,
     hand, pending, drawn, acc, depth, best, path, best_path, shared, box, steps, shapes, scratch,
@@ -222,7 +222,7 @@ def _last(
         _improve(best, best_path, shared, path, acc, depth)
 
 
-@numba.njit(cache=True, nogil=True)  # the board's progress bar keeps moving meanwhile
+@njit(cache=True, nogil=True)  # the board's progress bar keeps moving meanwhile
 def _search(
     fruit, level, rotten, supply, tokens_left, ladder, penalty, patterns, distinct,
     hand, pending, drawn, hand_size, acc, depth, best, path, best_path, counters, box,

@@ -21,9 +21,9 @@ import math
 from collections.abc import Sequence
 from functools import cache
 
-import numba
 import numpy as np
 
+from orchard_lab.jit import njit
 from orchard_lab.water_drops.cards import FRUITS, Card, default_deck, starting_cards
 from orchard_lab.water_drops.game import Game
 from orchard_lab.water_drops.rules import ROTATIONS, Move, Rules, market_size
@@ -129,7 +129,7 @@ def _state(players: int) -> tuple[np.ndarray, ...]:
 
 
 # --- the compiled engine ----------------------------------------------------------------------
-@numba.njit(cache=True)
+@njit(cache=True)
 def lemire(word: int, count: int) -> tuple[np.int64, np.bool_]:
     """``Generator.integers(count)`` from one 32-bit word (numpy's Lemire method), and
     whether numpy would reject the word and draw again.
@@ -146,7 +146,7 @@ def lemire(word: int, count: int) -> tuple[np.int64, np.bool_]:
     return np.int64(product >> np.uint64(32)), leftover < threshold
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _find(parent: np.ndarray, b: int, g: int) -> int:
     while parent[b, g] != g:
         parent[b, g] = parent[b, parent[b, g]]
@@ -154,7 +154,7 @@ def _find(parent: np.ndarray, b: int, g: int) -> int:
     return g
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _matching(cell, b, start, size, width, marks, stack, scratch) -> int:
     """Distinct drop cells of value ``size`` touching the fruit group of cell ``start``."""
     scratch[_SCRATCH - 1] += 1
@@ -180,7 +180,7 @@ def _matching(cell, b, start, size, width, marks, stack, scratch) -> int:
     return count
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _points(size, mask, per_drop, cell, b, start, width, marks, stack, scratch) -> int:
     """WD-4: a group scores when a touching drop equals its size; ``start`` is one of its
     cells, with the card laid (only "per_drop" looks: it counts the matching drops)."""
@@ -191,7 +191,7 @@ def _points(size, mask, per_drop, cell, b, start, width, marks, stack, scratch) 
     return size * _matching(cell, b, start, size, width, marks, stack, scratch)
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _look(state, b, square) -> None:
     """Write the 8 cells around ``square`` of orchard ``b`` to scratch 0-7 and the groups of
     the fruit ones to 8-15 (-1 for the others), for ``_place`` and ``_gain``."""
@@ -206,14 +206,14 @@ def _look(state, b, square) -> None:
         sc[8 + i] = _find(parent, b, gid[b, at]) if value < 0 else -1
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _lay(state, tables, b, square, s, per_drop) -> int:
     """Lay shape ``s`` on ``square`` of orchard ``b``; return the score change."""
     _look(state, b, square)
     return _place(state, tables, b, square, s, True, per_drop)
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _place(state, tables, b, square, s, apply, per_drop) -> int:
     """Score change of laying shape ``s`` on ``square`` of orchard ``b`` (looked at by
     ``_look``); ``apply`` lays it.
@@ -347,7 +347,7 @@ def _place(state, tables, b, square, s, apply, per_drop) -> int:
     return delta
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _gain(state, tables, b, s) -> int:
     """``_place(..., apply=False)`` for "fruit" and "drop" scoring, leaner: each old group
     is counted once through a mark (scratch 126 counts the calls), no lists are searched.
@@ -413,7 +413,7 @@ def _gain(state, tables, b, s) -> int:
     return delta
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _open(state, b, rows, cols, out) -> int:
     """Write the open squares of orchard ``b`` to ``out`` in (row, col) order (WD-3: empty,
     beside a card, and within ``rows`` × ``cols`` when those are not 0); return how many."""
@@ -441,7 +441,7 @@ def _open(state, b, rows, cols, out) -> int:
     return count
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _clear(state) -> None:
     """Every orchard empty again, touching only the squares cards lie on."""
     cell, ngroups, occupied, box, total = state[0], state[6], state[7], state[8], state[9]
@@ -461,7 +461,7 @@ def _clear(state) -> None:
         ngroups[b], total[b] = 0, 0
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _play_on(
     state, tables, game, market, pile, turns, rows, cols, per_drop, greedy, words, used, squares
 ) -> bool:
@@ -530,7 +530,7 @@ def _play_on(
     return True
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _take(game, market, pile, pick, size, players) -> None:
     """The mover takes market card ``pick``; the turn passes, the market refills when empty
     (WD-2: the next round starts with the next player)."""
@@ -546,7 +546,7 @@ def _take(game, market, pile, pick, size, players) -> None:
         game[2], game[3], game[5] = count, game[3] + count, 0
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _play_games(
     state, tables, deals, starts, size, turns, rows, cols, per_drop, greedy, words, scores
 ) -> tuple[int, int]:
@@ -586,7 +586,7 @@ def _play_games(
     return deals.shape[0], used[0]
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _playouts(
     state, tables, game, market, moves, piles, me, turns, rows, cols, per_drop
 ) -> np.ndarray:
