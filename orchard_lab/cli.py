@@ -13,6 +13,7 @@ import argparse
 from collections.abc import Sequence
 
 from orchard_lab.app.command import add_command as add_app
+from orchard_lab.hub import add_command as add_hub
 from orchard_lab.lessons.command import add_command as add_lessons
 from orchard_lab.results_command import add_command as add_results
 from orchard_lab.worksheets.command import add_command as add_rules_sheet
@@ -29,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_sheet(commands)
     add_app(commands)
     add_results(commands)
+    add_hub(commands)
     return parser
 
 

@@ -1,0 +1,195 @@
+"""``orchard-lab hub FOLDER``: a JupyterHub for one class on the teacher's machine.
+
+    orchard-lab hub class-7b --password-file class-password.txt           # this computer only
+    orchard-lab hub class-7b --password-file class-password.txt --lan     # the classroom network
+
+Pupils open the address, type any name and the class password, and get a JupyterLab of their
+own with their own copy of the pupil lessons (``FOLDER/pupils/NAME``, kept between
+lessons). With ``--teacher-password-file`` the name ``teacher`` logs in with that password
+instead, gets the teacher's copies and may open the hub's admin page. A pupil cannot open
+another pupil's JupyterLab; idle kernels close after 20 minutes and idle servers after an
+hour. Passwords come from files (or ``ORCHARD_LAB_CLASS_PASSWORD``), never the command line.
+
+Every pupil's JupyterLab runs as the user who started the hub (JupyterHub's
+``SimpleLocalProcessSpawner``): right for one class on one machine, where the pupils could
+reach each other's folders from Python code. A school server gives each pupil a system user
+(The Littlest JupyterHub, ``docs/classroom.md``). JupyterHub and nbgitpuller come with the
+``hub`` extra; the proxy is ``configurable-http-proxy`` from npm.
+
+>>> text = hub_config(Path("class-7b"), port=8000, lan=False, proxy="chp", teacher=False)
+>>> "c.JupyterHub.ip = '127.0.0.1'" in text, "c.JupyterHub.port = 8000" in text
+(True, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from orchard_lab.app.server import lan_address
+from orchard_lab.core import check_bool, check_int, check_path, check_type
+
+__all__ = [
+    "CLASS_PASSWORD",
+    "TEACHER",
+    "TEACHER_PASSWORD",
+    "add_command",
+    "hub_config",
+    "read_password",
+]
+
+CLASS_PASSWORD = "ORCHARD_LAB_CLASS_PASSWORD"  # the environment variable of the class password
+TEACHER_PASSWORD = "ORCHARD_LAB_TEACHER_PASSWORD"  # and of the teacher's (the hub reads both)
+TEACHER = "teacher"  # the name the teacher logs in with
+IDLE_KERNEL_MINUTES = 20
+IDLE_SERVER_MINUTES = 60
+
+
+def hub_config(folder: Path, *, port: int, lan: bool, proxy: str, teacher: bool) -> str:
+    """The ``jupyterhub_config.py`` of a class hub in ``folder`` (the passwords are read from
+    the environment when the hub starts, never written down)."""
+    check_path(folder, "folder")
+    check_int(port, "port", 1, 65533)  # the hub's own API and the proxy's take the next two
+    check_bool(lan, "lan")
+    check_type(proxy, str, "proxy")
+    check_bool(teacher, "teacher")
+    pupils = Path(folder).resolve() / "pupils"
+    spawner_args = [
+        f"--ServerApp.shutdown_no_activity_timeout={IDLE_SERVER_MINUTES * 60}",
+        f"--MappingKernelManager.cull_idle_timeout={IDLE_KERNEL_MINUTES * 60}",
+        "--MappingKernelManager.cull_interval=60",
+    ]
+    if os.geteuid() == 0:  # a classroom machine run as root (a container): Jupyter asks
+        spawner_args.append("--allow-root")
+    lines = [
+        "# Written by orchard-lab hub: a JupyterHub for one class (see orchard_lab/hub.py).",
+        "import os",
+        "from orchard_lab.lessons.command import copy_lessons",
+        "",
+        "c = get_config()  # noqa: F821 (JupyterHub's)",
+        f"c.JupyterHub.ip = {'0.0.0.0' if lan else '127.0.0.1'!r}",
+        f"c.JupyterHub.port = {port}",
+        "c.JupyterHub.hub_ip = '127.0.0.1'",
+        f"c.JupyterHub.hub_port = {port + 1}",
+        f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{port + 2}'",
+        f"c.ConfigurableHTTPProxy.command = [{proxy!r}]",
+        "c.JupyterHub.authenticator_class = 'shared-password'",
+        f"c.SharedPasswordAuthenticator.user_password = os.environ[{CLASS_PASSWORD!r}]",
+        "c.Authenticator.allow_all = True  # any name, with the class password",
+    ]
+    if teacher:
+        lines += [
+            f"c.SharedPasswordAuthenticator.admin_password = os.environ[{TEACHER_PASSWORD!r}]",
+            f"c.Authenticator.admin_users = {{{TEACHER!r}}}",
+        ]
+    lines += [
+        "c.JupyterHub.spawner_class = 'simple'",
+        f"c.SimpleLocalProcessSpawner.home_dir_template = {str(pupils / '{username}')!r}",
+        f"c.Spawner.cmd = [{sys.executable!r}, '-m', 'jupyterhub.singleuser']",
+        f"c.Spawner.args = {spawner_args!r}",
+        "c.Spawner.default_url = '/lab'",
+        "c.Spawner.http_timeout = 120",
+        "",
+        "",
+        "def copy_the_lessons(spawner):",
+        '    """Each pupil\'s own copy of the lessons (the teacher\'s copies for the teacher),',
+        '    never replacing a lesson already in their folder."""',
+        f"    copy = 'teacher' if spawner.user.name == {TEACHER!r} and {teacher!r} else 'pupil'",
+        "    copy_lessons(spawner.home_dir, copy)",
+        "",
+        "",
+        "c.Spawner.pre_spawn_hook = copy_the_lessons",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def read_password(path: Path | None, variable: str, environment: Mapping[str, str]) -> str:
+    """A password from the first line of ``path``, else from ``environment[variable]``;
+    ValueError naming where it was looked for when there is none."""
+    if path is not None:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        password = lines[0].strip() if lines else ""
+        where = f"the first line of {path}"
+    else:
+        password = environment.get(variable, "").strip()
+        where = f"${variable}"
+    if not password:
+        raise ValueError(f"no password in {where}")
+    return password
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the class's hub configuration into FOLDER and run JupyterHub there."""
+    folder = Path(args.folder)
+    try:
+        check_int(args.port, "--port", 1, 65533)
+        environment = dict(os.environ)
+        environment[CLASS_PASSWORD] = read_password(args.password_file, CLASS_PASSWORD, os.environ)
+        teacher = args.teacher_password_file is not None
+        if teacher:
+            environment[TEACHER_PASSWORD] = read_password(
+                args.teacher_password_file, TEACHER_PASSWORD, {}
+            )
+        proxy = shutil.which(args.proxy)
+        if proxy is None:
+            raise ValueError(
+                f"{args.proxy} was not found: install it with npm install -g "
+                "configurable-http-proxy, or give its path with --proxy"
+            )
+        hub = shutil.which("jupyterhub", path=str(Path(sys.executable).parent))
+        if hub is None:
+            raise ValueError("JupyterHub is not installed: pip install 'orchard_lab[hub]'")
+        folder.mkdir(parents=True, exist_ok=True)
+        config = folder / "jupyterhub_config.py"
+        text = hub_config(folder, port=args.port, lan=args.lan, proxy=proxy, teacher=teacher)
+        config.write_text(text, encoding="utf-8")
+    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
+        print(f"orchard-lab hub: {error}", file=sys.stderr)
+        return 1
+    print(f"Pupils open:  http://{lan_address() if args.lan else '127.0.0.1'}:{args.port}/")
+    print("and log in with any name and the class password.", flush=True)
+    return subprocess.run([hub, "-f", config.name], cwd=folder, env=environment).returncode
+
+
+def add_command(commands: Any) -> None:
+    """Add ``hub`` to the subcommands ``commands`` (from ``add_subparsers``)."""
+    parser = commands.add_parser(
+        "hub",
+        help="run a JupyterHub for one class: a JupyterLab and the lessons for each pupil",
+        description=(
+            "Write a JupyterHub configuration for one class into FOLDER and run it: pupils "
+            "log in with any name and the class password and each gets a JupyterLab with "
+            "their own copy of the lessons, kept in FOLDER/pupils/NAME."
+        ),
+    )
+    parser.add_argument("folder", metavar="FOLDER", help="where the hub keeps the class's work")
+    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    parser.add_argument(
+        "--lan", action="store_true", help="serve the classroom network too (default: not)"
+    )
+    parser.add_argument(
+        "--password-file",
+        type=Path,
+        metavar="FILE",
+        help=f"a file whose first line is the class password (default: ${CLASS_PASSWORD})",
+    )
+    parser.add_argument(
+        "--teacher-password-file",
+        type=Path,
+        metavar="FILE",
+        help=f"a file whose first line is the teacher's password, 32 characters or more: "
+        f"the name {TEACHER} then gets the teacher's copies and the admin page",
+    )
+    parser.add_argument(
+        "--proxy",
+        default="configurable-http-proxy",
+        help="the configurable-http-proxy command (from npm), if not on the PATH",
+    )
+    parser.set_defaults(run=run)

@@ -1,0 +1,257 @@
+"""A whole class on a real JupyterHub (issue 22): ``orchard-lab hub`` started for real on
+127.0.0.1, with configurable-http-proxy from npm (``tests/browser/node_modules``).
+
+Two pupils log in with the class password; each gets a JupyterLab of their own with their
+own copy of the pupil lessons; one pupil's edit does not touch the other's copy; a pupil
+cannot open the other's JupyterLab (403); the first cells of lesson 01 run in a pupil's
+kernel; an nbgitpuller link from a local git repository delivers a lesson; the teacher gets
+the teacher's copies. Each pupil's time to a ready JupyterLab and memory are printed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from urllib.parse import urlencode
+
+import nbformat
+import psutil
+import pytest
+import requests
+from websockets.sync.client import connect
+
+from orchard_lab import hub
+from orchard_lab.cli import build_parser, main
+
+ROOT = Path(__file__).resolve().parents[1]
+PROXY = ROOT / "tests" / "browser" / "node_modules" / ".bin" / "configurable-http-proxy"
+CLASS_PASSWORD = "orchard-class-7b"
+TEACHER_PASSWORD = "the-teachers-own-password-of-32-characters"
+LESSONS = ["01_apple_batches.ipynb", "02_water_drops.ipynb", "03_stacked_trees.ipynb"]
+
+
+def _free_port() -> int:
+    """A port whose next two are free too (the hub's API and the proxy's)."""
+    while True:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        if port < 65533 and all(_free(port + k) for k in (1, 2)):
+            return port
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+@dataclass
+class Hub:
+    url: str
+    folder: Path
+    process: subprocess.Popen[bytes]
+
+
+@pytest.fixture(scope="module")
+def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    folder = tmp_path_factory.mktemp("hub") / "class-7b"
+    secrets = tmp_path_factory.mktemp("secrets")
+    (secrets / "teacher.txt").write_text(TEACHER_PASSWORD + "\n", encoding="utf-8")
+    port = _free_port()
+    log = folder.parent / "hub.log"
+    command = [str(Path(sys.executable).parent / "orchard-lab"), "hub", str(folder),
+               f"--port={port}", f"--proxy={PROXY}",
+               f"--teacher-password-file={secrets / 'teacher.txt'}"]  # fmt: skip
+    environment = os.environ | {hub.CLASS_PASSWORD: CLASS_PASSWORD, "NO_PROXY": "127.0.0.1"}
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            command, stdout=out, stderr=subprocess.STDOUT, env=environment, start_new_session=True
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while _status(f"{url}/hub/login") != 200:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the hub did not start:\n{log.read_text()}")
+            time.sleep(0.3)
+        yield Hub(url, folder, process)
+    finally:
+        os.killpg(process.pid, 15)  # the hub, its proxy and the pupils' servers
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+
+
+def _status(url: str) -> int:
+    try:
+        return requests.get(url, timeout=10).status_code
+    except requests.ConnectionError:
+        return 0
+
+
+@dataclass
+class Pupil:
+    name: str
+    session: requests.Session
+    base: str
+    seconds: float
+
+    def api(self, method: str, path: str, **kwargs: object) -> requests.Response:
+        headers = {"X-XSRFToken": self.session.cookies.get("_xsrf", path=f"/user/{self.name}/")}
+        return self.session.request(method, f"{self.base}/api/{path}", headers=headers, **kwargs)
+
+    def files(self) -> set[str]:
+        listing = self.api("GET", "contents").json()["content"]
+        return {item["name"] for item in listing}
+
+
+def log_in(class_hub: Hub, name: str, password: str = CLASS_PASSWORD) -> Pupil:
+    """Log in as a browser does, wait for the pupil's JupyterLab, and open it."""
+    session = requests.Session()
+    session.get(f"{class_hub.url}/hub/login")
+    start = time.monotonic()
+    form = {"username": name, "password": password, "_xsrf": session.cookies.get("_xsrf")}
+    answer = session.post(f"{class_hub.url}/hub/login", data=form)
+    assert answer.status_code == 200, answer.text[:500]
+    deadline = start + 120
+    while True:  # the spawn, then JupyterLab's own login through the hub
+        lab = session.get(f"{class_hub.url}/user/{name}/lab")
+        if lab.status_code == 200 and lab.url.endswith(f"/user/{name}/lab"):
+            break
+        assert time.monotonic() < deadline, f"{name}'s JupyterLab never opened"
+        time.sleep(0.3)
+    return Pupil(name, session, f"{class_hub.url}/user/{name}", time.monotonic() - start)
+
+
+def memory_mb(class_hub: Hub, name: str) -> float:
+    """The resident memory of the pupil's JupyterLab and its kernels, in MB."""
+    home = str(class_hub.folder.resolve() / "pupils" / name)
+    total = 0
+    for process in psutil.Process(class_hub.process.pid).children(recursive=True):
+        try:
+            if process.cwd() == home:
+                total += process.memory_info().rss
+        except psutil.Error:
+            continue
+    return total / 2**20
+
+
+def run_in_kernel(pupil: Pupil, code: str) -> list[str]:
+    """Run ``code`` in a new kernel of the pupil's JupyterLab: its printed output."""
+    kernel = pupil.api("POST", "kernels", json={"name": "python3"}).json()["id"]
+    address = pupil.base.replace("http://", "ws://") + f"/api/kernels/{kernel}/channels"
+    cookies = "; ".join(f"{c.name}={c.value}" for c in pupil.session.cookies)
+    message_id = uuid.uuid4().hex
+    request = {
+        "header": {"msg_id": message_id, "msg_type": "execute_request", "username": pupil.name,
+                   "session": uuid.uuid4().hex, "version": "5.3"},
+        "parent_header": {}, "metadata": {}, "channel": "shell",
+        "content": {"code": code, "silent": False, "store_history": False,
+                    "user_expressions": {}, "allow_stdin": False},
+    }  # fmt: skip
+    printed: list[str] = []
+    with connect(address, additional_headers={"Cookie": cookies}, open_timeout=60) as channel:
+        channel.send(json.dumps(request))
+        while True:
+            reply = json.loads(channel.recv(timeout=300))
+            if reply["parent_header"].get("msg_id") != message_id:
+                continue
+            kind, content = reply["msg_type"], reply["content"]
+            if kind == "stream":
+                printed.append(content["text"])
+            elif kind == "error":
+                raise AssertionError("\n".join(content["traceback"]))
+            elif kind == "execute_reply":
+                assert content["status"] == "ok", content
+                return printed
+
+
+def test_two_pupils_each_get_their_own_lessons_and_only_their_own(class_hub: Hub) -> None:
+    ana, ben = log_in(class_hub, "ana"), log_in(class_hub, "ben")
+    assert ana.files() >= set(LESSONS) and ben.files() >= set(LESSONS)
+    lesson = ana.api("GET", f"contents/{LESSONS[0]}").json()
+    lesson["content"]["cells"][0]["source"] = "Ana's notes"
+    saved = ana.api("PUT", f"contents/{LESSONS[0]}", json={"type": "notebook", **lesson})
+    assert saved.status_code == 200, saved.text
+    first_cell = ben.api("GET", f"contents/{LESSONS[0]}").json()["content"]["cells"][0]
+    assert first_cell["source"] != "Ana's notes"
+    on_disk = nbformat.read(class_hub.folder / "pupils" / "ana" / LESSONS[0], as_version=4)
+    assert on_disk.cells[0].source == "Ana's notes"
+    into_anas = ben.session.get(f"{class_hub.url}/user/ana/api/contents")
+    assert into_anas.status_code == 403
+    idle = {pupil.name: memory_mb(class_hub, pupil.name) for pupil in (ana, ben)}
+    print(
+        f"\nready: ana {ana.seconds:.1f} s, ben {ben.seconds:.1f} s; "
+        f"memory idle: ana {idle['ana']:.0f} MB, ben {idle['ben']:.0f} MB"
+    )
+
+
+def test_a_lesson_runs_in_a_pupils_kernel(class_hub: Hub) -> None:
+    cai = log_in(class_hub, "cai")
+    book = nbformat.read(class_hub.folder / "pupils" / "cai" / LESSONS[0], as_version=4)
+    setup = next(cell.source for cell in book.cells if cell.cell_type == "code")
+    printed = run_in_kernel(cai, setup + "\nprint('lesson ready')")
+    assert printed[-1].strip().endswith("lesson ready")
+    code = "from orchard_lab import apple_batches as ab\nprint(ab.Game.new(seed=1).scores())"
+    assert run_in_kernel(cai, code) == ["[0, 0]\n"]
+    print(f"\nmemory with lesson 01's first cell run: cai {memory_mb(class_hub, 'cai'):.0f} MB")
+
+
+def test_an_nbgitpuller_link_from_a_local_repository_delivers_a_lesson(
+    class_hub: Hub, tmp_path: Path
+) -> None:
+    repository = tmp_path / "lessons"
+    repository.mkdir()
+    extra = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("Homework")])
+    nbformat.write(extra, repository / "homework.ipynb")
+    git = ["git", "-c", "user.name=teacher", "-c", "user.email=teacher@example.invalid"]
+    for step in (["init", "-q", "-b", "main"], ["add", "."], ["commit", "-q", "-m", "homework"]):
+        subprocess.run([*git, *step], cwd=repository, check=True)
+    dan = log_in(class_hub, "dan")
+    query = urlencode({"repo": repository.as_uri(), "branch": "main", "targetpath": "homework"})
+    with dan.session.get(f"{dan.base}/git-pull/api?{query}", stream=True) as events:
+        text = "".join(line + "\n" for line in events.iter_lines(decode_unicode=True) if line)
+    assert '"phase": "finished"' in text, text[-2000:]
+    listing = dan.api("GET", "contents/homework").json()["content"]
+    assert [item["name"] for item in listing] == ["homework.ipynb"]
+
+
+def test_the_teacher_gets_the_teachers_copies_with_the_teachers_password(class_hub: Hub) -> None:
+    session = requests.Session()
+    session.get(f"{class_hub.url}/hub/login")
+    form = {"username": "teacher", "password": CLASS_PASSWORD, "_xsrf": session.cookies["_xsrf"]}
+    refused = session.post(f"{class_hub.url}/hub/login", data=form, allow_redirects=False)
+    assert refused.status_code == 403  # the class password is not the teacher's
+    assert "Invalid username or password" in refused.text
+    teacher = log_in(class_hub, "teacher", TEACHER_PASSWORD)
+    assert teacher.files() >= set(LESSONS)
+    shipped = files("orchard_lab.lessons").joinpath("teacher", LESSONS[0]).read_bytes()
+    assert (class_hub.folder / "pupils" / "teacher" / LESSONS[0]).read_bytes() == shipped
+
+
+def test_the_hub_command_says_what_is_missing(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.delenv(hub.CLASS_PASSWORD, raising=False)
+    assert main(["hub", str(tmp_path / "class"), f"--proxy={PROXY}"]) == 1
+    assert (
+        capsys.readouterr().err == "orchard-lab hub: no password in $ORCHARD_LAB_CLASS_PASSWORD\n"
+    )
+    monkeypatch.setenv(hub.CLASS_PASSWORD, CLASS_PASSWORD)
+    assert main(["hub", str(tmp_path / "class"), "--proxy=no-such-proxy"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("orchard-lab hub: no-such-proxy was not found: install it with npm")
+    args = build_parser().parse_args(["hub", "class-7b"])
+    assert (args.port, args.lan, args.password_file) == (8000, False, None)
