@@ -131,6 +131,45 @@ def test_wd3_game_refuses_a_max_size_too_small_for_its_cards() -> None:
     assert all(len(board.cards()) <= 16 for board in game.boards)
 
 
+def test_wd3_a_box_exactly_the_size_of_an_orchard_is_enough() -> None:
+    """WD-3: with 2 players an orchard gets up to 26 cards (its start card and half the 50
+    of the deck), so a 2×13 box is enough and a 5×5 box is not."""
+    assert wd.Game.new(players=2, rules=wd.Rules(max_size=(2, 13))).rules.max_size == (2, 13)
+    message = r"^max_size 5×5 holds 25 cards, but with 2 players an orchard gets up to 26 \(WD-3\)$"
+    with pytest.raises(ValueError, match=message):
+        wd.Game.new(players=2, rules=wd.Rules(max_size=(5, 5)))
+
+
+def test_wd3_a_short_deal_needs_only_the_room_of_its_cards() -> None:
+    """WD-3 for a game dealt from fewer cards (as the lessons deal): playing alone with 11
+    cards, an orchard gets up to 12, so a 3×4 box is enough and a 3×3 box is not."""
+    starts, deck = wd.starting_cards(), wd.default_deck()
+    game = wd.Game.from_parts(1, wd.Rules(max_size=(3, 4)), 0, (starts, deck[:11]))
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert len(game.boards[0].cards()) == 12
+    message = r"^max_size 3×3 holds 9 cards, but playing alone an orchard gets up to 12 \(WD-3\)$"
+    with pytest.raises(ValueError, match=message):
+        wd.Game.from_parts(1, wd.Rules(max_size=(3, 3)), 0, (starts, deck[:11]))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_wd2_the_last_round_deals_the_cards_that_are_left(players: int) -> None:
+    """WD-2: 50 cards do not divide into rounds of 3 or 4, so the last round's market holds
+    what is left; the count of cards left is always the market and the pile."""
+    game = wd.Game.new(players=players, seed=players)
+    rounds, pile = [], None  # each round's market as it is dealt
+    while not game.is_over:
+        if len(game.pile) != pile:
+            rounds.append(len(game.market))
+            pile = len(game.pile)
+        left = len(game.market) + len(game.pile)
+        assert f" {left} cards left" in repr(game)
+        game.play(game.legal_moves()[0])
+    assert rounds[-1] == 50 % wd.market_size(players) and "0 cards left" in repr(game)
+    assert game.choices() == ([], [], game.choices()[2]) and game.legal_moves() == []
+
+
 def test_wd3_wd4_rules_are_validated_naming_the_switch() -> None:
     """WD-3/WD-4 switches: wrong types raise TypeError, wrong values ValueError (issue 14)."""
     with pytest.raises(ValueError, match="scoring"):

@@ -90,9 +90,9 @@ class Game(BaseGame[Move, Board]):
         self._market_size = market_size(players)
         self._deal = list(deal)  # the draw order; _deal[_drawn:] is the face-down pile
         self._drawn = 0
-        self._market: list[Card] = []
+        self._market: list[Card]  # the round's face-up cards, and
+        self._taken: int  # how many of them are taken: both set by _refill
         self._round_first = first_player
-        self._taken = 0
         self._boards = [Board(start=card, rules=rules) for card in starts]
         self._refill()
 
