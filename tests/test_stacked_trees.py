@@ -1097,6 +1097,21 @@ def test_st5_dice_of_two_fruits_sent_back_are_dealt_again_to_the_new_trees() -> 
     assert board.gain(card, (0, -1), 180, True) == -8
 
 
+def test_a_game_made_from_its_cards_is_solo_by_default_and_checks_its_seats() -> None:
+    """Game(order) and Game.from_code deal one orchard unless told otherwise (ST-7 adds the
+    others); the first player must sit at the table; the cards must be a sequence."""
+    order = st.default_deck()[:9]
+    assert Game(order).players == 1 and Game.from_code(st.deal_code(order)).players == 1
+    assert Game(order, players=2, first_player=1).current_player == 1
+    for seat in (-1, 2, 3):
+        with pytest.raises(
+            ValueError, match=rf"^first_player must be between 0 and 1, got {seat}$"
+        ):
+            Game(order, players=2, first_player=seat)
+    with pytest.raises(TypeError, match=r"^order must be a sequence of Card values, not set$"):
+        Game(set(order))  # type: ignore[arg-type]
+
+
 def test_a_custom_deck_needs_at_least_the_cards_of_a_game() -> None:
     rules = Rules(cards_per_game=9)
     assert len(Game.new(deck=st.default_deck()[:9], rules=rules).order) == 9
