@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
             )
         hub = shutil.which("jupyterhub", path=str(Path(sys.executable).parent))
         if hub is None:
-            raise ValueError("JupyterHub is not installed: pip install 'orchard_lab[hub]'")
+            raise ValueError("JupyterHub is not installed: pip install jupyterhub nbgitpuller")
         folder.mkdir(parents=True, exist_ok=True)
         config = folder / "jupyterhub_config.py"
         text = hub_config(folder, port=args.port, lan=args.lan, proxy=proxy, teacher=teacher)
