@@ -141,3 +141,20 @@ def test_results_reads_typed_lines_and_names_a_missing_file(tmp_path, capsys, mo
     (tmp_path / "big.txt").write_text("Ana: S2\n" * 501, encoding="utf-8")
     assert main(["results", str(tmp_path / "big.txt")]) == 1
     assert "text must hold at most 500 lines, got 501" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--max-pages", "200"], "--max-pages must be between 1 and 120, got 200"),
+        (["--max-pages", "4", "--pages-per-browser", "5"],
+         "--pages-per-browser must be between 1 and 4, got 5"),
+    ],
+)  # fmt: skip
+def test_the_app_names_a_seat_count_out_of_range(
+    arguments: list[str], message: str, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    served: list[str] = []
+    monkeypatch.setattr(app_command, "serve", lambda slug, **_: served.append(slug))
+    assert main(["app", "water-drops", *arguments]) == 1 and served == []
+    assert capsys.readouterr().err == f"orchard-lab app: {message}\n"

@@ -111,13 +111,9 @@ def class_token(token_file: Path | None, environment: Mapping[str, str]) -> str:
 def _run(args: argparse.Namespace) -> int:
     try:
         token = class_token(args.token_file, os.environ)
-    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
-        print(f"orchard-lab app: {error}", file=sys.stderr)
-        return 1
-    try:
         check_int(args.max_pages, "--max-pages", 1, MAX_PAGES)
         check_int(args.pages_per_browser, "--pages-per-browser", 1, args.max_pages)
-    except ValueError as error:
+    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
         print(f"orchard-lab app: {error}", file=sys.stderr)
         return 1
     game = entry(args.game)
