@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -27,6 +26,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from orchard_lab.app.seats import CLASS_FULL, NOT_SERVED, Seats, too_many_pages
+from tests.servers import free_port, stop
 
 TOKEN = "apple-pie-42"
 
@@ -155,12 +155,6 @@ def test_seats_name_a_bad_argument() -> None:
 
 
 # -- the real app ------------------------------------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def get(url: str, cookie: str = "") -> tuple[int, str, list[str]]:
     """(status, text, the cookies set) of a GET of ``url``; status 0 while nothing listens."""
     request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
@@ -175,7 +169,7 @@ def get(url: str, cookie: str = "") -> tuple[int, str, list[str]]:
 
 @pytest.fixture(scope="module")
 def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
+    port = free_port()
     log = tmp_path_factory.mktemp("seats") / "app.log"
     command = [sys.executable, "-m", "orchard_lab.app", "apple-batches", f"--port={port}",
                "--max-pages=3", "--pages-per-browser=2"]  # fmt: skip
@@ -195,11 +189,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             time.sleep(0.3)
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
 
 
 def pupil(url: str) -> str:

@@ -24,7 +24,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
-__all__ = ["MIN_TOKEN", "TokenGate", "check_token", "cookie_value", "say"]
+__all__ = ["MIN_TOKEN", "TokenGate", "check_token", "cookie_value", "say", "setting_cookie"]
 
 MIN_TOKEN = 8  # characters: a shorter token is too easy to guess
 
@@ -64,6 +64,18 @@ async def say(send: Send, status: int, text: str) -> None:
     await send({"type": "http.response.body", "body": text.encode()})
 
 
+def setting_cookie(send: Send, name: str, value: str) -> Send:
+    """``send`` that also sets the cookie ``name`` (HttpOnly, SameSite strict) on the answer."""
+    header = f"{name}={value}; Path=/; HttpOnly; SameSite=Strict".encode()
+
+    async def send_with_cookie(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", []), (b"set-cookie", header)]
+        await send(message)
+
+    return send_with_cookie
+
+
 class TokenGate:
     """Pass a request to ``app`` only when it carries ``token`` (query or cookie)."""
 
@@ -88,11 +100,4 @@ class TokenGate:
         return hmac.compare_digest(given.encode(), self.token.encode())
 
     def _setting_cookie(self, send: Send) -> Send:
-        header = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()
-
-        async def send_with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), (b"set-cookie", header)]
-            await send(message)
-
-        return send_with_cookie
+        return setting_cookie(send, self.cookie, self.token)

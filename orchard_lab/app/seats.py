@@ -23,7 +23,7 @@ import hashlib
 import hmac
 import secrets
 
-from orchard_lab.app.gate import ASGIApp, Message, Receive, Scope, Send, cookie_value, say
+from orchard_lab.app.gate import ASGIApp, Receive, Scope, Send, cookie_value, say, setting_cookie
 from orchard_lab.core import check_int
 
 __all__ = ["CLASS_FULL", "NOT_SERVED", "PAGES_PER_BROWSER", "Seats", "too_many_pages"]
@@ -105,13 +105,6 @@ class Seats:
         return ""
 
     def _setting_cookie(self, send: Send) -> Send:
+        """``send`` that gives the browser a new id, signed."""
         browser = secrets.token_hex(8)
-        value = f"{browser}.{self._signature(browser)}"
-        header = f"{self.cookie}={value}; Path=/; HttpOnly; SameSite=Strict".encode()
-
-        async def send_with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), (b"set-cookie", header)]
-            await send(message)
-
-        return send_with_cookie
+        return setting_cookie(send, self.cookie, f"{browser}.{self._signature(browser)}")

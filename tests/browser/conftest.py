@@ -11,7 +11,6 @@ import json
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from orchard_lab.lessons.build import COPIES, COPIES_DIR
+from tests.servers import free_port, stop
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -99,12 +99,6 @@ class Lab:
         return self.root.parent / "lab.log"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _write_settings(settings_dir: Path) -> None:
     for relative, values in LAB_SETTINGS.items():
         path = settings_dir / relative
@@ -134,7 +128,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     for copy in COPIES:  # the built lessons (pupil/, teacher/), as the package holds them
         shutil.copytree(COPIES_DIR / copy, root / copy, ignore=shutil.ignore_patterns(".ipynb_*"))
     _write_settings(base / "settings")
-    port, token = _free_port(), secrets.token_hex(16)
+    port, token = free_port(), secrets.token_hex(16)
     command = [
         sys.executable, "-m", "jupyterlab",
         "--no-browser", "--ip=127.0.0.1", f"--port={port}",
@@ -151,11 +145,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         _wait_until_up(url, token, process, timeout=60)
         yield Lab(url=url, token=token, root=root)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
         log.close()
 
 
@@ -328,7 +318,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
     logs = []
     try:
         for game in APP_GAMES:
-            port = _free_port()
+            port = free_port()
             log = (base / f"{game}.log").open("w")
             logs.append(log)
             command = [sys.executable, "-m", "orchard_lab.app", game, f"--port={port}"]
