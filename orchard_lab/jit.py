@@ -2,6 +2,12 @@
 plain Python: every engine then plays with the same answers, only slower (a platform without
 numba's wheels, or a Python in the browser).
 
+Compiled once per installation: whoever installs orchard_lab runs ``warm_up``
+(``orchard_lab.compiled``), and numba caches the kernels beside the code. A user who may
+not write there (a school's install for every pupil) would compile them again into their
+own cache; instead ``njit`` first copies the installed cache into that user's numba cache,
+so every pupil loads the kernels in about a second.
+
 >>> @njit(inline="always")
 ... def twice(x):
 ...     return 2 * x
@@ -12,12 +18,16 @@ numba's wheels, or a Python in the browser).
 from __future__ import annotations
 
 import importlib
+import inspect
+import os
+import shutil
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["COMPILED", "KERNELS", "njit"]
+__all__ = ["COMPILED", "KERNELS", "njit", "share_installed_cache"]
 
 
 def _numba() -> ModuleType | None:
@@ -37,8 +47,15 @@ if not COMPILED:
 
 def njit(*args: Any, **options: Any) -> Any:
     """``numba.njit`` (``@njit`` or ``@njit(...)``); without numba, the function itself."""
-    if _NUMBA is not None:
-        return _NUMBA.njit(*args, **options)
+    numba = _NUMBA
+    if numba is not None:
+        if not options.get("cache"):
+            return numba.njit(*args, **options)
+
+        def cached(function: Callable[..., Any]) -> Any:
+            return numba.njit(**options)(share_installed_cache(function))
+
+        return cached(args[0]) if args else cached
     if len(args) == 1 and callable(args[0]) and not options:
         return args[0]
 
@@ -46,3 +63,33 @@ def njit(*args: Any, **options: Any) -> Any:
         return function
 
     return plain
+
+
+_SHARED: set[Path] = set()  # the source files whose installed cache was looked at
+
+
+def share_installed_cache(function: Callable[..., Any]) -> Callable[..., Any]:
+    """Copy the kernels cached beside ``function``'s module at install time into this
+    user's numba cache, when the user may not write beside the module (so numba would
+    compile them again); once per module, and never over a newer copy. Returns
+    ``function``."""
+    source = Path(inspect.getfile(function))
+    if source in _SHARED:
+        return function
+    _SHARED.add(source)
+    installed = source.parent / "__pycache__"
+    if os.environ.get("NUMBA_CACHE_DIR") or os.access(source.parent, os.W_OK):
+        return function  # numba caches where it is told, or beside the code
+    if not installed.is_dir():
+        return function
+    caching = importlib.import_module("numba.core.caching")
+    mine = Path(caching.UserWideCacheLocator(function, str(source)).get_cache_path())
+    for cached in installed.glob(f"{source.stem}.*.nb[ic]"):
+        copy = mine / cached.name
+        try:
+            if not copy.exists() or copy.stat().st_mtime < cached.stat().st_mtime:
+                mine.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(cached, copy)
+        except OSError:
+            return function  # no cache of one's own either: numba compiles, as before
+    return function
