@@ -3,12 +3,13 @@
     orchard-lab hub class-7b --password-file class-password.txt           # this computer only
     orchard-lab hub class-7b --password-file class-password.txt --lan     # the classroom network
 
-Pupils open the address, type any name and the class password, and get a JupyterLab of their
-own with their own copy of the pupil lessons (``FOLDER/pupils/NAME``, kept between
-lessons). With ``--teacher-password-file`` the name ``teacher`` logs in with that password
-instead, gets the teacher's copies and may open the hub's admin page. A pupil cannot open
-another pupil's JupyterLab; idle kernels close after 20 minutes and idle servers after an
-hour. Passwords come from files (or ``ORCHARD_LAB_CLASS_PASSWORD``), never the command line.
+Pupils open the address, type any name (or one on ``--class-list``) and the class password,
+and get a JupyterLab of their own with their own copy of the pupil lessons
+(``FOLDER/pupils/NAME``, kept between lessons). With ``--teacher-password-file`` the name
+``teacher`` logs in with that password instead, gets the teacher's copies and may open the
+hub's admin page. A pupil cannot open another pupil's JupyterLab; idle kernels close after
+20 minutes and idle servers after an hour. Passwords come from files (or
+``ORCHARD_LAB_CLASS_PASSWORD``), never the command line.
 
 Every pupil's JupyterLab runs as the user who started the hub (JupyterHub's
 ``SimpleLocalProcessSpawner``): right for one class on one machine, where the pupils could
@@ -41,6 +42,7 @@ __all__ = [
     "TEACHER_PASSWORD",
     "add_command",
     "hub_config",
+    "read_class_list",
     "read_password",
 ]
 
@@ -51,10 +53,20 @@ IDLE_KERNEL_MINUTES = 20
 IDLE_SERVER_MINUTES = 60
 
 
-def hub_config(folder: Path, *, port: int, lan: bool, proxy: str, teacher: bool) -> str:
+def hub_config(
+    folder: Path,
+    *,
+    port: int,
+    lan: bool,
+    proxy: str,
+    teacher: bool,
+    names: tuple[str, ...] = (),
+) -> str:
     """The ``jupyterhub_config.py`` of a class hub in ``folder`` (the passwords are read from
-    the environment when the hub starts, never written down)."""
+    the environment when the hub starts, never written down); with ``names``, only those
+    pupils may log in (and the teacher)."""
     check_path(folder, "folder")
+    check_type(names, tuple, "names")
     check_int(port, "port", 1, 65533)  # the hub's own API and the proxy's take the next two
     check_bool(lan, "lan")
     check_type(proxy, str, "proxy")
@@ -81,8 +93,11 @@ def hub_config(folder: Path, *, port: int, lan: bool, proxy: str, teacher: bool)
         f"c.ConfigurableHTTPProxy.command = [{proxy!r}]",
         "c.JupyterHub.authenticator_class = 'shared-password'",
         f"c.SharedPasswordAuthenticator.user_password = os.environ[{CLASS_PASSWORD!r}]",
-        "c.Authenticator.allow_all = True  # any name, with the class password",
     ]
+    if names:
+        lines.append(f"c.Authenticator.allowed_users = {set(names)!r}  # the class list")
+    else:
+        lines.append("c.Authenticator.allow_all = True  # any name, with the class password")
     if teacher:
         lines += [
             f"c.SharedPasswordAuthenticator.admin_password = os.environ[{TEACHER_PASSWORD!r}]",
@@ -108,6 +123,24 @@ def hub_config(folder: Path, *, port: int, lan: bool, proxy: str, teacher: bool)
         "",
     ]
     return "\n".join(lines)
+
+
+def read_class_list(path: Path) -> tuple[str, ...]:
+    """The pupils' names in ``path``, one a line (blank lines skipped), as JupyterHub keeps
+    them (lower case); ValueError for a list without a name.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     names = Path(tmp) / "7b.txt"
+    ...     _ = names.write_text("Ana\\n\\n  Ben Li \\n", encoding="utf-8")
+    ...     read_class_list(names)
+    ('ana', 'ben li')
+    """
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    names = tuple(dict.fromkeys(line.strip().lower() for line in lines if line.strip()))
+    if not names:
+        raise ValueError(f"no name in the class list {path}")
+    return names
 
 
 def read_password(path: Path | None, variable: str, environment: Mapping[str, str]) -> str:
@@ -148,7 +181,10 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("JupyterHub is not installed: pip install jupyterhub nbgitpuller")
         folder.mkdir(parents=True, exist_ok=True)
         config = folder / "jupyterhub_config.py"
-        text = hub_config(folder, port=args.port, lan=args.lan, proxy=proxy, teacher=teacher)
+        names = read_class_list(args.class_list) if args.class_list is not None else ()
+        text = hub_config(
+            folder, port=args.port, lan=args.lan, proxy=proxy, teacher=teacher, names=names
+        )
         config.write_text(text, encoding="utf-8")
     except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
         print(f"orchard-lab hub: {error}", file=sys.stderr)
@@ -186,6 +222,13 @@ def add_command(commands: Any) -> None:
         metavar="FILE",
         help=f"a file whose first line is the teacher's password, 32 characters or more: "
         f"the name {TEACHER} then gets the teacher's copies and the admin page",
+    )
+    parser.add_argument(
+        "--class-list",
+        type=Path,
+        metavar="FILE",
+        help="a file of the pupils' names, one a line: only they may log in (default: any "
+        "name with the class password)",
     )
     parser.add_argument(
         "--proxy",

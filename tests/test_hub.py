@@ -70,11 +70,13 @@ def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     folder = tmp_path_factory.mktemp("hub") / "class-7b"
     secrets = tmp_path_factory.mktemp("secrets")
     (secrets / "teacher.txt").write_text(TEACHER_PASSWORD + "\n", encoding="utf-8")
+    (secrets / "7b.txt").write_text("Ana\nBen\n\nCai\nDan\n", encoding="utf-8")
     port = _free_port()
     log = folder.parent / "hub.log"
     command = [str(Path(sys.executable).parent / "orchard-lab"), "hub", str(folder),
                f"--port={port}", f"--proxy={PROXY}",
-               f"--teacher-password-file={secrets / 'teacher.txt'}"]  # fmt: skip
+               f"--teacher-password-file={secrets / 'teacher.txt'}",
+               f"--class-list={secrets / '7b.txt'}"]  # fmt: skip
     environment = os.environ | {hub.CLASS_PASSWORD: CLASS_PASSWORD, "NO_PROXY": "127.0.0.1"}
     with log.open("w") as out:
         process = subprocess.Popen(
@@ -241,6 +243,14 @@ def test_the_teacher_gets_the_teachers_copies_with_the_teachers_password(class_h
     assert teacher.files() >= set(LESSONS)
     shipped = files("orchard_lab.lessons").joinpath("teacher", LESSONS[0]).read_bytes()
     assert (class_hub.folder / "pupils" / "teacher" / LESSONS[0]).read_bytes() == shipped
+
+
+def test_only_the_pupils_on_the_class_list_log_in(class_hub: Hub) -> None:
+    session = requests.Session()
+    session.get(f"{class_hub.url}/hub/login")
+    form = {"username": "eve", "password": CLASS_PASSWORD, "_xsrf": session.cookies["_xsrf"]}
+    refused = session.post(f"{class_hub.url}/hub/login", data=form, allow_redirects=False)
+    assert refused.status_code == 403 and not (class_hub.folder / "pupils" / "eve").exists()
 
 
 def test_the_hub_command_says_what_is_missing(tmp_path: Path, capsys, monkeypatch) -> None:
