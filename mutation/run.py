@@ -62,6 +62,7 @@ NAMED_CHECKS = {
     "check_cards": 1,
     "_cards": 1,
     "_load_cards": 1,
+    "check_degrees": 1,
 }
 # functions returning (rule id, then the words of a refusal): all but the id is message text
 REFUSAL_MAKERS = {"_why_not", "_steady_why_not"}
