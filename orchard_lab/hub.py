@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from orchard_lab.app.command import first_line
 from orchard_lab.app.server import lan_address
 from orchard_lab.core import check_bool, check_int, check_path, check_type
 
@@ -147,8 +148,7 @@ def read_password(path: Path | None, variable: str, environment: Mapping[str, st
     """A password from the first line of ``path``, else from ``environment[variable]``;
     ValueError naming where it was looked for when there is none."""
     if path is not None:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-        password = lines[0].strip() if lines else ""
+        password = first_line(path)
         where = f"the first line of {path}"
     else:
         password = environment.get(variable, "").strip()

@@ -28,7 +28,7 @@ from orchard_lab.cli_games import add_game_argument
 from orchard_lab.core import check_int
 from orchard_lab.games import entry
 
-__all__ = ["TOKEN_VARIABLE", "add_command", "class_token"]
+__all__ = ["TOKEN_VARIABLE", "add_command", "class_token", "first_line"]
 
 TOKEN_VARIABLE = "ORCHARD_LAB_TOKEN"
 
@@ -87,6 +87,13 @@ def _on_the_command_line(text: str) -> str:
     )
 
 
+def first_line(path: Path) -> str:
+    """The first line of the text file ``path``, stripped ("" for an empty file): where a
+    token or a password is kept."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    return lines[0].strip() if lines else ""
+
+
 def class_token(token_file: Path | None, environment: Mapping[str, str]) -> str:
     """The token to serve with: the first line of ``token_file``, else ``ORCHARD_LAB_TOKEN``
     of ``environment``, else a new one; ValueError (or OSError) naming where a bad one came
@@ -96,8 +103,7 @@ def class_token(token_file: Path | None, environment: Mapping[str, str]) -> str:
     'apple-pie-42'
     """
     if token_file is not None:
-        lines = token_file.read_text(encoding="utf-8").splitlines()
-        where, token = f"the token in {token_file}", (lines[0].strip() if lines else "")
+        where, token = f"the token in {token_file}", first_line(token_file)
     elif environment.get(TOKEN_VARIABLE):
         where, token = f"${TOKEN_VARIABLE}", environment[TOKEN_VARIABLE].strip()
     else:
