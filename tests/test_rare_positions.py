@@ -120,6 +120,42 @@ def test_wd4_two_cells_of_a_card_join_the_same_old_group(
     assert board.gain(card, at, rotation) == gain
 
 
+# --- the same, with something more touching only one of the two cells -------------------------
+# MMMM     as above, plus a card on square (0, 1) whose bottom-left cell (1, 2) sits above the
+# MMXP     top-left cell of square (1, 1): X is a 7-drop or a lone banana. "B?/?B" on (1, 1)
+# PB..     then joins the 5 bananas through both of its banana cells, and only its top-left
+# PB..     banana touches X. Turned half round (negative), that banana is the card's second
+# PBBB     part, so the merge of the two parts is met in both orders.
+# P5PP
+@pytest.mark.parametrize("flip", [False, True], ids=["positive", "negative"])
+@pytest.mark.parametrize("scoring", wd.SCORINGS)
+@pytest.mark.parametrize(
+    ("above", "text", "bananas", "gain"),
+    [
+        ("MM/7P", "B2/2B", 7, 2),  # 7 bananas touch drops 2, 2, 5 and the 7-drop: 7 for 5
+        ("MM/BP", "B8/2B", 8, 3),  # the lone banana joins too: 8 bananas, 8-drop: 8 for 5
+        ("MM/BP", "B2/2B", 8, -5),  # 8 bananas, drops 2, 2, 5: the old 5 points are lost
+    ],
+)
+def test_wd4_what_touches_one_cell_of_the_card_counts_for_the_whole_group(
+    flip: bool, scoring: str, above: str, text: str, bananas: int, gain: int
+) -> None:
+    board = start_board(flip, "MM/MM", scoring=scoring)
+    for card, at in (*U_SHAPED, (above, (0, 1))):
+        lay(board, flip, card, at)
+    checked(board, 5)
+    card, rotation = turned(flip, text)
+    at = (-1, -1) if flip else (1, 1)
+    assert board.gain(card, at, rotation) == gain
+    board.place(card, at, rotation)
+    checked(board, 5 + gain)
+    (group,) = [group for group in board.groups() if group.fruit == "B"]
+    assert group.size == bananas
+    board.undo()
+    checked(board, 5)
+    assert board.gain(card, at, rotation) == gain
+
+
 # --- an undo that splits a group -------------------------------------------------------------
 # MMM2     square (0, 1) "M2/BB": bananas A at (1,2) (1,3) touch the 2-drop at (0,3): 2 points
 # MMBB     square (1, 0) "MB/2B": bananas B at (2,1) (3,1) touch the 2-drop at (3,0): 2 points
