@@ -43,7 +43,7 @@ def test_building_a_board_plays_nothing_and_shows_the_deal() -> None:
         for c, fruit in enumerate(row):
             square = board.grid.square((r, c))
             assert square is not None and f"orchard-st-fruit-{fruit}" in square.classes
-            assert square.label == f"{st.FRUIT_NAMES[fruit]}, row {r}, column {c}"
+            assert square.label == f"{fruit}: {st.FRUIT_NAMES[fruit]}, row {r}, column {c}"
             assert square.active and f">{fruit}<" in square.html
 
 

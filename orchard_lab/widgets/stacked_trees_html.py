@@ -157,9 +157,21 @@ def cell_px(columns: int) -> int:
 
 
 def _cell_text(fruit: str, mark: str | None) -> str:
-    """What a grid cell shows: the fruit's letter, and under it its die value or ✗."""
+    """What a grid cell shows: the fruit's letter, and under it its die value or ✗ (a space
+    between, so the two read as the words its name starts with)."""
     letter = f'<span class="orchard-st-letter">{fruit}</span>'
-    return letter if mark is None else f'{letter}<span class="orchard-st-mark">{mark}</span>'
+    return letter if mark is None else f'{letter} <span class="orchard-st-mark">{mark}</span>'
+
+
+def _cell_words(fruit: str, mark: str | None, words: str) -> str:
+    """A cell's name: what it shows, then ``words``, so that the name holds its visible
+    label (WCAG 2.5.3; ✗ is no word).
+
+    >>> _cell_words("A", "1", "apple, row 0, column 0, die 1")
+    'A 1: apple, row 0, column 0, die 1'
+    """
+    shown = fruit if mark in (None, "✗") else f"{fruit} {mark}"
+    return f"{shown}: {words}"
 
 
 def _owners(board: st.Board) -> dict[Cell, int]:
@@ -207,9 +219,13 @@ def orchard_squares(
             classes += [f"orchard-st-fruit-{shown}", "orchard-st-ghost"]
             if ghost is None or not ghost.legal:
                 classes.append("orchard-st-ghost-bad")
-            text = _cell_text(shown, None if value is None else str(value))
-            words = f"ghost of your card: {st.FRUIT_NAMES[shown]}, {where}" + (
-                "" if value is None else f", die would be {value}"
+            mark = None if value is None else str(value)
+            text = _cell_text(shown, mark)
+            words = _cell_words(
+                shown,
+                mark,
+                f"ghost of your card: {st.FRUIT_NAMES[shown]}, {where}"
+                + ("" if value is None else f", die would be {value}"),
             )
         elif fruit is None:
             classes.append("orchard-st-empty")
@@ -218,16 +234,17 @@ def orchard_squares(
             die = board.die(*cell)
             rotten = board.is_rotten(*cell)
             classes.append(f"orchard-st-fruit-{fruit}")
+            mark = "✗" if rotten else None if die is None else str(die)
             if rotten:
                 classes.append("orchard-st-rotten")
-                text = _cell_text(fruit, "✗")
             elif die is not None:
                 classes.append("orchard-st-die")
-                text = _cell_text(fruit, str(die))
-            else:
-                text = _cell_text(fruit, None)
-            words = f"{st.FRUIT_NAMES[fruit]}, {where}" + (
-                ", rotten" if rotten else f", die {die}" if die is not None else ""
+            text = _cell_text(fruit, mark)
+            words = _cell_words(
+                fruit,
+                mark,
+                f"{st.FRUIT_NAMES[fruit]}, {where}"
+                + (", rotten" if rotten else f", die {die}" if die is not None else ""),
             )
             mine = owner.get(cell)
             classes += [
