@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from orchard_lab.app import page
+from orchard_lab.app import page, teacher
 from orchard_lab.widgets import (
     apple_batches_board,
     class_results,
@@ -49,6 +49,7 @@ STYLES = {  # widget: (its TEXT_ON table, its style() text, its CSS file)
     "sequences": (sequence_explorer.TEXT_ON, sequence_explorer.style, "sequence_explorer.css"),
     "class results": (class_results.TEXT_ON, class_results.style, "class_results.css"),
     "app page": (page.TEXT_ON, page.style, "app_page.css"),
+    "teacher's page": (teacher.TEXT_ON, teacher.style, "teacher_page.css"),
     "stock buttons": (BUTTONS_TEXT_ON, buttons_style, "buttons.css"),
 }
 BOARDS = ("apple batches", "water drops", "stacked trees")

@@ -2,7 +2,10 @@
 
 The token pupils need is never on the command line, where every user of the machine sees it
 (``ps``): it comes from ``--token-file`` (the file's first line), else from the environment
-variable ``ORCHARD_LAB_TOKEN``, else a fresh one is made.
+variable ``ORCHARD_LAB_TOKEN``, else a fresh one is made. ``--class-results FILE`` keeps a
+class's results: pupils send their finished games from the page, and the teacher's page
+ranks them as they arrive; its token comes the same way from ``--teacher-token-file`` or
+``ORCHARD_LAB_TEACHER_TOKEN``.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(); commands = parser.add_subparsers()
@@ -24,13 +27,15 @@ from typing import Any
 from orchard_lab.app.gate import MIN_TOKEN, check_token
 from orchard_lab.app.seats import PAGES_PER_BROWSER
 from orchard_lab.app.server import CULL_MINUTES, MAX_PAGES, new_token, serve
+from orchard_lab.class_inbox import ClassInbox
 from orchard_lab.cli_games import add_game_argument
 from orchard_lab.core import check_int
 from orchard_lab.games import entry
 
-__all__ = ["TOKEN_VARIABLE", "add_command", "class_token", "first_line"]
+__all__ = ["TEACHER_VARIABLE", "TOKEN_VARIABLE", "add_command", "class_token", "first_line"]
 
 TOKEN_VARIABLE = "ORCHARD_LAB_TOKEN"
+TEACHER_VARIABLE = "ORCHARD_LAB_TEACHER_TOKEN"
 
 
 def add_command(commands: Any) -> None:
@@ -76,6 +81,23 @@ def add_command(commands: Any) -> None:
         help=f"pages one browser may keep open (default {PAGES_PER_BROWSER}), so that no "
         "pupil can take the class's seats",
     )
+    parser.add_argument(
+        "--class-results",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="keep the class's results: pupils send their finished games from the page, your "
+        "results page ranks them as they arrive, and each one is added to FILE (read it later "
+        "with: orchard-lab results FILE)",
+    )
+    parser.add_argument(
+        "--teacher-token-file",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help=f"with --class-results: a file whose first line is the token of your results page "
+        f"(default: ${TEACHER_VARIABLE}, else a new token)",
+    )
     parser.set_defaults(run=_run)
 
 
@@ -94,9 +116,11 @@ def first_line(path: Path) -> str:
     return lines[0].strip() if lines else ""
 
 
-def class_token(token_file: Path | None, environment: Mapping[str, str]) -> str:
-    """The token to serve with: the first line of ``token_file``, else ``ORCHARD_LAB_TOKEN``
-    of ``environment``, else a new one; ValueError (or OSError) naming where a bad one came
+def class_token(
+    token_file: Path | None, environment: Mapping[str, str], variable: str = TOKEN_VARIABLE
+) -> str:
+    """The token to serve with: the first line of ``token_file``, else ``variable`` of
+    ``environment``, else a new one; ValueError (or OSError) naming where a bad one came
     from.
 
     >>> class_token(None, {"ORCHARD_LAB_TOKEN": "apple-pie-42"})
@@ -104,8 +128,8 @@ def class_token(token_file: Path | None, environment: Mapping[str, str]) -> str:
     """
     if token_file is not None:
         where, token = f"the token in {token_file}", first_line(token_file)
-    elif environment.get(TOKEN_VARIABLE):
-        where, token = f"${TOKEN_VARIABLE}", environment[TOKEN_VARIABLE].strip()
+    elif environment.get(variable):
+        where, token = f"${variable}", environment[variable].strip()
     else:
         return new_token()
     try:
@@ -119,6 +143,14 @@ def _run(args: argparse.Namespace) -> int:
         token = class_token(args.token_file, os.environ)
         check_int(args.max_pages, "--max-pages", 1, MAX_PAGES)
         check_int(args.pages_per_browser, "--pages-per-browser", 1, args.max_pages)
+        inbox = teacher = None
+        if args.class_results is not None:
+            teacher = class_token(args.teacher_token_file, os.environ, TEACHER_VARIABLE)
+            if teacher == token:
+                raise ValueError("the teacher's token must differ from the pupils' token")
+            inbox = ClassInbox(args.class_results)
+        elif args.teacher_token_file is not None:
+            raise ValueError("--teacher-token-file goes with --class-results FILE")
     except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
         print(f"orchard-lab app: {error}", file=sys.stderr)
         return 1
@@ -134,5 +166,7 @@ def _run(args: argparse.Namespace) -> int:
         cull_minutes=args.cull_minutes,
         max_pages=args.max_pages,
         pages_per_browser=args.pages_per_browser,
+        inbox=inbox,
+        teacher_token=teacher,
     )
     return 0

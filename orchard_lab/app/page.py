@@ -13,14 +13,17 @@ True
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
 from orchard_lab import games
+from orchard_lab.class_inbox import Sent
 from orchard_lab.core import check_type
 from orchard_lab.widgets import WhatIfExplorer
+from orchard_lab.widgets.result_sender import ResultSender
 from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = ["GAME_VARIABLE", "TEXT_ON", "GamePage", "game_page", "page_title", "style"]
@@ -37,6 +40,7 @@ class GamePage:
     board: Any
     walkthrough: Any
     what_if: WhatIfExplorer
+    sender: ResultSender | None
     widget: w.VBox
 
 
@@ -66,19 +70,30 @@ def page_title(slug: str) -> str:
     return f"{_game(slug).title.capitalize()} · orchard_lab"
 
 
-def game_page(slug: str) -> GamePage:
-    """Build a fresh page for the registered game named ``slug``."""
+def game_page(slug: str, send: Callable[[str, str], Sent] | None = None) -> GamePage:
+    """Build a fresh page for the registered game named ``slug``; with ``send`` (a class's
+    ``ClassInbox.send``), a finished game can be sent to the teacher from under the board."""
     game = _game(slug)
     board = game.board_class()()
     walkthrough = game.new_walkthrough()
     what_if = WhatIfExplorer(game=game.module)
+    sender = None if send is None else ResultSender(board, send)
+    sending = [] if sender is None else [
+        _section(
+            "Send your result",
+            "When your game is over, type your name and press Send: your teacher sees it. "
+            "A result code from a lesson can be pasted here too.",
+        ),
+        sender.widget,
+    ]  # fmt: skip
     parts = [
         w.HTML(style()),
         _section("Play", "Play a game on the board. Ask for a hint when you are stuck."),
         board.widget,
+        *sending,
         _section("Learn the rules", "Press Next to see the rules one step at a time."),
         walkthrough.widget,
         _section("What if the rules changed?", "Change a rule in B, press Run, compare."),
         what_if.widget,
     ]
-    return GamePage(board, walkthrough, what_if, w.VBox(parts).add_class("orchard-app"))
+    return GamePage(board, walkthrough, what_if, sender, w.VBox(parts).add_class("orchard-app"))

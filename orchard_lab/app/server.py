@@ -18,10 +18,13 @@ import os
 import secrets
 import socket
 
-from orchard_lab.app.gate import TokenGate, check_token
+from orchard_lab.app.gate import ASGIApp, TokenGate, check_token
 from orchard_lab.app.page import GAME_VARIABLE, page_title
 from orchard_lab.app.seats import PAGES_PER_BROWSER, Seats
-from orchard_lab.core import check_int
+from orchard_lab.app.teacher import TeacherDesk, open_class
+from orchard_lab.class_inbox import ClassInbox
+from orchard_lab.core import check_int, check_type
+from orchard_lab.games import entry
 
 __all__ = ["MAX_PAGES", "lan_address", "new_token", "serve", "solara_environment"]
 
@@ -73,13 +76,22 @@ def serve(
     cull_minutes: int = CULL_MINUTES,
     max_pages: int = MAX_PAGES,
     pages_per_browser: int = PAGES_PER_BROWSER,
+    inbox: ClassInbox | None = None,
+    teacher_token: str | None = None,
 ) -> None:
     """Serve the page of ``slug`` on ``port`` until interrupted (127.0.0.1 unless ``lan``):
-    at most ``max_pages`` pages open at once, ``pages_per_browser`` of them in one browser."""
+    at most ``max_pages`` pages open at once, ``pages_per_browser`` of them in one browser.
+    With ``inbox``, pupils send finished games to it and the holder of ``teacher_token``
+    (which must differ from ``token``) reads them ranked at ``/teacher``."""
     check_token(token)  # before anything is printed or served
     environment = solara_environment(slug, cull_minutes=cull_minutes, max_pages=max_pages)
     check_int(port, "port", 1, 65535)
     check_int(pages_per_browser, "pages_per_browser", 1, max_pages)
+    if inbox is not None:
+        check_type(inbox, ClassInbox, "inbox")
+        check_token(check_type(teacher_token, str, "teacher_token"))
+        if teacher_token == token:
+            raise ValueError("teacher_token must differ from the pupils' token")
     os.environ.update(environment)
     import uvicorn
     from solara.server.starlette import app
@@ -87,11 +99,21 @@ def serve(
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
     seats = Seats(app, port=port, max_pages=max_pages, per_browser=pages_per_browser)
-    gate = TokenGate(seats, token, port=port)
+    served: ASGIApp = TokenGate(seats, token, port=port)
     print(f"Pupils open:  http://{shown}:{port}/?token={token}", flush=True)
+    if inbox is not None and teacher_token is not None:
+        open_class(inbox)
+        title = entry(slug).title.capitalize()
+        served = TeacherDesk(served, inbox, teacher_token, port=port, title=title)
+        kept = f", kept in {inbox.path}" if inbox.path is not None else ""
+        print(
+            f"Your results page (for you only): http://{shown}:{port}/teacher?token="
+            f"{teacher_token}\nPupils' results arrive there as they finish{kept}.",
+            flush=True,
+        )
     print(
         f"At most {max_pages} pages open at once, {pages_per_browser} in one browser; idle "
         f"pages close {cull_minutes} minutes after their tab goes away.",
         flush=True,
     )
-    uvicorn.run(gate, host=host, port=port, log_level="warning")
+    uvicorn.run(served, host=host, port=port, log_level="warning")

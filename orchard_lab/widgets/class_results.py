@@ -24,7 +24,7 @@ from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.styles import buttons_style, style_html, text_properties
 
-__all__ = ["TEXT_ON", "ClassResultsChecker", "style"]
+__all__ = ["TEXT_ON", "ClassResultsChecker", "refused_html", "style", "table_html"]
 
 _TEXT = "#222222"  # the Check button is a darker green than "success": white on it reaches 5:1
 _EXAMPLE = "Ana: S4KX-9MP2-…"
@@ -93,8 +93,8 @@ class ClassResultsChecker:
         if not self.codes.value.strip():
             return
         self.results = class_results(self.codes.value)
-        self.table.value = _table(self.results.groups, self.results.shared_names)
-        self.refused.value = _refused(self.results.refused)
+        self.table.value = table_html(self.results.groups, self.results.shared_names)
+        self.refused.value = refused_html(self.results.refused)
         self._draw(self.results.groups)
         self.status.value = html.escape(summary(self.results))
 
@@ -120,7 +120,7 @@ class ClassResultsChecker:
         return root.add_class("orchard-class")
 
 
-def _table(groups: tuple[Group, ...], shared: tuple[str, ...]) -> str:
+def table_html(groups: tuple[Group, ...], shared: tuple[str, ...]) -> str:
     """One table: a header row per group (its game, deal, rules and best line), then its pupils
     by place; a name on more than one line is marked "same name"."""
     rows = []
@@ -141,7 +141,7 @@ def _table(groups: tuple[Group, ...], shared: tuple[str, ...]) -> str:
     return f"<table>{head}{''.join(rows)}</table>" if groups else ""
 
 
-def _refused(refused: tuple[Refused, ...]) -> str:
+def refused_html(refused: tuple[Refused, ...]) -> str:
     if not refused:
         return ""
     items = "".join(

@@ -1,0 +1,120 @@
+"""Results that pupils send during a class: each "name: code" checked as it arrives.
+
+A ``ClassInbox`` keeps the lines a class has sent. ``send(name, code)`` checks the new line
+with everything already counted (``classroom.class_results``: the code replayed, the same
+game sent twice refused), keeps it only if it counts, and says so in one sentence for the
+pupil. Kept lines are added to a text file when one is given, one "name: code" per line, so
+``orchard-lab results FILE`` gives the same table after the class, and a server started
+again on that file goes on where it stopped. ``results()`` is the ranked table, worked out
+again only when a line has arrived since. Sends from many pages at once are taken one at a
+time.
+
+>>> from orchard_lab import stacked_trees as st
+>>> from orchard_lab.result_codes import result_code
+>>> game = st.Game.new(seed=4)
+>>> while not game.is_over:
+...     game.play(game.legal_moves()[0])
+>>> inbox = ClassInbox()
+>>> inbox.send("Ana", result_code(game, seed=4)).sentence
+'Sent: your teacher has your game (2 points).'
+>>> inbox.send("Ben", result_code(game, seed=4)).sentence
+"Not counted: the same game as Ana's code: each pupil has their own."
+>>> [row.name for row in inbox.results(best_lines=False).rows], inbox.version
+(['Ana'], 1)
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from orchard_lab.classroom import MAX_LINES, ClassResults, class_results
+from orchard_lab.core import check_type
+
+__all__ = ["ClassInbox", "Sent"]
+
+NAME_LENGTH = 60  # characters of a name kept, as in a pasted line (classroom)
+CODE_LENGTH = 200  # characters of a code looked at: the longest code is about 100
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What became of one send: ``counted`` or not, the sentence the pupil reads and, for a
+    send not counted, the reason (for the teacher's list)."""
+
+    name: str
+    counted: bool
+    sentence: str
+    reason: str = ""
+
+
+class ClassInbox:
+    """The lines sent so far (and those of ``path``, if it exists); see the module's text."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        if path is not None:
+            path = Path(check_type(path, (str, Path), "path"))
+        self.path = path
+        self._lines: list[str] = []
+        if path is not None and path.exists():
+            text = path.read_text(encoding="utf-8")
+            self._lines = [line.strip() for line in text.splitlines() if line.strip()]
+        self._refused: list[Sent] = []
+        self._lock = threading.Lock()
+        self._cache: tuple[int, bool, ClassResults] | None = None
+        self.version = 0  # one more for every line counted
+
+    @property
+    def refused(self) -> tuple[Sent, ...]:
+        """The sends not counted since the server started, oldest first."""
+        return tuple(self._refused)
+
+    def send(self, name: str, code: str) -> Sent:
+        """Check ``name``'s ``code`` against the class so far; keep it if it counts.
+        TypeError if either is not text."""
+        name = " ".join(check_type(name, str, "name").split())[:NAME_LENGTH]
+        code = "".join(check_type(code, str, "code").split())[:CODE_LENGTH]
+        if not name:
+            return Sent(name, False, "Type your name first, then press Send.")
+        if not code:
+            return Sent(name, False, "There is no result code to send yet: finish a game first.")
+        line = f"{name}: {code}"
+        with self._lock:
+            if len(self._lines) >= MAX_LINES:
+                return self._refuse(name, f"the class already has {MAX_LINES} results")
+            checked = class_results("\n".join([*self._lines, line]), best_lines=False)
+            number = len(self._lines) + 1
+            refusal = next((each for each in checked.refused if each.line == number), None)
+            if refusal is not None:
+                return self._refuse(name, refusal.reason)
+            (row,) = [row for row in checked.rows if row.line == number]
+            self._lines.append(line)
+            if self.path is not None:
+                with self.path.open("a", encoding="utf-8") as kept:
+                    kept.write(line + "\n")
+            self.version += 1
+        points = f"{row.score} point{'' if row.score == 1 else 's'}"
+        return Sent(name, True, f"Sent: your teacher has your game ({points}).")
+
+    def _refuse(self, name: str, reason: str) -> Sent:
+        sent = Sent(name, False, f"Not counted: {reason}.", reason)
+        self._refused.append(sent)
+        return sent
+
+    def text(self) -> str:
+        """The counted lines, one "name: code" per line."""
+        with self._lock:
+            return "\n".join(self._lines)
+
+    def results(self, *, best_lines: bool = True) -> ClassResults:
+        """The class's ranked table (``classroom.class_results`` of the counted lines)."""
+        with self._lock:
+            version, text = self.version, "\n".join(self._lines)
+            cached = self._cache
+        if cached is not None and cached[:2] == (version, best_lines):
+            return cached[2]
+        results = class_results(text, best_lines=best_lines)
+        with self._lock:
+            self._cache = (version, best_lines, results)
+        return results

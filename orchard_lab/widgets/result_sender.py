@@ -1,0 +1,80 @@
+"""Send a finished game to the teacher: your name, the result code, Send.
+
+When the board's game ends, its result code fills the code box; a code shown by a lesson's
+board can be pasted there instead. Send hands (name, code) to ``send`` (the class's
+``ClassInbox.send`` on the app's page) and shows its sentence: counted, or why not. Nothing
+here checks a code; no traceback reaches the pupil.
+
+>>> from orchard_lab.class_inbox import ClassInbox
+>>> from orchard_lab.widgets import StackedTreesBoard
+>>> board = StackedTreesBoard(seed=4)
+>>> sender = ResultSender(board, ClassInbox().send)
+>>> sender.code.value, sender.send_button.disabled
+('', False)
+>>> sender.send_button.click(); sender.message.value
+'<b>Type your name first, then press Send.</b>'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from orchard_lab.class_inbox import Sent
+from orchard_lab.result_codes import result_code
+from orchard_lab.widgets.guard import guarded
+
+__all__ = ["ResultSender"]
+
+_INITIAL = {"description_width": "initial"}
+
+
+class ResultSender:
+    """The name and code boxes, the Send button and the answer, under ``board``."""
+
+    def __init__(self, board: Any, send: Callable[[str, str], Sent]) -> None:
+        self.board = board
+        self._send = send
+        self.name = w.Text(description="Your name", style=_INITIAL, layout={"width": "260px"})
+        self.name.add_class("orchard-send-name")
+        self.code = w.Text(
+            description="Result code",
+            placeholder="filled in when your game ends",
+            style=_INITIAL,
+            layout={"flex": "1 1 360px", "min_width": "0"},  # a whole code shows at 1024 px
+        ).add_class("orchard-send-code")
+        self.send_button = w.Button(description="Send", button_style="success")
+        self.send_button.add_class("orchard-send-button")
+        self.message = w.HTML().add_class("orchard-send-message")
+        self.send_button.on_click(lambda _: self._clicked())
+        board.summary.observe(lambda _: self._game_changed(), names="value")
+        row = w.HBox([self.name, self.code, self.send_button])
+        row.layout.flex_flow = "row wrap"
+        self.widget = w.VBox([row, self.message]).add_class("orchard-send")
+
+    def _game_changed(self) -> None:
+        """A game ended (its code fills the box) or a new one began (the box empties)."""
+        game = self.board.game
+        code = ""
+        if game.is_over:
+            try:
+                code = result_code(game, seed=self.board.seed_choice.value)
+            except ValueError:  # a game no code can hold: there is nothing to send
+                code = ""
+        self.code.value = code
+        self.message.value = ""
+
+    @guarded
+    def _clicked(self) -> None:
+        self.send()
+
+    def send(self) -> None:
+        """What Send does: hand the name and code over and show the answer."""
+        sent = self._send(self.name.value, self.code.value)
+        sentence = html.escape(sent.sentence)
+        self.message.value = sentence if sent.counted else f"<b>{sentence}</b>"
+        if sent.counted:
+            self.code.value = ""  # sent once: a second press would be the same game again
