@@ -39,7 +39,7 @@ TEACHER_PASSWORD = "the-teachers-own-password-of-32-characters"
 LESSONS = ["01_apple_batches.ipynb", "02_water_drops.ipynb", "03_stacked_trees.ipynb"]
 
 
-def _free_port() -> int:
+def hub_port() -> int:
     """A port whose next two are free too (the hub's API and the proxy's)."""
     while True:
         with socket.socket() as probe:
@@ -71,7 +71,7 @@ def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     secrets = tmp_path_factory.mktemp("secrets")
     (secrets / "teacher.txt").write_text(TEACHER_PASSWORD + "\n", encoding="utf-8")
     (secrets / "7b.txt").write_text("Ana\nBen\n\nCai\nDan\n", encoding="utf-8")
-    port = _free_port()
+    port = hub_port()
     log = folder.parent / "hub.log"
     command = [str(Path(sys.executable).parent / "orchard-lab"), "hub", str(folder),
                f"--port={port}", f"--proxy={PROXY}",
@@ -153,7 +153,8 @@ def memory_mb(class_hub: Hub, name: str) -> float:
 
 
 def run_in_kernel(pupil: Pupil, code: str) -> list[str]:
-    """Run ``code`` in a new kernel of the pupil's JupyterLab: its printed output."""
+    """Run ``code`` in a new kernel of the pupil's JupyterLab: its printed output, once the
+    kernel has answered and gone idle."""
     kernel = pupil.api("POST", "kernels", json={"name": "python3"}).json()["id"]
     address = pupil.base.replace("http://", "ws://") + f"/api/kernels/{kernel}/channels"
     cookies = "; ".join(f"{c.name}={c.value}" for c in pupil.session.cookies)
@@ -166,9 +167,10 @@ def run_in_kernel(pupil: Pupil, code: str) -> list[str]:
                     "user_expressions": {}, "allow_stdin": False},
     }  # fmt: skip
     printed: list[str] = []
+    replied = idle = False  # the reply (shell) may come before the last output (iopub)
     with connect(address, additional_headers={"Cookie": cookies}, open_timeout=60) as channel:
         channel.send(json.dumps(request))
-        while True:
+        while not (replied and idle):
             reply = json.loads(channel.recv(timeout=300))
             if reply["parent_header"].get("msg_id") != message_id:
                 continue
@@ -179,7 +181,10 @@ def run_in_kernel(pupil: Pupil, code: str) -> list[str]:
                 raise AssertionError("\n".join(content["traceback"]))
             elif kind == "execute_reply":
                 assert content["status"] == "ok", content
-                return printed
+                replied = True
+            elif kind == "status":
+                idle = content["execution_state"] == "idle"
+    return printed
 
 
 def test_two_pupils_each_get_their_own_lessons_and_only_their_own(class_hub: Hub) -> None:
