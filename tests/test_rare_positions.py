@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.stacked_trees.board import bits
 
 C = wd.Card.from_text
 Square = tuple[int, int]
@@ -278,3 +280,59 @@ def test_wd3_greedy_with_quarter_turns_is_the_first_best_of_the_built_positions(
     expected = first_best(board, hand)
     assert board.best_placement(hand) == expected  # gains counted now
     assert board.best_placement(hand) == expected  # gains remembered
+
+
+# --- stacked trees: an orchard grown far up and to the left ----------------------------------
+GROWING = ("APL/LAA", "PPA/LAL", "AAL/PPA")  # cards laid each at the furthest up-left spot
+
+
+def up_left_orchard(cards: int) -> st.Board:
+    """``cards`` cards, each laid with no token where its top-left tree lies furthest up and to
+    the left: the orchard grows past the grid's padding, so the grid is laid out again."""
+    board = st.Board(start=st.Card.from_text("AAA/AAA"))
+    for i in range(cards):
+        card = st.Card.from_text(GROWING[i % len(GROWING)])
+        free = [p for p in board.placements(card) if not p.tokens]
+        best = min(free, key=lambda p: (p.at[0] + p.at[1], p.at, p.rotation))
+        board.place(card, best.at, best.rotation)
+    return board
+
+
+@pytest.mark.parametrize("cards", [5, 8])
+def test_st3_st4_a_grid_laid_out_again_offers_what_can_place_accepts(cards: int) -> None:
+    """The placements offered (bit masks over the padded grid) are exactly those
+    ``can_place`` accepts cell by cell, at the tokens ``tokens_needed`` names (so a tree
+    covered by another fruit counts as that fruit); rotten spots are only where a token
+    lies (ST-3, ST-4)."""
+    board = up_left_orchard(cards)
+    rmin, rmax, cmin, cmax = board.bounds()
+    assert rmin <= -8 and cmin <= -6, "the orchard did not grow past the padding"
+    tokens = {cell for cell in board.trees() if board.is_rotten(*cell)}
+    assert {board.spot_cell(s) for s in bits(board.rotten_spots)} == tokens
+    for text in ("AAA/AAA", "LLP/PLA"):
+        card = st.Card.from_text(text)
+        offered = {(p.at, p.rotation): p.tokens for p in board.placements(card)}
+        accepted = {
+            ((r, c), turn): board.tokens_needed(card, (r, c), turn)
+            for r in range(rmin - 3, rmax + 2)
+            for c in range(cmin - 3, cmax + 2)
+            for turn in st.ROTATIONS
+            if any(board.can_place(card, (r, c), turn, rotten) for rotten in (False, True))
+        }
+        assert offered == accepted, text
+    trees, dice = board.trees(), board.dice()
+    for r in range(rmin - 3, rmax + 4):  # far cells never alias a tree of another row
+        for c in range(cmin - 40, cmax + 41):
+            assert board.top(r, c) == trees.get((r, c)), (r, c)
+            assert board.die(r, c) == dice.get((r, c)), (r, c)
+            assert board.is_rotten(r, c) == ((r, c) in tokens), (r, c)
+    card = st.Card.from_text("AAA/AAA")
+    flat = next(p for p in board.placements(card) if not p.tokens and p.rotation == 0)
+    assert board.can_place(card, flat.at)  # unturned unless told
+
+
+def test_st2_the_start_card_is_the_first_placement_at_the_origin_unturned() -> None:
+    board = up_left_orchard(2)
+    start = st.Card.from_text("AAA/AAA")
+    assert board.history[0] == (start, (0, 0), 0, 0)
+    assert board.cards()[0] == start and len(board.history) == 3
