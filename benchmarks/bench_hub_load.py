@@ -34,6 +34,7 @@ import psutil
 import requests
 
 from orchard_lab import hub
+from tests.servers import stop_group
 from tests.test_hub import PROXY, Hub, hub_port, log_in, memory_mb, run_in_kernel
 
 PUPILS = int(sys.argv[1]) if len(sys.argv) > 1 else 30
@@ -130,11 +131,7 @@ def main() -> None:
             cpu = tree_cpu(root) - cpu_before
             memory = [memory_mb(class_hub, str(each["name"])) for each in served]
         finally:
-            os.killpg(process.pid, 15)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, 9)
+            stop_group(process)  # the hub, its proxy and every pupil's JupyterLab
     print(f"machine: {platform.node()}, {os.cpu_count()} cores, "
           f"{psutil.virtual_memory().total / 2**30:.0f} GiB, load average "
           f"{os.getloadavg()[0]:.1f} at the end")  # fmt: skip

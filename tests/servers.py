@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import socket
 import subprocess
+import time
 
 
 def free_port() -> int:
@@ -13,7 +17,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def stop(process: subprocess.Popen, seconds: float = 15) -> None:
+def stop(process: subprocess.Popen[bytes], seconds: float = 15) -> None:
     """Ask ``process`` to end, and end it if it has not within ``seconds``."""
     process.terminate()
     try:
@@ -21,3 +25,23 @@ def stop(process: subprocess.Popen, seconds: float = 15) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def stop_group(process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    """End ``process`` and everything in its process group (it was started with
+    ``start_new_session``): ask, then end whatever is left after ``seconds``, even once the
+    leader itself has gone (a hub may outlive the command that started it)."""
+    group = process.pid
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(group, signal.SIGTERM)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        process.poll()
+        try:
+            os.killpg(group, 0)  # anyone left in the group?
+        except ProcessLookupError:
+            break
+        time.sleep(0.2)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(group, signal.SIGKILL)
+    process.wait()

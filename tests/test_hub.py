@@ -31,6 +31,7 @@ from websockets.sync.client import connect
 
 from orchard_lab import hub
 from orchard_lab.cli import build_parser, main
+from tests.servers import stop_group
 
 ROOT = Path(__file__).resolve().parents[1]
 PROXY = ROOT / "tests" / "browser" / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -91,11 +92,7 @@ def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
             time.sleep(0.3)
         yield Hub(url, folder, process)
     finally:
-        os.killpg(process.pid, 15)  # the hub, its proxy and the pupils' servers
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, 9)
+        stop_group(process)  # the hub, its proxy and the pupils' servers
 
 
 def _status(url: str) -> int:
