@@ -11,6 +11,7 @@ import pytest
 
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.core import IllegalMove
 from orchard_lab.stacked_trees.board import bits
 
 C = wd.Card.from_text
@@ -336,3 +337,19 @@ def test_st2_the_start_card_is_the_first_placement_at_the_origin_unturned() -> N
     start = st.Card.from_text("AAA/AAA")
     assert board.history[0] == (start, (0, 0), 0, 0)
     assert board.cards()[0] == start and len(board.history) == 3
+
+
+def test_st3_st5_a_placement_costing_one_token_is_refused_in_the_singular() -> None:
+    board = up_left_orchard(3)
+    card = st.Card.from_text("LLP/PLA")
+    one = next(p for p in board.placements(card) if p.tokens == 1)
+    two = next(p for p in board.placements(card) if p.tokens == 2)
+    for placement, words in (
+        (one, "1 tree would lie on a different fruit, so this costs 1 rotten token: play it "
+              "with rotten=True to spend it."),
+        (two, "2 trees would lie on a different fruit, so this costs 2 rotten tokens: play it "
+              "with rotten=True to spend them."),
+    ):  # fmt: skip
+        with pytest.raises(IllegalMove) as refusal:
+            board.place(card, placement.at, placement.rotation)
+        assert str(refusal.value).endswith(words)
