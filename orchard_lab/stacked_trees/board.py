@@ -449,10 +449,6 @@ class Board:
                 found.append(((r - r0, c - c0), rotation, tokens))
         return found
 
-    def count_placements(self, card: Card, rotation: int) -> int:
-        """How many legal spots the card has in this rotation (a fast count)."""
-        return self.spots(card, check_rotation(rotation)).bit_count()
-
     def spot_gain(self, card: Card, spot: int, rotation: int) -> int:
         """How much the total would change with the card at a legal ``spot`` (from ``spots``);
         unchecked: ``gain`` is the checked version."""
