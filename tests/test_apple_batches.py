@@ -1157,3 +1157,77 @@ def test_ab4_a_new_fortepiano_pair_may_start_at_the_last_height() -> None:
     board.place(card("green h5 s2"), "fortepiano")
     assert not board.can_place(card("red h5 s3"), "fortepiano")
     assert board.total == board.score().total == 8
+
+
+# -- what mutation testing found unchecked in game.py (issue 28) ---------------------------------
+def finished(players: int = 2, seed: int = 1, **rules: object) -> Game:
+    game = Game.new(players=players, seed=seed, rules=Rules(**rules))  # type: ignore[arg-type]
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+@pytest.mark.parametrize(
+    ("end", "words"),
+    [
+        ("twelve_cards", "the game ends when every player holds 12 apples; no more moves."),
+        ("four_rounds", "the game ends after 4 rounds, 8 apples each; no more moves."),
+    ],
+)
+def test_ab2_a_move_after_the_end_says_when_the_game_ended(end: str, words: str) -> None:
+    game = finished(players=3, end=end)
+    with pytest.raises(IllegalMove) as refusal:
+        game.play(Move(game.market[0] if game.market else card("red h1 s1"), "bad"))
+    assert str(refusal.value).endswith(words)
+    assert repr(game) == f"<apple batches: 3 players, over, scores {game.scores()}>"
+
+
+def test_ab2_the_round_shown_is_the_round_being_played() -> None:
+    game = Game.new(players=2, seed=1)  # 2 players: 4 rounds of a market of 6 apples
+    for round_ in (1, 2):
+        for _ in range(game.market_size):
+            assert f", round {round_} of 4," in repr(game)
+            game.play(game.legal_moves()[0])
+    assert ", round 3 of 4," in repr(game)
+
+
+def test_ab1_every_board_plays_by_the_games_rules() -> None:
+    rules = Rules(easy=True, unlucky_may_bust=True, steady_reference="any", end="four_rounds")
+    game = Game.new(players=3, seed=2, rules=rules)
+    assert [board.rules for board in game.boards] == [rules] * 3
+
+
+def test_determinized_shuffles_the_hidden_pile_by_its_generator() -> None:
+    game = Game.new(players=2, seed=3)
+    game.play(game.legal_moves()[0])
+    once = game.determinized(np.random.default_rng(7))
+    again = game.determinized(np.random.default_rng(7))
+    other = game.determinized(np.random.default_rng(8))
+    assert once.pile == again.pile != other.pile
+    assert sorted(map(str, once.pile)) == sorted(map(str, game.pile))
+
+
+def test_ab2_a_market_with_twin_cards_offers_each_card_once() -> None:
+    twins = [card("red h1 s1"), card("red h1 s1"), card("green h2 s1"), card("red h1 s1")]
+    game = Game.new(players=2, deck=twins * 20, shuffle=False)
+    assert len(set(game.market)) < len(game.market)
+    moves = game.legal_moves()
+    assert len(moves) == len(set(moves))
+    assert {move.card for move in moves} == set(game.market)
+
+
+def test_game_new_shuffles_unless_told_not_to() -> None:
+    plain = Game.new(players=2, seed=1, shuffle=False).pile
+    assert Game.new(players=2, seed=1).pile != plain
+    assert Game.new(players=2, seed=1, deck=list(ab.default_deck())).pile == (
+        Game.new(players=2, seed=1).pile
+    )
+
+
+def test_a_deck_of_exactly_the_most_cards_is_taken_and_saved() -> None:
+    deck = list(ab.default_deck()) * (ab.MAX_DECK_CARDS // len(ab.default_deck()))
+    assert len(deck) == ab.MAX_DECK_CARDS
+    game = Game.new(players=2, seed=1, deck=deck)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    with pytest.raises(ValueError, match=f"at most {ab.MAX_DECK_CARDS} cards, got 751"):
+        Game.new(players=2, seed=1, deck=[*deck, deck[0]])
