@@ -18,7 +18,7 @@ time.
 >>> inbox.send("Ana", result_code(game, seed=4)).sentence
 'Sent: your teacher has your game (2 points).'
 >>> inbox.send("Ben", result_code(game, seed=4)).sentence
-"Not counted: the same game as Ana's code: each pupil has their own."
+"Not counted. The same game as Ana's code: each pupil has their own."
 >>> [row.name for row in inbox.results(best_lines=False).rows], inbox.version
 (['Ana'], 1)
 """
@@ -98,7 +98,10 @@ class ClassInbox:
         return Sent(name, True, f"Sent: your teacher has your game ({points}).")
 
     def _refuse(self, name: str, reason: str) -> Sent:
-        sent = Sent(name, False, f"Not counted: {reason}.", reason)
+        sentence = (
+            f"Not counted. {reason[:1].upper()}{reason[1:]}."  # the reason, a sentence of its own
+        )
+        sent = Sent(name, False, sentence, reason)
         self._refused.append(sent)
         return sent
 

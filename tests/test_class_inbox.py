@@ -65,9 +65,9 @@ def test_a_reseated_copy_an_unreadable_code_and_empty_boxes_are_refused_and_not_
     ]
     assert [sent.counted for sent in answers] == [False] * 5
     assert answers[0].sentence == (
-        "Not counted: the same game as Ana's code: each pupil has their own."
+        "Not counted. The same game as Ana's code: each pupil has their own."
     )
-    assert answers[1].sentence.startswith("Not counted: this code is cut off")
+    assert answers[1].sentence.startswith("Not counted. This code is cut off")
     assert answers[3].sentence == "Type your name first, then press Send."
     assert answers[4].sentence == "There is no result code to send yet: finish a game first."
     assert inbox.version == 1 and [row.name for row in inbox.results().rows] == ["Ana"]
@@ -111,7 +111,7 @@ def test_a_full_class_list_refuses_in_words(monkeypatch: pytest.MonkeyPatch) -> 
     inbox = ClassInbox()
     assert inbox.send("Ana", result_code(played(ab, 1, seed=1), seed=1)).counted
     sent = inbox.send("Ben", result_code(played(ab, 1, seed=2), seed=2))
-    assert sent.sentence == "Not counted: the class already has 1 results."
+    assert sent.sentence == "Not counted. The class already has 1 results."
     assert MAX_LINES == 500
 
 

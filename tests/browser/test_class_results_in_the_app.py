@@ -173,7 +173,7 @@ def test_two_pupils_send_and_the_teacher_sees_them_ranked_live(browser, class_se
             copied.play(move)
         reseated = result_code(copied, player=1, seed=SEED)
         assert _send(ben, "Cai", reseated) == (
-            "Not counted: the same game as Ana's code: each pupil has their own."
+            "Not counted. The same game as Ana's code: each pupil has their own."
         )
         expect(teacher.locator("#orchard-teacher-sends")).to_contain_text("Cai")
         assert _ranked(teacher) == expected, "a refused send changes no row"
