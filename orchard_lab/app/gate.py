@@ -77,12 +77,22 @@ def setting_cookie(send: Send, name: str, value: str) -> Send:
 
 
 class TokenGate:
-    """Pass a request to ``app`` only when it carries ``token`` (query or cookie)."""
+    """Pass a request to ``app`` only when it carries ``token`` (query or cookie, the cookie
+    named ``cookie`` and the port); else ``refusal`` with 403."""
 
-    def __init__(self, app: ASGIApp, token: str, *, port: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        token: str,
+        *,
+        port: int,
+        cookie: str = "orchard_lab_token",
+        refusal: str = _REFUSED,
+    ) -> None:
         self.app = app
         self.token = check_token(token)
-        self.cookie = f"orchard_lab_token_{port}"
+        self.cookie = f"{cookie}_{port}"
+        self.refusal = refusal
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -94,7 +104,7 @@ class TokenGate:
         elif scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
         else:
-            await say(send, 403, _REFUSED)
+            await say(send, 403, self.refusal)
 
     def _matches(self, given: str) -> bool:
         return hmac.compare_digest(given.encode(), self.token.encode())

@@ -23,21 +23,10 @@ every other path goes on to the pupils' app. The pupils' page finds the class's 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import html
 import json
-from urllib.parse import parse_qs
 
-from orchard_lab.app.gate import (
-    ASGIApp,
-    Receive,
-    Scope,
-    Send,
-    check_token,
-    cookie_value,
-    say,
-    setting_cookie,
-)
+from orchard_lab.app.gate import ASGIApp, Receive, Scope, Send, TokenGate, say
 from orchard_lab.class_inbox import ClassInbox, Sent
 from orchard_lab.classroom import summary
 from orchard_lab.widgets.class_results import refused_html, table_html
@@ -96,22 +85,21 @@ class TeacherDesk:
     ) -> None:
         self.app = app
         self.inbox = inbox
-        self.token = check_token(token)
-        self.cookie = f"orchard_lab_teacher_{port}"
         self.title = title
+        self.gate = TokenGate(
+            self._answer, token, port=port, cookie="orchard_lab_teacher", refusal=_REFUSED
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "/")
-        if scope["type"] != "http" or not (path == PREFIX or path.startswith(PREFIX + "/")):
+        if scope["type"] == "http" and (path == PREFIX or path.startswith(PREFIX + "/")):
+            await self.gate(scope, receive, send)
+        else:
             await self.app(scope, receive, send)
-            return
-        query = parse_qs(scope.get("query_string", b"").decode()).get("token", [""])[0]
-        from_query = self._matches(query)
-        if not (from_query or self._matches(cookie_value(scope, self.cookie))):
-            await say(send, 403, _REFUSED)
-            return
-        if from_query:
-            send = setting_cookie(send, self.cookie, self.token)
+
+    async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A request under ``/teacher`` that carries the teacher's token."""
+        path = scope["path"]
         if path == PREFIX:
             await _answer(send, "text/html", self._page())
         elif path == f"{PREFIX}/results":
@@ -122,9 +110,6 @@ class TeacherDesk:
             await _answer(send, "text/javascript", static_text("teacher_page.js"))
         else:
             await say(send, 404, "There is no such page.")
-
-    def _matches(self, given: str) -> bool:
-        return hmac.compare_digest(given.encode(), self.token.encode())
 
     def _news(self) -> str:
         """The state of the class as JSON: a version that changes with every send, the
