@@ -29,12 +29,11 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from orchard_lab.classroom import MAX_LINES, ClassResults, class_results
-from orchard_lab.core import check_type
+from orchard_lab.classroom import MAX_LINES, ClassResults, class_results, clean_name
+from orchard_lab.core import check_type, points
 
 __all__ = ["ClassInbox", "Sent"]
 
-NAME_LENGTH = 60  # characters of a name kept, as in a pasted line (classroom)
 CODE_LENGTH = 200  # characters of a code looked at: the longest code is about 100
 
 
@@ -73,7 +72,7 @@ class ClassInbox:
     def send(self, name: str, code: str) -> Sent:
         """Check ``name``'s ``code`` against the class so far; keep it if it counts.
         TypeError if either is not text."""
-        name = " ".join(check_type(name, str, "name").split())[:NAME_LENGTH]
+        name = clean_name(check_type(name, str, "name"))
         code = "".join(check_type(code, str, "code").split())[:CODE_LENGTH]
         if not name:
             return Sent(name, False, "Type your name first, then press Send.")
@@ -94,8 +93,7 @@ class ClassInbox:
                 with self.path.open("a", encoding="utf-8") as kept:
                     kept.write(line + "\n")
             self.version += 1
-        points = f"{row.score} point{'' if row.score == 1 else 's'}"
-        return Sent(name, True, f"Sent: your teacher has your game ({points}).")
+        return Sent(name, True, f"Sent: your teacher has your game ({points(row.score)}).")
 
     def _refuse(self, name: str, reason: str) -> Sent:
         sentence = (

@@ -32,11 +32,13 @@ __all__ = [
     "BEST_LINE_NODES",
     "MAX_BEST_LINES",
     "MAX_LINES",
+    "NAME_LENGTH",
     "ClassResults",
     "Group",
     "Refused",
     "Row",
     "class_results",
+    "clean_name",
     "read_result",
     "result_code",
     "summary",
@@ -46,7 +48,7 @@ BEST_LINE_NODES = 5000  # positions best_line searches per deal: the same line o
 MAX_BEST_LINES = 10  # stacked trees deals searched per check (about 0.6 s each), the first ones
 MAX_LINES = 500  # lines in one paste
 MAX_TEXT = 200_000  # characters in one paste
-_NAME_LENGTH = 60  # a longer name is cut (the table stays readable)
+NAME_LENGTH = 60  # a longer name is cut (the table stays readable)
 
 
 @dataclass(frozen=True)
@@ -143,10 +145,20 @@ def summary(results: ClassResults) -> str:
     return text
 
 
+def clean_name(name: str) -> str:
+    """A pupil's name as the results keep it: one space between words, at most
+    ``NAME_LENGTH`` characters.
+
+    >>> clean_name("  Ana    Lopez ")
+    'Ana Lopez'
+    """
+    return " ".join(name.split())[:NAME_LENGTH]
+
+
 def _split(line: str, number: int) -> tuple[str, str]:
     """A line's (name, code): the name is what comes before the last colon."""
     name, colon, code = line.rpartition(":")
-    name = " ".join(name.split())[:_NAME_LENGTH] if colon else ""
+    name = clean_name(name) if colon else ""
     return name or f"line {number}", code
 
 
@@ -219,12 +231,12 @@ def class_results(text: str, *, best_lines: bool = True) -> ClassResults:
         try:
             result = read_result(code)
         except ValueError as exc:
-            refused.append(Refused(number, name, line.strip()[: _NAME_LENGTH * 2], str(exc)))
+            refused.append(Refused(number, name, line.strip()[: NAME_LENGTH * 2], str(exc)))
             continue
         game = _same_game(result)
         if game in seen:
             reason = f"the same game as {seen[game]}'s code: each pupil has their own"
-            refused.append(Refused(number, name, line.strip()[: _NAME_LENGTH * 2], reason))
+            refused.append(Refused(number, name, line.strip()[: NAME_LENGTH * 2], reason))
             continue
         seen[game] = name
         read.append((name, number, result))
