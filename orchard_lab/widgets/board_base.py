@@ -43,6 +43,7 @@ __all__ = [
     "PolicyBoard",
     "SettingsRow",
     "check_policy",
+    "finished_code",
     "hint_choice",
     "key_help",
     "points",
@@ -113,19 +114,28 @@ def result_words(game: Any) -> str:
     return f"{headline} {game.winner_reason()}{you}"
 
 
-def result_code_html(game: Any, seed: int | None) -> str:
-    """The finished game's result code for the teacher (``orchard_lab.classroom``), as HTML;
-    empty when the game has none (a deck of your own cards, a walkthrough's game).
+def finished_code(game: Any, seed: int | None) -> str:
+    """The result code of ``game`` for the teacher (``orchard_lab.classroom``); "" while it
+    is not over, or when it has none (a deck of your own cards, a walkthrough's game).
 
     >>> from orchard_lab import apple_batches as ab
     >>> game = ab.Game.new(players=1, seed=2)
+    >>> finished_code(game, seed=2)
+    ''
     >>> while not game.is_over: game.play(game.legal_moves()[0])
-    >>> "AM9J-7" in result_code_html(game, seed=2)
+    >>> finished_code(game, seed=2).startswith("AM9J-7")
     True
     """
     try:
-        code = result_code(game, seed=seed)
+        return result_code(game, seed=seed)
     except ValueError:
+        return ""
+
+
+def result_code_html(game: Any, seed: int | None) -> str:
+    """``finished_code`` as HTML for the board's summary; empty when there is none."""
+    code = finished_code(game, seed)
+    if not code:
         return ""
     return (
         '<div class="orchard-result-code">Your result code for the teacher: '

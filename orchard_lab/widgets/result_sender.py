@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as w
 
 from orchard_lab.class_inbox import Sent
-from orchard_lab.result_codes import result_code
+from orchard_lab.widgets.board_base import finished_code
 from orchard_lab.widgets.guard import guarded
 
 __all__ = ["ResultSender"]
@@ -57,14 +57,7 @@ class ResultSender:
 
     def _game_changed(self) -> None:
         """A game ended (its code fills the box) or a new one began (the box empties)."""
-        game = self.board.game
-        code = ""
-        if game.is_over:
-            try:
-                code = result_code(game, seed=self.board.seed_choice.value)
-            except ValueError:  # a game no code can hold: there is nothing to send
-                code = ""
-        self.code.value = code
+        self.code.value = finished_code(self.board.game, self.board.seed_choice.value)
         self.message.value = ""
 
     @guarded
