@@ -9,12 +9,20 @@ import socket
 import subprocess
 import time
 
+_HANDED_OUT: set[int] = set()
+
 
 def free_port() -> int:
-    """A port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A port on 127.0.0.1 that nothing listens on now and that this process has not handed
+    out before: the system may offer the port it just offered again, since nothing has bound
+    it yet (two app servers were once given the same port, and one page showed the other)."""
+    while True:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        if port not in _HANDED_OUT:
+            _HANDED_OUT.add(port)
+            return port
 
 
 def stop(process: subprocess.Popen[bytes], seconds: float = 15) -> None:

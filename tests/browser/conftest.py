@@ -337,6 +337,10 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
                     log_text = (base / f"{game}.log").read_text()
                     raise RuntimeError(f"the {game} app did not start:\n{log_text}")
                 time.sleep(0.5)
+        for game, (process, _) in started.items():
+            if process.poll() is not None:  # another server answered on its port
+                log_text = (base / f"{game}.log").read_text()
+                raise RuntimeError(f"the {game} app stopped after starting:\n{log_text}")
         yield {game: f"{url}/?token={token}" for game, (_, url) in started.items()}
         for game in APP_GAMES:
             log_text = (base / f"{game}.log").read_text()
