@@ -7,7 +7,8 @@ pupil. Kept lines are added to a text file when one is given, one "name: code" p
 ``orchard-lab results FILE`` gives the same table after the class, and a server started
 again on that file goes on where it stopped. ``results()`` is the ranked table, worked out
 again only when a line has arrived since. Sends from many pages at once are taken one at a
-time.
+time, even from other processes sending to the same file (the pupils' kernels on a class hub,
+``class_on_this_hub``): each send locks the file and reads what the others wrote first.
 
 >>> from orchard_lab import stacked_trees as st
 >>> from orchard_lab.result_codes import result_code
@@ -25,16 +26,26 @@ time.
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from orchard_lab.classroom import MAX_LINES, ClassResults, class_results, clean_name
 from orchard_lab.core import check_type, points
 
-__all__ = ["ClassInbox", "Sent"]
+if sys.platform != "win32":  # a class hub's kernels share the file (JupyterHub needs POSIX)
+    import fcntl
+
+__all__ = ["RESULTS_FILE", "ClassInbox", "Sent", "class_on_this_hub"]
 
 CODE_LENGTH = 200  # characters of a code looked at: the longest code is about 100
+RESULTS_FILE = "ORCHARD_LAB_CLASS_RESULTS"  # set by orchard-lab hub for each pupil's server
+HUB_USER = "JUPYTERHUB_USER"  # set by JupyterHub: the name the pupil logged in with
 
 
 @dataclass(frozen=True)
@@ -57,17 +68,35 @@ class ClassInbox:
         self.path = path
         self._lines: list[str] = []
         if path is not None and path.exists():
-            text = path.read_text(encoding="utf-8")
-            self._lines = [line.strip() for line in text.splitlines() if line.strip()]
+            self._lines = _lines_of(path.read_text(encoding="utf-8"))
         self._refused: list[Sent] = []
         self._lock = threading.Lock()
         self._cache: tuple[int, bool, ClassResults] | None = None
-        self.version = 0  # one more for every line counted
+
+    @property
+    def version(self) -> int:
+        """The number of lines counted (lines are only ever added)."""
+        return len(self._lines)
 
     @property
     def refused(self) -> tuple[Sent, ...]:
         """The sends not counted since the server started, oldest first."""
         return tuple(self._refused)
+
+    @contextmanager
+    def _held(self) -> Iterator[IO[str] | None]:
+        """The lines brought up to date and held until the block ends: no other send, from
+        this process or another, comes in between. Yields the file to add to, if any."""
+        with self._lock:
+            if self.path is None:
+                yield None
+                return
+            with self.path.open("a+", encoding="utf-8") as file:
+                if sys.platform != "win32":
+                    fcntl.flock(file, fcntl.LOCK_EX)  # let go when the file closes
+                file.seek(0)
+                self._lines = _lines_of(file.read())
+                yield file
 
     def send(self, name: str, code: str) -> Sent:
         """Check ``name``'s ``code`` against the class so far; keep it if it counts.
@@ -79,7 +108,7 @@ class ClassInbox:
         if not code:
             return Sent(name, False, "There is no result code to send yet: finish a game first.")
         line = f"{name}: {code}"
-        with self._lock:
+        with self._held() as file:
             if len(self._lines) >= MAX_LINES:
                 return self._refuse(name, f"the class already has {MAX_LINES} results")
             checked = class_results("\n".join([*self._lines, line]), best_lines=False)
@@ -89,10 +118,8 @@ class ClassInbox:
                 return self._refuse(name, refusal.reason)
             (row,) = [row for row in checked.rows if row.line == number]
             self._lines.append(line)
-            if self.path is not None:
-                with self.path.open("a", encoding="utf-8") as kept:
-                    kept.write(line + "\n")
-            self.version += 1
+            if file is not None:
+                file.write(line + "\n")
         return Sent(name, True, f"Sent: your teacher has your game ({points(row.score)}).")
 
     def _refuse(self, name: str, reason: str) -> Sent:
@@ -105,12 +132,12 @@ class ClassInbox:
 
     def text(self) -> str:
         """The counted lines, one "name: code" per line."""
-        with self._lock:
+        with self._held():
             return "\n".join(self._lines)
 
     def results(self, *, best_lines: bool = True) -> ClassResults:
         """The class's ranked table (``classroom.class_results`` of the counted lines)."""
-        with self._lock:
+        with self._held():
             version, text = self.version, "\n".join(self._lines)
             cached = self._cache
         if cached is not None and cached[:2] == (version, best_lines):
@@ -119,3 +146,24 @@ class ClassInbox:
         with self._lock:
             self._cache = (version, best_lines, results)
         return results
+
+
+def _lines_of(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def class_on_this_hub(
+    environment: Mapping[str, str] = os.environ,
+) -> tuple[ClassInbox, str] | None:
+    """The class's inbox and the pupil's name when this runs in a pupil's JupyterLab on a
+    class hub (``orchard-lab hub`` names the results file, JupyterHub the pupil); else None.
+
+    >>> class_on_this_hub({})
+    >>> inbox, name = class_on_this_hub({RESULTS_FILE: "7b.txt", HUB_USER: "Ana"})
+    >>> str(inbox.path), name
+    ('7b.txt', 'Ana')
+    """
+    path, name = environment.get(RESULTS_FILE, ""), environment.get(HUB_USER, "")
+    if not (path and name):
+        return None
+    return ClassInbox(Path(path)), name

@@ -7,8 +7,10 @@ Pupils open the address, type any name (or one on ``--class-list``) and the clas
 and get a JupyterLab of their own with their own copy of the pupil lessons
 (``FOLDER/pupils/NAME``, kept between lessons). With ``--teacher-password-file`` the name
 ``teacher`` logs in with that password instead, gets the teacher's copies and may open the
-hub's admin page. A pupil cannot open another pupil's JupyterLab; idle kernels close after
-20 minutes and idle servers after an hour. Passwords come from files (or
+hub's admin page. A pupil's finished game on a lesson's board can be sent to the class's
+results file, ``FOLDER/class-results.txt``, which the teacher's ``class-results.ipynb`` shows
+ranked as it fills (``hub_homes``). A pupil cannot open another pupil's JupyterLab; idle
+kernels close after 20 minutes and idle servers after an hour. Passwords come from files (or
 ``ORCHARD_LAB_CLASS_PASSWORD``), never the command line.
 
 Every pupil's JupyterLab runs as the user who started the hub (JupyterHub's
@@ -50,6 +52,7 @@ __all__ = [
 CLASS_PASSWORD = "ORCHARD_LAB_CLASS_PASSWORD"  # the environment variable of the class password
 TEACHER_PASSWORD = "ORCHARD_LAB_TEACHER_PASSWORD"  # and of the teacher's (the hub reads both)
 TEACHER = "teacher"  # the name the teacher logs in with
+RESULTS_NAME = "class-results.txt"  # in the class's folder: what the pupils send
 IDLE_KERNEL_MINUTES = 20
 IDLE_SERVER_MINUTES = 60
 
@@ -73,6 +76,7 @@ def hub_config(
     check_type(proxy, str, "proxy")
     check_bool(teacher, "teacher")
     pupils = Path(folder).resolve() / "pupils"
+    results = Path(folder).resolve() / RESULTS_NAME
     spawner_args = [
         f"--ServerApp.shutdown_no_activity_timeout={IDLE_SERVER_MINUTES * 60}",
         f"--MappingKernelManager.cull_idle_timeout={IDLE_KERNEL_MINUTES * 60}",
@@ -83,7 +87,7 @@ def hub_config(
     lines = [
         "# Written by orchard-lab hub: a JupyterHub for one class (see orchard_lab/hub.py).",
         "import os",
-        "from orchard_lab.lessons.command import copy_lessons",
+        "from orchard_lab.hub_homes import prepare_home",
         "",
         "c = get_config()  # noqa: F821 (JupyterHub's)",
         f"c.JupyterHub.ip = {'0.0.0.0' if lan else '127.0.0.1'!r}",
@@ -113,14 +117,17 @@ def hub_config(
         "c.Spawner.http_timeout = 120",
         "",
         "",
-        "def copy_the_lessons(spawner):",
-        '    """Each pupil\'s own copy of the lessons (the teacher\'s copies for the teacher),',
-        '    never replacing a lesson already in their folder."""',
-        f"    copy = 'teacher' if spawner.user.name == {TEACHER!r} and {teacher!r} else 'pupil'",
-        "    copy_lessons(spawner.home_dir, copy)",
+        "def prepare(spawner):",
+        '    """Each pupil\'s own copy of the lessons, whose boards send to the class\'s',
+        "    results file; the teacher's copies and results notebook for the teacher. Nothing",
+        '    already in their folder is replaced."""',
+        f"    teacher = spawner.user.name == {TEACHER!r} and {teacher!r}",
+        f"    results_file = {str(results)!r}",
+        "    added = prepare_home(spawner.home_dir, teacher=teacher, results_file=results_file)",
+        "    spawner.environment = {**spawner.environment, **added}",
         "",
         "",
-        "c.Spawner.pre_spawn_hook = copy_the_lessons",
+        "c.Spawner.pre_spawn_hook = prepare",
         "",
     ]
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +21,10 @@ from orchard_lab import water_drops as wd
 from orchard_lab.app import teacher as desk
 from orchard_lab.app.command import TEACHER_VARIABLE
 from orchard_lab.app.page import game_page
-from orchard_lab.class_inbox import ClassInbox
+from orchard_lab.class_inbox import HUB_USER, RESULTS_FILE, ClassInbox
 from orchard_lab.classroom import MAX_LINES, class_results, result_code
 from orchard_lab.cli import build_parser
-from orchard_lab.widgets import StackedTreesBoard
+from orchard_lab.widgets import ClassResultsChecker, StackedTreesBoard, rule_walkthrough
 from orchard_lab.widgets.result_sender import ResultSender
 
 
@@ -106,6 +106,29 @@ def test_sends_from_many_pages_at_once_are_each_counted_once(tmp_path: Path) -> 
     assert inbox.version == 24 and len(class_results(inbox.text()).rows) == 24
 
 
+def _send_from_a_kernel(path: Path, name: str, codes: list[str]) -> list[bool]:
+    """What one pupil's kernel on a hub does: its own inbox on the class's file."""
+    inbox = ClassInbox(path)
+    return [inbox.send(name, code).counted for code in codes]
+
+
+def test_kernels_sending_to_one_file_each_see_what_the_others_sent(tmp_path: Path) -> None:
+    kept = tmp_path / "class-results.txt"
+    codes = [result_code(played(ab, 1, seed=seed), seed=seed) for seed in range(12)]
+    shared = codes[0]  # every kernel sends this one too: only the first to arrive counts
+    with ProcessPoolExecutor(4) as pool:
+        jobs = [
+            pool.submit(_send_from_a_kernel, kept, f"pupil {k}", [shared, *codes[1 + k :: 4]])
+            for k in range(4)
+        ]
+        counted = [job.result() for job in jobs]
+    assert sum(answers[0] for answers in counted) == 1  # the shared game, once
+    assert all(all(answers[1:]) for answers in counted)
+    lines = kept.read_text(encoding="utf-8").splitlines()
+    assert sorted(line.split(": ")[1] for line in lines) == sorted(codes)
+    assert ClassInbox(kept).version == 12
+
+
 def test_a_full_class_list_refuses_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("orchard_lab.class_inbox.MAX_LINES", 1)
     inbox = ClassInbox()
@@ -179,6 +202,39 @@ def test_the_page_has_a_send_row_only_in_a_class() -> None:
     texts = [getattr(child, "value", "") for child in page.widget.children]
     assert any("Send your result" in text for text in texts)
     assert page.sender.widget in page.widget.children
+
+
+def test_on_a_class_hub_a_lessons_board_sends_under_the_pupils_login(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = StackedTreesBoard(seed=5)
+    assert board.shown() is board.widget and board.sender is None  # not on a hub
+    kept = tmp_path / "class-results.txt"
+    monkeypatch.setenv(RESULTS_FILE, str(kept))
+    monkeypatch.setenv(HUB_USER, "ana")
+    board = StackedTreesBoard(seed=5)
+    shown = board.shown()
+    assert board.sender is not None and shown.children == (board.widget, board.sender.widget)
+    assert board.shown() is shown  # one Send row, however often the board is shown
+    assert (board.sender.name.value, board.sender.name.disabled) == ("ana", True)
+    _finish(board)
+    board.sender.send_button.click()
+    assert board.sender.message.value.startswith("Sent: your teacher has your game (")
+    assert kept.read_text(encoding="utf-8") == f"ana: {result_code(board.game, seed=5)}\n"
+    tour = rule_walkthrough(st)  # a walkthrough's games earn no code: nothing to send
+    assert tour.view.shown() is tour.view.widget and tour.view.sender is None
+
+
+def test_the_teachers_checker_follows_the_results_file(tmp_path: Path) -> None:
+    kept = tmp_path / "class-results.txt"
+    checker = ClassResultsChecker(results_file=kept)
+    assert checker.status.value == "No results yet: they appear here as pupils send them."
+    assert checker.codes.disabled and not checker.refresh()  # nothing new
+    ClassInbox(kept).send("Ana", result_code(played(ab, 1, seed=1), seed=1))
+    assert checker.refresh() and not checker.refresh()
+    assert checker.results is not None and [row.name for row in checker.results.rows] == ["Ana"]
+    assert checker.status.value == "1 result verified in 1 group."
+    assert ClassResultsChecker().refresh() is False  # no file to follow
 
 
 # -- the teacher's page -------------------------------------------------------------------------

@@ -10,6 +10,7 @@ the teacher's copies. Each pupil's time to a ready JupyterLab and memory are pri
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import socket
@@ -29,7 +30,7 @@ import pytest
 import requests
 from websockets.sync.client import connect
 
-from orchard_lab import hub
+from orchard_lab import hub, hub_homes
 from orchard_lab.cli import build_parser, main
 from tests.servers import stop_group
 
@@ -245,6 +246,50 @@ def test_the_teacher_gets_the_teachers_copies_with_the_teachers_password(class_h
     assert teacher.files() >= set(LESSONS)
     shipped = files("orchard_lab.lessons").joinpath("teacher", LESSONS[0]).read_bytes()
     assert (class_hub.folder / "pupils" / "teacher" / LESSONS[0]).read_bytes() == shipped
+
+
+_PLAY_AND_SEND = """
+from orchard_lab.widgets import StackedTreesBoard
+board = StackedTreesBoard(seed={seed})
+board.shown()  # as the lesson shows it: with the Send row on a class hub
+while not board.game.is_over:
+    board.hint()
+    board.place()
+    if board.confirm_button.layout.display is None:
+        board.confirm()
+board.sender.send_button.click()
+print(board.sender.name.value, board.sender.name.disabled, board.sender.message.value)
+"""
+
+
+def test_games_sent_from_lesson_boards_reach_the_teachers_results_notebook(
+    class_hub: Hub,
+) -> None:
+    ana, ben = log_in(class_hub, "ana"), log_in(class_hub, "ben")
+    sent = run_in_kernel(ana, _PLAY_AND_SEND.format(seed=4))[-1]
+    assert sent.startswith("ana True Sent: your teacher has your game ("), sent
+    copied = run_in_kernel(ben, _PLAY_AND_SEND.format(seed=4))[-1]  # the same deal and hints
+    assert copied.startswith("ben True <b>Not counted. The same game as ana&#x27;s code"), copied
+    sent = run_in_kernel(ben, _PLAY_AND_SEND.format(seed=7))[-1]
+    assert sent.startswith("ben True Sent:"), sent
+    kept = (class_hub.folder / hub.RESULTS_NAME).read_text(encoding="utf-8").splitlines()
+    assert [line.split(":")[0] for line in kept] == ["ana", "ben"]
+    teacher = log_in(class_hub, "teacher", TEACHER_PASSWORD)
+    assert hub_homes.RESULTS_NOTEBOOK in teacher.files()
+    notebook = teacher.api("GET", f"contents/{hub_homes.RESULTS_NOTEBOOK}").json()["content"]
+    cell = notebook["cells"][1]["source"]
+    shown = run_in_kernel(
+        teacher,
+        cell.replace(
+            "ClassResultsChecker(results_file", "checker = ClassResultsChecker(results_file"
+        )
+        + "\nprint([(row.name, row.place) for row in checker.results.rows])",
+    )
+    ranked = ast.literal_eval(shown[-1])
+    assert len(ranked) == 2 and {name for name, _ in ranked} == {"ana", "ben"}
+    assert "ORCHARD_LAB" not in "".join(
+        run_in_kernel(teacher, "import os; print(sorted(os.environ))")
+    )
 
 
 def test_only_the_pupils_on_the_class_list_log_in(class_hub: Hub) -> None:

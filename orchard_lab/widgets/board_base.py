@@ -25,12 +25,14 @@ from typing import Any
 import ipywidgets as w
 import numpy as np
 
+from orchard_lab.class_inbox import class_on_this_hub
 from orchard_lab.core import IllegalMove, check_type, points, require_int
 from orchard_lab.games import GameModule
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS, HintFor
 from orchard_lab.result_codes import result_code
 from orchard_lab.widgets.board_keys import BoardKeys
 from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.result_sender import ResultSender
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 from orchard_lab.widgets.styles import buttons_style
 
@@ -331,6 +333,8 @@ class GameBoard(ABC):
     selected_slot: int | None  # the market (or hand) card picked
     summary: w.HTML
     widget: w.Box
+    sender: ResultSender | None = None  # the Send row on a class hub (``shown``)
+    _in_class: w.Box | None = None  # the board with that row under it
     board_keys: BoardKeys
     _opponent: Callable[[Any], Any]
     _marks: list[int]
@@ -423,8 +427,25 @@ class GameBoard(ABC):
         return dict(self._highlighted)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
+        bundle: dict[str, Any] | None = self.shown()._repr_mimebundle_(**kwargs)  # ipywidgets
         return bundle
+
+    def shown(self) -> w.Box:
+        """The board as a lesson shows it: ``widget``, with a Send row under it on a class hub
+        (``class_on_this_hub``) when its games earn result codes, so a pupil's finished game
+        reaches the teacher under the name they logged in with."""
+        if self.sender is None and self.result_codes:
+            hub = class_on_this_hub()
+            if hub is not None:
+                inbox, name = hub
+                self.sender = ResultSender(self, inbox.send, name=name)
+                self._in_class = w.VBox([self.widget, self.sender.widget])
+        return self._in_class or self.widget
+
+    def finished_code(self) -> str:
+        """The result code of the game on the board, "" while there is none
+        (``finished_code``)."""
+        return finished_code(self.game, self.seed_choice.value)
 
     def _start(self, game: Any, seed: int) -> None:
         """Play on from ``game``: nothing to undo, nothing marked or picked; ``_rng`` (seeded

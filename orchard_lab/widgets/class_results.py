@@ -5,6 +5,11 @@ verified scores are ranked group by group (one game, one deal, the same rules), 
 ``figures.class_scores``, and the lines that could not be read are listed with the reason.
 Nothing here decides a rule; no traceback reaches the teacher.
 
+On a class hub the pupils' boards send their games to the class's results file, and the
+teacher's results notebook shows ``ClassResultsChecker(results_file=...)``: the file's lines
+fill the box, and the table is checked again whenever the file grows (``refresh``, every two
+seconds while the notebook's kernel runs).
+
 >>> checker = ClassResultsChecker()
 >>> checker.check()
 >>> checker.status.value
@@ -14,11 +19,15 @@ Nothing here decides a rule; no traceback reaches the teacher.
 from __future__ import annotations
 
 import html
+import threading
+import time
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
 from orchard_lab.classroom import ClassResults, Group, Refused, class_results, summary
+from orchard_lab.core import check_path
 from orchard_lab.figures.classroom import class_scores
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
@@ -50,7 +59,9 @@ class ClassResultsChecker:
     ('Ben', '0 results verified in 0 groups; 1 line refused (below).')
     """
 
-    def __init__(self, text: str = "") -> None:
+    WATCH_SECONDS = 2.0  # how often a results file is looked at
+
+    def __init__(self, text: str = "", *, results_file: str | Path | None = None) -> None:
         self.codes = w.Textarea(
             value=text,
             placeholder="One line per pupil:\nAna: S4KX-9MP2-...\nBen: A5SA-LP82-C6YY-Q4",
@@ -69,9 +80,47 @@ class ClassResultsChecker:
         self.results: ClassResults | None = None
         self.check_button.on_click(lambda _: self._clicked())
         self.widget = self._layout()
-        self.status.value = (
-            f"Paste one line per pupil, like <code>{_EXAMPLE}</code>, then click Check."
+        self.results_file = (
+            None if results_file is None else Path(check_path(results_file, "results_file"))
         )
+        self.status.value = self._waiting()
+        self._read: str | None = None  # the file's text when last read
+        if self.results_file is not None:
+            self.codes.disabled = True  # the pupils' sends fill it
+            self.codes.placeholder = "The pupils' results appear here as they send them."
+            self.refresh()
+            threading.Thread(target=self._watch, daemon=True).start()
+
+    def refresh(self) -> bool:
+        """Read the results file again and, if it has changed, check it: True if it had
+        (False too without a file)."""
+        if self.results_file is None:
+            return False
+        try:
+            text = self.results_file.read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            text = ""  # nobody has sent yet
+        if text == self._read:
+            return False
+        self._read = self.codes.value = text
+        self.check()
+        return True
+
+    def _waiting(self) -> str:
+        """The status while there is nothing to check."""
+        if self.results_file is not None:
+            return "No results yet: they appear here as pupils send them."
+        return f"Paste one line per pupil, like <code>{_EXAMPLE}</code>, then click Check."
+
+    def _watch(self) -> None:
+        """``refresh`` every ``WATCH_SECONDS`` until the checker is closed."""
+        while self.widget.comm is not None:
+            time.sleep(self.WATCH_SECONDS)
+            self._refreshed()
+
+    @guarded
+    def _refreshed(self) -> None:
+        self.refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
@@ -87,9 +136,7 @@ class ClassResultsChecker:
         self.results = None  # nothing stale stays on show if the paste is refused
         self.table.value = self.refused.value = ""
         self._draw([])
-        self.status.value = (
-            f"Paste one line per pupil, like <code>{_EXAMPLE}</code>, then click Check."
-        )
+        self.status.value = self._waiting()
         if not self.codes.value.strip():
             return
         self.results = class_results(self.codes.value)

@@ -2,8 +2,9 @@
 
 When the board's game ends, its result code fills the code box; a code shown by a lesson's
 board can be pasted there instead. Send hands (name, code) to ``send`` (the class's
-``ClassInbox.send`` on the app's page) and shows its sentence: counted, or why not. Nothing
-here checks a code; no traceback reaches the pupil.
+``ClassInbox.send`` on the app's page, or on a class hub under a lesson's board) and shows its
+sentence: counted, or why not. On a hub the pupil's name is the one they logged in with, shown
+and not typed. Nothing here checks a code; no traceback reaches the pupil.
 
 >>> from orchard_lab.class_inbox import ClassInbox
 >>> from orchard_lab.widgets import StackedTreesBoard
@@ -24,7 +25,7 @@ from typing import Any
 import ipywidgets as w
 
 from orchard_lab.class_inbox import Sent
-from orchard_lab.widgets.board_base import finished_code
+from orchard_lab.core import check_type
 from orchard_lab.widgets.guard import guarded
 
 __all__ = ["ResultSender"]
@@ -33,12 +34,19 @@ _INITIAL = {"description_width": "initial"}
 
 
 class ResultSender:
-    """The name and code boxes, the Send button and the answer, under ``board``."""
+    """The name and code boxes, the Send button and the answer, under ``board`` (a
+    ``GameBoard``); with ``name``, the name is fixed (a class hub's login)."""
 
-    def __init__(self, board: Any, send: Callable[[str, str], Sent]) -> None:
+    def __init__(self, board: Any, send: Callable[[str, str], Sent], name: str = "") -> None:
         self.board = board
         self._send = send
-        self.name = w.Text(description="Your name", style=_INITIAL, layout={"width": "260px"})
+        self.name = w.Text(
+            value=check_type(name, str, "name"),
+            description="Your name",
+            disabled=bool(name),
+            style=_INITIAL,
+            layout={"width": "260px"},
+        )
         self.name.add_class("orchard-send-name")
         self.code = w.Text(
             description="Result code",
@@ -57,7 +65,7 @@ class ResultSender:
 
     def _game_changed(self) -> None:
         """A game ended (its code fills the box) or a new one began (the box empties)."""
-        self.code.value = finished_code(self.board.game, self.board.seed_choice.value)
+        self.code.value = self.board.finished_code()
         self.message.value = ""
 
     @guarded
