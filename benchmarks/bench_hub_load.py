@@ -34,8 +34,8 @@ import psutil
 import requests
 
 from orchard_lab import hub
+from tests.class_hub import PROXY, Hub, hub_port, log_in, memory_mb, run_in_kernel
 from tests.servers import stop_group
-from tests.test_hub import PROXY, Hub, hub_port, log_in, memory_mb, run_in_kernel
 
 PUPILS = int(sys.argv[1]) if len(sys.argv) > 1 else 30
 PARALLEL = int(sys.argv[2]) if len(sys.argv) > 2 else 6

@@ -4,8 +4,9 @@ JupyterHub calls ``prepare_home`` before it starts someone's JupyterLab. A pupil
 own copy of the pupil lessons, and their boards send finished games to the class's results
 file (the environment names it; ``class_inbox.class_on_this_hub``). The teacher gets the
 teacher's copies and ``class-results.ipynb``, whose one cell shows the class's results
-checked and ranked as they arrive (``ClassResultsChecker(results_file=...)``). Nothing
-already in a folder is replaced.
+checked and ranked as they arrive (``ClassResultsChecker(results_file=...)``). Everyone's
+JupyterLab is set never to fetch news or look for updates (nothing leaves the classroom, and
+no question pops up over a lesson). Nothing already in a folder is replaced.
 
 >>> import json, tempfile
 >>> with tempfile.TemporaryDirectory() as tmp:
@@ -18,6 +19,8 @@ already in a folder is replaced.
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +33,10 @@ from orchard_lab.lessons.command import copy_lessons
 __all__ = ["RESULTS_NOTEBOOK", "prepare_home", "results_notebook"]
 
 RESULTS_NOTEBOOK = "class-results.ipynb"
+LAB_SETTINGS = (  # JupyterLab's own settings file for its news and update checks
+    ".jupyter", "lab", "user-settings", "@jupyterlab", "apputils-extension",
+    "notification.jupyterlab-settings",
+)  # fmt: skip
 
 
 def prepare_home(home: str | Path, *, teacher: bool, results_file: str | Path) -> dict[str, str]:
@@ -39,17 +46,22 @@ def prepare_home(home: str | Path, *, teacher: bool, results_file: str | Path) -
     check_bool(teacher, "teacher")
     check_path(results_file, "results_file")
     copy_lessons(home, "teacher" if teacher else "pupil")
+    quiet = Path(home, *LAB_SETTINGS)
+    if not quiet.exists():
+        quiet.parent.mkdir(parents=True, exist_ok=True)
+        quiet.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    results_file = Path(results_file).resolve()
     if not teacher:
-        return {RESULTS_FILE: str(Path(results_file).resolve())}
+        return {RESULTS_FILE: str(results_file)}
     notebook = Path(home) / RESULTS_NOTEBOOK
     if not notebook.exists():
-        nbformat.write(results_notebook(Path(results_file).resolve()), notebook)
+        nbformat.write(results_notebook(results_file, Path(home).resolve()), notebook)
     return {}
 
 
-def results_notebook(results_file: Path) -> Any:
-    """The teacher's results notebook (an ``nbformat`` notebook) for the class whose results
-    go to ``results_file``."""
+def results_notebook(results_file: Path, home: Path) -> Any:
+    """The teacher's results notebook (an ``nbformat`` notebook) in the folder ``home``, for
+    the class whose results go to ``results_file`` (named from ``home``, so the code fits)."""
     text = (
         "# The class's results\n\n"
         "Run the cell below (Shift+Enter) at the start of the lesson. When a pupil finishes a "
@@ -61,7 +73,7 @@ def results_notebook(results_file: Path) -> Any:
     )
     code = (
         "from orchard_lab.widgets import ClassResultsChecker\n\n"
-        f"ClassResultsChecker(results_file={str(results_file)!r})"
+        f"ClassResultsChecker(results_file={os.path.relpath(results_file, home)!r})"
     )
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_markdown_cell(text), nbformat.v4.new_code_cell(code)]

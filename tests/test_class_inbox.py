@@ -170,11 +170,21 @@ def test_the_code_box_fills_when_the_game_ends_and_empties_for_a_new_game() -> N
     sender.name.value = "Ana"
     sender.send_button.click()
     assert sender.message.value.startswith("Sent: your teacher has your game (")
-    assert sender.code.value == "" and inbox.version == 1  # sent once
+    assert sender.send_button.disabled and inbox.version == 1  # sent once: the code stays
+    assert sender.code.value == result_code(board.game, seed=5)
+    sender.code.value = ""  # the box emptied by hand: Send says why it cannot
+    assert not sender.send_button.disabled
     sender.send_button.click()
     assert "no result code" in sender.message.value and inbox.version == 1
     board.new_game(seed=4)
     assert sender.code.value == "" and sender.message.value == ""
+
+
+def test_a_row_made_under_a_finished_game_holds_its_code_at_once() -> None:
+    board = StackedTreesBoard(seed=5)
+    _finish(board)
+    sender = ResultSender(board, ClassInbox().send)  # a board shown again, its game over
+    assert sender.code.value == result_code(board.game, seed=5) != ""
 
 
 def test_a_code_from_a_lesson_can_be_pasted_and_a_failing_send_shows_no_traceback() -> None:
@@ -216,7 +226,9 @@ def test_on_a_class_hub_a_lessons_board_sends_under_the_pupils_login(
     shown = board.shown()
     assert board.sender is not None and shown.children == (board.widget, board.sender.widget)
     assert board.shown() is shown  # one Send row, however often the board is shown
-    assert (board.sender.name.value, board.sender.name.disabled) == ("ana", True)
+    assert board.sender.name.value == "ana" and board.sender.name.layout.display == "none"
+    login = board.sender.widget.children[0].children[0]
+    assert login.value == "Your name: <b>ana</b>" and login.layout.display is None
     _finish(board)
     board.sender.send_button.click()
     assert board.sender.message.value.startswith("Sent: your teacher has your game (")
@@ -229,7 +241,7 @@ def test_the_teachers_checker_follows_the_results_file(tmp_path: Path) -> None:
     kept = tmp_path / "class-results.txt"
     checker = ClassResultsChecker(results_file=kept)
     assert checker.status.value == "No results yet: they appear here as pupils send them."
-    assert checker.codes.disabled and not checker.refresh()  # nothing new
+    assert checker.codes.layout.display == "none" and not checker.refresh()  # nothing new
     ClassInbox(kept).send("Ana", result_code(played(ab, 1, seed=1), seed=1))
     assert checker.refresh() and not checker.refresh()
     assert checker.results is not None and [row.name for row in checker.results.rows] == ["Ana"]

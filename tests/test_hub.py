@@ -5,184 +5,43 @@ Two pupils log in with the class password; each gets a JupyterLab of their own w
 own copy of the pupil lessons; one pupil's edit does not touch the other's copy; a pupil
 cannot open the other's JupyterLab (403); the first cells of lesson 01 run in a pupil's
 kernel; an nbgitpuller link from a local git repository delivers a lesson; the teacher gets
-the teacher's copies. Each pupil's time to a ready JupyterLab and memory are printed.
+the teacher's copies; games finished on lesson boards reach the teacher's results
+notebook. Each pupil's time to a ready JupyterLab and memory are printed.
 """
 
 from __future__ import annotations
 
 import ast
-import json
-import os
-import socket
 import subprocess
-import sys
-import time
-import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from urllib.parse import urlencode
 
 import nbformat
-import psutil
 import pytest
 import requests
-from websockets.sync.client import connect
 
 from orchard_lab import hub, hub_homes
 from orchard_lab.cli import build_parser, main
-from tests.servers import stop_group
+from tests.class_hub import (
+    CLASS_PASSWORD,
+    PROXY,
+    TEACHER_PASSWORD,
+    Hub,
+    log_in,
+    memory_mb,
+    run_in_kernel,
+    running_hub,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
-PROXY = ROOT / "tests" / "browser" / "node_modules" / ".bin" / "configurable-http-proxy"
-CLASS_PASSWORD = "orchard-class-7b"
-TEACHER_PASSWORD = "the-teachers-own-password-of-32-characters"
 LESSONS = ["01_apple_batches.ipynb", "02_water_drops.ipynb", "03_stacked_trees.ipynb"]
-
-
-def hub_port() -> int:
-    """A port whose next two are free too (the hub's API and the proxy's)."""
-    while True:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = int(probe.getsockname()[1])
-        if port < 65533 and all(_free(port + k) for k in (1, 2)):
-            return port
-
-
-def _free(port: int) -> bool:
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
-
-
-@dataclass
-class Hub:
-    url: str
-    folder: Path
-    process: subprocess.Popen[bytes]
 
 
 @pytest.fixture(scope="module")
 def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
-    folder = tmp_path_factory.mktemp("hub") / "class-7b"
-    secrets = tmp_path_factory.mktemp("secrets")
-    (secrets / "teacher.txt").write_text(TEACHER_PASSWORD + "\n", encoding="utf-8")
-    (secrets / "7b.txt").write_text("Ana\nBen\n\nCai\nDan\n", encoding="utf-8")
-    port = hub_port()
-    log = folder.parent / "hub.log"
-    command = [str(Path(sys.executable).parent / "orchard-lab"), "hub", str(folder),
-               f"--port={port}", f"--proxy={PROXY}",
-               f"--teacher-password-file={secrets / 'teacher.txt'}",
-               f"--class-list={secrets / '7b.txt'}"]  # fmt: skip
-    environment = os.environ | {hub.CLASS_PASSWORD: CLASS_PASSWORD, "NO_PROXY": "127.0.0.1"}
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            command, stdout=out, stderr=subprocess.STDOUT, env=environment, start_new_session=True
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while _status(f"{url}/hub/login") != 200:
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the hub did not start:\n{log.read_text()}")
-            time.sleep(0.3)
-        yield Hub(url, folder, process)
-    finally:
-        stop_group(process)  # the hub, its proxy and the pupils' servers
-
-
-def _status(url: str) -> int:
-    try:
-        return requests.get(url, timeout=10).status_code
-    except requests.ConnectionError:
-        return 0
-
-
-@dataclass
-class Pupil:
-    name: str
-    session: requests.Session
-    base: str
-    seconds: float
-
-    def api(self, method: str, path: str, **kwargs: object) -> requests.Response:
-        headers = {"X-XSRFToken": self.session.cookies.get("_xsrf", path=f"/user/{self.name}/")}
-        return self.session.request(method, f"{self.base}/api/{path}", headers=headers, **kwargs)
-
-    def files(self) -> set[str]:
-        listing = self.api("GET", "contents").json()["content"]
-        return {item["name"] for item in listing}
-
-
-def log_in(class_hub: Hub, name: str, password: str = CLASS_PASSWORD) -> Pupil:
-    """Log in as a browser does, wait for the pupil's JupyterLab, and open it."""
-    session = requests.Session()
-    session.get(f"{class_hub.url}/hub/login")
-    start = time.monotonic()
-    form = {"username": name, "password": password, "_xsrf": session.cookies.get("_xsrf")}
-    answer = session.post(f"{class_hub.url}/hub/login", data=form)
-    assert answer.status_code == 200, answer.text[:500]
-    deadline = start + 120
-    while True:  # the spawn, then JupyterLab's own login through the hub
-        lab = session.get(f"{class_hub.url}/user/{name}/lab")
-        if lab.status_code == 200 and lab.url.endswith(f"/user/{name}/lab"):
-            break
-        assert time.monotonic() < deadline, f"{name}'s JupyterLab never opened"
-        time.sleep(0.3)
-    return Pupil(name, session, f"{class_hub.url}/user/{name}", time.monotonic() - start)
-
-
-def memory_mb(class_hub: Hub, name: str) -> float:
-    """The resident memory of the pupil's JupyterLab and its kernels, in MB."""
-    home = str(class_hub.folder.resolve() / "pupils" / name)
-    total = 0
-    for process in psutil.Process(class_hub.process.pid).children(recursive=True):
-        try:
-            if process.cwd() == home:
-                total += process.memory_info().rss
-        except psutil.Error:
-            continue
-    return total / 2**20
-
-
-def run_in_kernel(pupil: Pupil, code: str) -> list[str]:
-    """Run ``code`` in a new kernel of the pupil's JupyterLab: its printed output, once the
-    kernel has answered and gone idle."""
-    kernel = pupil.api("POST", "kernels", json={"name": "python3"}).json()["id"]
-    address = pupil.base.replace("http://", "ws://") + f"/api/kernels/{kernel}/channels"
-    cookies = "; ".join(f"{c.name}={c.value}" for c in pupil.session.cookies)
-    message_id = uuid.uuid4().hex
-    request = {
-        "header": {"msg_id": message_id, "msg_type": "execute_request", "username": pupil.name,
-                   "session": uuid.uuid4().hex, "version": "5.3"},
-        "parent_header": {}, "metadata": {}, "channel": "shell",
-        "content": {"code": code, "silent": False, "store_history": False,
-                    "user_expressions": {}, "allow_stdin": False},
-    }  # fmt: skip
-    printed: list[str] = []
-    replied = idle = False  # the reply (shell) may come before the last output (iopub)
-    with connect(address, additional_headers={"Cookie": cookies}, open_timeout=60) as channel:
-        channel.send(json.dumps(request))
-        while not (replied and idle):
-            reply = json.loads(channel.recv(timeout=300))
-            if reply["parent_header"].get("msg_id") != message_id:
-                continue
-            kind, content = reply["msg_type"], reply["content"]
-            if kind == "stream":
-                printed.append(content["text"])
-            elif kind == "error":
-                raise AssertionError("\n".join(content["traceback"]))
-            elif kind == "execute_reply":
-                assert content["status"] == "ok", content
-                replied = True
-            elif kind == "status":
-                idle = content["execution_state"] == "idle"
-    return printed
+    with running_hub(tmp_path_factory.mktemp("hub")) as running:
+        yield running
 
 
 def test_two_pupils_each_get_their_own_lessons_and_only_their_own(class_hub: Hub) -> None:
@@ -258,7 +117,7 @@ while not board.game.is_over:
     if board.confirm_button.layout.display is None:
         board.confirm()
 board.sender.send_button.click()
-print(board.sender.name.value, board.sender.name.disabled, board.sender.message.value)
+print(board.sender.name.value, board.sender.send_button.disabled, board.sender.message.value)
 """
 
 
@@ -269,7 +128,7 @@ def test_games_sent_from_lesson_boards_reach_the_teachers_results_notebook(
     sent = run_in_kernel(ana, _PLAY_AND_SEND.format(seed=4))[-1]
     assert sent.startswith("ana True Sent: your teacher has your game ("), sent
     copied = run_in_kernel(ben, _PLAY_AND_SEND.format(seed=4))[-1]  # the same deal and hints
-    assert copied.startswith("ben True <b>Not counted. The same game as ana&#x27;s code"), copied
+    assert copied.startswith("ben False <b>Not counted. The same game as ana&#x27;s code"), copied
     sent = run_in_kernel(ben, _PLAY_AND_SEND.format(seed=7))[-1]
     assert sent.startswith("ben True Sent:"), sent
     kept = (class_hub.folder / hub.RESULTS_NAME).read_text(encoding="utf-8").splitlines()

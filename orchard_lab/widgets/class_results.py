@@ -79,15 +79,14 @@ class ClassResultsChecker:
         self.figure.add_class("orchard-class-plot")
         self.results: ClassResults | None = None
         self.check_button.on_click(lambda _: self._clicked())
-        self.widget = self._layout()
         self.results_file = (
             None if results_file is None else Path(check_path(results_file, "results_file"))
         )
+        self.widget = self._layout()
         self.status.value = self._waiting()
         self._read: str | None = None  # the file's text when last read
-        if self.results_file is not None:
-            self.codes.disabled = True  # the pupils' sends fill it
-            self.codes.placeholder = "The pupils' results appear here as they send them."
+        if self.results_file is not None:  # the pupils' sends fill it: nothing to paste
+            self.codes.layout.display = self.check_button.layout.display = "none"
             self.refresh()
             threading.Thread(target=self._watch, daemon=True).start()
 
@@ -155,9 +154,8 @@ class ClassResultsChecker:
 
     def _layout(self) -> w.Box:
         css = w.HTML(style() + buttons_style())
-        heading = w.HTML(
-            f'<b style="color:{_TEXT};font-size:15px">Check the class\'s result codes</b>'
-        )
+        title = "Check the class's result codes" if self.results_file is None else "Class results"
+        heading = w.HTML(f'<b style="color:{_TEXT};font-size:15px">{title}</b>')
         go_row = w.HBox([self.check_button, self.status]).add_class("orchard-class-go")
         go_row.layout.flex_flow = "row wrap"
         go_row.layout.align_items = "center"

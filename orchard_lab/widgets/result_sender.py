@@ -4,7 +4,8 @@ When the board's game ends, its result code fills the code box; a code shown by 
 board can be pasted there instead. Send hands (name, code) to ``send`` (the class's
 ``ClassInbox.send`` on the app's page, or on a class hub under a lesson's board) and shows its
 sentence: counted, or why not. On a hub the pupil's name is the one they logged in with, shown
-and not typed. Nothing here checks a code; no traceback reaches the pupil.
+and not typed. Once a code counts, Send waits for another code (the same game again would be
+refused). Nothing here checks a code; no traceback reaches the pupil.
 
 >>> from orchard_lab.class_inbox import ClassInbox
 >>> from orchard_lab.widgets import StackedTreesBoard
@@ -43,11 +44,15 @@ class ResultSender:
         self.name = w.Text(
             value=check_type(name, str, "name"),
             description="Your name",
-            disabled=bool(name),
             style=_INITIAL,
-            layout={"width": "260px"},
+            layout={"width": "260px", "display": "none" if name else None},
         )
         self.name.add_class("orchard-send-name")
+        # a hub's login is shown as text, not in a box: it is not the pupil's to change
+        login = w.HTML(f"Your name: <b>{html.escape(name)}</b>" if name else "")
+        login.layout.display = None if name else "none"
+        login.layout.margin = "0 16px 0 0"
+        login.add_class("orchard-send-login")
         self.code = w.Text(
             description="Result code",
             placeholder="filled in when your game ends",
@@ -58,8 +63,11 @@ class ResultSender:
         self.send_button.add_class("orchard-send-button")
         self.message = w.HTML().add_class("orchard-send-message")
         self.send_button.on_click(lambda _: self._clicked())
+        # a new code (typed, pasted or the next game's) may be sent; one sent already may not
+        self.code.observe(lambda _: setattr(self.send_button, "disabled", False), names="value")
         board.summary.observe(lambda _: self._game_changed(), names="value")
-        row = w.HBox([self.name, self.code, self.send_button])
+        self._game_changed()  # a board shown again after its game ended has its code at once
+        row = w.HBox([login, self.name, self.code, self.send_button])
         row.layout.flex_flow = "row wrap"
         self.widget = w.VBox([row, self.message]).add_class("orchard-send")
 
@@ -67,6 +75,7 @@ class ResultSender:
         """A game ended (its code fills the box) or a new one began (the box empties)."""
         self.code.value = self.board.finished_code()
         self.message.value = ""
+        self.send_button.disabled = False
 
     @guarded
     def _clicked(self) -> None:
@@ -77,5 +86,5 @@ class ResultSender:
         sent = self._send(self.name.value, self.code.value)
         sentence = html.escape(sent.sentence)
         self.message.value = sentence if sent.counted else f"<b>{sentence}</b>"
-        if sent.counted:
-            self.code.value = ""  # sent once: a second press would be the same game again
+        # sent once: the code stays on show, but a second press would be the same game again
+        self.send_button.disabled = sent.counted
