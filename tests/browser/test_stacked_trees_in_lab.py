@@ -107,6 +107,16 @@ def _assert_drawn_like(page, grid, board: st.Board, ghost: dict | None = None) -
     raise AssertionError("the grid is not the engine's orchard:\n" + "\n".join(bad[:20]))
 
 
+def _wait_for_squares(grid, mirror: StackedTreesBoard) -> None:
+    """Wait until the page's grid shows exactly the squares of ``mirror``'s grid."""
+    wanted = sorted(f"{square.at[0]},{square.at[1]}" for square in mirror.grid.shown())
+    grid.page.wait_for_function(
+        """([grid, wanted]) => JSON.stringify([...grid.querySelectorAll('[data-cell]')]
+            .map(e => e.dataset.cell).sort()) === JSON.stringify(wanted)""",
+        arg=[grid.element_handle(), wanted],
+    )
+
+
 def _cell(board, at: tuple[int, int]):
     return board.locator(f'.orchard-st-grid [data-cell="{at[0]},{at[1]}"]').first
 
@@ -133,12 +143,15 @@ def test_board_fits_turns_and_places(page, lab, size) -> None:
     expect(score).to_contain_text("Score: 0")
     board.locator(".orchard-st-choose-0").first.click()
     board.locator(".orchard-st-right").first.click()
+    mirror.select_card(0)
+    mirror.turn()
+    # The turned card may lay the grid out afresh (other spots, so other rows and columns):
+    # a click sent while that redraw is on its way lands on the square that moved under it.
+    _wait_for_squares(grid, mirror)
     cell = _cell(board, move.at)
     cell.click()
     expect(cell).to_have_class(re.compile("orchard-st-ghost"))
     expect(board.locator(".orchard-st-message").first).to_contain_text("Allowed here")
-    mirror.select_card(0)
-    mirror.turn()
     ghost = mirror.preview(move.at)
     assert ghost is not None and ghost.legal
     _assert_drawn_like(page, grid, mirror.game.boards[0], ghost.cells())
