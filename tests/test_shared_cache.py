@@ -2,9 +2,10 @@
 compiles (``warm_up``) are loaded, not compiled again, by a pupil who may not write beside
 the package (``orchard_lab.jit.share_installed_cache``).
 
-A copy of the package is warmed up as its installer, made read-only, and warmed up again as
-another user (``nobody``, through ``setpriv``) with a numba cache of their own; numba's cache
-log (``NUMBA_DEBUG_CACHE``) must show that user loading the kernels and saving none.
+A copy of the package (with the kernels this checkout compiled) is warmed up as its
+installer, made read-only, and warmed up again as another user (``nobody``, through
+``setpriv``) with a numba cache of their own; numba's cache log (``NUMBA_DEBUG_CACHE``) must
+show that user loading the kernels and saving none.
 """
 
 from __future__ import annotations
@@ -47,9 +48,13 @@ def test_a_pupil_loads_the_kernels_compiled_when_installing() -> None:
     try:
         install.chmod(0o755)
         site = install / "site"
-        ignore = shutil.ignore_patterns("__pycache__")
+        # The kernels this checkout has compiled come along (numba checks them against the
+        # source's size and time, which copy2 keeps): compiling again would cost about 45 s
+        # of CPU and prove nothing more. Without them the installer compiles here.
+        ignore = shutil.ignore_patterns("*.pyc")
         shutil.copytree(ROOT / "orchard_lab", site / "orchard_lab", ignore=ignore)
-        assert "data saved" in warm_up(site)  # the installer compiles, beside the code
+        installed = warm_up(site)  # the installer's kernels, beside the code
+        assert "data loaded" in installed or "data saved" in installed, installed[-2000:]
         for path in [site, *site.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)  # read-only for everyone else
         for pupil in ("ana", "ben"):

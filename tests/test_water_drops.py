@@ -878,7 +878,8 @@ def test_lemire_is_generator_integers() -> None:
 
 @pytest.mark.parametrize("scoring", ["drop", "per_drop"])
 def test_fast_lookahead_margins_for_every_scoring(scoring: str) -> None:
-    game = played(players=3, seed=2, moves=33, scoring=scoring, allow_rotation=True)
+    # 40 cards in: 120 legal moves, each played out twice to the end by the generic policy
+    game = played(players=3, seed=2, moves=40, scoring=scoring, allow_rotation=True)
     assert wd.LookaheadPolicy(rollouts=2, seed=5).margins(game) == shared_margins(game, 2, 5)
 
 
