@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-FORKING_FILES = ("test_fuzz.py", "test_classroom.py")  # tests.test_fuzz.bounded, per input
+# the files whose tests call tests.test_fuzz.bounded, a fork per input
+FORKING_FILES = ("test_fuzz.py", "test_classroom.py", "test_formula.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
