@@ -63,10 +63,15 @@ _SAME = {"×": "*", "÷": "/", "−": "-", "**": "^"}
 _SPACED_NUMBERS = re.compile(r"[-−]?[\d.]+(?:\s+[-−]?[\d.]+)+")  # "1 3 6 10": a list, not 1×3×6×10
 
 
-def read_sequence(text: str, count: int) -> tuple[int, ...]:
-    """The first ``count`` values of the sequence in ``text`` (see the module's text): the
-    numbers of a list (exactly ``count`` of them), or a formula's values at n = 1..count.
-    TypeError if ``text`` is not a string; ValueError, in words, for anything else wrong."""
+def read_sequence(text: str, count: int, *, list_length: bool = False) -> tuple[int, ...]:
+    """The first ``count`` values of the sequence in ``text`` (see the module's text): a
+    formula's values at n = 1..count, or the numbers of a list (exactly ``count`` of them,
+    or, with ``list_length``, as many as the list has). TypeError if ``text`` is not a
+    string; ValueError, in words, for anything else wrong.
+
+    >>> read_sequence("2, 4, 8, 16", 3, list_length=True), read_sequence("2^n", 3)
+    ((2, 4, 8, 16), (2, 4, 8))
+    """
     check_type(text, str, "text")
     count = check_int(count, "count", 1, MAX_COUNT)
     text = text.strip()
@@ -75,12 +80,12 @@ def read_sequence(text: str, count: int) -> tuple[int, ...]:
     if len(text) > LONGEST_TEXT:
         raise ValueError(f"a sequence is at most {LONGEST_TEXT} characters, not {len(text)}")
     if "," in text or ";" in text or _SPACED_NUMBERS.fullmatch(text):
-        return _read_list(text, count)
+        return _read_list(text, None if list_length else count)
     formula = _Parser(_tokens(text)).formula()
     return tuple(_whole(formula(n), n) for n in range(1, count + 1))
 
 
-def _read_list(text: str, count: int) -> tuple[int, ...]:
+def _read_list(text: str, count: int | None) -> tuple[int, ...]:
     pieces = re.split(r"\s*[,;]\s*|\s+", text)
     if pieces and not pieces[-1]:
         pieces.pop()  # "1, 3, 6," ends with a comma
@@ -95,7 +100,9 @@ def _read_list(text: str, count: int) -> tuple[int, ...]:
         if abs(value) > MAX_VALUE:
             raise ValueError(f"the {ordinal(place)} value is past {MAX_VALUE:,}")
         values.append(value)
-    if len(values) != count:
+    if len(values) > MAX_COUNT:
+        raise ValueError(f"a list holds at most {MAX_COUNT} values, not {len(values)}")
+    if count is not None and len(values) != count:
         raise ValueError(f"this needs {count} values, one for each n; the list has {len(values)}")
     return tuple(values)
 

@@ -149,3 +149,56 @@ def test_the_water_drops_box_offers_what_holds_the_orchards_WD_3() -> None:
     assert board.rule_switches.rules.max_size is None
     board.load(wd.Game.new(players=4, rules=wd.Rules(max_size=(4, 4))))
     assert board.players_choice.value == 4 and control.value == (4, 4)
+
+
+# -- a pupil's own sequence (issue 27) ----------------------------------------------------------
+def test_only_a_switch_of_sequences_that_takes_values_of_its_own_gets_a_box() -> None:
+    assert list(RuleSwitches(st).own_boxes) == ["ladder"]
+    assert RuleSwitches(ab).own_boxes == {} and RuleSwitches(wd).own_boxes == {}
+    box = RuleSwitches(st).own_boxes["ladder"]
+    assert box.description == "your own dice ladder" and not box.continuous_update
+
+
+@pytest.mark.parametrize(
+    ("text", "ladder"),
+    [("n*n", (1, 4, 9, 16)), ("2^n", (2, 4, 8, 16)), ("1, 2, 5, 10, 20", (1, 2, 5, 10, 20))],
+)
+def test_an_own_ladder_typed_then_entered_becomes_the_rules(text: str, ladder: tuple) -> None:
+    panel = RuleSwitches(st)
+    seen: list = []
+    panel.on_change(seen.append)
+    panel.own_boxes["ladder"].value = text  # what Enter does in the page
+    assert panel.rules.ladder == ladder and seen[-1].ladder == ladder
+    assert panel.controls["ladder"].value == ladder
+    assert panel.own_messages["ladder"].value.startswith("✓ Your own dice ladder: ")
+    panel.own_boxes["ladder"].value = "n + 1"  # a formula gives as many steps as shown now
+    assert panel.rules.ladder == tuple(range(2, len(ladder) + 2))
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("n/2", "✗ The 1st value is 0.5: points must be whole numbers."),
+        ("4, 2, 1", "✗ Ladder must climb strictly from a value"),
+        ("x", "✗ &quot;x&quot; is not a name this knows"),
+        ("0, 1, 2", "✗ Ladder must climb strictly from a value &gt;= 1"),
+    ],
+)
+def test_an_own_ladder_the_rules_refuse_is_said_and_changes_nothing(text: str, said: str) -> None:
+    panel = RuleSwitches(st, st.Rules(ladder=(1, 2, 3)))
+    seen: list = []
+    panel.on_change(seen.append)
+    panel.own_boxes["ladder"].value = text
+    assert panel.own_messages["ladder"].value.startswith(said)
+    assert panel.rules.ladder == (1, 2, 3) and seen == []
+    panel.own_boxes["ladder"].value = ""  # emptied: nothing to say
+    assert panel.own_messages["ladder"].value == ""
+
+
+def test_the_what_if_compares_a_pupils_own_ladder() -> None:
+    explorer = WhatIfExplorer(game=st, games=20)
+    explorer.panels["B"].own_boxes["ladder"].value = "n^3"
+    explorer.run()
+    assert explorer.rules["B"].ladder == (1, 8, 27, 64)
+    means = explorer.means()
+    assert means["B"] > means["A"]  # cubes climb faster than the standard ladder

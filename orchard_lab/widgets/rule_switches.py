@@ -2,7 +2,11 @@
 
 Every switch of ``game.Rules`` declares a label, a line of help and its allowed values
 (``core.switches``); this widget turns each into a checkbox, a dropdown or a slider, so no
-widget types a switch, a limit or a player count of its own.
+widget types a switch, a limit or a player count of its own. A switch whose values are
+sequences and that accepts values of its own (stacked trees' dice ladder) also gets a box
+for the pupil's own sequence: a list ("1, 4, 9, 16") or a formula in n ("n*n", for as many
+steps as the sequence shown), read by ``orchard_lab.formula``; a sequence the rules refuse
+is said in words and changes nothing.
 
 >>> from orchard_lab import apple_batches as ab
 >>> panel = RuleSwitches(ab, ab.Rules(easy=True))
@@ -22,6 +26,7 @@ from typing import Any
 import ipywidgets as w
 
 from orchard_lab.core import Switch, check_type, plain_value, switches
+from orchard_lab.formula import read_sequence
 from orchard_lab.games import GameModule
 from orchard_lab.widgets.slider_names import SliderNames
 from orchard_lab.widgets.styles import style_html, text_properties
@@ -82,6 +87,26 @@ def _control(switch: Switch, value: Any, players: int) -> w.ValueWidget:
     return w.Dropdown(options=options, value=value, tooltip=switch.help, **common)
 
 
+def _takes_sequences(switch: Switch) -> bool:
+    """Whether ``switch`` takes a pupil's own sequence: an open choice of tuples of ints."""
+    default = switch.default
+    return (
+        switch.kind == "choice"
+        and switch.open
+        and isinstance(default, tuple)
+        and all(isinstance(value, int) for value in default)
+    )
+
+
+def _own_box(switch: Switch) -> w.Text:
+    return w.Text(
+        description=f"your own {switch.label}",
+        placeholder="1, 4, 9, 16 or n*n, then Enter",
+        continuous_update=False,  # read when Enter is pressed (or the box is left)
+        style=_STYLE,
+    ).add_class("orchard-own-value")
+
+
 class RuleSwitches:
     """One control per switch of ``game.Rules``, showing ``rules`` (default: standard rules).
 
@@ -107,13 +132,55 @@ class RuleSwitches:
         self.controls = {
             s.name: _control(s, getattr(rules, s.name), self.players) for s in self.switches
         }
+        self.own_boxes = {s.name: _own_box(s) for s in self.switches if _takes_sequences(s)}
+        self.own_messages = {
+            name: w.HTML().add_class("orchard-own-said") for name in self.own_boxes
+        }
+        for name, box in self.own_boxes.items():
+            box.observe(lambda change, name=name: self.use_own(name, change["new"]), names="value")
         rows: list[w.Widget] = [w.HTML(style()), SliderNames("orchard-rule-switches")]
         if title:
             rows.append(w.HTML(f"<b>{html.escape(title)}</b>"))
         for each in self.switches:
             help_line = w.HTML(f'<span class="orchard-switch-help">{html.escape(each.help)}</span>')
-            rows.append(w.VBox([self.controls[each.name], help_line]))
+            own = (
+                [self.own_boxes[each.name], self.own_messages[each.name]]
+                if each.name in self.own_boxes
+                else []
+            )
+            rows.append(w.VBox([self.controls[each.name], *own, help_line]))
         self.widget = w.VBox(rows).add_class("orchard-rule-switches")
+
+    def use_own(self, name: str, text: str) -> None:
+        """What the box of ``name``'s own sequence does with ``text`` (typed, then Enter):
+        read it, check it with the game's rules, and show it in the switch's control; a
+        sequence that cannot be used is said in words and changes nothing.
+
+        >>> from orchard_lab import stacked_trees as st
+        >>> panel = RuleSwitches(st)
+        >>> panel.use_own("ladder", "n*n"); panel.rules.ladder, panel.own_messages["ladder"].value
+        ((1, 4, 9, 16), '✓ Your own dice ladder: 1, 4, 9, 16.')
+        >>> panel.use_own("ladder", "2, 1"); panel.rules.ladder
+        (1, 4, 9, 16)
+        """
+        said = self.own_messages[check_type(name, str, "name")]
+        if not check_type(text, str, "text").strip():
+            said.value = ""
+            return
+        control = self.controls[name]
+        switch = next(each for each in self.switches if each.name == name)
+        shown = control.value if isinstance(control.value, tuple) else switch.default
+        try:
+            values = read_sequence(text, len(shown), list_length=True)
+            self.game.Rules(**{name: values})  # the rules' own checks of the switch
+        except ValueError as refusal:
+            reason = str(refusal)
+            said.value = f"✗ {html.escape(reason[:1].upper() + reason[1:])}."
+            return
+        if values not in [v for _, v in control.options]:
+            control.options = [*control.options, (plain_value(values), values)]
+        control.value = values
+        said.value = f"✓ Your own {html.escape(switch.label)}: {html.escape(plain_value(values))}."
 
     @property
     def rules(self) -> Any:
