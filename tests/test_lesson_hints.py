@@ -170,6 +170,11 @@ SLIPS: list[Slip] = [
     ("03 ex6", lambda a: l03.check_best_ladder(a, LADDERS), 57.0, "not its mean"),
     ("03 ex6", lambda a: l03.check_ladder_gain(a, A, B), -3.0, "the other way round"),
     ("03 ex6", lambda a: l03.check_ladder_gain(a, A, B), 42.0, "the mean of the squares ladder"),
+    ("03 own ladder", l03.check_own_ladder, (1, 4, 9, 16), "57.2 points on average, below 60"),
+    ("03 own ladder", l03.check_own_ladder, (2, 6, 12, 20), "81.7 points on average, above 80"),
+    ("03 own ladder", l03.check_own_ladder, (1, 1, 2), "a dice ladder climbs"),
+    ("03 own ladder", l03.check_own_ladder, "2n + 1", 'read_sequence("2n + 1", 4)'),
+    ("03 own ladder", l03.check_own_ladder, 64.5, "whole numbers, like (1, 5, 10, 20)"),
     ("03 ex7", l03.check_simple_bound, 15, "the number of dice"),
     ("03 ex7", l03.check_simple_bound, 50, "one fruit's dice"),
     ("03 ex8", l03.check_covering_trees, 54, "the start card lies on nothing"),
@@ -221,7 +226,7 @@ def test_every_exercise_has_at_least_two_slips() -> None:
     lessons = {
         "01": ["ex1", "ex2", "ex3", "ex4", "inv1", "inv2a", "inv2b", "inv3", "inv4"],
         "02": [f"ex{n}" for n in range(1, 11)],
-        "03": [f"ex{n}" for n in range(1, 13)],
+        "03": [*(f"ex{n}" for n in range(1, 13)), "own ladder"],
     }
     expected = [f"{lesson} {name}" for lesson, names in lessons.items() for name in names]
     assert sorted(counts) == sorted(expected)

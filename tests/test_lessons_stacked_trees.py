@@ -66,8 +66,10 @@ def test_the_checks_accept_the_engines_answers(capsys: pytest.CaptureFixture[str
     lesson.check_tokens_pay(np.float64(2.5), np.array([41, 42]), np.array([39, 39]))
     lesson.check_best_over_greedy(10.0, np.array([42, 49, 58, 46]), np.array([36, 37, 49, 33]))
     lesson.check_reach_plum(np.int64(3), [42, 49, 58, 46])
+    for ladder in ((3, 5, 7, 9), [2, 5, 10, 17], (2, 4, 8, 16), (1, 5, 10, 20)):
+        lesson.check_own_ladder(ladder)  # any ladder meeting the goal, a list or a tuple
     lines = said(capsys)
-    assert len(lines) == 19 and all(line.startswith("✓ Right!") for line in lines), lines
+    assert len(lines) == 23 and all(line.startswith("✓ Right!") for line in lines), lines
 
 
 def test_every_check_says_not_answered_for_the_placeholder(
@@ -94,8 +96,9 @@ def test_every_check_says_not_answered_for_the_placeholder(
     lesson.check_tokens_pay(..., np.array([1]), np.array([1]))
     lesson.check_best_over_greedy(..., np.array([1]), np.array([1]))
     lesson.check_reach_plum(..., [1])
+    lesson.check_own_ladder(...)
     lines = said(capsys)
-    assert len(lines) == 19 and all(line.startswith("Not answered yet") for line in lines), lines
+    assert len(lines) == 20 and all(line.startswith("Not answered yet") for line in lines), lines
 
 
 def test_the_checks_give_hints_in_words(capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,7 +162,7 @@ def cells() -> list[nbformat.NotebookNode]:
 def test_every_placeholder_has_an_answer_and_a_check_after_it() -> None:
     source = cells()
     pupil = [i for i, cell in enumerate(source) if "pupil" in cell.metadata.get("tags", [])]
-    assert len(pupil) == 12
+    assert len(pupil) == 13
     for index in pupil:
         assert "..." in source[index].source
         assert "teacher" in source[index + 1].metadata.get("tags", [])

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["STRICT_VARIABLE", "check", "check_function", "check_gain", "near"]
+__all__ = ["STRICT_VARIABLE", "check", "check_function", "check_gain", "check_goal", "near"]
 
 STRICT_VARIABLE = "ORCHARD_LAB_STRICT_CHECKS"
 RIGHT = "✓ Right!"
@@ -164,6 +164,25 @@ def check(
         _say(True, f"{RIGHT} {explanation}".strip())
     else:
         _say(False, f"Not yet: {_hint(answer, expected, hints, otherwise)}")
+
+
+def check_goal(name: str, answer: Any, verdict: Callable[[Any], tuple[bool, str]]) -> None:
+    """Print whether ``answer`` (the pupil's ``name``) meets a goal that many answers meet:
+    ``verdict(answer)`` says whether it does and, in a sentence, what the answer gave.
+
+    >>> goal = lambda n: (n > 10, f"{n} is {'more' if n > 10 else 'not more'} than 10.")
+    >>> check_goal("big", 12, goal)
+    ✓ Right! 12 is more than 10.
+    >>> check_goal("big", 3, goal)
+    Not yet: 3 is not more than 10.
+    >>> check_goal("big", ..., goal)
+    Not answered yet: replace ... in big with your answer.
+    """
+    if _unanswered(answer):
+        _say(False, f"Not answered yet: replace ... in {name} with your answer.")
+        return
+    met, sentence = verdict(answer)
+    _say(met, f"{RIGHT} {sentence}" if met else f"Not yet: {sentence}")
 
 
 def check_function(

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.lessons.checks import check, check_function, check_gain, near
+from orchard_lab.lessons.checks import check, check_function, check_gain, check_goal, near
 from orchard_lab.lessons.timing import Pace
 from orchard_lab.sequences import triangular
 from orchard_lab.stacked_trees.policies import greedy_turn
@@ -295,6 +295,54 @@ def check_best_ladder(answer: Any, results: Mapping[str, np.ndarray]) -> None:
         otherwise="write the first word of the ladder with the biggest mean: "
         f"{' or '.join(means)}.",
     )  # fmt: skip
+
+
+OWN_LADDER_GOAL = (60, 80)  # "Invent a ladder": the greedy mean a pupil's own ladder aims for
+LADDER_DEALS = 100  # the deals of Exercise 6 (seed 0), played again with the pupil's ladder
+
+
+def check_own_ladder(answer: Any) -> None:
+    """ "Invent a ladder" (extension): any dice ladder of the pupil's own whose greedy mean over
+    the lesson's 100 deals is from 60 to 80 points.
+
+    >>> check_own_ladder((3, 6, 9, 12))
+    ✓ Right! Your ladder gives the greedy player 73.4 points on average over the 100 deals.
+    >>> check_own_ladder((1, 4, 9, 16))
+    Not yet: your ladder gives the greedy player 57.2 points on average, below 60: let the
+    dice climb faster.
+    >>> check_own_ladder([4, 2])
+    Not yet: a dice ladder climbs: each value bigger than the one before, from 1 or more, at
+    most 20 values.
+    """
+    low, high = OWN_LADDER_GOAL
+
+    def verdict(said: Any) -> tuple[bool, str]:
+        if isinstance(said, str):
+            return False, f'read your text first: read_sequence("{said}", 4), for 4 steps.'
+        if not isinstance(said, tuple | list) or not all(
+            isinstance(value, Integral) and not isinstance(value, bool) for value in said
+        ):
+            return (
+                False,
+                "write the ladder as whole numbers, like (1, 5, 10, 20), or as "
+                'read_sequence("3n", 4).',
+            )
+        try:
+            rules = st.Rules(ladder=tuple(int(value) for value in said))
+        except ValueError:
+            return False, (
+                "a dice ladder climbs: each value bigger than the one before, from 1 or "
+                f"more, at most {st.rules.MAX_LADDER} values."
+            )
+        mean = float(st.simulate(games=LADDER_DEALS, policy="greedy", seed=0, rules=rules).mean())
+        gives = f"your ladder gives the greedy player {mean:.1f} points on average"
+        if mean < low:
+            return False, f"{gives}, below {low}: let the dice climb faster."
+        if mean > high:
+            return False, f"{gives}, above {high}: let the dice climb more slowly."
+        return True, f"{gives[0].upper()}{gives[1:]} over the {LADDER_DEALS} deals."
+
+    check_goal("my_ladder", answer, verdict)
 
 
 def check_ladder_gain(answer: Any, squares: np.ndarray, standard: np.ndarray) -> None:
