@@ -208,9 +208,17 @@ def test_any_text_is_read_or_refused_with_a_value_error(text: str) -> None:
     bounded(lambda: read_sequence(text, formula.MAX_COUNT))
 
 
-@FUZZ
-@given(count=hs.integers(1, formula.MAX_COUNT), depth=hs.integers(1, 25))
-def test_the_heaviest_formulas_still_answer_in_bounds(count: int, depth: int) -> None:
-    heavy = "(" * depth + "n^2*n/n+prime(n)" + ")" * depth  # every step at every n
-    bounded(lambda: read_sequence(heavy, count))
-    bounded(lambda: read_sequence("*".join(["n"] * 66), count))  # 65 products, 131 chars
+@pytest.mark.parametrize(
+    "heavy",
+    [
+        "(" * 25 + "n^2*n/n+prime(n)" + ")" * 25,  # every step at every n, nested
+        "+".join(["1"] * 100),  # 99 additions in 199 characters
+        "+".join(["1^60"] * 40),  # 40 powers
+        "n" + "*1/2*2" * 33,  # fractions on the way
+        "*".join(["n"] * 66),  # a product past the bound at the 2nd value
+    ],
+    ids=["nested", "additions", "powers", "fractions", "products"],
+)
+def test_the_heaviest_formulas_still_answer_in_bounds(heavy: str) -> None:
+    """The inputs ``benchmarks/bench_formula.py`` times, at the most values, in the harness."""
+    bounded(lambda: read_sequence(heavy, formula.MAX_COUNT))
