@@ -60,11 +60,14 @@ class Sent:
 
 
 class ClassInbox:
-    """The lines sent so far (and those of ``path``, if it exists); see the module's text."""
+    """The lines sent so far (and those of ``path``, if it exists; its folder must); see the
+    module's text."""
 
     def __init__(self, path: Path | None = None) -> None:
         if path is not None:
             path = Path(check_type(path, (str, Path), "path"))
+            if not path.parent.is_dir():  # said now, not at the first send or look
+                raise ValueError(f"path {path}: the folder {path.parent} does not exist")
         self.path = path
         self._lines: list[str] = []
         if path is not None and path.exists():

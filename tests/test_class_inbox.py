@@ -94,6 +94,19 @@ def test_the_file_keeps_the_class_across_a_restart_and_the_results_command_reads
     assert "Ana" in printed and "Ben" in printed and "2 results verified" in printed
 
 
+def test_a_file_in_a_folder_that_does_not_exist_is_refused_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    with pytest.raises(ValueError, match=r"the folder .*missing does not exist"):
+        ClassInbox(tmp_path / "missing" / "class.txt")
+    monkeypatch.setenv("ORCHARD_LAB_TOKEN", "apple-pie-42")
+    monkeypatch.setenv(TEACHER_VARIABLE, "the-teachers-token-7")
+    missing = str(tmp_path / "missing" / "class.txt")
+    args = build_parser().parse_args(["app", "apple-batches", "--class-results", missing])
+    assert args.run(args) == 1
+    assert "does not exist" in capsys.readouterr().err
+
+
 def test_sends_from_many_pages_at_once_are_each_counted_once(tmp_path: Path) -> None:
     inbox = ClassInbox(tmp_path / "class.txt")
     codes = [result_code(played(ab, 1, seed=seed), seed=seed) for seed in range(24)]
