@@ -135,16 +135,28 @@ class WaterDropsDriver(Driver):
         slot = k % len(self.twin.game.market)
         self.root.locator(f".orchard-wd-take-{slot}").click()
         self.twin.select_card(slot)
-        if turn:
+        self._wait_for_lit()  # each click only once the last one is drawn: a redraw on its
+        if turn:  # way moves the buttons and squares under the pointer
             self.root.locator(".orchard-wd-turn-button").click()
             self.twin.turn()
-        self.root.locator(".orchard-wd-open.orchard-legal").first.wait_for()
+            self._wait_for_lit()
         lit = self.twin.legal_squares()
         at = (min(lit), min(lit, key=lambda a: (a[1], a[0])), max(lit))[k % 3]
         self.root.locator(f'.orchard-wd-orchard [data-square="{at[0]},{at[1]}"]').click()
         self.twin.choose_square(at)
         assert "did not work" not in self.twin.message.value, self.twin.message.value
         self.wait()
+
+    def _wait_for_lit(self) -> None:
+        """Until the orchard lights exactly the squares where the twin's card may go."""
+        wanted = sorted(f"{r},{c}" for r, c in self.twin.legal_squares())
+        self._wait_until(
+            """([root, wanted]) => JSON.stringify([...root.querySelectorAll(
+                '.orchard-wd-orchard .orchard-wd-open.orchard-legal')]
+                .map(e => e.dataset.square).sort()) === JSON.stringify(wanted)""",
+            [wanted],
+            f"lit squares {wanted}",
+        )
 
     def undo(self) -> None:
         self.root.locator(".orchard-wd-undo").click()
