@@ -96,6 +96,18 @@ def shown_points(text: str) -> int:
 
 
 # What a board shows, and the kernel's state in JupyterLab: said when a board did not follow.
+# Whether the elements of ``root`` matching ``selector`` carry exactly the keys ``wanted``
+# (sorted) in their data-``name`` attribute: a redraw has arrived before the next click.
+SAME_KEYS = """([root, selector, name, wanted]) => JSON.stringify(
+    [...root.querySelectorAll(selector)].map(e => e.dataset[name]).sort())
+    === JSON.stringify(wanted)"""
+
+
+def keys(places: Any) -> list[str]:
+    """The sorted "r,c" keys of (row, column) places, as the views write them."""
+    return sorted(f"{r},{c}" for r, c in places)
+
+
 _SHOWN = """root => ({
     kernel: window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status
         ?? 'no JupyterLab kernel',
@@ -149,14 +161,9 @@ class WaterDropsDriver(Driver):
 
     def _wait_for_lit(self) -> None:
         """Until the orchard lights exactly the squares where the twin's card may go."""
-        wanted = sorted(f"{r},{c}" for r, c in self.twin.legal_squares())
-        self._wait_until(
-            """([root, wanted]) => JSON.stringify([...root.querySelectorAll(
-                '.orchard-wd-orchard .orchard-wd-open.orchard-legal')]
-                .map(e => e.dataset.square).sort()) === JSON.stringify(wanted)""",
-            [wanted],
-            f"lit squares {wanted}",
-        )
+        wanted = keys(self.twin.legal_squares())
+        lit = ".orchard-wd-orchard .orchard-wd-open.orchard-legal"
+        self._wait_until(SAME_KEYS, [lit, "square", wanted], f"lit squares {wanted}")
 
     def undo(self) -> None:
         self.root.locator(".orchard-wd-undo").click()

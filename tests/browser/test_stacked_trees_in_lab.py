@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from orchard_lab import stacked_trees as st
 from orchard_lab.widgets import StackedTreesBoard
 from tests.browser.conftest import notebook_errors, screenshot
+from tests.browser.engine_pictures import SAME_KEYS, keys
 from tests.browser.test_apple_batches_in_lab import (
     SIZES,
     open_with_file_browser,
@@ -109,12 +110,9 @@ def _assert_drawn_like(page, grid, board: st.Board, ghost: dict | None = None) -
 
 def _wait_for_squares(grid, mirror: StackedTreesBoard) -> None:
     """Wait until the page's grid shows exactly the squares of ``mirror``'s grid."""
-    wanted = sorted(f"{square.at[0]},{square.at[1]}" for square in mirror.grid.shown())
-    grid.page.wait_for_function(
-        """([grid, wanted]) => JSON.stringify([...grid.querySelectorAll('[data-cell]')]
-            .map(e => e.dataset.cell).sort()) === JSON.stringify(wanted)""",
-        arg=[grid.element_handle(), wanted],
-    )
+    wanted = keys(square.at for square in mirror.grid.shown())
+    arg = [grid.element_handle(), "[data-cell]", "cell", wanted]
+    grid.page.wait_for_function(SAME_KEYS, arg=arg)
 
 
 def _cell(board, at: tuple[int, int]):
