@@ -87,6 +87,13 @@ def _control(switch: Switch, value: Any, players: int) -> w.ValueWidget:
     return w.Dropdown(options=options, value=value, tooltip=switch.help, **common)
 
 
+def _show_value(control: w.ValueWidget, value: Any) -> None:
+    """Show ``value`` in ``control``; a dropdown that does not offer it offers it first."""
+    if isinstance(control, w.Dropdown) and value not in [v for _, v in control.options]:
+        control.options = [*control.options, (plain_value(value), value)]
+    control.value = value
+
+
 def _takes_sequences(switch: Switch) -> bool:
     """Whether ``switch`` takes a pupil's own sequence: an open choice of tuples of ints."""
     default = switch.default
@@ -177,9 +184,7 @@ class RuleSwitches:
             reason = str(refusal)
             said.value = f"✗ {html.escape(reason[:1].upper() + reason[1:])}."
             return
-        if values not in [v for _, v in control.options]:
-            control.options = [*control.options, (plain_value(values), values)]
-        control.value = values
+        _show_value(control, values)
         said.value = f"✓ Your own {html.escape(switch.label)}: {html.escape(plain_value(values))}."
 
     @property
@@ -195,9 +200,7 @@ class RuleSwitches:
             control = self.controls[each.name]
             value = getattr(rules, each.name)
             value = _NONE if value is None and isinstance(control, w.Dropdown) else value
-            if isinstance(control, w.Dropdown) and value not in [v for _, v in control.options]:
-                control.options = [*control.options, (plain_value(value), value)]
-            control.value = value
+            _show_value(control, value)
 
     def offer_for(self, players: int) -> None:
         """Offer the values that deal a game of ``players`` players; a control showing a
