@@ -618,6 +618,11 @@ def test_ab6_undo_takes_back_the_last_card_whatever_its_batch() -> None:
 PLACEMENTS = st.lists(
     st.tuples(st.sampled_from(ab.default_deck()), st.sampled_from(BATCHES)), max_size=40
 )
+# AB-4 as data (issue 27): a sequence batch scores by the tables offered, or any 12 values
+TABLES = st.one_of(
+    st.sampled_from([table for _, table in ab.POINT_TABLES]),
+    st.tuples(*[st.integers(0, ab.MAX_TABLE_POINTS)] * ab.BATCH_CAPACITY),
+)
 SWITCHES = st.builds(
     Rules,
     easy=st.booleans(),
@@ -625,6 +630,7 @@ SWITCHES = st.builds(
     steady_reference=st.sampled_from(ab.STEADY_REFERENCES),
     special_broken_points=st.integers(-20, 20),
     end=st.sampled_from(ab.ENDS),
+    **dict.fromkeys(ab.SEQUENCE_BATCHES.values(), TABLES),
 )
 
 
@@ -1231,3 +1237,60 @@ def test_a_deck_of_exactly_the_most_cards_is_taken_and_saved() -> None:
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
     with pytest.raises(ValueError, match=f"at most {ab.MAX_DECK_CARDS} cards, got 751"):
         Game.new(players=2, seed=1, deck=[*deck, deck[0]])
+
+
+# -- AB-4 as data: a table of points of one's own (issue 27) --------------------------------
+def test_ab4_a_sequence_batch_scores_its_table_with_a_note_saying_so() -> None:
+    """AB-4: a monochrome, feather, unlucky 13 or steady height batch of n apples scores the
+    n-th value of its table; the standard tables give the standard notes, word for word."""
+    own = Rules(
+        monochrome_points=ab.SQUARES,
+        feather_points=tuple(range(100, 112)),
+        unlucky_points=(7,) * 12,
+        steady_points=ab.TRIANGULAR,
+    )
+    reds = ("red h1 s5", "red h2 s5", "red h3 s3")  # 13 in all, but not a feather batch
+    for rules, expected in (
+        (Rules(), {"monochrome": 6, "feather": 6, "unlucky": 9, "steady": 7}),
+        (own, {"monochrome": 9, "feather": 102, "unlucky": 7, "steady": 6}),
+    ):
+        for batch, points in expected.items():
+            cards = ("red h1 s5", "gold h2 s5", "red h4 s5") if batch == "feather" else reds
+            board = board_with(batch, *cards, rules=rules)
+            assert board.total == board.score().total == points, batch
+    unlucky = board_with("unlucky", *reds, rules=own).score().notes["unlucky"]
+    assert unlucky == "sweetness 5+5+3 = 13 exactly with 3 apples, which this game's table scores 7"
+    assert board_with("steady", *reds).score().notes["steady"] == "3 apples, the 3rd odd prime"
+    assert ab.best_batch_points("monochrome", 4, own) == 16
+    assert ab.best_batch_points("unlucky", 2, own) == 0  # 2 apples never make 13
+    assert Rules().points_table("feather") == (0, *ab.PRONIC)
+
+
+def test_ab4_own_tables_survive_saves_and_result_codes() -> None:
+    """AB-4 as data: a game under tables of one's own saves, loads and travels as a result
+    code with them, and replays to the same scores."""
+    from orchard_lab.result_codes import read_result, result_code
+
+    rules = Rules(monochrome_points=tuple(range(12)), steady_points=(999,) * 12)
+    game = Game.new(players=2, seed=3, rules=rules)
+    while not game.is_over:
+        game.play(game.legal_moves()[-1])
+    assert Game.from_json(json.loads(json.dumps(game.to_json()))).rules == rules
+    result = read_result(result_code(game, seed=3))
+    assert result.game.rules == rules and result.scores == tuple(game.scores())
+
+
+@pytest.mark.parametrize(
+    ("table", "error", "words"),
+    [
+        ((1, 2, 3), ValueError, "needs 12 values, its points with 1, 2, … 12 apples"),
+        ((1000,) + (1,) * 11, ValueError, "gives 1 apple 1000"),
+        ((-1,) * 12, ValueError, "scores from 0 to 999 points"),
+        ((1.5,) * 12, TypeError, "must hold whole numbers, not 1.5"),
+        ("1, 2", TypeError, "must be a tuple of whole numbers, not str"),
+    ],
+)
+def test_ab4_a_table_of_points_that_cannot_be_is_refused_in_words(table, error, words) -> None:
+    with pytest.raises(error, match=words) as refused:
+        Rules(monochrome_points=table)
+    assert "monochrome" in str(refused.value)

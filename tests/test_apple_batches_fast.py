@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
 from orchard_lab.apple_batches import fast
+from tests.test_apple_batches import SWITCHES
 
 DECK = ab.default_deck()
 SWITCHED = ab.Rules(
@@ -18,8 +21,14 @@ SWITCHED = ab.Rules(
     end="four_rounds",
 )
 FOUR_ROUNDS = ab.Rules(end="four_rounds")
-RULES = [ab.Rules(), FOUR_ROUNDS, SWITCHED]
-RULE_IDS = ["standard rules", "four rounds", "all switches"]
+OWN_TABLES = ab.Rules(  # AB-4 as data: tables that climb, fall, stay flat and jump
+    monochrome_points=ab.SQUARES,
+    feather_points=tuple(range(ab.BATCH_CAPACITY, 0, -1)),
+    unlucky_points=(ab.MAX_TABLE_POINTS,) * ab.BATCH_CAPACITY,
+    steady_points=(0, 50, 0, 50, 0, 50, 0, 50, 0, 50, 0, 50),
+)
+RULES = [ab.Rules(), FOUR_ROUNDS, SWITCHED, OWN_TABLES]
+RULE_IDS = ["standard rules", "four rounds", "all switches", "own tables"]
 
 
 @pytest.mark.parametrize("rules", RULES, ids=RULE_IDS)
@@ -28,10 +37,26 @@ RULE_IDS = ["standard rules", "four rounds", "all switches"]
 def test_replaying_the_vectorised_moves_through_game_gives_the_same_scores(
     rules: ab.Rules, players: int, policy: str
 ) -> None:
-    """AB-2..AB-6 under both values of the AB-2 switch end: the numpy path plays Game's rules
-    and stops where Game stops."""
-    rng = np.random.default_rng(players)
-    orders = fast.deal_orders(rng, 40)  # the whole deck: enough for every game
+    """AB-2..AB-6 under both values of the AB-2 switch end and tables of points of one's own
+    (AB-4): the numpy path plays Game's rules and stops where Game stops."""
+    replay_through_game(rules, players, policy, games=40, seed=players)
+
+
+@settings(max_examples=12, deadline=None)
+@given(rules=SWITCHES, players=st.integers(1, 6), seed=st.integers(0, 2**32 - 1))
+def test_any_tables_of_points_keep_the_vectorised_path_the_games_rules(
+    rules: ab.Rules, players: int, seed: int
+) -> None:
+    """AB-4 as data (issue 27), any switches and any 12 values per sequence batch: greedy's
+    choices and every score of the numpy path are Game's and the generic greedy policy's."""
+    replay_through_game(rules, players, "greedy", games=5, seed=seed)
+    replay_through_game(rules, players, "random", games=5, seed=seed)
+
+
+def replay_through_game(rules: ab.Rules, players: int, policy: str, games: int, seed: int) -> None:
+    """Play ``games`` deals on the numpy path, then replay each move through ``Game``."""
+    rng = np.random.default_rng(seed)
+    orders = fast.deal_orders(rng, games)  # the whole deck: enough for every game
     record: list[np.ndarray] = []
     scores = fast.play_games(
         orders, players, rules, policy, rng, first_player=players - 1, record=record

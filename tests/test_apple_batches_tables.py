@@ -15,17 +15,10 @@ from orchard_lab.apple_batches.tables import (
     card_indexes,
     tables,
 )
+from tests.test_apple_batches import SWITCHES
 
 DECK = ab.default_deck()
 BAD = BATCHES.index("bad")
-SWITCHES = st.builds(
-    Rules,
-    easy=st.booleans(),
-    unlucky_may_bust=st.booleans(),
-    steady_reference=st.sampled_from(ab.STEADY_REFERENCES),
-    special_broken_points=st.integers(-20, 20),
-    end=st.sampled_from(ab.ENDS),
-)
 # cards tried in order, each into the first batch of its list that takes it: boards with
 # long batches, a planted or broken special tree, an unlucky total near 13 or past it
 PLACEMENTS = st.lists(st.tuples(st.sampled_from(DECK), st.permutations(BATCHES)), max_size=60)

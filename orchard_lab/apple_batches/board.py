@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -25,6 +26,7 @@ from orchard_lab.apple_batches.rules import (
     BATCH_CAPACITY,
     BATCHES,
     FORTEPIANO_POINTS_PER_STEP,
+    SEQUENCE_BATCHES,
     SPECIAL_BONUS,
     STANDARD_RULES,
     SWEET_COUPLE_POINTS,
@@ -42,8 +44,6 @@ from orchard_lab.core import (
 )
 from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
 
-ODD_PRIMES = tuple(sequences.first("odd_prime", BATCH_CAPACITY))  # steady: 3, 5, 7, ..., 41
-_STEADY = (0, *ODD_PRIMES)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 
 
@@ -104,6 +104,16 @@ def _join(*phrases: str) -> str:
     return "; ".join(p for p in phrases if p)
 
 
+@cache
+def _tables(rules: Rules) -> dict[str, tuple[int, ...]]:
+    """Each sequence batch's points with 0, 1, ..., 12 apples under ``rules`` (AB-4)."""
+    return {batch: rules.points_table(batch) for batch in SEQUENCE_BATCHES}
+
+
+def _own_table(apples: str, points: int) -> str:
+    return f"{apples}, which this game's table scores {points}"
+
+
 def score_batch(
     batch: str, cards: tuple[Card, ...], rules: Rules, outside: Mapping[str, int]
 ) -> tuple[int, str]:
@@ -117,10 +127,13 @@ def score_batch(
     n = len(cards)
     if n == 0:
         return 0, "empty"
+    table = _tables(rules).get(batch, ())
+    standard = table == _tables(STANDARD_RULES).get(batch, ())  # its note names the sequence
     if batch == "monochrome":
         apples = count(n, f"{cards[0].colour} apple", f"{cards[0].colour} apples")
-        note = f"{apples}, triangular number T({n}) = {n}·{n + 1}/2"
-        return n * (n + 1) // 2, note
+        if standard:
+            return n * (n + 1) // 2, f"{apples}, triangular number T({n}) = {n}·{n + 1}/2"
+        return table[n], _own_table(apples, table[n])
     if batch == "feather":
         sweetness, height = feather_live(cards)
         if n == 1:
@@ -131,7 +144,9 @@ def score_batch(
             what = f"{n} apples locked to " + (
                 f"sweetness {sweetness}" if sweetness else f"height {height}"
             )
-        return n * (n - 1), f"{what}, pronic number {n}·{n - 1}"
+        if standard:
+            return n * (n - 1), f"{what}, pronic number {n}·{n - 1}"
+        return table[n], _own_table(what, table[n])
     if batch == "special":
         colour = cards[0].colour
         others = outside.get(colour, 0)
@@ -144,7 +159,10 @@ def score_batch(
         total = sum(c.sweetness for c in cards)
         sums = f"sweetness {'+'.join(str(c.sweetness) for c in cards)} = {total}"
         if total == UNLUCKY_TARGET:
-            return n * n, f"{sums} exactly with {count(n, 'apple', 'apples')}, square number {n}²"
+            exactly = f"{sums} exactly with {count(n, 'apple', 'apples')}"
+            if standard:
+                return n * n, f"{exactly}, square number {n}²"
+            return table[n], _own_table(exactly, table[n])
         verdict = f"passed {UNLUCKY_TARGET}" if total > UNLUCKY_TARGET else f"not {UNLUCKY_TARGET}"
         return 0, f"{sums}, {verdict}: no points"
     if batch == "fortepiano":
@@ -163,7 +181,9 @@ def score_batch(
             done = f"{count(len(pairs), 'pair', 'pairs')} of equal sweetness ({shown}), {points}"
         return SWEET_COUPLE_POINTS * len(pairs), _join(done, _waiting(cards, "sweetness"))
     if batch == "steady":
-        return _STEADY[n], f"{count(n, 'apple', 'apples')}, the {_nth(n)} odd prime"
+        if standard:
+            return table[n], f"{count(n, 'apple', 'apples')}, the {_nth(n)} odd prime"
+        return table[n], _own_table(count(n, "apple", "apples"), table[n])
     if rules.easy:
         return 0, f"{count(n, 'apple', 'apples')}, free in easy mode"
     return -n, f"{count(n, 'apple', 'apples')}, -1 each"
@@ -189,14 +209,14 @@ def best_batch_points(batch: str, n: int, rules: Rules | None = None) -> int | N
     if batch == "special":
         return None if n > 1 else SPECIAL_BONUS * n
     if batch == "unlucky":
-        return n * n if n >= sequences.UNLUCKY_MIN_CARDS else 0
+        return rules.points_table(batch)[n] if n >= sequences.UNLUCKY_MIN_CARDS else 0
     if batch == "fortepiano":
         return FORTEPIANO_POINTS_PER_STEP * (max(VALUES) - min(VALUES)) * (n // 2)
     if batch == "sweet_couple":
         return SWEET_COUPLE_POINTS * (n // 2)
     if batch == "bad":
         return 0 if rules.easy else -n
-    return sequences.value(sequences.BATCH_SEQUENCE[batch], n) if n else 0
+    return rules.points_table(batch)[n]
 
 
 class Board:
@@ -215,6 +235,7 @@ class Board:
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be Rules, not {type(rules).__name__}")
         self.rules = STANDARD_RULES if rules is None else rules
+        self._tables = _tables(self.rules)  # the sequence batches' points (AB-4)
         self._cards: dict[str, list[Card]] = {batch: [] for batch in BATCHES}
         self._total = 0
         self._outside = dict.fromkeys(COLOURS, 0)  # colours outside bad and special (AB-6)
@@ -366,20 +387,18 @@ class Board:
             lost = self.rules.special_broken_points - SPECIAL_BONUS  # the bonus breaks (AB-6)
         else:
             lost = 0
-        if batch == "monochrome":
-            return n + 1 + lost
-        if batch == "feather":
-            return 2 * n + lost
         if batch == "unlucky":
-            before = n * n if self._unlucky == UNLUCKY_TARGET else 0
-            after = (n + 1) ** 2 if self._unlucky + card.sweetness == UNLUCKY_TARGET else 0
+            table = self._tables[batch]
+            before = table[n] if self._unlucky == UNLUCKY_TARGET else 0
+            after = table[n + 1] if self._unlucky + card.sweetness == UNLUCKY_TARGET else 0
             return after - before + lost
         if batch == "fortepiano":
             step = FORTEPIANO_POINTS_PER_STEP * abs(card.height - cards[-1].height) if n % 2 else 0
             return step + lost
         if batch == "sweet_couple":
             return (SWEET_COUPLE_POINTS if n % 2 else 0) + lost
-        return _STEADY[n + 1] - _STEADY[n] + lost  # steady
+        table = self._tables[batch]  # monochrome, feather and steady
+        return table[n + 1] - table[n] + lost
 
     # -- changing --------------------------------------------------------------------------
     def _update_caches(self, card: Card, batch: str, sign: int) -> None:
@@ -464,6 +483,7 @@ class Board:
         """An independent copy (undo included)."""
         other: Board = Board.__new__(Board)  # annotated: ruff then allows its private fields
         other.rules = self.rules
+        other._tables = self._tables
         other._cards = {batch: list(cards) for batch, cards in self._cards.items()}
         other._total = self._total
         other._outside = dict(self._outside)

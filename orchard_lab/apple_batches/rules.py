@@ -12,9 +12,18 @@ lessons take it from the engine instead of typing it again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from orchard_lab import sequences
 from orchard_lab.apple_batches.cards import Card
-from orchard_lab.core import MAX_ROLLOUTS, GameFacts, check_switches, check_type, switch
+from orchard_lab.core import (
+    MAX_ROLLOUTS,
+    GameFacts,
+    check_switches,
+    check_type,
+    count,
+    switch,
+)
 from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, RULE_NAMES
 
 __all__ = [
@@ -29,15 +38,23 @@ __all__ = [
     "MAX_DECK_CARDS",
     "MAX_GAMES",
     "MAX_ROLLOUTS",
+    "MAX_TABLE_POINTS",
+    "ODD_PRIMES",
+    "POINT_TABLES",
+    "PRONIC",
+    "SEQUENCE_BATCHES",
     "SPECIAL_BONUS",
+    "SQUARES",
     "STANDARD_RULES",
     "STEADY_REFERENCES",
     "SWEET_COUPLE_POINTS",
+    "TRIANGULAR",
     "UNLUCKY_TARGET",
     "Move",
     "Rules",
     "cards_per_market_per_player",
     "cards_per_player",
+    "check_points_table",
     "rounds_per_game",
 ]
 
@@ -62,6 +79,68 @@ SWEET_COUPLE_POINTS = 7  # AB-4: a complete sweet couple
 STEADY_REFERENCES = ("last", "any")  # AB-4: the values of the switch ``steady_reference``
 MAX_GAMES = 100_000  # games one ``simulate`` call plays at most (memory grows with games)
 MAX_DECK_CARDS = 750  # cards a custom deck or a saved game's deck holds at most (10 decks)
+MAX_TABLE_POINTS = 999  # the most a batch may score under a table of one's own (AB-4)
+
+
+def _first(name: str) -> tuple[int, ...]:
+    return tuple(sequences.first(name, BATCH_CAPACITY))
+
+
+# AB-4: the batches scored by a sequence, each with its switch, the table of its points for
+# 1, 2, ..., 12 apples; the standard rules' sequence is the default
+SEQUENCE_BATCHES = {
+    "monochrome": "monochrome_points",
+    "feather": "feather_points",
+    "unlucky": "unlucky_points",
+    "steady": "steady_points",
+}
+TRIANGULAR, PRONIC, SQUARES, ODD_PRIMES = (
+    _first(name) for name in ("triangular", "pronic", "square", "odd_prime")
+)  # monochrome, feather, unlucky (at exactly 13) and steady under the standard rules
+POINT_TABLES = (  # the tables a what-if offers; any other table of 12 values may be typed
+    ("triangular: 1, 3, 6, 10, …", TRIANGULAR),
+    ("pronic: 0, 2, 6, 12, …", PRONIC),
+    ("square: 1, 4, 9, 16, …", SQUARES),
+    ("odd primes: 3, 5, 7, 11, …", ODD_PRIMES),
+    ("counting: 1, 2, 3, 4, …", tuple(range(1, BATCH_CAPACITY + 1))),
+)
+
+
+def check_points_table(table: Any, name: str) -> tuple[int, ...]:
+    """The table of points of switch ``name`` (one of ``SEQUENCE_BATCHES``' values), checked:
+    12 whole numbers from 0 to ``MAX_TABLE_POINTS``, the points of its batch with 1, 2, ...,
+    12 apples (AB-4). TypeError or ValueError in words, naming the switch.
+
+    >>> check_points_table(tuple(range(12)), "steady_points")[-1]
+    11
+    >>> check_points_table((1, 4, 9), "steady_points")
+    Traceback (most recent call last):
+    ...
+    ValueError: the steady height batch needs 12 values, its points with 1, 2, … 12 apples; \
+steady_points has 3
+    """
+    batch = BATCH_NAMES[next(b for b, switch in SEQUENCE_BATCHES.items() if switch == name)]
+    if not isinstance(table, tuple):
+        raise TypeError(f"{name} must be a tuple of whole numbers, not {type(table).__name__}")
+    for value in table:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must hold whole numbers, not {value!r}")
+    if len(table) != BATCH_CAPACITY:
+        raise ValueError(
+            f"the {batch} needs {BATCH_CAPACITY} values, its points with 1, 2, … "
+            f"{BATCH_CAPACITY} apples; {name} has {len(table)}"
+        )
+    for n, value in enumerate(table, start=1):
+        if not 0 <= value <= MAX_TABLE_POINTS:
+            raise ValueError(
+                f"the {batch} scores from 0 to {MAX_TABLE_POINTS} points, but {name} gives "
+                f"{count(n, 'apple', 'apples')} {value}"
+            )
+    return table
+
+
+def _points_switch(standard: tuple[int, ...], label: str, help: str) -> Any:
+    return switch(standard, label=label, help=help, rule="AB-4", options=POINT_TABLES, open=True)
 
 
 @dataclass(frozen=True)
@@ -103,8 +182,39 @@ class Rules:
                  ("after 4 rounds", "four_rounds")), rule="AB-2",
     )  # fmt: skip
 
+    monochrome_points: tuple[int, ...] = _points_switch(
+        TRIANGULAR, "monochrome batch points",
+        "The points of a monochrome batch of 1, 2, 3, … 12 apples.",
+    )  # fmt: skip
+    feather_points: tuple[int, ...] = _points_switch(
+        PRONIC, "feather batch points",
+        "The points of a feather batch of 1, 2, 3, … 12 apples.",
+    )  # fmt: skip
+    unlucky_points: tuple[int, ...] = _points_switch(
+        SQUARES, "unlucky 13 batch points",
+        "The points of an unlucky 13 batch of 1, 2, 3, … 12 apples whose sweetness adds up to "
+        "exactly 13.",
+    )  # fmt: skip
+    steady_points: tuple[int, ...] = _points_switch(
+        ODD_PRIMES, "steady height batch points",
+        "The points of a steady height batch of 1, 2, 3, … 12 apples.",
+    )  # fmt: skip
+
     def __post_init__(self) -> None:
+        for name in SEQUENCE_BATCHES.values():
+            if isinstance(getattr(self, name), list):  # a table read back from JSON
+                object.__setattr__(self, name, tuple(getattr(self, name)))
         check_switches(self)
+        for name in SEQUENCE_BATCHES.values():
+            check_points_table(getattr(self, name), name)
+
+    def points_table(self, batch: str) -> tuple[int, ...]:
+        """What a sequence batch scores with 0, 1, 2, ... 12 apples under these rules (AB-4).
+
+        >>> Rules().points_table("monochrome")[:4], Rules().points_table("steady")[:3]
+        ((0, 1, 3, 6), (0, 3, 5))
+        """
+        return (0, *getattr(self, SEQUENCE_BATCHES[batch]))
 
 
 STANDARD_RULES = Rules()  # shared by default: Rules are frozen, and checking them takes time

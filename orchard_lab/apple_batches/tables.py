@@ -30,7 +30,7 @@ from functools import cache
 
 import numpy as np
 
-from orchard_lab.apple_batches.board import ODD_PRIMES, Board, feather_live
+from orchard_lab.apple_batches.board import Board, feather_live
 from orchard_lab.apple_batches.cards import COLOURS, VALUES, Card, default_deck
 from orchard_lab.apple_batches.rules import (
     BATCH_CAPACITY,
@@ -59,7 +59,6 @@ _LAST = len(VALUES) + 1  # a remembered height or sweetness: 0 (none) or 1..5
 _OVER = UNLUCKY_TARGET + 1  # the unlucky total once past 13 (it never comes back)
 _HEIGHTS = 1 << len(VALUES)  # steady "any": bit h-1 set for each height h in the batch
 _OUTSIDE = 1 << len(COLOURS)  # special tree: bit c set for each colour c grown outside
-_STEADY_GAIN = np.diff((0, *ODD_PRIMES, ODD_PRIMES[-1]))  # steady's gain at each count
 
 
 def card_indexes(cards: Sequence[Card]) -> np.ndarray:
@@ -85,6 +84,13 @@ class Tables:
     offset: tuple[int, ...]  # where each batch's rows begin
 
 
+def _gains(rules: Rules, batch: str) -> np.ndarray:
+    """What the n-th card (n = 1..12) adds to a sequence batch, at index n - 1 (AB-4); a
+    13th entry for a full batch, which refuses every card."""
+    table = rules.points_table(batch)
+    return np.diff((*table, table[-1]))
+
+
 def _keys(*sizes: int) -> tuple[np.ndarray, ...]:
     """Every key's components, each shaped ``(keys, 1)`` to broadcast against the cards."""
     return tuple(part.reshape(-1, 1) for part in np.indices(sizes))
@@ -95,18 +101,23 @@ def _keys(*sizes: int) -> tuple[np.ndarray, ...]:
 _Part = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
-def _mono() -> _Part:
+def _mono(rules: Rules) -> _Part:
     n, colour = _keys(_COUNTS, len(COLOURS))
     legal = (n == 0) | (colour == _COLOUR)
-    return n, legal, n + 1, (n + 1) * len(COLOURS) + np.where(n == 0, _COLOUR, colour)
+    return (
+        n,
+        legal,
+        _gains(rules, "monochrome")[n],
+        (n + 1) * len(COLOURS) + np.where(n == 0, _COLOUR, colour),
+    )
 
 
-def _feather() -> _Part:
+def _feather(rules: Rules) -> _Part:
     n, sweetness, height = _keys(_COUNTS, _LAST, _LAST)  # 0: no longer live (AB-5)
     legal = (n == 0) | (sweetness == _SWEETNESS) | (height == _HEIGHT)
     sweetness = np.where((n == 0) | (sweetness == _SWEETNESS), _SWEETNESS, 0)
     height = np.where((n == 0) | (height == _HEIGHT), _HEIGHT, 0)
-    return n, legal, 2 * n, ((n + 1) * _LAST + sweetness) * _LAST + height
+    return n, legal, _gains(rules, "feather")[n], ((n + 1) * _LAST + sweetness) * _LAST + height
 
 
 def _special() -> _Part:
@@ -121,7 +132,8 @@ def _unlucky(rules: Rules) -> _Part:
     after = total + _SWEETNESS
     legal = (after <= UNLUCKY_TARGET) | rules.unlucky_may_bust
     made, had = after == UNLUCKY_TARGET, total == UNLUCKY_TARGET
-    gain = np.where(made, (n + 1) ** 2, 0) - np.where(had, n**2, 0)
+    table = np.array((*rules.points_table("unlucky"), 0))  # 0..12 apples, and a full batch
+    gain = np.where(made, table[n + 1], 0) - np.where(had, table[n], 0)
     return n, legal, gain, (n + 1) * (_OVER + 1) + np.minimum(after, _OVER)
 
 
@@ -149,7 +161,7 @@ def _steady(rules: Rules) -> _Part:
         n, heights = _keys(_COUNTS, _HEIGHTS)
         near = ((heights << 1) >> (_HEIGHT - 1)) & 0b111 != 0  # a height h-1, h or h+1
         after = (n + 1) * _HEIGHTS + (heights | (1 << (_HEIGHT - 1)))
-    return n, (n == 0) | near, _STEADY_GAIN[n], after
+    return n, (n == 0) | near, _gains(rules, "steady")[n], after
 
 
 def _bad(rules: Rules) -> _Part:
@@ -165,8 +177,8 @@ _LAYOUT = (SPECIAL, MONO, FEATHER, UNLUCKY, FORTE, COUPLE, STEADY, BAD)
 def tables(rules: Rules) -> Tables:
     """The tables of ``rules`` (built once per set of rules, in a few milliseconds)."""
     parts = {
-        MONO: _mono(),
-        FEATHER: _feather(),
+        MONO: _mono(rules),
+        FEATHER: _feather(rules),
         SPECIAL: _special(),
         UNLUCKY: _unlucky(rules),
         FORTE: _fortepiano(),
