@@ -159,3 +159,28 @@ def test_play_games_rejects_other_policies() -> None:
         fast.play_games(orders, 1, ab.Rules(), "lookahead")
     with pytest.raises(ValueError, match="rng"):
         fast.play_games(orders, 1, ab.Rules(), "random")
+
+
+@pytest.mark.parametrize("rules", [ab.Rules(), OWN_TABLES], ids=["standard rules", "own tables"])
+def test_batch_use_counts_the_batches_of_the_very_games_simulate_plays(rules: ab.Rules) -> None:
+    """AB-3 (issue 27's explorer): ``batch_use`` counts, batch by batch, the apples of the
+    games ``simulate`` plays with the same arguments; checked against those deals replayed
+    through ``Game`` with the generic greedy policy."""
+    games, players = 25, 2
+    use = ab.batch_use(games, players, "greedy", seed=9, rules=rules)
+    rng = np.random.default_rng(9)  # simulate's deals: the same draws from the same seed
+    orders = fast.deal_orders(rng, games, ab.cards_per_player(players, rules) * players)
+    counted = dict.fromkeys(ab.BATCHES, 0)
+    scores = []
+    for order in orders:
+        deck = [DECK[i] for i in order]
+        game = ab.Game.new(players=players, rules=rules, deck=deck, shuffle=False)
+        policies.play_out(game, policies.GreedyPolicy())
+        scores.append(game.scores())
+        for board in game.boards:
+            for batch, cards in board.batches.items():
+                counted[batch] += len(cards)
+    assert ab.simulate(games, players, "greedy", seed=9, rules=rules).tolist() == scores
+    assert use == {ab.BATCH_NAMES[b]: n / (games * players) for b, n in counted.items()}
+    with pytest.raises(ValueError, match="policy must be one of random, greedy"):
+        ab.batch_use(policy="lookahead")

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.lessons import STRICT_VARIABLE
@@ -101,6 +102,12 @@ SLIPS: list[Slip] = [
         6.5,
         "not its gain",
     ),
+    ("01 inv5", l01.check_own_feather, ab.PRONIC, "0.89 apples in your feather batch, fewer"),
+    ("01 inv5", l01.check_own_feather, (20,) * 12, "what do your 1st, 2nd and 3rd apples add?"),
+    ("01 inv5", l01.check_own_feather, tuple(range(10, 130, 10)), "52.3 points on average, more"),
+    ("01 inv5", l01.check_own_feather, (2, 4, 6), "needs 12 points, one for each of 1, 2,"),
+    ("01 inv5", l01.check_own_feather, "3n", 'read_sequence("3n", 12)'),
+    ("01 inv5", l01.check_own_feather, 3.5, "12 whole numbers, like (2, 4, 6, ...)"),
     # ---- lesson 02 ----
     ("02 ex1", lambda a: l02.check_groups_by_hand(a, SMALL), 4, "4 kinds of fruit"),
     ("02 ex1", lambda a: l02.check_groups_by_hand(a, SMALL), 6, "only at a corner"),
@@ -224,7 +231,7 @@ def test_a_usual_slip_gets_a_hint_in_words(
 def test_every_exercise_has_at_least_two_slips() -> None:
     counts = Counter(exercise for exercise, *_ in SLIPS)
     lessons = {
-        "01": ["ex1", "ex2", "ex3", "ex4", "inv1", "inv2a", "inv2b", "inv3", "inv4"],
+        "01": ["ex1", "ex2", "ex3", "ex4", "inv1", "inv2a", "inv2b", "inv3", "inv4", "inv5"],
         "02": [f"ex{n}" for n in range(1, 11)],
         "03": [*(f"ex{n}" for n in range(1, 13)), "own ladder"],
     }

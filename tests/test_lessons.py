@@ -107,8 +107,10 @@ def test_lesson_01_checks_accept_the_engines_answers(capsys: pytest.CaptureFixtu
     lesson.check_three_parts([(5, 4, 4), (3, 5, 5)])
     lesson.check_card_triples(3150)
     lesson.check_most_fortepiano(48)
+    for points in ((2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24), [3 * n for n in range(1, 13)]):
+        lesson.check_own_feather(points)  # any points meeting the goal, a list or a tuple
     lines = said(capsys).splitlines()
-    assert len(lines) == 11
+    assert len(lines) == 13
     assert all(line.startswith("✓ Right!") for line in lines), lines
 
 
@@ -243,7 +245,7 @@ def test_pupil_copy_runs_top_to_bottom(source: Path) -> None:
     slips = [line for line in printed if re.search(r"\b1 players\b|[!?]\.", line)]
     assert not slips, f"{path.name} prints {slips}"  # "1 players", "imposs-apple!."
     if is_01:
-        assert len(verdicts) == 13
+        assert len(verdicts) == 14
         assert printed[-1] == "0 0", "Run All played on the class board or ran the what-if"
 
 

@@ -36,6 +36,7 @@ from orchard_lab.apple_batches.policies import (
     FASTER,
     POLICY_NAMES,
     LookaheadPolicy,
+    batch_use,
     hint,
     simulate,
 )
@@ -104,6 +105,7 @@ __all__ = [
     "LookaheadPolicy",
     "Move",
     "Rules",
+    "batch_use",
     "best_batch_points",
     "cards_per_market_per_player",
     "cards_per_player",

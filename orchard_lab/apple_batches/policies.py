@@ -35,19 +35,22 @@ from orchard_lab.apple_batches.game import Game
 from orchard_lab.apple_batches.rules import (
     BATCH_NAMES,
     BATCHES,
+    FACTS,
     MAX_GAMES,
     Move,
     Rules,
     cards_per_player,
 )
 from orchard_lab.apple_batches.tables import card_indexes
-from orchard_lab.core import check_type
+from orchard_lab.core import check_int, check_type, make_rng
+from orchard_lab.policies import TABLE_POLICIES
 
 __all__ = [
     "FASTER",
     "POLICIES",
     "POLICY_NAMES",
     "LookaheadPolicy",
+    "batch_use",
     "hint",
     "margins",
     "simulate",
@@ -168,6 +171,38 @@ def _table(
     same rules as ``Game``)."""
     orders = fast.deal_orders(rng, games, cards_per_player(players, rules) * players)
     return fast.play_games(orders, players, rules, policy, rng)
+
+
+def batch_use(
+    games: int = 1000,
+    players: int = 1,
+    policy: str = "greedy",
+    seed: int | np.random.Generator | None = 0,
+    rules: Rules | None = None,
+) -> dict[str, float]:
+    """How many apples a player puts in each batch in a game, on average, keyed by the
+    batch's name (``BATCH_NAMES``), when every player plays ``policy`` ("random" or
+    "greedy") on the deals ``simulate`` plays with the same arguments (AB-3: the batch each
+    taken card goes to). Arguments are checked as ``simulate`` checks them.
+
+    >>> use = batch_use(games=200, seed=1)
+    >>> sum(use.values()), use["special tree"] <= 1
+    (12.0, True)
+    """
+    if policy not in TABLE_POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(TABLE_POLICIES)}, got {policy!r}")
+    rules = Rules() if rules is None else check_type(rules, Rules, "rules")
+    players = FACTS.check_players(players)
+    games = check_int(games, "games", 1, MAX_GAMES)
+    rng = make_rng(seed)
+    orders = fast.deal_orders(rng, games, cards_per_player(players, rules) * players)
+    record: list[np.ndarray] = []
+    fast.play_games(orders, players, rules, policy, rng, record=record)
+    counts = np.bincount(np.concatenate([turn[:, 1] for turn in record]), minlength=len(BATCHES))
+    return {
+        BATCH_NAMES[batch]: float(n) / (games * players)
+        for batch, n in zip(BATCHES, counts, strict=True)
+    }
 
 
 def _describe(game: Game, move: Move) -> tuple[str, str]:

@@ -20,10 +20,12 @@ import numpy as np
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import sequences as seq
-from orchard_lab.lessons.checks import check, check_function, check_gain
+from orchard_lab.lessons.checks import check, check_function, check_gain, check_goal
 from orchard_lab.lessons.timing import Pace
 
 __all__ = [
+    "FEATHER_DEALS",
+    "OWN_FEATHER_GOAL",
     "PACE",
     "SWEET_COUPLE_PER_APPLE",
     "check_card_triples",
@@ -33,6 +35,7 @@ __all__ = [
     "check_monochrome_points",
     "check_most_fortepiano",
     "check_overtake",
+    "check_own_feather",
     "check_steady_gain",
     "check_three_parts",
     "check_twelfth",
@@ -42,6 +45,10 @@ __all__ = [
 PACE = Pace(moves=ab.CARDS_PER_PLAYER, seconds=40)  # 8 batches to weigh up
 SWEET_COUPLE_PER_APPLE = 3.5  # 7 points for a pair of apples
 _SEQUENCE = {"monochrome": "triangular", "feather": "pronic", "unlucky": "square"}
+# "Invent a feather batch": greedy solo players put at least this many apples in it on
+# average, and score at most this many points on average, over the deals of Investigation 4
+OWN_FEATHER_GOAL = (2, 40)
+FEATHER_DEALS = 2000
 
 
 def check_monochrome_points(function: Callable[[int], int] | Any) -> None:
@@ -336,3 +343,61 @@ def check_helps_more(answer: Any, standard: np.ndarray, changed: dict[str, np.nd
         "helps_more", said, best, hint,
         otherwise=f"write {choices}, the change with the bigger mean gain.",
     )  # fmt: skip
+
+
+def check_own_feather(answer: Any) -> None:
+    """Investigation 5: points of the pupil's own for the feather batch (1, 2, ... 12 apples)
+    that make greedy solo players put at least 2 apples in it on average, while the mean
+    score stays at most 40, over the 2,000 deals of Investigation 4 (seed 0). Many answers
+    pass; the check says what the pupil's points give.
+
+    >>> check_own_feather(tuple(range(2, 26, 2)))
+    ✓ Right! Greedy players put 2.14 apples in your feather batch and score 31.8 points on
+    average.
+    >>> check_own_feather(ab.PRONIC)
+    Not yet: greedy players put 0.89 apples in your feather batch, fewer than 2. The greedy
+    player looks only at what the next apple adds: what do your 1st, 2nd and 3rd apples add?
+    >>> check_own_feather(tuple(range(10, 130, 10)))
+    Not yet: greedy players put 2.60 apples in your feather batch, but score 52.3 points on
+    average, more than 40: make the points smaller.
+    >>> check_own_feather((1, 2, 3))
+    Not yet: the feather batch needs 12 points, one for each of 1, 2, ... 12 apples, each a
+    whole number from 0 to 999.
+    """
+    apples, most = OWN_FEATHER_GOAL
+
+    def verdict(said: Any) -> tuple[bool, str]:
+        if isinstance(said, str):
+            return False, f'read your text first: read_sequence("{said}", 12), for 12 apples.'
+        if not isinstance(said, tuple | list) or not all(
+            isinstance(value, Integral) and not isinstance(value, bool) for value in said
+        ):
+            return False, (
+                "write the points as 12 whole numbers, like (2, 4, 6, ...), or as "
+                'read_sequence("2n", 12).'
+            )
+        try:
+            rules = ab.Rules(feather_points=tuple(int(value) for value in said))
+        except ValueError:
+            return False, (
+                f"the feather batch needs {ab.BATCH_CAPACITY} points, one for each of 1, 2, "
+                f"... {ab.BATCH_CAPACITY} apples, each a whole number from 0 to "
+                f"{ab.MAX_TABLE_POINTS}."
+            )
+        use = ab.batch_use(FEATHER_DEALS, 1, "greedy", seed=0, rules=rules)
+        put = use[ab.BATCH_NAMES["feather"]]
+        mean = float(ab.simulate(FEATHER_DEALS, 1, "greedy", seed=0, rules=rules).mean())
+        where = f"greedy players put {put:.2f} apples in your feather batch"
+        if put < apples:
+            return False, (
+                f"{where}, fewer than {apples}. The greedy player looks only at what the next "
+                "apple adds: what do your 1st, 2nd and 3rd apples add?"
+            )
+        if mean > most:
+            return False, (
+                f"{where}, but score {mean:.1f} points on average, more than {most}: make the "
+                "points smaller."
+            )
+        return True, f"{where[0].upper()}{where[1:]} and score {mean:.1f} points on average."
+
+    check_goal("my_feather", answer, verdict)
