@@ -66,6 +66,11 @@ def test_wd1_quarter_turns_are_clockwise() -> None:
 
 
 CARDS = st.tuples(*[st.sampled_from(wd.CODES)] * 4).map(wd.Card)
+# group_points (WD-4): a table a board offers, or any 9 values a table may hold
+OFFERED_POINTS = [v for s in switches(wd.Rules) if s.name == "group_points" for _, v in s.options]
+POINTS = st.sampled_from(OFFERED_POINTS) | st.lists(
+    st.integers(0, wd.MAX_GROUP_POINTS), min_size=9, max_size=9
+).map(tuple)
 
 
 @given(card=CARDS, turns=st.integers(-8, 8))
@@ -195,12 +200,15 @@ def test_wd3_wd4_rules_are_validated_naming_the_switch() -> None:
 def test_wd3_wd4_switches_describe_themselves() -> None:
     """Every switch carries a label, help, its rule id and the values a widget offers."""
     found = {each.name: each for each in switches(wd.Rules)}
-    assert list(found) == ["scoring", "allow_rotation", "max_size"]
+    assert list(found) == ["scoring", "allow_rotation", "max_size", "group_points"]
     assert [value for _, value in found["scoring"].options] == list(wd.SCORINGS)
     assert found["scoring"].options[0][0] == "fruit: 1 point per fruit (standard)"
     assert found["scoring"].rule == "WD-4" and found["allow_rotation"].kind == "bool"
     assert found["max_size"].open and ("no limit", None) in found["max_size"].options
-    assert all(each.label and each.help and each.rule == "WD-3" for each in [*found.values()][1:])
+    assert found["group_points"].open and found["group_points"].rule == "WD-4"
+    assert found["group_points"].options[0] == ("its size: 1, 2, 3, …", tuple(range(1, 10)))
+    assert all(each.label and each.help for each in found.values())
+    assert [found[name].rule for name in ("allow_rotation", "max_size")] == ["WD-3", "WD-3"]
     assert describe_rules(wd.Rules()) == "standard rules"
     assert describe_rules(wd.Rules(scoring="per_drop", max_size=(2, 7))) == (
         "a scoring group earns: per drop: size × matching drops, largest orchard: 2, 7"
@@ -630,7 +638,10 @@ def test_save_round_trip_keeps_rules_history_and_undo() -> None:
     text = game.to_json()
     data = json.loads(text)
     assert (data["game"], data["format"]) == (wd.SAVE_NAME, wd.SAVE_FORMAT) == ("water_drops", 2)
-    assert data["rules"] == {"scoring": "per_drop", "allow_rotation": True, "max_size": [5, 6]}
+    assert data["rules"] == {
+        "scoring": "per_drop", "allow_rotation": True, "max_size": [5, 6],
+        "group_points": list(range(1, 10)),
+    }  # fmt: skip
     player, move = game.history[0]
     assert data["moves"][0] == core.move_row(player, move) == {
         "player": player, "card": str(move.card), "at": list(move.at), "rotation": move.rotation
@@ -817,12 +828,13 @@ def test_batched_simulate_makes_the_shared_policies_choices_for_every_switch(
     rotation=st.booleans(),
     small=st.booleans(),
     policy=st.sampled_from(["random", "greedy"]),
+    points=POINTS,
 )
 def test_wd2_wd3_wd4_engine_games_are_the_shared_policies_games(
-    seed: int, players: int, scoring: str, rotation: bool, small: bool, policy: str
+    seed: int, players: int, scoring: str, rotation: bool, small: bool, policy: str, points: tuple
 ) -> None:
     """WD-2 to WD-4 under any switches: the engine's tables are ``run_games``'s."""
-    rules = wd.Rules(scoring, rotation, SMALL_BOX[players] if small else None)
+    rules = wd.Rules(scoring, rotation, SMALL_BOX[players] if small else None, points)
 
     def new_game(game_seed: int) -> wd.Game:
         return wd.Game.new(players=players, seed=game_seed, rules=rules)
@@ -912,12 +924,14 @@ POSITIONS = [(2, 44, False), (2, 45, True), (3, 30, False), (4, 44, True), (5, 3
     moves=st.integers(38, 49),
     scoring=st.sampled_from(wd.SCORINGS),
     rotation=st.booleans(),
+    points=POINTS,
 )
 def test_fast_lookahead_margins_are_the_shared_margins_anywhere(
-    seed: int, players: int, moves: int, scoring: str, rotation: bool
+    seed: int, players: int, moves: int, scoring: str, rotation: bool, points: tuple
 ) -> None:
     """Late positions of any game under any switches, 1 to 5 players: same margins."""
-    game = played(players, seed % 1000, moves, scoring=scoring, allow_rotation=rotation)
+    rules = {"scoring": scoring, "allow_rotation": rotation, "group_points": points}
+    game = played(players, seed % 1000, moves, **rules)
     assert wd.LookaheadPolicy(rollouts=1, seed=seed).margins(game) == shared_margins(game, 1, seed)
 
 

@@ -41,6 +41,7 @@ from orchard_lab.water_drops.policies import (
 from orchard_lab.water_drops.rules import (
     CARDS_PER_ORCHARD,
     FACTS,
+    MAX_GROUP_POINTS,
     MAX_SIDE,
     ROTATIONS,
     Move,
@@ -58,6 +59,7 @@ __all__ = [
     "FRUITS",
     "FRUIT_NAMES",
     "MAX_GAMES",
+    "MAX_GROUP_POINTS",
     "MAX_ROLLOUTS",
     "MAX_SIDE",
     "POLICY_NAMES",

@@ -146,6 +146,8 @@ class Board:
         rules = Rules() if rules is None else check_type(rules, Rules, "rules")
         self.rules = rules
         self._scoring = rules.scoring
+        self._table = rules.group_points
+        self._worth = (0, *rules.group_points)  # a scoring group's points by its size
         self._rotations = ROTATIONS if rules.allow_rotation else (0,)
         self.start = start
         self._placed: list[tuple[Card, Square, int]] = []  # (card as printed, at, rotation)
@@ -302,7 +304,7 @@ class Board:
                     stack.append(near)
                 elif value is not None and value > 0:
                     drops[near] = value
-        points = group_points(self._scoring, len(members), drops.values())
+        points = group_points(self._scoring, len(members), drops.values(), self._table)
         self._members[target], self._drops[target] = members, drops
         self._masks[target], self._points[target] = _bits(drops.values()), points
         self._total += points
@@ -434,8 +436,9 @@ class Board:
                         joined[root][3][base + off] = value
                     else:
                         wetted.setdefault(root, {})[base + off] = value
-        scoring, points, members_of, drops_of = (
+        scoring, table, points, members_of, drops_of = (
             self._scoring,
+            self._table,
             self._points,
             self._members,
             self._drops,
@@ -449,19 +452,19 @@ class Board:
                 drops.update(drops_of[root])
                 delta -= points[root]
             if size in drops.values():  # else it scores nothing: skip the call
-                delta += group_points(scoring, size, drops.values())
+                delta += group_points(scoring, size, drops.values(), table)
         for root, drops in wetted.items():
             drops.update(drops_of[root])
             size = len(members_of[root])
             if size in drops.values():
-                delta += group_points(scoring, size, drops.values())
+                delta += group_points(scoring, size, drops.values(), table)
             delta -= points[root]
         return delta, clusters, wetted
 
     def _delta(self, shape: _Shape, base: int, around: tuple[Near, ...]) -> int:
         """``_plan(shape, base, around)[0]``, faster: with "fruit" and "drop" scoring a group
-        earns its size when one of its drops equals it, so drop values kept as bits suffice.
-        "per_drop" counts matching drop cells, so it asks ``_plan``."""
+        earns the points of its size when one of its drops equals it, so drop values kept as
+        bits suffice. "per_drop" counts matching drop cells, so it asks ``_plan``."""
         if self._scoring == "per_drop":
             return self._plan(shape, base, around)[0]
         clusters: list[list[Any]] = []  # [size, drop bits, old group ids]
@@ -502,19 +505,19 @@ class Board:
                         twin[1] |= bit
                     else:
                         wetted[root] = wetted.get(root, 0) | bit
-        members, masks, points = self._members, self._masks, self._points
+        members, masks, points, worth = self._members, self._masks, self._points, self._worth
         delta = 0
         for size, mask, roots in clusters:
             for root in roots:
                 size += len(members[root])
                 mask |= masks[root]
                 delta -= points[root]
-            if mask >> size & 1:
-                delta += size
+            if mask >> size & 1:  # a drop of this size: so the size is 1..9
+                delta += worth[size]
         for root, bits in wetted.items():
             size = len(members[root])
             if (bits | masks[root]) >> size & 1:
-                delta += size
+                delta += worth[size]
             delta -= points[root]
         return delta
 
@@ -543,13 +546,13 @@ class Board:
             self._drops[target] = drops
             self._masks[target] = _bits(drops.values())
             self._points[target] = group_points(
-                self.rules.scoring, len(self._members[target]), drops.values()
+                self._scoring, len(self._members[target]), drops.values(), self._table
             )
         for root, drops in wetted.items():
             self._drops[root] = drops
             self._masks[root] = _bits(drops.values())
             self._points[root] = group_points(
-                self.rules.scoring, len(self._members[root]), drops.values()
+                self._scoring, len(self._members[root]), drops.values(), self._table
             )
         self._total += delta
         row, col = at
@@ -613,7 +616,7 @@ class Board:
 
     def groups(self) -> list[Group]:
         """Every fruit group (WD-4), recomputed from scratch, in reading order of first cells."""
-        cells, scoring = self._cells, self.rules.scoring
+        cells, scoring, table = self._cells, self._scoring, self._table
         where = {key: (key // STRIDE - OFFSET, key % STRIDE - OFFSET) for key in cells}
         seen: set[int] = set()
         found = []
@@ -637,7 +640,7 @@ class Board:
             size = len(members)
             members.sort()
             touching = tuple([(where[key], drops[key]) for key in sorted(drops)])
-            points = group_points(scoring, size, drops.values())
+            points = group_points(scoring, size, drops.values(), table)
             fruit = _CODE[value]
             found.append(
                 Group(

@@ -3,9 +3,11 @@
 A compiled loop plays one game after another on small reused arrays, with every switch of
 ``Rules`` (WD-2 to WD-4). Each orchard is a grid of cells (int8: fruit -1..-4, drop values
 1..9, 0 empty) with a group id per fruit cell; groups (size, drop values as bits, points)
-join through a union-find ``parent`` array. A move's gain looks only at the 8 cells around
-its square, as ``Board`` does; "per_drop" scoring, which counts distinct matching drop cells,
-flood-fills a group only when a touching drop matches its size. Choices follow
+join through a union-find ``parent`` array; a scoring group's points by its size (the
+``group_points`` switch) sit in the scratch array the kernels share. A move's gain looks only
+at the 8 cells around its square, as ``Board`` does; "per_drop" scoring, which counts
+distinct matching drop cells, flood-fills a group only when a touching drop matches its
+size. Choices follow
 ``Game.legal_moves`` order (card, square, turn), so greedy takes the first highest gain and
 random the same index as ``policies.RandomPolicy``. The tests compare every table with
 ``policies.run_games``.
@@ -43,6 +45,7 @@ _INSIDE = ((1, 2), (0, 3), (0, 3), (1, 2))  # neighbours of each card cell withi
 _DR = (-1, 0, -1, 0, 2, 1, 2, 1)  # the 8 cells around a card; card cell p touches 2p, 2p+1
 _DC = (0, -1, 1, 2, 0, -1, 1, 2)
 _SCRATCH = 128
+_POINTS = 108  # scratch 108-117: a scoring group's points by its size (0: no group), WD-4
 
 
 @cache
@@ -105,10 +108,16 @@ def _side(players: int) -> int:
     return 2 * cards_each + 3
 
 
-def _state(players: int) -> tuple[np.ndarray, ...]:
-    """Empty orchards for ``players`` players and the scratch arrays of the compiled code."""
+def _state(players: int, rules: Rules) -> tuple[np.ndarray, ...]:
+    """Empty orchards for ``players`` players and the scratch arrays of the compiled code,
+    with the points of ``rules.group_points`` in the scratch (``_POINTS``).
+
+    The kernels read the points from the scratch rather than from an array of their own:
+    measured, one more array in the greedy loop cost its games 5-10%."""
     side = _side(players)
     cells, groups = (2 * side) ** 2, 4 * (DECK_MOVES + 2)
+    scratch = np.zeros(_SCRATCH, dtype=np.int64)
+    scratch[_POINTS : _POINTS + len(rules.group_points) + 1] = (0, *rules.group_points)
     return (
         np.zeros((players, cells), dtype=np.int8),  # cell values
         np.zeros((players, cells), dtype=np.int32),  # group id of each fruit cell
@@ -122,7 +131,7 @@ def _state(players: int) -> tuple[np.ndarray, ...]:
         np.zeros(players, dtype=np.int64),  # score totals
         np.zeros(cells, dtype=np.int64),  # flood fill marks
         np.zeros(cells, dtype=np.int64),  # flood fill stack
-        np.zeros(_SCRATCH, dtype=np.int64),  # scratch: see _place and _gain
+        scratch,  # scratch: see _place and _gain
         np.zeros(groups, dtype=np.int64),  # _gain: the comp that took each group
         np.zeros(groups, dtype=np.int64),  # _gain: which look took each group
     )
@@ -182,13 +191,14 @@ def _matching(cell, b, start, size, width, marks, stack, scratch) -> int:
 
 @njit(cache=True, inline="always")
 def _points(size, mask, per_drop, cell, b, start, width, marks, stack, scratch) -> int:
-    """WD-4: a group scores when a touching drop equals its size; ``start`` is one of its
-    cells, with the card laid (only "per_drop" looks: it counts the matching drops)."""
+    """WD-4: a group scores the points of its size (``_POINTS``) when a touching drop equals
+    its size; ``start`` is one of its cells, with the card laid (only "per_drop" looks: it
+    counts the matching drops)."""
     if size > 9 or not (mask >> size) & 1:
         return 0
     if not per_drop:
-        return size
-    return size * _matching(cell, b, start, size, width, marks, stack, scratch)
+        return scratch[_POINTS + size]
+    return scratch[_POINTS + size] * _matching(cell, b, start, size, width, marks, stack, scratch)
 
 
 @njit(cache=True, inline="always")
@@ -220,7 +230,8 @@ def _place(state, tables, b, square, s, apply, per_drop) -> int:
 
     Scratch layout: 0-15 from ``_look``, 16-19 cluster sizes, 20-23 masks, 24-27 root
     counts, 28-59 roots (8 per cluster), 60-63 a card cell of each cluster, 64-79 old group
-    -> cluster, 80-103 wetted groups (id, new bits, a cell), 104-107 comp cluster.
+    -> cluster, 80-103 wetted groups (id, new bits, a cell), 104-107 comp cluster, 108-117
+    the points by size (``_POINTS``).
     """
     cell, gid, parent, gsize, gmask, gpoints, ngroups, occupied, box, total = state[:10]
     marks, stack, sc = state[10], state[11], state[12]
@@ -353,7 +364,8 @@ def _gain(state, tables, b, s) -> int:
     is counted once through a mark (scratch 126 counts the calls), no lists are searched.
 
     Scratch: 0-15 from ``_look``, 16-19 comp sizes, 20-23 masks, 24-27 the comp each comp
-    joins (itself if none), 80-87 wetted groups, 88-95 their new drop bits."""
+    joins (itself if none), 80-87 wetted groups, 88-95 their new drop bits, 108-117 the
+    points by size (``_POINTS``)."""
     gsize, gmask, gpoints, sc = state[3], state[4], state[5], state[12]
     ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables[1:]
     owner, marks = state[13], state[14]
@@ -403,12 +415,12 @@ def _gain(state, tables, b, s) -> int:
     for k in range(ncomp[s]):
         size = sc[16 + k]
         if sc[24 + k] == k and size <= 9 and (sc[20 + k] >> size) & 1:
-            delta += size
+            delta += sc[_POINTS + size]
     for w in range(nwetted):
         root = sc[80 + w]
         size = gsize[b, root]
         if size <= 9 and ((gmask[b, root] | sc[88 + w]) >> size) & 1:
-            delta += size
+            delta += sc[_POINTS + size]
         delta -= gpoints[b, root]
     return delta
 
@@ -525,7 +537,9 @@ def _play_on(
                         pick = pos
                         break
                     nth -= 1
-        _lay(state, tables, b, square, 4 * market[pick] + turn, per_drop)
+        # _lay, written out: as a call of its own (which reads the points) it cost 25-50%
+        _look(state, b, square)
+        _place(state, tables, b, square, 4 * market[pick] + turn, True, per_drop)
         _take(game, market, pile, pick, size, players)
     return True
 
@@ -668,7 +682,7 @@ def play_greedy(seeds: np.ndarray, players: int, rules: Rules) -> np.ndarray:
     deals, starts = _deal(seeds, players)
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     _play_games(
-        _state(players), _tables(), deals, starts, market_size(players), *_switches(rules),
+        _state(players, rules), _tables(), deals, starts, market_size(players), *_switches(rules),
         True, np.zeros(1, dtype=np.uint32), scores,
     )  # fmt: skip
     return scores
@@ -684,7 +698,7 @@ def play_random(
     deals, starts = _deal(seeds, players)
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     done, used = _play_games(
-        _state(players), _tables(), deals, starts, market_size(players), *_switches(rules),
+        _state(players, rules), _tables(), deals, starts, market_size(players), *_switches(rules),
         False, words, scores,
     )  # fmt: skip
     return scores, int(done), int(used)
@@ -694,7 +708,7 @@ def _position(game: Game) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarra
     """The compiled state of ``game``'s orchards (their cards laid again in order), its
     turn counters and its market, read through the public ``Game`` and ``Board`` API."""
     index, tables = _index(), _tables()
-    state = _state(game.players)
+    state = _state(game.players, game.rules)
     _clear(state)
     side = _side(game.players)
     origin = side // 2

@@ -5,6 +5,8 @@ and its allowed values. ``FACTS`` gives the player range, the score bounds and t
 
 >>> Rules(max_size=[4, 4]).max_size
 (4, 4)
+>>> Rules(group_points=[n * n for n in range(1, 10)]).group_points[:4]
+(1, 4, 9, 16)
 >>> [market_size(n) for n in range(FACTS.min_players, FACTS.max_players + 1)]
 [1, 4, 3, 4, 5]
 """
@@ -20,14 +22,18 @@ import numpy as np
 from orchard_lab.core import GameFacts, IllegalMove, check_switches, check_type, illegal, switch
 from orchard_lab.glossary import GAME_NAMES, RULE_NAMES
 from orchard_lab.water_drops.cards import Card, check_degrees
+from orchard_lab.water_drops.scoring import STANDARD_POINTS
 
 __all__ = [
     "CARDS_PER_ORCHARD",
     "FACTS",
+    "MAX_GROUP_POINTS",
     "MAX_SIDE",
+    "POINT_TABLES",
     "ROTATIONS",
     "Move",
     "Rules",
+    "check_group_points",
     "check_square",
     "market_size",
     "orchard_room",
@@ -37,6 +43,16 @@ __all__ = [
 ROTATIONS = (0, 90, 180, 270)  # quarter turns, clockwise (WD-3)
 CARDS_PER_ORCHARD = 51  # the most an orchard can hold: a start card and the 50 of the deck
 MAX_SIDE = CARDS_PER_ORCHARD  # a max_size side beyond this can never matter (WD-3)
+MAX_GROUP_POINTS = 999  # the most a scoring group may earn under group_points (WD-4)
+GROUP_SIZES = len(STANDARD_POINTS)  # group_points holds one value per size 1..9: drops go 1..9
+
+# the tables a board offers for group_points (WD-4); result codes store their order
+POINT_TABLES = (
+    ("its size: 1, 2, 3, …", STANDARD_POINTS),
+    ("squares: 1, 4, 9, …", tuple(n * n for n in range(1, GROUP_SIZES + 1))),
+    ("triangular: 1, 3, 6, …", tuple(n * (n + 1) // 2 for n in range(1, GROUP_SIZES + 1))),
+    ("1 point, any size", (1,) * GROUP_SIZES),
+)
 
 FACTS = GameFacts(
     name="water_drops",
@@ -70,6 +86,38 @@ def orchard_room(players: int, cards: int = CARDS_PER_ORCHARD - 1) -> int:
     return math.ceil(cards / players) + 1
 
 
+def check_group_points(table: Any) -> tuple[int, ...]:
+    """``group_points`` as a tuple of 9 whole numbers from 0 to ``MAX_GROUP_POINTS`` (WD-4):
+    TypeError or ValueError naming it.
+
+    >>> check_group_points([0, 0, 1, 1, 2, 2, 3, 3, 4])
+    (0, 0, 1, 1, 2, 2, 3, 3, 4)
+    >>> check_group_points((1, 2, 3, 4))
+    Traceback (most recent call last):
+    ...
+    ValueError: group_points must hold 9 values, one for each group size 1 to 9; got 4
+    """
+    if not isinstance(table, tuple | list):
+        raise TypeError(
+            f"group_points must be {GROUP_SIZES} whole numbers, one for each group size 1 to "
+            f"{GROUP_SIZES}, not {type(table).__name__}"
+        )
+    if len(table) != GROUP_SIZES:
+        raise ValueError(
+            f"group_points must hold {GROUP_SIZES} values, one for each group size 1 to "
+            f"{GROUP_SIZES}; got {len(table)}"
+        )
+    for value in table:
+        if isinstance(value, bool) or not isinstance(value, int | np.integer):
+            raise TypeError(f"group_points must hold whole numbers, not {value!r}")
+        if not 0 <= value <= MAX_GROUP_POINTS:
+            raise ValueError(
+                f"group_points values must be whole numbers from 0 to {MAX_GROUP_POINTS}, "
+                f"got {value}"
+            )
+    return tuple(int(value) for value in table)
+
+
 def _box_fits(size: tuple[int, int] | None, players: int) -> bool:
     """Whether a largest-orchard box holds every orchard of a deal to ``players`` players."""
     return size is None or size[0] * size[1] >= orchard_room(players)
@@ -100,6 +148,8 @@ class Rules:
     >>> from orchard_lab.core import describe_rules
     >>> describe_rules(Rules(allow_rotation=True, max_size=(4, 4)))
     'cards may turn: on, largest orchard: 4×4 cards'
+    >>> describe_rules(Rules(group_points=(1, 4, 9, 16, 25, 36, 49, 64, 81)))
+    'points for a group of n fruits: squares: 1, 4, 9, …'
     """
 
     scoring: str = switch(
@@ -125,10 +175,17 @@ class Rules:
                  ("5×5 cards", (5, 5))),
         open=True, low=1, high=MAX_SIDE, rule="WD-3", fits=_box_fits,
     )  # fmt: skip
+    group_points: tuple[int, ...] = switch(
+        STANDARD_POINTS, label="points for a group of n fruits",
+        help="How many points a scoring group of 1, 2, 3, … up to 9 fruits earns. The "
+        "standard rules give 1 point for each fruit.",
+        options=POINT_TABLES, open=True, rule="WD-4",
+    )  # fmt: skip
 
     def __post_init__(self) -> None:
         check_type(self.scoring, str, "scoring")
         object.__setattr__(self, "max_size", _check_max_size(self.max_size))
+        object.__setattr__(self, "group_points", check_group_points(self.group_points))
         check_switches(self)
 
 

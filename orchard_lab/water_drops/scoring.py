@@ -6,30 +6,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from orchard_lab.water_drops.cards import FRUIT_NAMES
 
-__all__ = ["SCORINGS", "Group", "group_points", "reason"]
+__all__ = ["SCORINGS", "STANDARD_POINTS", "Group", "group_points", "reason"]
 
 SCORINGS = ("fruit", "drop", "per_drop")
+STANDARD_POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9)  # a scoring group of n fruits earns n (WD-4)
 
 
-def group_points(scoring: str, size: int, drops: Collection[int]) -> int:
-    """Points of a group of ``size`` fruits touching drops of these values (WD-4).
+def group_points(
+    scoring: str, size: int, drops: Collection[int], table: Sequence[int] = STANDARD_POINTS
+) -> int:
+    """Points of a group of ``size`` fruits touching drops of these values (WD-4), when a
+    scoring group of n fruits earns ``table[n - 1]`` (the ``group_points`` switch).
 
     >>> [group_points(scoring, 3, [2, 3, 3]) for scoring in SCORINGS]
     [3, 3, 6]
+    >>> squares = tuple(n * n for n in range(1, 10))
+    >>> [group_points(scoring, 3, [2, 3, 3], squares) for scoring in SCORINGS]
+    [9, 9, 18]
     """
     if size not in drops:
         return 0
-    matching = [value for value in drops if value == size]
-    if scoring == "fruit":
-        return size  # one point per fruit of the group
-    if scoring == "drop":
-        return matching[0]  # the matching drop's value, however many drops match
-    return size * len(matching)
+    points = table[size - 1]  # drops go 1..9, so a matching size does too
+    if scoring == "per_drop":
+        return points * sum(value == size for value in drops)  # once per matching drop
+    return points  # "fruit": for its size; "drop": for the matching drop's value, once
 
 
 @dataclass(frozen=True)
@@ -63,10 +68,13 @@ def _describe(values: list[int]) -> str:
 
 
 def reason(fruit: str, size: int, values: list[int], points: int) -> str:
-    """Why a group of ``size`` ``fruit`` touching drops ``values`` (sorted) earns ``points``.
+    """Why a group of ``size`` ``fruit`` touching drops ``values`` (sorted) earns ``points``
+    (what ``group_points`` gives, so the sentence holds for any table of points).
 
     >>> reason("B", 3, [3], 3)
     '3 bananas touch a 3-drop: scores 3'
+    >>> reason("B", 3, [3, 3], 18)  # squares, per drop: 9 for each 3-drop
+    '3 bananas touch 2 3-drops: scores 18'
     """
     singular, plural = FRUIT_NAMES[fruit]
     who = f"1 {singular} touches" if size == 1 else f"{size} {plural} touch"
