@@ -27,6 +27,7 @@ from orchard_lab.jit import COMPILED
 from orchard_lab.policies import HintFor, Simulate
 
 __all__ = [
+    "ChoiceCounter",
     "GameEntry",
     "GameModule",
     "HintingGameModule",
@@ -72,6 +73,14 @@ if TYPE_CHECKING:  # the built-in games are game modules (checked by mypy, not a
     _BUILT_IN: tuple[HintingGameModule, ...] = (apple_batches, water_drops, stacked_trees)
 
 
+class ChoiceCounter(Protocol):
+    """How often each kind of move is chosen in games played as ``simulate`` plays them."""
+
+    def __call__(
+        self, games: int, players: int, policy: str, seed: int, rules: Any
+    ) -> dict[str, float]: ...
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """One game and where its parts live.
@@ -82,7 +91,9 @@ class GameEntry:
     is the Markdown its rules sheet is cut from (``None``: the package's ``docs/rules.md``).
     ``what_if_rules`` sets rule set B of the what-if before anyone touches it, and
     ``games_per_second`` (policy -> players -> games a second, as measured) keeps a what-if
-    run within its time.
+    run within its time. ``choices`` names a function counting how often each kind of move
+    is chosen (``simulate``'s arguments, random or greedy play; a dict from the kind in words
+    to how many a player makes in a game, on average), ``choices_words`` says what it counts.
     """
 
     name: str
@@ -93,6 +104,8 @@ class GameEntry:
     rules_text: str | None = None
     what_if_rules: Mapping[str, Any] = field(default_factory=dict)
     games_per_second: Mapping[str, Mapping[int, float]] = field(default_factory=dict)
+    choices: str | None = None
+    choices_words: str = ""
 
     @property
     def slug(self) -> str:
@@ -116,6 +129,10 @@ class GameEntry:
     def new_walkthrough(self) -> Any:
         """A new rule walkthrough of the game (imports the widgets)."""
         return _load(self.walkthrough, f"{self.title} has no rule walkthrough")()
+
+    def choice_counter(self) -> ChoiceCounter | None:
+        """The function counting how often each kind of move is chosen, if the game has one."""
+        return None if self.choices is None else cast(ChoiceCounter, _load(self.choices, ""))
 
     def warm_up(self) -> None:
         """Compile (or load) the game's compiled engines, if it has any."""
@@ -181,6 +198,8 @@ register(
         board="orchard_lab.widgets.apple_batches_board:AppleBatchesBoard",
         walkthrough="orchard_lab.widgets.apple_batches_walkthrough:walkthrough",
         what_if_rules={"easy": True},
+        choices="orchard_lab.apple_batches.policies:batch_use",
+        choices_words="Apples a player puts in each batch in a game, on average",
         games_per_second={
             "random": {1: 200_000, 2: 80_000, 4: 25_000, 6: 15_000},
             "greedy": {1: 200_000, 2: 100_000, 4: 30_000, 6: 25_000},

@@ -154,7 +154,8 @@ def test_the_water_drops_box_offers_what_holds_the_orchards_WD_3() -> None:
 # -- a pupil's own sequence (issue 27) ----------------------------------------------------------
 def test_only_a_switch_of_sequences_that_takes_values_of_its_own_gets_a_box() -> None:
     assert list(RuleSwitches(st).own_boxes) == ["ladder"]
-    assert RuleSwitches(ab).own_boxes == {} and RuleSwitches(wd).own_boxes == {}
+    assert list(RuleSwitches(ab).own_boxes) == list(ab.SEQUENCE_BATCHES.values())
+    assert list(RuleSwitches(wd).own_boxes) == ["group_points"]
     box = RuleSwitches(st).own_boxes["ladder"]
     assert box.description == "your own dice ladder" and not box.continuous_update
 
@@ -173,6 +174,31 @@ def test_an_own_ladder_typed_then_entered_becomes_the_rules(text: str, ladder: t
     assert panel.own_messages["ladder"].value.startswith("✓ Your own dice ladder: ")
     panel.own_boxes["ladder"].value = "n + 1"  # a formula gives as many steps as shown now
     assert panel.rules.ladder == tuple(range(2, len(ladder) + 2))
+
+
+def test_an_own_table_of_batch_points_becomes_the_rules_for_every_sequence_batch() -> None:
+    """AB-4 as data (issue 27): each batch scored by a sequence takes a pupil's own 12 values."""
+    panel = RuleSwitches(ab)
+    for batch, name in ab.SEQUENCE_BATCHES.items():
+        panel.own_boxes[name].value = "n*n + 1"
+        squares = tuple(n * n + 1 for n in range(1, ab.BATCH_CAPACITY + 1))
+        assert getattr(panel.rules, name) == squares
+        assert panel.rules.points_table(batch) == (0, *squares)
+        label = ab.BATCH_NAMES[batch]
+        assert (
+            panel.own_messages[name].value
+            == f"✓ Your own {label} points: " + ", ".join(map(str, squares)) + "."
+        )
+    panel.own_boxes["steady_points"].value = "1, 2, 3"  # a list needs a value for every size
+    assert panel.own_messages["steady_points"].value == (
+        "✗ The steady height batch needs 12 values, its points with 1, 2, … 12 apples; "
+        "steady_points has 3."
+    )
+    panel.own_boxes["feather_points"].value = "1000 n"
+    assert panel.own_messages["feather_points"].value == (
+        "✗ The feather batch scores from 0 to 999 points, but feather_points gives 1 apple 1000."
+    )
+    assert panel.rules.feather_points == squares  # a refused table changes nothing
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,10 @@ import pytest
 from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.core import make_rng
 from orchard_lab.policies import POLICY_WORDS
 from orchard_lab.widgets import RuleSwitches, WhatIfExplorer
-from orchard_lab.widgets.what_if import chunk_games, largest_run
+from orchard_lab.widgets.what_if import chunk_games, first_player_share, largest_run
 
 
 def _histograms(explorer: WhatIfExplorer) -> list:
@@ -176,3 +177,76 @@ def test_bad_settings_raise_with_the_argument_named() -> None:
         WhatIfExplorer(game=wd, rules_a=ab.Rules())
     with pytest.raises(TypeError, match="game"):
         WhatIfExplorer(game="water drops")
+
+
+# -- invent a rule (issue 27): a pupil's own sequence against the standard one --------------
+def test_a_typed_sequence_is_drawn_against_the_other_rule_sets_at_once() -> None:
+    """Typing a formula into rule set B's box draws B's sequence beside A's, in the look of
+    each run (colour, dash and shape); with no sequence differing, the chart is hidden."""
+    explorer = WhatIfExplorer(game=ab, games=50)
+    assert explorer.differing_sequences() == []
+    assert explorer.sequences_box.layout.display == "none"
+    explorer.panels["B"].own_boxes["monochrome_points"].value = "n^2"
+    assert explorer.differing_sequences() == ["monochrome_points"]
+    assert explorer.sequences_box.layout.display == "flex"
+    lines = {t.name: (list(t.y), t.meta["run"], t.line.dash) for t in explorer.sequences.data}
+    assert lines == {
+        "A: monochrome batch points": (list(ab.TRIANGULAR), 0, "solid"),
+        "B: monochrome batch points": ([n * n for n in range(1, 13)], 1, "dash"),
+    }
+    explorer.run()  # the games are played under the pupil's table
+    assert explorer.rules["B"].monochrome_points == tuple(n * n for n in range(1, 13))
+    assert explorer.means()["B"] > explorer.means()["A"]
+
+
+def test_every_game_draws_its_own_sequence_switches() -> None:
+    ladder = WhatIfExplorer(game=st, games=20)  # B: the ladder of squares
+    assert [t.name for t in ladder.sequences.data] == ["A: dice ladder", "B: dice ladder"]
+    drops = WhatIfExplorer(game=wd, games=20)
+    assert drops.sequences_box.layout.display == "none"
+    drops.panels["B"].own_boxes["group_points"].value = "2n"
+    assert [list(t.y) for t in drops.sequences.data] == [
+        list(range(1, 10)),
+        list(range(2, 20, 2)),
+    ]
+
+
+def test_the_first_players_share_of_wins_is_compared_with_a_fair_share() -> None:
+    """With 2 or more players the summary says how often the first player wins under each
+    rule set (a shared win as a share), beside the fair share."""
+    assert first_player_share(np.array([[5, 3], [2, 4], [4, 4], [1, 1]])) == 0.5
+    assert first_player_share(np.array([[3, 3, 3]])) == pytest.approx(1 / 3)
+    explorer = WhatIfExplorer(game=ab, games=300, players=3, seed=2)
+    explorer.run()
+    shares = {key: 100 * first_player_share(table) for key, table in explorer.results.items()}
+    words = re.sub(r"<[^>]+>", "", explorer.summary.value)
+    assert (
+        f"The first player wins {shares['A']:.1f} % of the games under rule set A and "
+        f"{shares['B']:.1f} % under rule set B; a fair share is 33.3 %"
+    ) in words
+    alone = WhatIfExplorer(game=ab, games=30)
+    alone.run()
+    assert "first player" not in alone.summary.value
+
+
+def test_the_explorer_counts_the_apples_of_each_batch_under_both_rule_sets() -> None:
+    """Apple batches (issue 27): after a greedy or random Run, the summary lists the apples a
+    player puts in each batch under A and B, counted on the very games played, and names the
+    largest change; a lookahead Run, which is not counted, shows no such table."""
+    own = ab.Rules(monochrome_points=(50,) * 12)
+    explorer = WhatIfExplorer(game=ab, rules_b=own, games=400, players=2, seed=4)
+    explorer.run()
+    (chunk_seed,) = make_rng(4).integers(0, 2**31 - 1, size=1)  # 400 games: one chunk
+    for key, rules in explorer.rules.items():
+        assert explorer.choices[key] == ab.batch_use(400, 2, "greedy", int(chunk_seed), rules)
+        assert sum(explorer.choices[key].values()) == pytest.approx(12)
+    a, b = explorer.choices["A"], explorer.choices["B"]
+    words = re.sub(r"<[^>]+>", " ", explorer.summary.value)
+    assert "Apples a player puts in each batch in a game, on average" in words
+    moved = max(a, key=lambda kind: abs(b[kind] - a[kind]))
+    assert f"The largest change: {moved}, {a[moved]:.2f} under A and {b[moved]:.2f} under B." in (
+        " ".join(words.split())
+    )
+    slow = WhatIfExplorer(game=ab, policy="lookahead", games=2)
+    slow.run()
+    assert slow.choices == {} and "each batch" not in slow.summary.value

@@ -1,4 +1,5 @@
-"""Plotly pictures of many played games, for any of the three games: score histograms.
+"""Plotly pictures of runs of games, for any of the three games: score histograms, and the
+scoring sequences the runs were played under.
 
 Every builder is a pure function returning a ``go.Figure`` (never shown) and takes the same
 keywords ``**look`` (``layout.Look``: ``title``, ``template``, ``width``, ``height``, each
@@ -22,11 +23,20 @@ import plotly.graph_objects as go
 
 from orchard_lab.figures.layout import Look, check_look, finish
 
-__all__ = ["PERCENTILE_MEANING", "RUN_COLOURS", "RUN_DASHES", "RUN_PATTERNS", "score_histograms"]
+__all__ = [
+    "PERCENTILE_MEANING",
+    "RUN_COLOURS",
+    "RUN_DASHES",
+    "RUN_PATTERNS",
+    "RUN_SYMBOLS",
+    "score_histograms",
+    "sequence_comparison",
+]
 
 RUN_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")  # one per compared run
 RUN_DASHES = ("solid", "dash", "longdashdot", "dashdot")  # each run's mean line
 RUN_PATTERNS = ("", "/", "x", ".")  # each run's bars
+RUN_SYMBOLS = ("circle", "square", "diamond", "triangle-up")  # each run's points on a line
 PERCENTILE_MEANING = "90th percentile: 9 games in 10 scored this or less"
 
 
@@ -135,3 +145,44 @@ def _mark_style(role: str, colour: str, run: int) -> dict[str, Any]:
         "line": {"color": colour, "width": 1.5, "dash": "dot"},
         "hovertemplate": "percentile: %{x:.1f}<extra></extra>",
     }
+
+
+def sequence_comparison(
+    runs: Mapping[str, Sequence[int]],
+    *,
+    run_of: Mapping[str, int] | None = None,
+    **look: Unpack[Look],
+) -> go.Figure:
+    """The scoring sequences of runs as lines with points: the n-th value against n.
+
+    One trace per labelled sequence (``role`` "sequence"), in the look of its run:
+    ``run_of[label]`` (default: its place) picks the colour, the dash and the points' shape,
+    so sequences of one rule set share its look. Hovering a point names its value.
+
+    >>> fig = sequence_comparison({"A: dice ladder": (1, 3, 6, 10), "B: dice ladder": (1, 4, 9)})
+    >>> list(fig.data[1].x), list(fig.data[1].y), fig.data[1].line.dash, fig.data[1].marker.symbol
+    ([1, 2, 3], [1, 4, 9], 'dash', 'square')
+    """
+    check_look(sequence_comparison, look)
+    if not isinstance(runs, Mapping):
+        raise TypeError(f"runs must map a label to a sequence, not {type(runs).__name__}")
+    fig = go.Figure()
+    for place, (label, values) in enumerate(runs.items()):
+        run = place if run_of is None else run_of[label]
+        colour = RUN_COLOURS[run % len(RUN_COLOURS)]
+        fig.add_scatter(
+            x=list(range(1, len(values) + 1)),
+            y=[int(v) for v in values],
+            mode="lines+markers",
+            name=str(label),
+            line={"color": colour, "width": 2.5, "dash": RUN_DASHES[run % len(RUN_DASHES)]},
+            marker={"color": colour, "size": 8, "symbol": RUN_SYMBOLS[run % len(RUN_SYMBOLS)]},
+            hovertemplate=f"{label}: n = %{{x}}, %{{y}} points<extra></extra>",
+            meta={"run": run, "label": str(label), "role": "sequence"},
+        )
+    fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.32, "x": 0})
+    fig.update_xaxes(title={"text": "n: the 1st, 2nd, 3rd … value", "standoff": 4}, dtick=1)
+    fig.update_yaxes(title="points", rangemode="tozero")
+    finish(fig, **look)
+    fig.update_layout(margin={"b": 110})  # room below the axis for the legend
+    return fig

@@ -33,7 +33,7 @@ import plotly.graph_objects as go
 
 from orchard_lab.widgets.styles import STATIC
 
-__all__ = ["SharedBundleFigure", "fit_to_container", "keep_state"]
+__all__ = ["SharedBundleFigure", "fit_to_container", "keep_state", "refit"]
 
 PLOTLY_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 
@@ -85,9 +85,15 @@ def fit_to_container(figure: go.FigureWidget) -> None:
     """
     figure.set_trait("_config", {"responsive": True})
 
-    def refit(change: dict[str, Any]) -> None:
+    def on_new_view(change: dict[str, Any]) -> None:
         if (change["new"] or 0) > (change["old"] or 0):
-            figure.layout.autosize = False
-            figure.layout.autosize = True
+            refit(figure)
 
-    figure.observe(refit, names="_view_count")
+    figure.observe(on_new_view, names="_view_count")
+
+
+def refit(figure: go.FigureWidget) -> None:
+    """Size the figure's views to their containers again (see ``fit_to_container``): after a
+    view appears, or after a hidden container is shown."""
+    figure.layout.autosize = False
+    figure.layout.autosize = True

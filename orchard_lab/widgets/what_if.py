@@ -31,13 +31,19 @@ from orchard_lab.figures.runs import (
     RUN_DASHES,
     RUN_PATTERNS,
     score_histograms,
+    sequence_comparison,
 )
 from orchard_lab.games import GameModule
 from orchard_lab.games import entry as game_entry
 from orchard_lab.policies import POLICY_WORDS
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
-from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
+from orchard_lab.widgets.plotly_state import (
+    SharedBundleFigure,
+    fit_to_container,
+    keep_state,
+    refit,
+)
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 from orchard_lab.widgets.styles import style_html, text_properties
 
@@ -198,9 +204,18 @@ class WhatIfExplorer:
             )
         )
         fit_to_container(self.figure)
+        self.sequences = SharedBundleFigure(
+            sequence_comparison({}, title="The scoring sequences of rule sets A and B", height=340)
+        )
+        fit_to_container(self.sequences)
+        self.sequences_box = w.Box([self.sequences]).add_class("orchard-whatif-sequences")
+        for panel in self.panels.values():  # a changed sequence is drawn at once
+            panel.on_change(lambda _rules: self._draw_sequences())
+        self._draw_sequences()
         self.summary = w.HTML()
         self.message = w.HTML()
         self.results: dict[str, np.ndarray] = {}
+        self.choices: dict[str, dict[str, float]] = {}  # rule set -> kind of move -> a game's
         self.run_button.on_click(lambda _b: self._clicked())
         for choice in (self.policy_choice, self.players_choice):
             choice.observe(lambda _change: self._show_policy_words(), names="value")
@@ -223,6 +238,9 @@ class WhatIfExplorer:
         self.progress.max, self.progress.value = len(SETS) * games, 0
         self.message.value = ""
         tables: dict[str, list[np.ndarray]] = {key: [] for key in SETS}
+        counter = game_entry(self.game.FACTS.name).choice_counter()
+        counter = counter if policy in policies.TABLE_POLICIES else None
+        chosen: dict[str, dict[str, float]] = {key: {} for key in SETS}
         for size, chunk_seed in zip(sizes, seeds, strict=True):
             for key in SETS:
                 tables[key].append(
@@ -234,8 +252,14 @@ class WhatIfExplorer:
                         rules=rules[key],
                     )
                 )
+                if counter is not None:  # the same deals, counted
+                    for kind, mean in counter(
+                        size, players, policy, int(chunk_seed), rules[key]
+                    ).items():
+                        chosen[key][kind] = chosen[key].get(kind, 0.0) + mean * size / games
                 self.progress.value += size
         self.results = {key: np.concatenate(parts) for key, parts in tables.items()}
+        self.choices = chosen if counter is not None else {}
         self._draw(rules)
 
     def means(self) -> dict[str, float]:
@@ -267,6 +291,36 @@ class WhatIfExplorer:
             f"{html.escape(_limit_words(self.game, policy, players))}"
         )
 
+    def differing_sequences(self) -> list[str]:
+        """The switches holding a sequence (those with a box for one's own) whose values
+        differ between rule sets A and B, in the order of the game's switches.
+
+        >>> from orchard_lab import stacked_trees as st
+        >>> WhatIfExplorer(game=st, games=20).differing_sequences()
+        ['ladder']
+        """
+        a, b = self.rules["A"], self.rules["B"]
+        return [name for name in self.panels["A"].own_boxes if getattr(a, name) != getattr(b, name)]
+
+    def _draw_sequences(self) -> None:
+        """Draw every sequence that differs between A and B (hidden when none does)."""
+        names = self.differing_sequences()
+        hidden = self.sequences_box.layout.display == "none"
+        self.sequences_box.layout.display = "flex" if names else "none"
+        labels = {s.name: s.label for s in self.panels["A"].switches}
+        runs, run_of = {}, {}
+        for run, key in enumerate(SETS):
+            for name in names:
+                label = f"{key}: {labels[name]}"
+                runs[label], run_of[label] = getattr(self.rules[key], name), run
+        fresh = sequence_comparison(runs, run_of=run_of)
+        with self.sequences.batch_update():
+            self.sequences.data = ()
+            self.sequences.add_traces(fresh.data)
+        if names and hidden:  # drawn while hidden, at plotly's default width
+            refit(self.sequences)
+        keep_state(self.sequences)
+
     def _draw(self, rules: dict[str, Any]) -> None:
         labels = {key: self._label(key, rules[key]) for key in SETS}
         samples = {labels[key]: self.results[key] for key in SETS}
@@ -281,7 +335,11 @@ class WhatIfExplorer:
                 f"{'s' if players > 1 else ''}, {self.policy_choice.value} play"
             )
         keep_state(self.figure)
-        self.summary.value = _summary(samples)
+        self.summary.value = (
+            _summary(samples)
+            + _first_player_words(self.results, players)
+            + _choices_table(game_entry(self.game.FACTS.name).choices_words, self.choices)
+        )
 
     def _layout(self) -> w.Box:
         panels = []
@@ -307,7 +365,7 @@ class WhatIfExplorer:
         ).add_class("orchard-whatif-settings")
         top = w.HBox([*panels, settings]).add_class("orchard-whatif-top")
         css = w.HTML(style())
-        root = w.VBox([css, top, self.message, self.figure, self.summary])
+        root = w.VBox([css, top, self.sequences_box, self.message, self.figure, self.summary])
         return root.add_class("orchard-whatif")
 
 
@@ -358,4 +416,51 @@ def _summary(samples: dict[str, np.ndarray]) -> str:
         f"<tr><th></th><th>mean</th>{head}</tr>{''.join(rows)}</table>"
         f"<p>On the same deals, rule set B scores {change} than rule set A on average.<br>"
         f"{html.escape(PERCENTILE_MEANING)}; the dotted lines on the chart mark them.</p></div>"
+    )
+
+
+def first_player_share(table: np.ndarray) -> float:
+    """How often the first player (column 0 of a ``simulate`` table) wins, a shared win
+    counting as a share: 1 / players for a fair game.
+
+    >>> first_player_share(np.array([[5, 3], [2, 4], [4, 4]]))
+    0.5
+    """
+    best = table.max(axis=1, keepdims=True)
+    winners = table == best
+    return float((winners[:, 0] / winners.sum(axis=1)).mean())
+
+
+def _first_player_words(results: dict[str, np.ndarray], players: int) -> str:
+    """Whether the first player's advantage changes from A to B, in a sentence (2+ players)."""
+    if players < 2:
+        return ""
+    shares = {key: 100 * first_player_share(table) for key, table in results.items()}
+    return (
+        f'<p style="color:{_TEXT}">The first player wins {shares["A"]:.1f} % of the games '
+        f"under rule set A and {shares['B']:.1f} % under rule set B; a fair share is "
+        f"{100 / players:.1f} % (a shared win counts as a share).</p>"
+    )
+
+
+def _choices_table(words: str, choices: dict[str, dict[str, float]]) -> str:
+    """How often each kind of move was chosen under A and B, and the largest change."""
+    if not choices:
+        return ""
+    a, b = choices["A"], choices["B"]
+    rows = "".join(
+        f"<tr><th>{html.escape(kind)}</th><td>{a[kind]:.2f}</td><td>{b[kind]:.2f}</td></tr>"
+        for kind in a
+    )
+    moved = max(a, key=lambda kind: abs(b[kind] - a[kind]))
+    change = (
+        "Nothing changes by more than 0.01."
+        if abs(b[moved] - a[moved]) < 0.005
+        else f"The largest change: {html.escape(moved)}, {a[moved]:.2f} under A and "
+        f"{b[moved]:.2f} under B."
+    )
+    return (
+        f'<div class="orchard-whatif-choices" style="color:{_TEXT}">'
+        f"<table><caption>{html.escape(words)}</caption>"
+        f"<tr><th></th><th>A</th><th>B</th></tr>{rows}</table><p>{change}</p></div>"
     )

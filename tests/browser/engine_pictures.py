@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
-from playwright.sync_api import Locator
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from orchard_lab import apple_batches as ab
+from orchard_lab import stacked_trees as st
+from orchard_lab import water_drops as wd
 from orchard_lab.widgets import AppleBatchesBoard, WaterDropsBoard
 
 Rect = dict[str, float]
@@ -279,3 +283,99 @@ class AppleBatchesDriver(Driver):
                 assert overlap(a, b) < 1, f"{a['card']} and {b['card']} overlap"
         turn_line = self.root.locator(".orchard-ab-turn").first.inner_text()
         assert shown_points(turn_line) == self.twin.game.scores()[0]
+
+
+SQUARES = tuple(n * n for n in range(1, 13))
+# what a pupil types into rule set B's first box of its own, what it says back, and the
+# sequences the chart must then draw (the engine's: A's standard one, B's new one)
+OWN = {
+    "apple_batches": (
+        "monochrome_points",
+        "n^2",
+        "✓ Your own monochrome batch points: " + ", ".join(map(str, SQUARES)) + ".",
+        {"A: monochrome batch points": ab.TRIANGULAR, "B: monochrome batch points": SQUARES},
+    ),
+    "water_drops": (
+        "group_points",
+        "2n",
+        "✓ Your own points for a group of n fruits: 2, 4, 6, 8, 10, 12, 14, 16, 18.",
+        {
+            "A: points for a group of n fruits": wd.Rules().group_points,
+            "B: points for a group of n fruits": tuple(range(2, 19, 2)),
+        },
+    ),
+    "stacked_trees": (
+        "ladder",
+        "n^3",
+        "✓ Your own dice ladder: 1, 8, 27, 64.",
+        {"A: dice ladder": st.Rules().ladder, "B: dice ladder": (1, 8, 27, 64)},
+    ),
+}
+
+
+def type_own_sequence(page: Page, explorer: Locator, game: str) -> None:
+    """Type ``OWN[game]``'s formula into rule set B's first box of its own, press Enter,
+    and wait for the answer and for the chart to draw every point of both sequences."""
+    _switch, formula, said, sequences = OWN[game]
+    own = explorer.locator(".orchard-whatif-rules-B .orchard-own-value input").first
+    own.fill(formula)
+    own.press("Enter")
+    answer = explorer.locator(".orchard-whatif-rules-B .orchard-own-said").first
+    expect(answer).to_have_text(said)
+    page.wait_for_function(
+        "([el, n]) => el.querySelectorAll('.orchard-whatif-sequences .points path').length === n",
+        arg=[explorer.element_handle(), sum(map(len, sequences.values()))],
+    )
+    page.wait_for_function(SEQUENCES_FILL_THEIR_BOX, arg=explorer.element_handle())
+
+
+# The chart of the scoring sequences is as wide as its box (not plotly's first 700 px, nor
+# the width it had while hidden).
+SEQUENCES_FILL_THEIR_BOX = """el => {
+    const box = el.querySelector('.orchard-whatif-sequences');
+    const svg = box && box.querySelector('.main-svg');
+    if (!svg) return false;
+    return Math.abs(svg.getBoundingClientRect().width - box.getBoundingClientRect().width) <= 2;
+}"""
+
+
+# The scoring sequences' chart of a what-if: each trace's name and its points' centres.
+_SEQUENCE_POINTS = """root => {
+    const plot = root.querySelector('.orchard-whatif-sequences .js-plotly-plot');
+    if (!plot) return null;
+    const names = [...plot.querySelectorAll('.legend .legendtext')].map(t => t.textContent);
+    const traces = [...plot.querySelectorAll('.scatterlayer .trace')].map(trace =>
+        [...trace.querySelectorAll('.points path')].map(p => {
+            const box = p.getBoundingClientRect();
+            return [box.x + box.width / 2, box.y + box.height / 2];
+        }));
+    return {names, traces};
+}"""
+
+
+def drawn_sequences(root: Locator) -> dict[str, list[list[float]]] | None:
+    """The what-if's chart of scoring sequences under ``root`` as drawn: trace names (from
+    the legend) and each trace's points' centres, in trace order."""
+    drawn: dict[str, Any] | None = root.evaluate(_SEQUENCE_POINTS)
+    return drawn
+
+
+def assert_sequences_drawn(root: Locator, wanted: dict[str, tuple[int, ...]]) -> None:
+    """The chart draws exactly ``wanted`` (legend name -> the engine's values, in order):
+    one point per value, evenly spaced from left to right, each at the height its value
+    gives on one shared linear axis (fitted from the points themselves)."""
+    drawn = drawn_sequences(root)
+    assert drawn is not None, "no chart of the scoring sequences"
+    assert drawn["names"] == list(wanted), drawn["names"]
+    pairs = []
+    for (name, values), points in zip(wanted.items(), drawn["traces"], strict=True):
+        assert len(points) == len(values), f"{name}: {len(points)} points for {len(values)}"
+        xs = [x for x, _ in points]
+        steps = [b - a for a, b in pairwise(xs)]
+        assert all(abs(s - steps[0]) <= TOLERANCE for s in steps), f"{name}: x {xs}"
+        pairs += [(value, y) for value, (_, y) in zip(values, points, strict=True)]
+    low, high = min(pairs), max(pairs)
+    assert high[0] > low[0] and high[1] < low[1], f"larger values must be drawn higher: {pairs}"
+    scale = (high[1] - low[1]) / (high[0] - low[0])  # px per point (negative: up)
+    for value, y in pairs:
+        assert abs(low[1] + (value - low[0]) * scale - y) <= TOLERANCE, (value, y, pairs)

@@ -19,6 +19,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.axe import app_violations
 from tests.browser.conftest import APP_GAMES, screenshot, status
+from tests.browser.engine_pictures import OWN, assert_sequences_drawn, type_own_sequence
 
 pytestmark = pytest.mark.browser
 
@@ -133,6 +134,9 @@ def test_app_page_renders_offline_without_errors_or_code(
         assert page.evaluate(_CLIPPED) == [], f"{name}: clipped at the right edge"
         screenshot(page, name)
         page.set_viewport_size({"width": SIZES[-1][0], "height": SIZES[-1][1]})
+        explorer = page.locator(".orchard-whatif")  # a pupil's own sequence (issue 27)
+        type_own_sequence(page, explorer, game.replace("-", "_"))
+        assert_sequences_drawn(explorer, OWN[game.replace("-", "_")][3])
         page.locator(".orchard-whatif-run").click()
         page.wait_for_function(_WHAT_IF_DRAWN, timeout=90_000, polling="raf")
         assert page.evaluate("() => window.__orchardWhatIf") > 0, (

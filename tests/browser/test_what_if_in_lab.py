@@ -12,6 +12,8 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
+from orchard_lab import games
+from orchard_lab.core import describe_rules
 from tests.browser.conftest import (
     Lab,
     notebook_errors,
@@ -20,6 +22,7 @@ from tests.browser.conftest import (
     run_all_cells,
     screenshot,
 )
+from tests.browser.engine_pictures import OWN, assert_sequences_drawn, type_own_sequence
 
 pytestmark = pytest.mark.browser
 
@@ -154,13 +157,10 @@ def test_every_game_runs_and_fits(page, lab, notebook, width, height) -> None:
         handles = [explorer.element_handle(), output.first.element_handle()]
         before_run = page.evaluate(LAYOUT_PROBLEMS, handles)
         assert [p for p in before_run if p.startswith("scrolls")] == [], before_run
-        if game == "stacked_trees":  # B's ladder, the pupil's own (issue 27): cubes
-            own = explorer.locator(".orchard-own-value input").nth(1)
-            own.fill("n^3")
-            own.press("Enter")
-            expect(explorer.locator(".orchard-own-said").nth(1)).to_have_text(
-                "✓ Your own dice ladder: 1, 8, 27, 64."
-            )
+        # rule set B's first sequence, the pupil's own (issue 27), drawn against A's at once
+        switch, _formula, _said, sequences = OWN[game]
+        type_own_sequence(page, explorer, game)
+        assert_sequences_drawn(explorer, sequences)
         explorer.locator(".orchard-whatif-run").first.click()
         page.wait_for_function(
             f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle(), timeout=120_000
@@ -169,7 +169,10 @@ def test_every_game_runs_and_fits(page, lab, notebook, width, height) -> None:
         expect(summary).to_contain_text("9 games in 10")
         legend = plot.locator(".legend").first.text_content()
         assert "A: standard rules" in legend
-        assert game != "stacked_trees" or "1, 8, 27, 64" in legend, legend
+        module = games.entry(game).module
+        b_sequence = list(sequences.values())[1]
+        b_rules = module.Rules(**{**games.entry(game).what_if_rules, switch: b_sequence})
+        assert f"B: {describe_rules(b_rules)}" in legend, legend  # B is played with it
         output_width = output.first.evaluate("el => el.clientWidth")
         if width == 1024:
             assert output_width < 700, "the file browser should be open"
