@@ -56,6 +56,7 @@ __all__ = [
     "RolloutPolicy",
     "Search",
     "explain_choice",
+    "first_player_share",
     "hint_names",
     "hinter",
     "margin",
@@ -111,6 +112,18 @@ class GreedyPolicy:
         moves = game.legal_moves()
         gains = [game.score_after(move) for move in moves]
         return moves[gains.index(max(gains))]
+
+
+def first_player_share(table: np.ndarray) -> float:
+    """How often the first player (column 0 of a ``simulate`` table) wins, a shared win
+    counting as a share: 1 / players for a fair game.
+
+    >>> first_player_share(np.array([[5, 3], [2, 4], [4, 4]]))
+    0.5
+    """
+    best = table.max(axis=1, keepdims=True)
+    winners = table == best
+    return float((winners[:, 0] / winners.sum(axis=1)).mean())
 
 
 def margin(scores: Sequence[int], player: int) -> int:

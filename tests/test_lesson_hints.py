@@ -102,6 +102,11 @@ SLIPS: list[Slip] = [
         6.5,
         "not its gain",
     ),
+    ("02 inv5", l02.check_fairer_points, (2, 4, 6, 8, 10, 12, 14, 16, 18), "Doubling every"),
+    ("02 inv5", l02.check_fairer_points, (1,) * 9, "59.8 % of the games, more than 55 %"),
+    ("02 inv5", l02.check_fairer_points, (0,) * 9, "nobody ever scores"),
+    ("02 inv5", l02.check_fairer_points, (1, 2), "needs 9 points, one for each of 1, 2,"),
+    ("02 inv5", l02.check_fairer_points, "n*n", 'read_sequence("n*n", 9)'),
     ("01 inv5", l01.check_own_feather, ab.PRONIC, "0.89 apples in your feather batch, fewer"),
     ("01 inv5", l01.check_own_feather, (20,) * 12, "what do your 1st, 2nd and 3rd apples add?"),
     ("01 inv5", l01.check_own_feather, tuple(range(10, 130, 10)), "52.3 points on average, more"),
@@ -232,7 +237,7 @@ def test_every_exercise_has_at_least_two_slips() -> None:
     counts = Counter(exercise for exercise, *_ in SLIPS)
     lessons = {
         "01": ["ex1", "ex2", "ex3", "ex4", "inv1", "inv2a", "inv2b", "inv3", "inv4", "inv5"],
-        "02": [f"ex{n}" for n in range(1, 11)],
+        "02": [*(f"ex{n}" for n in range(1, 11)), "inv5"],
         "03": [*(f"ex{n}" for n in range(1, 13)), "own ladder"],
     }
     expected = [f"{lesson} {name}" for lesson, names in lessons.items() for name in names]

@@ -48,8 +48,10 @@ def test_the_checks_accept_the_engines_answers(capsys: pytest.CaptureFixture[str
     lesson.check_safer_square([0, -1])
     lesson.check_largest_scoring_group(5)
     lesson.check_mean_gain("gain", np.float64(1.5), np.array([[2.0], [3.0]]), np.array([[1.0]]))
+    for points in ((1, 3, 6, 10, 15, 21, 28, 36, 45), [2**n for n in range(1, 10)]):
+        lesson.check_fairer_points(points)  # any points meeting the goal, a list or a tuple
     lines = said(capsys)
-    assert len(lines) == 14
+    assert len(lines) == 16
     assert all(line.startswith("✓ Right!") for line in lines), lines
 
 
@@ -71,8 +73,9 @@ def test_the_checks_say_not_answered_yet(capsys: pytest.CaptureFixture[str]) -> 
     lesson.check_safer_square(...)
     lesson.check_largest_scoring_group(...)
     lesson.check_mean_gain("per_drop_gain", ..., np.ones(2), np.ones(2))
+    lesson.check_fairer_points(...)
     lines = said(capsys)
-    assert len(lines) == 14
+    assert len(lines) == 15
     assert all(line.startswith("Not answered yet") for line in lines), lines
 
 

@@ -11,9 +11,9 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.core import make_rng
-from orchard_lab.policies import POLICY_WORDS
+from orchard_lab.policies import POLICY_WORDS, first_player_share
 from orchard_lab.widgets import RuleSwitches, WhatIfExplorer
-from orchard_lab.widgets.what_if import chunk_games, first_player_share, largest_run
+from orchard_lab.widgets.what_if import chunk_games, largest_run
 
 
 def _histograms(explorer: WhatIfExplorer) -> list:

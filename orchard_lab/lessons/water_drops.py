@@ -21,10 +21,13 @@ import numpy as np
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, make_rng
-from orchard_lab.lessons.checks import check, check_function, check_gain
+from orchard_lab.lessons.checks import check, check_function, check_gain, check_goal
 from orchard_lab.lessons.timing import Pace
+from orchard_lab.policies import first_player_share
 
 __all__ = [
+    "FAIR_DEALS",
+    "FAIR_GOAL",
     "KNOWN_FIXED",
     "KNOWN_FREE",
     "PACE",
@@ -37,6 +40,7 @@ __all__ = [
     "card_shapes",
     "check_card_shapes",
     "check_drop_points",
+    "check_fairer_points",
     "check_free_count",
     "check_group_sizes",
     "check_groups_by_hand",
@@ -56,6 +60,11 @@ __all__ = [
     "short_game",
     "spoils",
 ]
+
+# "Invent a fairer scoring": in 2-player greedy games the first player wins at most this many
+# percent (a shared win as a share), over this many deals (seed 0)
+FAIR_GOAL = 55
+FAIR_DEALS = 1000
 
 Cell = tuple[int, int]
 Shape = frozenset[Cell]
@@ -618,3 +627,58 @@ def check_mean_gain(name: str, answer: Any, changed: np.ndarray, standard: np.nd
     Not yet: that is the mean of the changed rules; subtract the mean of the standard rules.
     """
     check_gain(name, answer, changed, standard, ("the changed rules", "the standard rules"))
+
+
+def check_fairer_points(answer: Any) -> None:
+    """Investigation 5: points of the pupil's own for a scoring group of 1, 2, ... 9 fruits
+    under which the first player wins at most 55 % of 1,000 greedy 2-player games (seed 0);
+    the standard points give 57.6 %. Many answers pass; the check says what the pupil's
+    points give.
+
+    >>> check_fairer_points((1, 4, 9, 16, 25, 36, 49, 64, 81))
+    ✓ Right! With your points the first player wins 54.9 % of the games.
+    >>> check_fairer_points((2, 4, 6, 8, 10, 12, 14, 16, 18))
+    Not yet: with your points the first player wins 57.6 % of the games, more than 55 %.
+    Doubling every value changes no winner: what if big groups were worth much more than
+    small ones?
+    >>> check_fairer_points((1,) * 9)
+    Not yet: with your points the first player wins 59.8 % of the games, more than 55 %. What
+    if big groups were worth much more than small ones?
+    >>> check_fairer_points((1, 2, 3))
+    Not yet: a scoring group needs 9 points, one for each of 1, 2, ... 9 fruits, each a whole
+    number from 0 to 999.
+    """
+
+    def verdict(said: Any) -> tuple[bool, str]:
+        if isinstance(said, str):
+            return False, f'read your text first: read_sequence("{said}", 9), for 9 sizes.'
+        if not isinstance(said, tuple | list) or not all(
+            isinstance(value, Integral) and not isinstance(value, bool) for value in said
+        ):
+            return False, (
+                "write the points as 9 whole numbers, like (1, 4, 9, ...), or as "
+                'read_sequence("n*n", 9).'
+            )
+        try:
+            rules = wd.Rules(group_points=tuple(int(value) for value in said))
+        except ValueError:
+            return False, (
+                "a scoring group needs 9 points, one for each of 1, 2, ... 9 fruits, each a "
+                f"whole number from 0 to {wd.MAX_GROUP_POINTS}."
+            )
+        if not any(rules.group_points):
+            return False, "with your points nobody ever scores: every game is a tie."
+        scores = wd.simulate(FAIR_DEALS, 2, "greedy", seed=0, rules=rules)
+        share = 100 * first_player_share(scores)
+        wins = f"with your points the first player wins {share:.1f} % of the games"
+        if share > FAIR_GOAL:
+            first = rules.group_points[0]
+            scaled = first and rules.group_points == tuple(first * n for n in range(1, 10))
+            nudge = "Doubling every value changes no winner: w" if scaled else "W"
+            return False, (
+                f"{wins}, more than {FAIR_GOAL} %. {nudge}hat if big groups were worth much "
+                "more than small ones?"
+            )
+        return True, f"{wins[0].upper()}{wins[1:]}."
+
+    check_goal("fairer_points", answer, verdict)

@@ -419,23 +419,11 @@ def _summary(samples: dict[str, np.ndarray]) -> str:
     )
 
 
-def first_player_share(table: np.ndarray) -> float:
-    """How often the first player (column 0 of a ``simulate`` table) wins, a shared win
-    counting as a share: 1 / players for a fair game.
-
-    >>> first_player_share(np.array([[5, 3], [2, 4], [4, 4]]))
-    0.5
-    """
-    best = table.max(axis=1, keepdims=True)
-    winners = table == best
-    return float((winners[:, 0] / winners.sum(axis=1)).mean())
-
-
 def _first_player_words(results: dict[str, np.ndarray], players: int) -> str:
     """Whether the first player's advantage changes from A to B, in a sentence (2+ players)."""
     if players < 2:
         return ""
-    shares = {key: 100 * first_player_share(table) for key, table in results.items()}
+    shares = {key: 100 * policies.first_player_share(table) for key, table in results.items()}
     return (
         f'<p style="color:{_TEXT}">The first player wins {shares["A"]:.1f} % of the games '
         f"under rule set A and {shares['B']:.1f} % under rule set B; a fair share is "
