@@ -231,7 +231,7 @@ def test_every_placeholder_has_an_answer_and_a_check_after_it() -> None:
             assert "..." in cell.source
             assert "teacher" in source[index + 1].metadata.get("tags", [])
             assert "lesson.check" in source[index + 2].source
-    assert placeholders == 10  # 10 exercises, one placeholder cell each
+    assert placeholders == 11  # 10 exercises and Investigation 5, one placeholder cell each
 
 
 def test_the_walkthrough_and_the_class_board_appear_once_and_nothing_plays_on_the_board() -> None:

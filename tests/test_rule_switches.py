@@ -205,9 +205,9 @@ def test_an_own_table_of_batch_points_becomes_the_rules_for_every_sequence_batch
     ("text", "said"),
     [
         ("n/2", "✗ The 1st value is 0.5: points must be whole numbers."),
-        ("4, 2, 1", "✗ Ladder must climb strictly from a value"),
+        ("4, 2, 1", "✗ The dice ladder must climb strictly from a value"),
         ("x", "✗ &quot;x&quot; is not a name this knows"),
-        ("0, 1, 2", "✗ Ladder must climb strictly from a value &gt;= 1"),
+        ("0, 1, 2", "✗ The dice ladder must climb strictly from a value &gt;= 1"),
     ],
 )
 def test_an_own_ladder_the_rules_refuse_is_said_and_changes_nothing(text: str, said: str) -> None:
@@ -228,3 +228,17 @@ def test_the_what_if_compares_a_pupils_own_ladder() -> None:
     assert explorer.rules["B"].ladder == (1, 8, 27, 64)
     means = explorer.means()
     assert means["B"] > means["A"]  # cubes climb faster than the standard ladder
+
+
+def test_a_refused_sequence_names_the_switch_as_the_panel_does() -> None:
+    """A refusal that starts with the switch's code name says its label instead."""
+    panel = RuleSwitches(wd)
+    panel.own_boxes["group_points"].value = "1, 2"
+    assert panel.own_messages["group_points"].value == (
+        "✗ The points for a group of n fruits must hold 9 values, one for each group size "
+        "1 to 9; got 2."
+    )
+    panel.own_boxes["group_points"].value = "1000"
+    assert panel.own_messages["group_points"].value == (
+        "✗ The points for a group of n fruits must hold whole numbers from 0 to 999, not 1000."
+    )

@@ -15,6 +15,7 @@ to see colour to tell them apart).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, Unpack
 
@@ -38,6 +39,21 @@ RUN_DASHES = ("solid", "dash", "longdashdot", "dashdot")  # each run's mean line
 RUN_PATTERNS = ("", "/", "x", ".")  # each run's bars
 RUN_SYMBOLS = ("circle", "square", "diamond", "triangle-up")  # each run's points on a line
 PERCENTILE_MEANING = "90th percentile: 9 games in 10 scored this or less"
+LEGEND_LINE = 60  # characters on a line of a legend entry: a long rule set wraps
+
+
+def legend_name(label: str) -> str:
+    """``label`` as a legend entry: broken into lines of at most ``LEGEND_LINE`` characters
+    (at spaces), so a long rule set does not run off a narrow chart.
+
+    >>> for line in legend_name("B: ladder: " + ", ".join(str(n * n) for n in range(1, 21))).split(
+    ...     "<br>"
+    ... ):
+    ...     print(line)
+    B: ladder: 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144,
+    169, 196, 225, 256, 289, 324, 361, 400
+    """
+    return "<br>".join(textwrap.wrap(label, LEGEND_LINE)) or label
 
 
 def _histogram(values: np.ndarray) -> tuple[list[int], list[int]]:
@@ -90,7 +106,7 @@ def score_histograms(
         fig.add_bar(
             x=xs,
             y=counts,
-            name=str(label),
+            name=legend_name(str(label)),
             legendgroup=str(run),
             marker={
                 "color": colour,
@@ -174,7 +190,7 @@ def sequence_comparison(
             x=list(range(1, len(values) + 1)),
             y=[int(v) for v in values],
             mode="lines+markers",
-            name=str(label),
+            name=legend_name(str(label)),
             line={"color": colour, "width": 2.5, "dash": RUN_DASHES[run % len(RUN_DASHES)]},
             marker={"color": colour, "size": 8, "symbol": RUN_SYMBOLS[run % len(RUN_SYMBOLS)]},
             hovertemplate=f"{label}: n = %{{x}}, %{{y}} points<extra></extra>",

@@ -112,8 +112,7 @@ def check_group_points(table: Any) -> tuple[int, ...]:
             raise TypeError(f"group_points must hold whole numbers, not {value!r}")
         if not 0 <= value <= MAX_GROUP_POINTS:
             raise ValueError(
-                f"group_points values must be whole numbers from 0 to {MAX_GROUP_POINTS}, "
-                f"got {value}"
+                f"group_points must hold whole numbers from 0 to {MAX_GROUP_POINTS}, not {value}"
             )
     return tuple(int(value) for value in table)
 

@@ -182,6 +182,8 @@ class RuleSwitches:
             self.game.Rules(**{name: values})  # the rules' own checks of the switch
         except ValueError as refusal:
             reason = str(refusal)
+            if reason.startswith(name):  # the switch in the words the panel shows
+                reason = f"the {switch.label}{reason[len(name) :]}"
             said.value = f"✗ {html.escape(reason[:1].upper() + reason[1:])}."
             return
         _show_value(control, values)

@@ -142,7 +142,10 @@ def test_app_page_renders_offline_without_errors_or_code(
         assert page.evaluate("() => window.__orchardWhatIf") > 0, (
             f"{game}: the what-if histogram was blank while its table was filled"
         )
-        screenshot(page, f"app-{game}-what-if", page.locator(".orchard-whatif"))
+        tall = explorer.evaluate("el => Math.ceil(el.getBoundingClientRect().height)") + 300
+        page.set_viewport_size({"width": SIZES[-1][0], "height": max(SIZES[-1][1], tall)})
+        explorer.scroll_into_view_if_needed()  # all of it drawn, for the picture of it
+        screenshot(page, f"app-{game}-what-if", explorer)
         assert app_violations(page) == [], (
             f"{game}, the what-if after a run: WCAG 2.1 AA violations"
         )
