@@ -1258,8 +1258,22 @@ def test_ab4_a_sequence_batch_scores_its_table_with_a_note_saying_so() -> None:
             cards = ("red h1 s5", "gold h2 s5", "red h4 s5") if batch == "feather" else reds
             board = board_with(batch, *cards, rules=rules)
             assert board.total == board.score().total == points, batch
-    unlucky = board_with("unlucky", *reds, rules=own).score().notes["unlucky"]
-    assert unlucky == "sweetness 5+5+3 = 13 exactly with 3 apples, which this game's table scores 7"
+    notes = {
+        batch: board_with(
+            batch, *(("red h1 s5", "gold h2 s5", "red h4 s5") if batch == "feather" else reds),
+            rules=own,
+        ).score().notes[batch]
+        for batch in ab.SEQUENCE_BATCHES
+    }  # fmt: skip
+    assert notes == {
+        "monochrome": "3 red apples, which this game's table scores 9",
+        "feather": "3 apples locked to sweetness 5, which this game's table scores 102",
+        "unlucky": "sweetness 5+5+3 = 13 exactly with 3 apples, which this game's table scores 7",
+        "steady": "3 apples, which this game's table scores 6",
+    }
+    one = Board(own)
+    one.place(card("gold h2 s4"), "steady")
+    assert one.score().notes["steady"] == "1 apple, which this game's table scores 1"
     assert board_with("steady", *reds).score().notes["steady"] == "3 apples, the 3rd odd prime"
     assert ab.best_batch_points("monochrome", 4, own) == 16
     assert ab.best_batch_points("unlucky", 2, own) == 0  # 2 apples never make 13
