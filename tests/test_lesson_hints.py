@@ -112,7 +112,12 @@ SLIPS: list[Slip] = [
     ("01 inv5", l01.check_own_feather, tuple(range(10, 130, 10)), "52.3 points on average, more"),
     ("01 inv5", l01.check_own_feather, (2, 4, 6), "needs 12 points, one for each of 1, 2,"),
     ("01 inv5", l01.check_own_feather, "3n", 'read_sequence("3n", 12)'),
-    ("01 inv5", l01.check_own_feather, 3.5, "12 whole numbers, like (2, 4, 6, ...)"),
+    (
+        "01 inv5",
+        l01.check_own_feather,
+        3.5,
+        "write the 12 points as whole numbers, like (2, 4, 6, ...)",
+    ),
     # ---- lesson 02 ----
     ("02 ex1", lambda a: l02.check_groups_by_hand(a, SMALL), 4, "4 kinds of fruit"),
     ("02 ex1", lambda a: l02.check_groups_by_hand(a, SMALL), 6, "only at a corner"),

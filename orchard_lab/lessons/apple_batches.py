@@ -20,7 +20,13 @@ import numpy as np
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import sequences as seq
-from orchard_lab.lessons.checks import check, check_function, check_gain, check_goal
+from orchard_lab.lessons.checks import (
+    check,
+    check_function,
+    check_gain,
+    check_goal,
+    sequence_slip,
+)
 from orchard_lab.lessons.timing import Pace
 
 __all__ = [
@@ -367,15 +373,12 @@ def check_own_feather(answer: Any) -> None:
     apples, most = OWN_FEATHER_GOAL
 
     def verdict(said: Any) -> tuple[bool, str]:
-        if isinstance(said, str):
-            return False, f'read your text first: read_sequence("{said}", 12), for 12 apples.'
-        if not isinstance(said, tuple | list) or not all(
-            isinstance(value, Integral) and not isinstance(value, bool) for value in said
-        ):
-            return False, (
-                "write the points as 12 whole numbers, like (2, 4, 6, ...), or as "
-                'read_sequence("2n", 12).'
-            )
+        slip = sequence_slip(
+            said, count=ab.BATCH_CAPACITY, unit="apples", what="the 12 points",
+            example="(2, 4, 6, ...)", formula="2n",
+        )  # fmt: skip
+        if slip:
+            return False, slip
         try:
             rules = ab.Rules(feather_points=tuple(int(value) for value in said))
         except ValueError:

@@ -16,12 +16,20 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from numbers import Number, Real
+from numbers import Integral, Number, Real
 from typing import Any
 
 import numpy as np
 
-__all__ = ["STRICT_VARIABLE", "check", "check_function", "check_gain", "check_goal", "near"]
+__all__ = [
+    "STRICT_VARIABLE",
+    "check",
+    "check_function",
+    "check_gain",
+    "check_goal",
+    "near",
+    "sequence_slip",
+]
 
 STRICT_VARIABLE = "ORCHARD_LAB_STRICT_CHECKS"
 RIGHT = "✓ Right!"
@@ -164,6 +172,33 @@ def check(
         _say(True, f"{RIGHT} {explanation}".strip())
     else:
         _say(False, f"Not yet: {_hint(answer, expected, hints, otherwise)}")
+
+
+def sequence_slip(
+    said: Any, *, count: int, unit: str, what: str, example: str, formula: str
+) -> str | None:
+    """The slip in a pupil's own sequence (a goal check's answer) before it is tried: text
+    not yet read by ``read_sequence``, or not a list of whole numbers; None if neither.
+    ``count`` values of ``unit`` are wanted; ``what``, ``example`` and ``formula`` word the
+    hint.
+
+    >>> sequence_slip("3n", count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)",
+    ...               formula="3n")
+    'read your text first: read_sequence("3n", 4), for 4 steps.'
+    >>> sequence_slip(2.5, count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)",
+    ...               formula="3n")
+    'write the ladder as whole numbers, like (1, 5, 10, 20), or as read_sequence("3n", 4).'
+    """
+    if isinstance(said, str):
+        return f'read your text first: read_sequence("{said}", {count}), for {count} {unit}.'
+    if not isinstance(said, tuple | list) or not all(
+        isinstance(value, Integral) and not isinstance(value, bool) for value in said
+    ):
+        return (
+            f"write {what} as whole numbers, like {example}, or as "
+            f'read_sequence("{formula}", {count}).'
+        )
+    return None
 
 
 def check_goal(name: str, answer: Any, verdict: Callable[[Any], tuple[bool, str]]) -> None:

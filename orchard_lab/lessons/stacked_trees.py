@@ -18,7 +18,14 @@ from typing import Any
 import numpy as np
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.lessons.checks import check, check_function, check_gain, check_goal, near
+from orchard_lab.lessons.checks import (
+    check,
+    check_function,
+    check_gain,
+    check_goal,
+    near,
+    sequence_slip,
+)
 from orchard_lab.lessons.timing import Pace
 from orchard_lab.sequences import triangular
 from orchard_lab.stacked_trees.policies import greedy_turn
@@ -317,16 +324,12 @@ def check_own_ladder(answer: Any) -> None:
     low, high = OWN_LADDER_GOAL
 
     def verdict(said: Any) -> tuple[bool, str]:
-        if isinstance(said, str):
-            return False, f'read your text first: read_sequence("{said}", 4), for 4 steps.'
-        if not isinstance(said, tuple | list) or not all(
-            isinstance(value, Integral) and not isinstance(value, bool) for value in said
-        ):
-            return (
-                False,
-                "write the ladder as whole numbers, like (1, 5, 10, 20), or as "
-                'read_sequence("3n", 4).',
-            )
+        slip = sequence_slip(
+            said, count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)",
+            formula="3n",
+        )  # fmt: skip
+        if slip:
+            return False, slip
         try:
             rules = st.Rules(ladder=tuple(int(value) for value in said))
         except ValueError:

@@ -21,7 +21,13 @@ import numpy as np
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, make_rng
-from orchard_lab.lessons.checks import check, check_function, check_gain, check_goal
+from orchard_lab.lessons.checks import (
+    check,
+    check_function,
+    check_gain,
+    check_goal,
+    sequence_slip,
+)
 from orchard_lab.lessons.timing import Pace
 from orchard_lab.policies import first_player_share
 
@@ -650,15 +656,12 @@ def check_fairer_points(answer: Any) -> None:
     """
 
     def verdict(said: Any) -> tuple[bool, str]:
-        if isinstance(said, str):
-            return False, f'read your text first: read_sequence("{said}", 9), for 9 sizes.'
-        if not isinstance(said, tuple | list) or not all(
-            isinstance(value, Integral) and not isinstance(value, bool) for value in said
-        ):
-            return False, (
-                "write the points as 9 whole numbers, like (1, 4, 9, ...), or as "
-                'read_sequence("n*n", 9).'
-            )
+        slip = sequence_slip(
+            said, count=9, unit="sizes", what="the 9 points", example="(1, 4, 9, ...)",
+            formula="n*n",
+        )  # fmt: skip
+        if slip:
+            return False, slip
         try:
             rules = wd.Rules(group_points=tuple(int(value) for value in said))
         except ValueError:
