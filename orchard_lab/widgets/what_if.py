@@ -215,7 +215,7 @@ class WhatIfExplorer:
         self.summary = w.HTML()
         self.message = w.HTML()
         self.results: dict[str, np.ndarray] = {}
-        self.choices: dict[str, dict[str, float]] = {}  # rule set -> kind of move -> a game's
+        self.choices: dict[str, dict[str, float]] = {}  # set -> kind -> a player, a game
         self.run_button.on_click(lambda _b: self._clicked())
         for choice in (self.policy_choice, self.players_choice):
             choice.observe(lambda _change: self._show_policy_words(), names="value")
