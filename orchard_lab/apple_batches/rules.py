@@ -202,7 +202,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         for name in SEQUENCE_BATCHES.values():
-            if isinstance(getattr(self, name), list):  # a table read back from JSON
+            if isinstance(getattr(self, name), list):  # a table given as a list, as the ladder
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         check_switches(self)
         for name in SEQUENCE_BATCHES.values():
