@@ -1,0 +1,381 @@
+"""orchard_lab's ``simulate`` against plain C references of the three games (issue 24).
+
+    python benchmarks/bench_against_c.py [--validate GAMES] [--scale FACTOR]
+
+``c_reference/`` holds one small C program per game (standard C11, no dependencies): the
+game's standard rules (and stacked trees' "no rotten tokens" switch) with the greedy and
+random policies. This script compiles them with ``gcc -O2`` into a temporary folder, then:
+
+1. **Validates them by exact replay.** For every row it plays ``--validate`` games through
+   ``policies.run_games`` on ``Game.new`` deals (the seeded dealing every simulation uses),
+   writes each game's deal (its cards in dealing order) to the C program and checks that
+   the C program's final scores equal the engine's, game for game. Greedy: the C program
+   chooses its own moves on the same deal. Random: the engine's ``RandomPolicy`` choices
+   are recorded, turn by turn, as (number of legal moves, index chosen); the C program
+   checks that it counts the same legal moves and replays the same indexes. Where a game's
+   ``simulate`` plays ``run_games``' very deals (water drops, stacked trees), its table is
+   checked equal to the replayed scores too; apple batches' ``simulate`` deals its own
+   orders. Any mismatch is printed and the script exits with status 1.
+2. **Times them.** Games/s of the C program (its own CPU time of N games, dealt and played
+   with its own xoshiro256** generator) and of the engine's ``simulate`` (``process_time``
+   of one call, after a warm-up call so that numba's compile time is not counted), the
+   C ÷ orchard_lab ratio, and each side's mean score (both deal at random, so these agree
+   only to within chance), as a table naming the machine.
+
+The C programs' interface is described in ``c_reference/reference.h``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import stacked_trees as st
+from orchard_lab import water_drops as wd
+from orchard_lab.policies import FasterPolicies, Simulate, run_games
+
+SOURCES = Path(__file__).resolve().parent / "c_reference"
+PROGRAMS = ("apple_batches", "water_drops", "stacked_trees")
+VALIDATION_SEED = 24  # the seed of the replayed games (issue 24)
+SPEED_SEED = 1
+
+
+@dataclass(frozen=True)
+class CGame:
+    """One game's side of the comparison: its engine and how its C program reads a deal."""
+
+    program: str  # the C file in c_reference/, without ".c"
+    game: Any  # the engine's Game class
+    simulate: Simulate
+    faster: FasterPolicies  # the per-move policies run_games plays with
+    cards: str  # the card sections the C program reads first
+    deal: Callable[[Any], list[int]]  # a fresh Game's deal as the C program reads it
+    simulate_plays_run_games_deals: bool
+    options: Callable[[int, Any], tuple[str, ...]]  # the C program's options for (players, rules)
+
+
+def _card_section(name: str, cards: Sequence[object]) -> str:
+    return f"{name} {len(cards)}\n" + "".join(f"{card}\n" for card in cards)
+
+
+def _apple_deal(game: ab.Game) -> list[int]:
+    """The dealt cards as indexes into ``default_deck()`` (the C program's AB-1 order)."""
+    deck = ab.default_deck()
+    return [deck.index(card) for card in game.deck[: game.market_size * game.rounds]]
+
+
+def _water_deal(game: wd.Game) -> list[int]:
+    """Each seat's start card, then the draw order, as indexes into the card sections."""
+    starts, deck = wd.starting_cards(), wd.default_deck()
+    return [starts.index(board.start) for board in game.boards] + [
+        deck.index(card) for card in game.deck
+    ]
+
+
+def _no_options(players: int, rules: Any) -> tuple[str, ...]:
+    """Apple batches: the C program plays solo games under the standard rules only."""
+    return ()
+
+
+def _water_options(players: int, rules: Any) -> tuple[str, ...]:
+    return ("--players", str(players))
+
+
+def _stacked_options(players: int, rules: Any) -> tuple[str, ...]:
+    """Solo games; ``--no-rotten`` for the switch that gives no rotten tokens."""
+    return ("--no-rotten",) if rules.rotten_tokens == 0 else ()
+
+
+def _stacked_deal(game: st.Game) -> list[int]:
+    """The order of the cards in play, as indexes into the deck section."""
+    deck = st.default_deck()
+    return [deck.index(card) for card in game.order]
+
+
+APPLES = CGame(
+    "apple_batches", ab.Game, ab.simulate, ab.FASTER, "", _apple_deal, False, _no_options
+)
+DROPS = CGame(
+    "water_drops",
+    wd.Game,
+    wd.simulate,
+    wd.FASTER,
+    _card_section("deck", wd.default_deck()) + _card_section("starts", wd.starting_cards()),
+    _water_deal,
+    True,
+    _water_options,
+)
+TREES = CGame(
+    "stacked_trees",
+    st.Game,
+    st.simulate,
+    st.FASTER,
+    _card_section("deck", st.default_deck()),
+    _stacked_deal,
+    True,
+    _stacked_options,
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of issue 24's table."""
+
+    case: str
+    game: CGame
+    players: int
+    policy: str  # "greedy" or "random"
+    rules: Any
+    filed: int  # C games/s when issue 24 was filed (single-threaded, gcc -O2)
+    engine_games: int  # games of simulate timed at --scale 1 (the C program: filed // 2)
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The C program's options for these players and rules."""
+        return self.game.options(self.players, self.rules)
+
+
+NO_ROT = st.Rules(rotten_tokens=0)  # the switch that turns rotten tokens off (ST-5)
+ROWS = (
+    Row("apple batches solo greedy", APPLES, 1, "greedy", ab.Rules(), 1_600_000, 100_000),
+    Row("apple batches solo random", APPLES, 1, "random", ab.Rules(), 958_000, 100_000),
+    Row("water drops 2 players greedy", DROPS, 2, "greedy", wd.Rules(), 8_300, 2_000),
+    Row("water drops 2 players random", DROPS, 2, "random", wd.Rules(), 61_000, 20_000),
+    Row("stacked trees solo greedy, standard rules", TREES, 1, "greedy", st.Rules(), 27_000, 5_000),
+    Row("stacked trees solo greedy, no rotten tokens", TREES, 1, "greedy", NO_ROT, 82_000, 5_000),
+    Row("stacked trees solo random", TREES, 1, "random", st.Rules(), 155_000, 3_000),
+)  # fmt: skip
+
+
+# -- building and running the C programs ------------------------------------------------------
+def compile_programs(folder: Path) -> dict[str, Path]:
+    """Each C reference compiled with ``gcc -O2`` into ``folder``, by program name.
+
+    SystemExit with a clear message when gcc is not on PATH."""
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        raise SystemExit(
+            "gcc is not on PATH: install it to build the C references in " + str(SOURCES)
+        )
+    built = {}
+    for name in PROGRAMS:
+        target = folder / name
+        command = [
+            gcc,
+            "-O2",
+            "-std=c11",
+            "-Wall",
+            "-Wextra",
+            "-o",
+            str(target),
+            str(SOURCES / f"{name}.c"),
+        ]
+        subprocess.run(command, check=True)
+        built[name] = target
+    return built
+
+
+def run_c(program: Path, arguments: Sequence[str], text: str) -> str:
+    """The C program's output for ``text`` on its input (CalledProcessError if it fails)."""
+    done = subprocess.run(
+        [str(program), *arguments], input=text, capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+# -- validation by exact replay ----------------------------------------------------------------
+@dataclass
+class Replay:
+    """The engine's games of one row: each deal, each game's random choices as (legal moves,
+    index chosen) per turn (none for greedy), and the final scores."""
+
+    deals: list[list[int]]
+    turns: list[list[tuple[int, int]]]
+    scores: np.ndarray
+
+
+class RecordingGenerator(np.random.Generator):
+    """numpy's default generator for a seed that also notes each move a random policy
+    draws: every ``integers(n)`` call becomes (n, the index drawn) in ``turns[-1]``, the
+    list of the game being played. ``RandomPolicy`` draws one index per move among the n
+    legal moves, and each game's faster random policy draws the same (the engines' tests
+    prove it), so these are the engine's choices, turn by turn."""
+
+    def __init__(self, seed: int, turns: list[list[tuple[int, int]]]) -> None:
+        super().__init__(np.random.PCG64(seed))
+        self.turns = turns
+
+    def integers(self, *args: Any, **kwargs: Any) -> Any:
+        value = super().integers(*args, **kwargs)
+        if len(args) == 1 and not kwargs and self.turns:  # a choice, not the game seeds
+            self.turns[-1].append((int(args[0]), int(value)))
+        return value
+
+
+def engine_games(row: Row, games: int, seed: int) -> Replay:
+    """``games`` games of ``row`` played by ``run_games`` with the engine's fastest per-move
+    policies, each deal and (random) each choice recorded as it is made."""
+    deals: list[list[int]] = []
+    turns: list[list[tuple[int, int]]] = []
+
+    def new_game(game_seed: int) -> Any:
+        game = row.game.game.new(players=row.players, seed=game_seed, rules=row.rules)
+        deals.append(row.game.deal(game))
+        turns.append([])
+        return game
+
+    rng = RecordingGenerator(seed, turns)  # the game seeds, then the random choices
+    scores = run_games(new_game, games, row.players, row.policy, rng, faster=row.game.faster)
+    return Replay(deals, turns, scores)
+
+
+def c_scores(row: Row, program: Path, replay: Replay) -> list[str]:
+    """The C program's output line for each game of ``replay``: final scores, or the turn
+    where it counted other legal moves than the engine."""
+    lines = [f"{len(replay.deals)}"]
+    for deal, turns in zip(replay.deals, replay.turns, strict=True):
+        lines.append(" ".join(map(str, deal)))
+        if row.policy == "random":
+            lines.append(f"{len(turns)} " + " ".join(f"{n} {k}" for n, k in turns))
+    mode = "greedy" if row.policy == "greedy" else "replay"
+    return run_c(
+        program, [*row.options, mode], row.game.cards + "\n".join(lines) + "\n"
+    ).splitlines()
+
+
+def validate(
+    row: Row, programs: dict[str, Path], games: int, seed: int = VALIDATION_SEED
+) -> list[str]:
+    """Every disagreement between the C program and the engine on ``games`` games of ``row``
+    (empty when they agree game for game)."""
+    replay = engine_games(row, games, seed)
+    wrong = []
+    output = c_scores(row, programs[row.game.program], replay)
+    if len(output) != games:
+        wrong.append(f"{row.case}: the C program answered {len(output)} games of {games}")
+    for g, (line, scores) in enumerate(zip(output, replay.scores, strict=False)):
+        expected = " ".join(str(int(s)) for s in scores)
+        if line != expected:
+            wrong.append(
+                f"{row.case}: game {g} (deal {replay.deals[g]}): engine {expected}, C {line}"
+            )
+    if row.game.simulate_plays_run_games_deals:
+        table = row.game.simulate(games, row.players, row.policy, seed, row.rules)
+        for g in np.flatnonzero((table != replay.scores).any(axis=1)).tolist():
+            wrong.append(
+                f"{row.case}: game {g}: simulate {table[g].tolist()}, run_games "
+                f"{replay.scores[g].tolist()}"
+            )
+    return wrong
+
+
+# -- speed ----------------------------------------------------------------------------------------
+def c_speed(row: Row, program: Path, games: int) -> tuple[float, float]:
+    """Games/s of the C program (its CPU time) and its mean score."""
+    words = run_c(
+        program, [*row.options, "speed", row.policy, str(games), str(SPEED_SEED)], row.game.cards
+    ).split()
+    seconds, mean = float(words[3]), float(words[5])
+    return games / max(seconds, 1e-9), mean
+
+
+def engine_speed(row: Row, games: int) -> tuple[float, float]:
+    """Games/s of the engine's ``simulate`` (CPU time of one call after a warm-up call) and
+    its mean score."""
+    row.game.simulate(20, row.players, row.policy, 0, row.rules)  # compiles, fills caches
+    start = time.process_time()
+    table = row.game.simulate(games, row.players, row.policy, SPEED_SEED, row.rules)
+    seconds = time.process_time() - start
+    return games / max(seconds, 1e-9), float(table.mean())
+
+
+def machine() -> str:
+    """The processor, cores, system, Python, numpy and gcc, and the load when measured."""
+    model = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        names = [line for line in cpuinfo.read_text().splitlines() if line.startswith("model name")]
+        model = names[0].split(":", 1)[1].strip() if names else model
+    gcc = subprocess.run(["gcc", "--version"], capture_output=True, text=True).stdout.splitlines()
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return (
+        f"{model}, {os.cpu_count()} cores, {platform.system()}, Python "
+        f"{platform.python_version()}, numpy {np.__version__}, {gcc[0] if gcc else 'gcc'}; "
+        f"load average {load}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--validate", type=int, default=500, help="games replayed per row (500)")
+    parser.add_argument(
+        "--scale", type=float, default=1.0, help="times the timed games per row (1.0)"
+    )
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        programs = compile_programs(Path(folder))
+        print(f"validation: {args.validate} games a row, replayed exactly (seed {VALIDATION_SEED})")
+        wrong = []
+        for row in ROWS:
+            start = time.perf_counter()
+            found = validate(row, programs, args.validate)
+            verdict = "identical" if not found else f"{len(found)} MISMATCHES"
+            print(f"  {row.case}: {verdict} ({time.perf_counter() - start:.1f} s)")
+            wrong += found
+        for line in wrong[:50]:
+            print("  " + line)
+        print(f"\nspeed, CPU time, single-threaded: {machine()}")
+        header = (
+            "case",
+            "C games/s",
+            "orchard_lab games/s",
+            "C ÷ orchard_lab",
+            "C at filing",
+            "mean C",
+            "mean orchard_lab",
+        )
+        rows = []
+        for row in ROWS:
+            c_rate, c_mean = c_speed(
+                row, programs[row.game.program], max(1, round(row.filed // 2 * args.scale))
+            )
+            rate, mean = engine_speed(row, max(1, round(row.engine_games * args.scale)))
+            rows.append(
+                (
+                    row.case,
+                    f"{c_rate:,.0f}",
+                    f"{rate:,.0f}",
+                    f"{c_rate / rate:,.1f}",
+                    f"{row.filed:,}",
+                    f"{c_mean:.2f}",
+                    f"{mean:.2f}",
+                )
+            )
+        widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
+        for r in (header, tuple("-" * w for w in widths), *rows):
+            print(
+                "| "
+                + " | ".join(
+                    cell.ljust(w) if i == 0 else cell.rjust(w)
+                    for i, (cell, w) in enumerate(zip(r, widths, strict=True))
+                )
+                + " |"
+            )
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
