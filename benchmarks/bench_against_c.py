@@ -49,6 +49,7 @@ from orchard_lab.policies import FasterPolicies, Simulate, run_games
 
 SOURCES = Path(__file__).resolve().parent / "c_reference"
 PROGRAMS = ("apple_batches", "water_drops", "stacked_trees")
+GCC_FLAGS = ("-O2", "-std=c11", "-Wall", "-Wextra")
 VALIDATION_SEED = 24  # the seed of the replayed games (issue 24)
 SPEED_SEED = 1
 
@@ -173,17 +174,7 @@ def compile_programs(folder: Path) -> dict[str, Path]:
     built = {}
     for name in PROGRAMS:
         target = folder / name
-        command = [
-            gcc,
-            "-O2",
-            "-std=c11",
-            "-Wall",
-            "-Wextra",
-            "-o",
-            str(target),
-            str(SOURCES / f"{name}.c"),
-        ]
-        subprocess.run(command, check=True)
+        subprocess.run([gcc, *GCC_FLAGS, "-o", str(target), str(SOURCES / f"{name}.c")], check=True)
         built[name] = target
     return built
 

@@ -51,51 +51,50 @@ static Card card_of(int index) {
     return (Card){index / 25, index / 5 % 5 + 1, index % 5 + 1};
 }
 
-/* Whether `card` may go into `batch` now (AB-3..AB-6). */
-static int allowed(const Board *b, Card card, int batch) {
-    int n = b->count[batch];
-    if (n >= CAPACITY) return 0;
-    if (batch == SPECIAL) return n == 0 && b->outside[card.colour] == 0;
-    if (n == 0) return 1;
-    Card last = b->last[batch];
-    switch (batch) {
-    case MONOCHROME: return card.colour == b->first[batch].colour;
-    case FEATHER: return card.sweetness == b->live_sweetness || card.height == b->live_height;
-    case UNLUCKY: return b->unlucky_sum + card.sweetness <= UNLUCKY_TARGET;
-    case FORTEPIANO: return n % 2 == 0 || card.height != last.height;
-    case SWEET_COUPLE: return n % 2 == 0 || card.sweetness == last.sweetness;
-    case STEADY: return abs(card.height - last.height) <= 1;
-    default: return 1; /* bad */
-    }
-}
+#define NOT_ALLOWED (-1000) /* below every change of the total */
 
-/* How much the total changes when an allowed `card` goes into `batch`. */
-static int gain(const Board *b, Card card, int batch) {
+/* How much the total changes when `card` goes into `batch` now, or NOT_ALLOWED when the
+ * batch refuses it (AB-3..AB-6). */
+static int points(const Board *b, Card card, int batch) {
     int n = b->count[batch];
-    if (batch == SPECIAL) return SPECIAL_BONUS;
+    if (n >= CAPACITY) return NOT_ALLOWED;
+    if (batch == SPECIAL)
+        return n == 0 && b->outside[card.colour] == 0 ? SPECIAL_BONUS : NOT_ALLOWED;
     if (batch == BAD) return -1;
     /* the first apple of the special tree's colour outside bad breaks the tree (AB-6) */
-    int special = b->count[SPECIAL] && b->first[SPECIAL].colour == card.colour &&
-                  b->outside[card.colour] == 0;
-    int lost = special ? -SPECIAL_BONUS : 0;
+    int breaks = b->count[SPECIAL] && b->first[SPECIAL].colour == card.colour &&
+                 b->outside[card.colour] == 0;
+    int lost = breaks ? -SPECIAL_BONUS : 0;
+    Card last = b->last[batch];
     switch (batch) {
-    case MONOCHROME: return TRIANGULAR[n + 1] - TRIANGULAR[n] + lost;
-    case FEATHER: return PRONIC[n + 1] - PRONIC[n] + lost;
-    case UNLUCKY: {
-        int before = b->unlucky_sum == UNLUCKY_TARGET ? SQUARES[n] : 0;
-        int after = b->unlucky_sum + card.sweetness == UNLUCKY_TARGET ? SQUARES[n + 1] : 0;
-        return after - before + lost;
+    case MONOCHROME:
+        if (n && card.colour != b->first[batch].colour) return NOT_ALLOWED;
+        return TRIANGULAR[n + 1] - TRIANGULAR[n] + lost;
+    case FEATHER:
+        if (n && card.sweetness != b->live_sweetness && card.height != b->live_height)
+            return NOT_ALLOWED;
+        return PRONIC[n + 1] - PRONIC[n] + lost;
+    case UNLUCKY: { /* it scores nothing below 13 and takes no apple once at 13 */
+        int sum = b->unlucky_sum + card.sweetness;
+        if (sum > UNLUCKY_TARGET) return NOT_ALLOWED;
+        return (sum == UNLUCKY_TARGET ? SQUARES[n + 1] : 0) + lost;
     }
     case FORTEPIANO:
-        return (n % 2 ? FORTEPIANO_POINTS_PER_STEP * abs(card.height - b->last[batch].height)
-                      : 0) + lost;
-    case SWEET_COUPLE: return (n % 2 ? SWEET_COUPLE_POINTS : 0) + lost;
-    default: return ODD_PRIMES[n + 1] - ODD_PRIMES[n] + lost; /* steady */
+        if (n % 2 == 0) return lost;
+        if (card.height == last.height) return NOT_ALLOWED;
+        return FORTEPIANO_POINTS_PER_STEP * abs(card.height - last.height) + lost;
+    case SWEET_COUPLE:
+        if (n % 2 == 0) return lost;
+        if (card.sweetness != last.sweetness) return NOT_ALLOWED;
+        return SWEET_COUPLE_POINTS + lost;
+    default: /* steady */
+        if (n && abs(card.height - last.height) > 1) return NOT_ALLOWED;
+        return ODD_PRIMES[n + 1] - ODD_PRIMES[n] + lost;
     }
 }
 
 static void place(Board *b, Card card, int batch) {
-    b->total += gain(b, card, batch);
+    b->total += points(b, card, batch);
     if (batch == FEATHER) {
         if (b->count[batch] == 0) {
             b->live_sweetness = card.sweetness;
@@ -124,20 +123,22 @@ static void play(const void *deal_, Chooser *chooser, int *scores) {
             if (chooser->policy == GREEDY) {
                 int best = 0;
                 for (int i = 0; i < left; i++)
-                    for (int k = 0; k < BATCHES; k++)
-                        if (allowed(&board, market[i], k)) {
-                            int g = gain(&board, market[i], k);
-                            if (slot < 0 || g > best) best = g, slot = i, batch = k;
-                        }
+                    for (int k = 0; k < BATCHES; k++) {
+                        int g = points(&board, market[i], k);
+                        if (g != NOT_ALLOWED && (slot < 0 || g > best))
+                            best = g, slot = i, batch = k;
+                    }
             } else {
                 int n = 0;
                 for (int i = 0; i < left; i++)
-                    for (int k = 0; k < BATCHES; k++) n += allowed(&board, market[i], k);
+                    for (int k = 0; k < BATCHES; k++)
+                        n += points(&board, market[i], k) != NOT_ALLOWED;
                 int pick = choose_index(chooser, n);
                 if (pick < 0) return;
                 for (int i = 0; i < left && slot < 0; i++)
                     for (int k = 0; k < BATCHES && slot < 0; k++)
-                        if (allowed(&board, market[i], k) && pick-- == 0) slot = i, batch = k;
+                        if (points(&board, market[i], k) != NOT_ALLOWED && pick-- == 0)
+                            slot = i, batch = k;
             }
             place(&board, market[slot], batch);
             for (int i = slot; i < left - 1; i++) market[i] = market[i + 1];

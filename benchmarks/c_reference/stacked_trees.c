@@ -72,12 +72,6 @@ static uint64_t legal_columns(const Board *b, const Shape *s, int row) {
     return over & ~blocked & ~too_many[tokens - b->tokens_used];
 }
 
-static int bit_count(uint64_t mask) {
-    int n = 0;
-    for (; mask; mask &= mask - 1) n++;
-    return n;
-}
-
 /* ST-4, ST-5: how much the score changes with a legal placement of `shape` at (row, col).
  * New dice come only while the supply lasts, counting the dice going back under tokens. */
 static int gain(const Board *b, const Shape *s, int row, int col) {
@@ -150,25 +144,27 @@ static void place(Board *b, const Shape *s, int row, int col) {
             b->dice_sum += LADDER[0];
         }
     }
-    for (int i = 0; i < 6; i++) lay_tree(b, row + s->row[i], col + s->col[i], s->fruit[i], token[i]);
+    for (int i = 0; i < 6; i++)
+        lay_tree(b, row + s->row[i], col + s->col[i], s->fruit[i], token[i]);
     if (row < b->top) b->top = row;
     if (row + s->height - 1 > b->bottom) b->bottom = row + s->height - 1;
     if (col < b->left) b->left = col;
     if (col + s->width - 1 > b->right) b->right = col + s->width - 1;
 }
 
-/* A placement: the hand slot, the turn and the top-left tree's cell. */
+/* The legal placements of one hand card, turned one way, with the top-left tree in one
+ * row: bit c of `columns` for column c. */
 typedef struct {
-    int slot, turn, row, col;
-} Move;
+    int slot, turn, row;
+    uint64_t columns;
+} Run;
 
-#define BEST -2  /* moves(): keep the first move with the most points (greedy) */
-#define COUNT -1 /* moves(): only count the legal moves */
+#define MOST_RUNS (HAND * 4 * GRID)
 
-/* Visit the legal moves in legal_moves order: keep the first best (pick BEST), only count
- * them (COUNT) or stop at the pick-th, from 0. Returns how many were visited. */
-static int moves(const Board *b, const int *hand, int held, int pick, Move *chosen) {
-    int n = 0, best = 0;
+/* Every run with a legal placement, in legal_moves order (hand order, turns, rows; the
+ * columns of a run left to right); returns how many. */
+static int legal_runs(const Board *b, const int *hand, int held, Run *runs) {
+    int n = 0;
     for (int slot = 0; slot < held; slot++) {
         int twice = 0; /* a card twice in hand has its moves listed once */
         for (int earlier = 0; earlier < slot; earlier++) twice |= hand[earlier] == hand[slot];
@@ -177,28 +173,55 @@ static int moves(const Board *b, const int *hand, int held, int pick, Move *chos
             const Shape *s = &shapes[hand[slot]][turn];
             for (int row = b->top - s->height + 1; row <= b->bottom; row++) {
                 uint64_t columns = legal_columns(b, s, row);
-                int count = bit_count(columns);
-                if (pick == COUNT || (pick >= 0 && pick >= n + count)) {
-                    n += count;
-                    continue;
-                }
-                for (int col = b->left - s->width + 1; col <= b->right; col++) {
-                    if (!(columns >> col & 1)) continue;
-                    if (pick == n) {
-                        *chosen = (Move){slot, turn, row, col};
-                        return n + 1;
-                    }
-                    int g = pick == BEST ? gain(b, s, row, col) : 0;
-                    if (pick == BEST && (n == 0 || g > best)) {
-                        *chosen = (Move){slot, turn, row, col};
-                        best = g;
-                    }
-                    n++;
-                }
+                if (columns) runs[n++] = (Run){slot, turn, row, columns};
             }
         }
     }
     return n;
+}
+
+/* The lowest set bit's column (mask not 0). */
+static int lowest_column(uint64_t mask) {
+    int c = 0;
+    while (!(mask >> c & 1)) c++;
+    return c;
+}
+
+/* A placement: the hand slot, the turn and the top-left tree's cell. */
+typedef struct {
+    int slot, turn, row, col;
+} Move;
+
+/* Greedy: the first legal placement with the most points now. */
+static Move greedy_move(const Board *b, const int *hand, const Run *runs, int n) {
+    Move best = {0, 0, 0, 0};
+    int best_gain = 0, found = 0;
+    for (int i = 0; i < n; i++)
+        for (uint64_t left = runs[i].columns; left; left &= left - 1) {
+            int col = lowest_column(left);
+            int g = gain(b, &shapes[hand[runs[i].slot]][runs[i].turn], runs[i].row, col);
+            if (!found || g > best_gain) {
+                best = (Move){runs[i].slot, runs[i].turn, runs[i].row, col};
+                best_gain = g;
+                found = 1;
+            }
+        }
+    return best;
+}
+
+static int bit_count(uint64_t mask) {
+    int n = 0;
+    for (; mask; mask &= mask - 1) n++;
+    return n;
+}
+
+/* The pick-th legal placement (from 0) of the runs. */
+static Move nth_move(const Run *runs, int pick) {
+    int i = 0;
+    while (pick >= bit_count(runs[i].columns)) pick -= bit_count(runs[i++].columns);
+    uint64_t left = runs[i].columns;
+    for (; pick; pick--) left &= left - 1;
+    return (Move){runs[i].slot, runs[i].turn, runs[i].row, lowest_column(left)};
 }
 
 /* Play one deal to the end (ST-3, ST-6); scores[0] is the final score. */
@@ -211,7 +234,8 @@ static void play(const void *deal_, Chooser *chooser, int *scores) {
         b->trees[r] = b->rotten[r] = b->shows[1][r] = b->shows[2][r] = b->shows[3][r] = 0;
     }
     const Shape *start = &shapes[deal->order[0]][0];
-    for (int i = 0; i < 6; i++) lay_tree(b, ORIGIN + start->row[i], ORIGIN + start->col[i], start->fruit[i], 0);
+    for (int i = 0; i < 6; i++)
+        lay_tree(b, ORIGIN + start->row[i], ORIGIN + start->col[i], start->fruit[i], 0);
     b->top = b->left = ORIGIN;
     b->bottom = ORIGIN + start->height - 1;
     b->right = ORIGIN + start->width - 1;
@@ -220,15 +244,17 @@ static void play(const void *deal_, Chooser *chooser, int *scores) {
     int hand[HAND], held = 0, drawn = 1;
     while (held < HAND && drawn < CARDS) hand[held++] = deal->order[drawn++];
     while (held) {
+        Run runs[MOST_RUNS];
+        int n = legal_runs(b, hand, held, runs), moves = 0;
+        if (!n) break; /* no card in hand fits: the game is over (ST-6) */
         Move move;
         if (chooser->policy == GREEDY) {
-            if (!moves(b, hand, held, BEST, &move)) break;
+            move = greedy_move(b, hand, runs, n);
         } else {
-            int n = moves(b, hand, held, COUNT, &move);
-            if (!n) break;
-            int pick = choose_index(chooser, n);
+            for (int i = 0; i < n; i++) moves += bit_count(runs[i].columns);
+            int pick = choose_index(chooser, moves);
             if (pick < 0) return;
-            moves(b, hand, held, pick, &move);
+            move = nth_move(runs, pick);
         }
         place(b, &shapes[hand[move.slot]][move.turn], move.row, move.col);
         for (int i = move.slot; i < held - 1; i++) hand[i] = hand[i + 1];
