@@ -1169,11 +1169,13 @@ def test_the_package_template() -> None:
         "bound",
         "cards",
         "codes",
+        "engine",
         "fast",
         "game",
         "policies",
         "rules",
         "search",
+        "streams",
     ]
 
 

@@ -12,7 +12,7 @@ from orchard_lab import stacked_trees as st
 from orchard_lab.core import make_rng
 from orchard_lab.policies import GreedyPolicy, play_out, run_games
 from orchard_lab.stacked_trees import Game, Rules
-from orchard_lab.stacked_trees.batch import CHUNK, greedy_deals, greedy_totals
+from orchard_lab.stacked_trees.batch import CHUNK, greedy_totals
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import Card
 from orchard_lab.stacked_trees.policies import greedy_turn, play_table
@@ -47,6 +47,16 @@ def finish(board: Board, hand: list[Card], order, drawn: int) -> int:
         if card is None:
             return board.total
         hand.remove(card)
+
+
+def greedy_deals(table: np.ndarray, cards: list[Card], rules: Rules) -> np.ndarray:
+    """The batch's final totals of fresh deals (row ``i`` of ``table``: indexes into
+    ``cards`` of one game's order, the first starting the orchard)."""
+    orders = [[cards[i] for i in deal] for deal in table]
+    boards = [Board(order[0], rules) for order in orders]
+    hands = [order[1 : 1 + rules.hand_size] for order in orders]
+    drawn = [len(hand) + 1 for hand in hands]
+    return greedy_totals(boards, hands, orders, drawn)
 
 
 def deals(games: int, cards: int, seed: int) -> np.ndarray:
@@ -134,7 +144,6 @@ def test_batch_plays_more_games_than_one_chunk() -> None:
 
 
 def test_batch_empty_and_mixed_rules() -> None:
-    assert greedy_deals(np.zeros((0, 9), dtype=np.int64), DECK, Rules()).shape == (0,)
     assert greedy_totals([], [], [], []).shape == (0,)
     boards = [st.Board(DECK[0]), st.Board(DECK[0], Rules(rotten_tokens=0))]
     with pytest.raises(ValueError, match="boards"):

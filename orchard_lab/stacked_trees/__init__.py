@@ -3,8 +3,9 @@ dice and rotten tokens (docs/rules.md ST-1..ST-8).
 
 The package has the shape of every game: ``cards`` (Card, the deck), ``rules`` (Rules, Move,
 FACTS, the limits, the rating), ``board``, ``game``, ``policies`` (fast policies, ``simulate``,
-``hint``), ``batch`` (greedy play of many orchards at once, in numpy) and ``search`` (the best
-line of a known deal).
+``hint``), ``engine`` (whole random and greedy games compiled, for ``simulate``), ``batch``
+(greedy play of many orchards at once, in numpy) and ``search`` (the best line of a known
+deal).
 
 >>> from orchard_lab import stacked_trees as st
 >>> board = st.Board(start=st.Card.from_text("APL/LAP"))
@@ -26,7 +27,7 @@ from orchard_lab.stacked_trees.cards import (
     same_under_rotation,
 )
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, deal_code, read_code
-from orchard_lab.stacked_trees.fast import warm_up
+from orchard_lab.stacked_trees.engine import warm_up
 from orchard_lab.stacked_trees.game import SAVE_FORMAT, SAVE_NAME, Game
 from orchard_lab.stacked_trees.policies import (
     FASTER,

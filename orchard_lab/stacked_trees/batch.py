@@ -1,4 +1,5 @@
-"""Greedy play of many stacked trees orchards at once, in numpy (issue 15).
+"""Greedy play of many stacked trees orchards in play at once, in numpy (issue 15): the
+rollouts of ``LookaheadPolicy`` and ``PlannerPolicy`` (whole fresh games are ``engine``'s).
 
 Each orchard lies on its own padded grid of cell codes (0 no tree, 1 a rotten tree, then one
 code per fruit and die level). One table per fruit packs what a covering tree does to a cell
@@ -28,7 +29,7 @@ from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, trees
 from orchard_lab.stacked_trees.rules import Rules, ladder_steps
 
-__all__ = ["CHUNK", "greedy_deals", "greedy_totals"]
+__all__ = ["CHUNK", "greedy_totals"]
 
 CHUNK = 1024  # orchards played together; more only costs memory
 GROUPS, GROUP_SIZE = 6, 128  # each turn, up to 6 groups of orchards of about the same size
@@ -120,25 +121,6 @@ def greedy_totals(
     return np.concatenate(totals)
 
 
-def greedy_deals(deals: np.ndarray, cards: Sequence[Card], rules: Rules) -> np.ndarray:
-    """The final greedy totals of fresh deals: row ``i`` of ``deals`` holds the indexes into
-    ``cards`` of one game's order (the first starts the orchard, as in ``Game``).
-
-    >>> from orchard_lab.stacked_trees import default_deck
-    >>> int(greedy_deals(np.arange(9)[None, :], default_deck(), Rules())[0])
-    41
-    """
-    deals = np.asarray(deals)
-    if not deals.size:
-        return np.zeros(len(deals), dtype=np.int64)
-    tables = _tables(cards, rules)
-    totals = []
-    for start in range(0, len(deals), CHUNK):
-        chunk = deals[start : start + CHUNK].astype(np.int64)
-        totals.append(_play(_fresh(chunk, tables, rules), tables, rules))
-    return np.concatenate(totals)
-
-
 class _Batch:
     """The state of a chunk of orchards, as arrays: each orchard on a grid with ``room`` cells
     around its trees (each card widens an orchard by at most 2 cells)."""
@@ -155,28 +137,6 @@ class _Batch:
         self.count = np.zeros(games, dtype=np.int64)
         self.drawn = np.zeros(games, dtype=np.int64)
         self.active = np.zeros(games, dtype=bool)
-
-
-def _fresh(deals: np.ndarray, tables: _Tables, rules: Rules) -> _Batch:
-    """A batch of orchards holding only their start card (ST-2)."""
-    games, cards = deals.shape
-    size = rules.hand_size
-    room = 2 * cards + 2
-    batch = _Batch(games, room, 3, size, cards)
-    stride = tables.levels + 1
-    every = np.arange(games)[:, None]
-    codes = 2 + tables.fruit[deals[:, 0], 0] * stride
-    batch.grid[every, room + tables.rows[0], room + tables.cols[0]] = codes
-    batch.bounds[:, 1] += 1
-    batch.bounds[:, 3] += 2
-    batch.supply[:] = rules.dice_per_fruit
-    held = min(size, cards - 1)
-    batch.hand[:, :held] = deals[:, 1 : 1 + held]
-    batch.order[:] = deals
-    batch.count[:] = cards
-    batch.drawn[:] = 1 + held
-    batch.active[:] = held > 0
-    return batch
 
 
 def _from_boards(

@@ -2,7 +2,9 @@
 (``POLICIES``).
 
 - ``random_turn`` and ``greedy_turn`` play one turn on a bare board, making exactly the
-  choices of the shared ``RandomPolicy`` and ``GreedyPolicy`` over ``Game.legal_moves()``.
+  choices of the shared ``RandomPolicy`` and ``GreedyPolicy`` over ``Game.legal_moves()``;
+  ``simulate`` plays whole tables of "random" and "greedy" games in compiled code
+  (``engine``), with the same choices again.
 - ``LookaheadPolicy`` makes exactly the shared lookahead's choices (every legal move, greedy
   rollouts in determinized worlds, best mean margin), only faster: an orchard never touches
   another, so each player's greedy rollout depends on the own board, hand and the order
@@ -23,10 +25,11 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from orchard_lab import policies
-from orchard_lab.core import check_int, count, make_rng
-from orchard_lab.stacked_trees.batch import greedy_deals, greedy_totals
+from orchard_lab.core import check_int, count
+from orchard_lab.stacked_trees import engine
+from orchard_lab.stacked_trees.batch import greedy_totals
 from orchard_lab.stacked_trees.board import Board, bits
-from orchard_lab.stacked_trees.cards import ROTATIONS, Card, default_deck
+from orchard_lab.stacked_trees.cards import ROTATIONS, Card
 from orchard_lab.stacked_trees.game import Game
 from orchard_lab.stacked_trees.rules import MAX_GAMES, Move, Rules
 
@@ -211,35 +214,6 @@ FASTER: policies.FasterPolicies = {
 }
 
 
-def _table(
-    games: int, players: int, policy: str, rng: np.random.Generator, rules: Rules
-) -> np.ndarray:
-    """``games`` games of "random" or "greedy", making exactly the choices of ``RandomPolicy``
-    and ``GreedyPolicy`` in ``run_games`` (same seeds, same results): random over bare
-    boards, greedy over many orchards at once (``batch``; the players of a greedy table all
-    place the same cards the same way, so one orchard per game is played).
-
-    >>> simulate(games=3, policy="greedy", seed=1).shape
-    (3, 1)
-    """
-    game_seeds = rng.integers(0, 2**63 - 1, size=games)
-    deck = default_deck()  # MAX_CARDS is the whole deck: every cards_per_game can be dealt
-    deals = np.zeros((games, rules.cards_per_game), dtype=np.int16)  # 18 cards: small
-    for i, game_seed in enumerate(game_seeds):
-        deals[i] = make_rng(int(game_seed)).permutation(len(deck))[: rules.cards_per_game]
-    if policy == "greedy":  # every orchard gets the same cards and plays them the same way
-        return np.repeat(greedy_deals(deals, deck, rules)[:, None], players, axis=1)
-
-    def turn(board: Board, hand: list[Card]) -> Card | None:
-        return random_turn(board, hand, rng)
-
-    results = np.zeros((games, players), dtype=np.int64)
-    for i, deal in enumerate(deals):
-        order = [deck[j] for j in deal]
-        results[i] = [board.total for board in play_table(order, rules, turn, players)]
-    return results
-
-
 # -- a hint for a learner ----------------------------------------------------------------------
 TURNS = {0: "", 90: ", turned a quarter turn clockwise", 180: ", turned upside down"}
 TURNS[270] = ", turned a quarter turn anticlockwise"
@@ -293,7 +267,7 @@ POLICIES = policies.GamePolicies(
         "lookahead": "every possible move",
         "planner": f"the {PLANNER_CANDIDATES} moves that pay most now",
     },
-    table=_table,
+    table=engine.table,  # random and greedy tables: whole games compiled
     describe=_describe,
     max_games=MAX_GAMES,
 )

@@ -1,3 +1,6 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False
+# mypy: disallow-untyped-decorators=False, warn-return-any=False
+# (the numba kernels are left unannotated, as pyproject.toml says of fast.py and bound.py)
 """numpy's random draws, written out for compiled code: the deal of ``Game.new(seed=s)`` and
 ``RandomPolicy``'s pick, number for number (issue 24).
 
@@ -10,6 +13,7 @@ again drawing anew on a rare rejected word. Everything here works on whole numbe
 49 bits in int64 (128-bit and 32-bit products are split into 16- and 32-bit pieces), so the
 same code runs compiled or as plain Python, and never overflows.
 
+>>> import numpy as np
 >>> rng = np.random.default_rng(2**40 + 7)
 >>> pcg = np.zeros(PCG_WORDS, dtype=np.int64)
 >>> order = np.zeros(18, dtype=np.int64)
@@ -20,13 +24,13 @@ True
 
 from __future__ import annotations
 
-import numpy as np
-
 from orchard_lab.jit import njit
 
 __all__ = ["PCG_WORDS", "deal", "lemire"]
 
-PCG_WORDS = 10  # a generator's state: 4 limbs of state, 4 of increment, a kept half word
+PCG_WORDS = 23  # a generator's state (4 limbs of state, 4 of increment, a kept half word),
+# then scratch for seeding: a pool of 4 words, 8 words made from it, a running multiplier
+_POOL, _MADE, _CONST = 10, 14, 22
 M32 = 0xFFFFFFFF
 MULTIPLIER = (2549297995355413924 << 64) + 4865540595714422341  # PCG64's 128-bit multiplier
 _M0, _M1, _M2, _M3 = ((MULTIPLIER >> 32 * i) & M32 for i in range(4))
@@ -35,13 +39,13 @@ INIT_A, MULT_A, INIT_B, MULT_B = 0x43B0D7E5, 0x931E8875, 0x8B51F9DD, 0x58F38DED
 MIX_MULT_L, MIX_MULT_R = 0xCA01F9DD, 0x4973F715
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mul32(a, b):
     """``a * b`` modulo 2**32 for 32-bit ``a`` and ``b``."""
     return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & M32
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _wide(a, b):
     """(high, low) 32-bit halves of the 64-bit product of 32-bit ``a`` and ``b``."""
     low = a * (b & 0xFFFF)
@@ -50,16 +54,16 @@ def _wide(a, b):
     return (part >> 32) + (high >> 16), part & M32
 
 
-@njit(cache=True)
-def _hashmix(value, const):
-    """SeedSequence's ``hashmix``; ``const[0]`` is its running multiplier."""
-    value ^= const[0]
-    const[0] = _mul32(const[0], MULT_A)
-    value = _mul32(value, const[0])
+@njit(cache=True, inline="always")
+def _hashmix(value, pcg):
+    """SeedSequence's ``hashmix``; ``pcg[_CONST]`` is its running multiplier."""
+    value ^= pcg[_CONST]
+    pcg[_CONST] = _mul32(pcg[_CONST], MULT_A)
+    value = _mul32(value, pcg[_CONST])
     return value ^ (value >> 16)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mix(x, y):
     result = (_mul32(MIX_MULT_L, x) + (1 << 32) - _mul32(MIX_MULT_R, y)) & M32
     return result ^ (result >> 16)
@@ -116,23 +120,23 @@ def _word(pcg):
 def _seed(seed, pcg):
     """``PCG64(seed)``'s state in ``pcg``: SeedSequence(seed) (a pool of 4 words) gives 8
     words, the 128-bit state and increment of ``pcg64_srandom_r``."""
-    const = np.array([INIT_A])
-    pool = np.zeros(4, dtype=np.int64)
+    pcg[_CONST] = INIT_A
     for i in range(4):
         word = seed & M32 if i == 0 else (seed >> 32 if i == 1 else 0)
-        pool[i] = _hashmix(word, const)
+        pcg[_POOL + i] = _hashmix(word, pcg)
     for source in range(4):
         for target in range(4):
             if source != target:
-                pool[target] = _mix(pool[target], _hashmix(pool[source], const))
-    words = np.zeros(8, dtype=np.int64)
+                mixed = _hashmix(pcg[_POOL + source], pcg)
+                pcg[_POOL + target] = _mix(pcg[_POOL + target], mixed)
     mult = INIT_B
     for i in range(8):
-        value = pool[i % 4] ^ mult
+        value = pcg[_POOL + i % 4] ^ mult
         mult = _mul32(mult, MULT_B)
         value = _mul32(value, mult)
-        words[i] = value ^ (value >> 16)
-    # state = words 0-3 (high 64 bits first), increment = (words 4-7) * 2 + 1
+        pcg[_MADE + i] = value ^ (value >> 16)
+    # state = made words 0-3 (high 64 bits first), increment = (words 4-7) * 2 + 1
+    words = pcg[_MADE : _MADE + 8]
     pcg[4] = ((words[6] << 1) | 1) & M32
     pcg[5] = ((words[7] << 1) | (words[6] >> 31)) & M32
     pcg[6] = ((words[4] << 1) | (words[7] >> 31)) & M32
@@ -140,8 +144,8 @@ def _seed(seed, pcg):
     pcg[0], pcg[1], pcg[2], pcg[3], pcg[8], pcg[9] = 0, 0, 0, 0, 0, 0
     _step(pcg)
     carry = 0
-    for i, w in enumerate((words[2], words[3], words[0], words[1])):
-        total = pcg[i] + w + carry
+    for i in range(4):
+        total = pcg[i] + words[(2, 3, 0, 1)[i]] + carry
         pcg[i], carry = total & M32, total >> 32
     _step(pcg)
 
