@@ -27,6 +27,7 @@ import numpy as np
 
 from orchard_lab.jit import njit
 from orchard_lab.water_drops.cards import FRUITS, Card, default_deck, starting_cards
+from orchard_lab.water_drops.dealing import deal
 from orchard_lab.water_drops.game import Game
 from orchard_lab.water_drops.rules import ROTATIONS, Move, Rules, market_size
 
@@ -562,30 +563,34 @@ def _take(game, market, pile, pick, size, players) -> None:
 
 @njit(cache=True)
 def _play_games(
-    state, tables, deals, starts, size, turns, rows, cols, per_drop, greedy, words, scores
+    state, tables, seeds, decks, size, turns, rows, cols, per_drop, greedy, words, scores
 ) -> tuple[int, int]:
-    """Deal and play every game (``deals``, ``starts``: card indexes) into ``scores``; return
-    how many games were played and the words they used (random stops at a rejected word)."""
-    players = starts.shape[1]
+    """Deal (``Game.new``'s deal of each seed, ``decks`` = [deck cards, start cards]) and play
+    every game into ``scores``; return how many games were played and the words they used
+    (random stops at a rejected word)."""
+    players = scores.shape[1]
     side = int(np.sqrt(state[7].shape[1]) + 0.5)
     origin = side // 2 * (side + 1)
     market = np.zeros(8, dtype=np.int64)
     game = np.zeros(6, dtype=np.int64)
     squares = np.zeros(state[7].shape[1], dtype=np.int64)
     used = np.zeros(1, dtype=np.int64)
-    for g in range(deals.shape[0]):
+    pile, starts = np.zeros(decks[0], dtype=np.int64), np.zeros(decks[1], dtype=np.int64)
+    for g in range(seeds.shape[0]):
+        deal(seeds[g], starts, pile)
         _clear(state)
         for b in range(players):
-            _lay(state, tables, b, origin, 4 * starts[g, b], per_drop)
-        count = min(size, deals.shape[1])
-        market[:count] = deals[g, :count]
+            _lay(state, tables, b, origin, 4 * (decks[0] + starts[b]), per_drop)
+        count = min(size, decks[0])
+        for pos in range(count):  # not a slice: numba compiles a slice's shape check (2 s)
+            market[pos] = pile[pos]
         game[0], game[1], game[2], game[3], game[4], game[5] = players, size, count, count, 0, 0
         if not _play_on(
             state,
             tables,
             game,
             market,
-            deals[g],
+            pile,
             turns,
             rows,
             cols,
@@ -596,8 +601,17 @@ def _play_games(
             squares,
         ):
             return g, used[0]
-        scores[g] = state[9]
-    return deals.shape[0], used[0]
+        for b in range(players):
+            scores[g, b] = state[9][b]
+    return seeds.shape[0], used[0]
+
+
+@njit(cache=True)
+def _copy(target, source) -> None:
+    """Copy ``source`` into ``target``, an array of the same shape, one cell at a time."""
+    into, out = target.reshape(-1), source.reshape(-1)
+    for i in range(into.shape[0]):
+        into[i] = out[i]
 
 
 @njit(cache=True)
@@ -620,16 +634,21 @@ def _playouts(
     )  # fmt: skip
     for m in range(moves.shape[0]):
         for k in range(piles.shape[0]):
-            trial[0][:], trial[1][:], trial[2][:] = state[0], state[1], state[2]
-            trial[3][:], trial[4][:], trial[5][:] = state[3], state[4], state[5]
-            trial[6][:], trial[7][:], trial[8][:], trial[9][:] = (
-                state[6],
-                state[7],
-                state[8],
-                state[9],
-            )
-            own_game[:] = game
-            own_market[:] = market
+            # not slices: numba would compile a slice's shape check (2 s)
+            _copy(trial[0], state[0])
+            _copy(trial[1], state[1])
+            _copy(trial[2], state[2])
+            _copy(trial[3], state[3])
+            _copy(trial[4], state[4])
+            _copy(trial[5], state[5])
+            _copy(trial[6], state[6])
+            _copy(trial[7], state[7])
+            _copy(trial[8], state[8])
+            _copy(trial[9], state[9])
+            for i in range(6):
+                own_game[i] = game[i]
+            for i in range(8):
+                own_market[i] = market[i]
             b = (game[4] + game[5]) % players
             pick = moves[m, 0]
             _lay(trial, tables, b, moves[m, 1], 4 * own_market[pick] + moves[m, 2], per_drop)
@@ -644,7 +663,7 @@ def _playouts(
                 rows,
                 cols,
                 per_drop,
-                True,
+                np.bool_(True),  # a value, not a constant: numba's one compile of _play_on
                 words,
                 used,
                 squares,
@@ -664,26 +683,18 @@ def _switches(rules: Rules) -> tuple[int, int, int, bool]:
     return (len(ROTATIONS) if rules.allow_rotation else 1), rows, cols, rules.scoring == "per_drop"
 
 
-def _deal(seeds: np.ndarray, players: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each game's draw order and start cards as ``Game.new`` deals them (card indexes)."""
-    deck = len(default_deck())
-    deals = np.empty((len(seeds), deck), dtype=np.int64)
-    starts = np.empty((len(seeds), players), dtype=np.int64)
-    for g, seed in enumerate(seeds):
-        rng = np.random.default_rng(int(seed))
-        starts[g] = deck + rng.permutation(len(starting_cards()))[:players]
-        deals[g] = rng.permutation(deck)
-    return deals, starts
+def _decks() -> np.ndarray:
+    """How many cards ``Game.new`` shuffles: [the deck's, the start cards']."""
+    return np.array([len(default_deck()), len(starting_cards())], dtype=np.int64)
 
 
 def play_greedy(seeds: np.ndarray, players: int, rules: Rules) -> np.ndarray:
     """Final scores (games, players) of ``Game.new(players, seed, rules)`` per seed, with
     everyone playing ``policies.GreedyPolicy``'s moves."""
-    deals, starts = _deal(seeds, players)
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     _play_games(
-        _state(players, rules), _tables(), deals, starts, market_size(players), *_switches(rules),
-        True, np.zeros(1, dtype=np.uint32), scores,
+        _state(players, rules), _tables(), seeds, _decks(), market_size(players),
+        *_switches(rules), True, np.zeros(1, dtype=np.uint32), scores,
     )  # fmt: skip
     return scores
 
@@ -695,11 +706,10 @@ def play_random(
     ``Generator.integers`` drawn from the 32-bit ``words`` in turn, one per move with more
     than one choice. Returns (scores, games played, words used): play stops before a game
     that meets a word numpy would reject (numpy draws again: the caller must redo it)."""
-    deals, starts = _deal(seeds, players)
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     done, used = _play_games(
-        _state(players, rules), _tables(), deals, starts, market_size(players), *_switches(rules),
-        False, words, scores,
+        _state(players, rules), _tables(), seeds, _decks(), market_size(players),
+        *_switches(rules), False, words, scores,
     )  # fmt: skip
     return scores, int(done), int(used)
 
