@@ -128,17 +128,16 @@ static void play(const void *deal_, Chooser *chooser, int *scores) {
                         if (g != NOT_ALLOWED && (slot < 0 || g > best))
                             best = g, slot = i, batch = k;
                     }
-            } else {
-                int n = 0;
+            } else { /* the legal moves in order, then the chosen one */
+                int n = 0, slots[MARKET * BATCHES], batches[MARKET * BATCHES];
                 for (int i = 0; i < left; i++)
                     for (int k = 0; k < BATCHES; k++)
-                        n += points(&board, market[i], k) != NOT_ALLOWED;
+                        if (points(&board, market[i], k) != NOT_ALLOWED)
+                            slots[n] = i, batches[n++] = k;
                 int pick = choose_index(chooser, n);
                 if (pick < 0) return;
-                for (int i = 0; i < left && slot < 0; i++)
-                    for (int k = 0; k < BATCHES && slot < 0; k++)
-                        if (points(&board, market[i], k) != NOT_ALLOWED && pick-- == 0)
-                            slot = i, batch = k;
+                slot = slots[pick];
+                batch = batches[pick];
             }
             place(&board, market[slot], batch);
             for (int i = slot; i < left - 1; i++) market[i] = market[i + 1];
