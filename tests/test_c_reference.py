@@ -50,6 +50,17 @@ def test_c_reference_replays_the_engine(row: object, programs: dict[str, Path]) 
     assert bench.validate(row, programs, GAMES) == []
 
 
+@pytest.mark.parametrize("players", [1, 3, 5])
+@pytest.mark.parametrize("policy", ["greedy", "random"])
+def test_water_drops_reference_for_other_tables(
+    players: int, policy: str, programs: dict[str, Path]
+) -> None:
+    """The water drops reference takes any number of players (``--players``): markets of
+    one card a player, and 5 cards with 5 players."""
+    row = bench.Row(f"water drops {players} players", bench.DROPS, players, policy, None, 0, 0)
+    assert bench.validate(row, programs, 10) == []
+
+
 def test_a_wrong_replay_is_reported(programs: dict[str, Path]) -> None:
     """A replayed choice the C program cannot follow (a count of legal moves it does not
     see) is answered as a mismatch, not as scores."""

@@ -28,6 +28,7 @@
 #define ORIGIN (SIDE / 2 * SIDE + SIDE / 2) /* the square of the start card */
 #define MOST_CELLS (4 * (DECK + 1)) /* fruit cells an orchard can hold */
 #define MOST_GROUPS (MOST_CELLS + 4)
+#define MOST_MARKET 5               /* market cards: one a player, 4 with 2 players */
 
 typedef struct {
     signed char cell[4]; /* row by row: -1..-4 a fruit (B, C, P, M), 1..9 a drop */
@@ -215,7 +216,7 @@ static int open_squares(const Board *b, int *squares) {
 /* Play one deal to the end (WD-2); scores[p] is player p's final total. */
 static void play(const void *deal_, Chooser *chooser, int *scores) {
     const Deal *deal = deal_;
-    int size = players == 2 ? 4 : players, market[4], in_market = 0, drawn = 0;
+    int size = players == 2 ? 4 : players, market[MOST_MARKET], in_market = 0, drawn = 0;
     int first = 0, taken = 0, squares[4 * (DECK + 1)];
     for (int p = 0; p < players; p++) {
         clear(&boards[p]);
@@ -231,7 +232,7 @@ static void play(const void *deal_, Chooser *chooser, int *scores) {
             if (!in_market) break;
         }
         Board *b = &boards[(first + taken) % players];
-        int n = open_squares(b, squares), distinct[4], kinds = 0;
+        int n = open_squares(b, squares), distinct[MOST_MARKET], kinds = 0;
         for (int i = 0; i < in_market; i++) {
             int seen = 0;
             for (int j = 0; j < i; j++) seen |= deck[market[j]].kind == deck[market[i]].kind;
