@@ -35,12 +35,13 @@ typedef struct {
     int row[6], col[6], fruit[6];
 } Shape;
 
-/* The orchard: the top tree of every cell (0 none) and the die on it as a ladder level
- * (0 no die, level L showing LADDER[L - 1]); and, as one bit mask per row (bit c for
+/* The orchard: the top tree of every cell (0 none), the die on it as a ladder level (0 no
+ * die, level L showing LADDER[L - 1]) and what a tree of each fruit laid on it would add
+ * while the supply of dice lasts (`worth`); and, as one bit mask per row (bit c for
  * column c), where trees lie, which carry a rotten token and which show each fruit
  * without a token, so that the legal columns of a whole row come from a few shifts. */
 typedef struct {
-    signed char fruit[GRID][GRID], level[GRID][GRID];
+    signed char fruit[GRID][GRID], level[GRID][GRID], worth[4][GRID][GRID];
     uint64_t trees[GRID], rotten[GRID], shows[4][GRID];
     int top, bottom, left, right; /* the cells' box */
     int supply[4];                /* dice left by fruit */
@@ -113,6 +114,23 @@ static void lay_tree(Board *b, int r, int c, int f, int token) {
         b->shows[f][r] |= bit;
 }
 
+/* What a tree of each fruit laid on cell (r, c) would add while the supply lasts (ST-4,
+ * ST-5): on its own fruit a die climbs, or a new die comes; on another fruit a token is
+ * spent and the die there goes back. A rotten tree is never covered: its worth is unused. */
+static void rate_cell(Board *b, int r, int c) {
+    int below = b->fruit[r][c], level = b->level[r][c];
+    for (int f = 1; f <= 3; f++) {
+        int worth = 0;
+        if (below == f && level)
+            worth = LADDER[level < LEVELS ? level : LEVELS - 1] - LADDER[level - 1];
+        else if (below == f)
+            worth = LADDER[0];
+        else if (below)
+            worth = -PENALTY - (level ? LADDER[level - 1] : 0);
+        b->worth[f][r][c] = (signed char)worth;
+    }
+}
+
 /* Lay a legal placement (ST-4): tokens first (their dice go back to the supply), then dice
  * climb, then new dice in reading order while the supply lasts. */
 static void place(Board *b, const Shape *s, int row, int col) {
@@ -144,8 +162,10 @@ static void place(Board *b, const Shape *s, int row, int col) {
             b->dice_sum += LADDER[0];
         }
     }
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 6; i++) {
         lay_tree(b, row + s->row[i], col + s->col[i], s->fruit[i], token[i]);
+        rate_cell(b, row + s->row[i], col + s->col[i]);
+    }
     if (row < b->top) b->top = row;
     if (row + s->height - 1 > b->bottom) b->bottom = row + s->height - 1;
     if (col < b->left) b->left = col;
@@ -192,21 +212,46 @@ typedef struct {
     int slot, turn, row, col;
 } Move;
 
-/* Greedy: the first legal placement with the most points now. */
-static Move greedy_move(const Board *b, const int *hand, const Run *runs, int n) {
+/* What a legal placement adds if the supply holds a die for each of its trees: the worth
+ * of the cells it covers. Never less than what it adds (gain): a short supply only takes
+ * new dice away. */
+static int bound(const Board *b, const Shape *s, int row, int col) {
+    int points = 0;
+    for (int i = 0; i < 6; i++) points += b->worth[s->fruit[i]][row + s->row[i]][col + s->col[i]];
+    return points;
+}
+
+/* The first legal placement with the most points now, scored exactly (gain) or, when
+ * `exact` is 0, by its bound; `*points` is its score. */
+static Move first_best(const Board *b, const int *hand, const Run *runs, int n, int exact,
+                       int *points) {
     Move best = {0, 0, 0, 0};
-    int best_gain = 0, found = 0;
-    for (int i = 0; i < n; i++)
-        for (uint64_t left = runs[i].columns; left; left &= left - 1) {
-            int col = lowest_column(left);
-            int g = gain(b, &shapes[hand[runs[i].slot]][runs[i].turn], runs[i].row, col);
-            if (!found || g > best_gain) {
-                best = (Move){runs[i].slot, runs[i].turn, runs[i].row, col};
-                best_gain = g;
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        const Shape *s = &shapes[hand[runs[i].slot]][runs[i].turn];
+        int row = runs[i].row;
+        for (int col = b->left - s->width + 1; col <= b->right; col++) {
+            if (!(runs[i].columns >> col & 1)) continue;
+            int g = exact ? gain(b, s, row, col) : bound(b, s, row, col);
+            if (!found || g > *points) {
+                best = (Move){runs[i].slot, runs[i].turn, row, col};
+                *points = g;
                 found = 1;
             }
         }
+    }
     return best;
+}
+
+/* Greedy: the first legal placement with the most points now. The first with the highest
+ * bound is it when its bound is exact (every other placement adds at most its own bound,
+ * and those before it have lower bounds); else every placement is scored exactly. */
+static Move greedy_move(const Board *b, const int *hand, const Run *runs, int n) {
+    int points;
+    Move best = first_best(b, hand, runs, n, 0, &points);
+    const Shape *s = &shapes[hand[best.slot]][best.turn];
+    if (gain(b, s, best.row, best.col) == points) return best;
+    return first_best(b, hand, runs, n, 1, &points);
 }
 
 static int bit_count(uint64_t mask) {
@@ -230,12 +275,17 @@ static void play(const void *deal_, Chooser *chooser, int *scores) {
     static Board board;
     Board *b = &board;
     for (int r = b->top; r <= b->bottom; r++) { /* clear the last game's cells */
-        for (int c = b->left; c <= b->right; c++) b->fruit[r][c] = b->level[r][c] = 0;
+        for (int c = b->left; c <= b->right; c++) {
+            b->fruit[r][c] = b->level[r][c] = 0;
+            for (int f = 1; f <= 3; f++) b->worth[f][r][c] = 0;
+        }
         b->trees[r] = b->rotten[r] = b->shows[1][r] = b->shows[2][r] = b->shows[3][r] = 0;
     }
     const Shape *start = &shapes[deal->order[0]][0];
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 6; i++) {
         lay_tree(b, ORIGIN + start->row[i], ORIGIN + start->col[i], start->fruit[i], 0);
+        rate_cell(b, ORIGIN + start->row[i], ORIGIN + start->col[i]);
+    }
     b->top = b->left = ORIGIN;
     b->bottom = ORIGIN + start->height - 1;
     b->right = ORIGIN + start->width - 1;
