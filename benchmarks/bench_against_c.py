@@ -162,8 +162,8 @@ class Row:
 
 NO_ROT = st.Rules(rotten_tokens=0)  # the switch that turns rotten tokens off (ST-5)
 ROWS = (
-    Row("apple batches solo greedy", APPLES, 1, "greedy", ab.Rules(), 1_600_000, 100_000),
-    Row("apple batches solo random", APPLES, 1, "random", ab.Rules(), 958_000, 100_000),
+    Row("apple batches solo greedy", APPLES, 1, "greedy", ab.Rules(), 1_600_000, 300_000),
+    Row("apple batches solo random", APPLES, 1, "random", ab.Rules(), 958_000, 300_000),
     Row("water drops 2 players greedy", DROPS, 2, "greedy", wd.Rules(), 8_300, 2_000),
     Row("water drops 2 players random", DROPS, 2, "random", wd.Rules(), 61_000, 20_000),
     Row("stacked trees solo greedy, standard rules", TREES, 1, "greedy", st.Rules(), 27_000, 5_000),
