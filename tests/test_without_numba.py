@@ -20,15 +20,21 @@ COMPARISONS = [
     "tests/test_stacked_trees_search.py::test_best_line_node_limit_gives_the_same_line_everywhere",
     "tests/test_stacked_trees.py::test_st5_fast_simulate_makes_the_shared_choices_under_every_switch",
     "tests/test_stacked_trees_batch.py::test_st5_batch_greedy_equals_greedy_turn_under_every_switch",
+    "tests/test_stacked_trees_engine.py::test_streams_deal_is_numpys_permutation",
+    "tests/test_stacked_trees_engine.py::test_streams_lemire_is_numpys_integers",
+    "tests/test_stacked_trees_engine.py::test_st7_engine_random_tables_are_random_policys_under_every_switch",
+    "tests/test_stacked_trees_engine.py::test_st7_engine_greedy_tables_are_greedy_policys_under_every_switch",
+    "tests/test_stacked_trees_engine.py::test_engine_plays_on_when_the_words_run_out",
 ]
 WITHOUT_NUMBA = """\
 import sys, types
 sys.modules["numba"] = None  # import numba now raises ImportError
 from orchard_lab import games, jit
-from orchard_lab.stacked_trees import bound, fast
+from orchard_lab.stacked_trees import bound, fast, streams
+from orchard_lab.stacked_trees import engine as st_engine
 from orchard_lab.water_drops import engine
 assert not jit.COMPILED and not any(entry.compiled for entry in games.entries())
-for kernel in (engine.lemire, fast._place, bound.pair_table):
+for kernel in (engine.lemire, fast._place, bound.pair_table, st_engine._play, streams.deal):
     assert isinstance(kernel, types.FunctionType), kernel  # plain Python, not a dispatcher
 import pytest
 sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", "-W", "error", *sys.argv[1:]]))

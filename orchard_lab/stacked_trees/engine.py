@@ -270,7 +270,7 @@ def _play(seeds, params, ladder, shapes, counts, words, scores):
                 info[p, j] = 0
             info[p, RMIN], info[p, RMAX] = origin, origin + 1
             info[p, CMIN], info[p, CMAX] = origin, origin + 2
-            info[p, BASE] = origin - 30
+            info[p, BASE] = origin - 2  # the least room: the first card laid left recentres
             for f in range(3):
                 info[p, SUPPLY + f] = params[P_DICE]
             move[0], move[1], move[2], move[3] = order[0], 0, origin, origin
