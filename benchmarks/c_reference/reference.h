@@ -9,13 +9,15 @@
  *                   final scores of each game on a line of their own.
  *   replay          read G, then G deals, each followed by T and T pairs "n k": at turn t
  *                   the engine had n legal moves and its random policy took the k-th (from
- *                   0, in the engine's legal_moves order). Print the final scores, or
- *                   "mismatch turn t: engine n moves, here m" when this program counts
- *                   other legal moves than the engine did.
+ *                   0, in the engine's legal_moves order). Print the final scores, or a
+ *                   line starting "mismatch turn t:" when this program counts other legal
+ *                   moves than the engine did, or ends the game at another turn.
  *   speed P N SEED  deal and play N games with policy P ("greedy" or "random"), drawing
  *                   deals and random choices from xoshiro256** seeded with SEED; print
  *                   "games N cpu SECONDS mean SCORE" (CPU time of dealing and playing).
  *
+ * A game's own options come before the mode (water_drops --players N, stacked_trees
+ * --no-rotten); its cards, if it reads them, come first on the input.
  * Standard C11, no dependencies: gcc -O2 -std=c11 game.c -o game.
  */
 #ifndef ORCHARD_REFERENCE_H
