@@ -53,48 +53,53 @@ static Card card_of(int index) {
 
 #define NOT_ALLOWED (-1000) /* below every change of the total */
 
-/* How much the total changes when `card` goes into `batch` now, or NOT_ALLOWED when the
- * batch refuses it (AB-3..AB-6). */
-static int points(const Board *b, Card card, int batch) {
-    int n = b->count[batch];
-    if (n >= CAPACITY) return NOT_ALLOWED;
-    if (batch == SPECIAL)
-        return n == 0 && b->outside[card.colour] == 0 ? SPECIAL_BONUS : NOT_ALLOWED;
-    if (batch == BAD) return -1;
+/* How much the total changes when `card` goes into each batch now, or NOT_ALLOWED where
+ * the batch refuses it (AB-3..AB-6). */
+static void batch_points(const Board *b, Card card, int points[BATCHES]) {
+    const int *n = b->count;
     /* the first apple of the special tree's colour outside bad breaks the tree (AB-6) */
-    int breaks = b->count[SPECIAL] && b->first[SPECIAL].colour == card.colour &&
+    int breaks = n[SPECIAL] && b->first[SPECIAL].colour == card.colour &&
                  b->outside[card.colour] == 0;
     int lost = breaks ? -SPECIAL_BONUS : 0;
-    Card last = b->last[batch];
-    switch (batch) {
-    case MONOCHROME:
-        if (n && card.colour != b->first[batch].colour) return NOT_ALLOWED;
-        return TRIANGULAR[n + 1] - TRIANGULAR[n] + lost;
-    case FEATHER:
-        if (n && card.sweetness != b->live_sweetness && card.height != b->live_height)
-            return NOT_ALLOWED;
-        return PRONIC[n + 1] - PRONIC[n] + lost;
-    case UNLUCKY: { /* it scores nothing below 13 and takes no apple once at 13 */
-        int sum = b->unlucky_sum + card.sweetness;
-        if (sum > UNLUCKY_TARGET) return NOT_ALLOWED;
-        return (sum == UNLUCKY_TARGET ? SQUARES[n + 1] : 0) + lost;
-    }
-    case FORTEPIANO:
-        if (n % 2 == 0) return lost;
-        if (card.height == last.height) return NOT_ALLOWED;
-        return FORTEPIANO_POINTS_PER_STEP * abs(card.height - last.height) + lost;
-    case SWEET_COUPLE:
-        if (n % 2 == 0) return lost;
-        if (card.sweetness != last.sweetness) return NOT_ALLOWED;
-        return SWEET_COUPLE_POINTS + lost;
-    default: /* steady */
-        if (n && abs(card.height - last.height) > 1) return NOT_ALLOWED;
-        return ODD_PRIMES[n + 1] - ODD_PRIMES[n] + lost;
-    }
+
+    int k = MONOCHROME;
+    int refused = n[k] && card.colour != b->first[k].colour;
+    points[k] = refused ? NOT_ALLOWED : TRIANGULAR[n[k] + 1] - TRIANGULAR[n[k]] + lost;
+
+    k = FEATHER;
+    refused = n[k] && card.sweetness != b->live_sweetness && card.height != b->live_height;
+    points[k] = refused ? NOT_ALLOWED : PRONIC[n[k] + 1] - PRONIC[n[k]] + lost;
+
+    k = SPECIAL;
+    points[k] = n[k] == 0 && b->outside[card.colour] == 0 ? SPECIAL_BONUS : NOT_ALLOWED;
+
+    k = UNLUCKY; /* it scores nothing below 13 and takes no apple once at 13 */
+    int sum = b->unlucky_sum + card.sweetness;
+    points[k] = sum > UNLUCKY_TARGET    ? NOT_ALLOWED
+                : sum == UNLUCKY_TARGET ? SQUARES[n[k] + 1] + lost
+                                        : lost;
+
+    k = FORTEPIANO; /* the second apple of a pair scores the height gap */
+    int gap = abs(card.height - b->last[k].height);
+    points[k] = n[k] % 2 == 0 ? lost : gap ? FORTEPIANO_POINTS_PER_STEP * gap + lost : NOT_ALLOWED;
+
+    k = SWEET_COUPLE;
+    int same = card.sweetness == b->last[k].sweetness;
+    points[k] = n[k] % 2 == 0 ? lost : same ? SWEET_COUPLE_POINTS + lost : NOT_ALLOWED;
+
+    k = STEADY;
+    refused = n[k] && abs(card.height - b->last[k].height) > 1;
+    points[k] = refused ? NOT_ALLOWED : ODD_PRIMES[n[k] + 1] - ODD_PRIMES[n[k]] + lost;
+
+    points[BAD] = -1;
+    for (k = 0; k < BATCHES; k++)
+        if (n[k] >= CAPACITY) points[k] = NOT_ALLOWED;
 }
 
 static void place(Board *b, Card card, int batch) {
-    b->total += points(b, card, batch);
+    int points[BATCHES];
+    batch_points(b, card, points);
+    b->total += points[batch];
     if (batch == FEATHER) {
         if (b->count[batch] == 0) {
             b->live_sweetness = card.sweetness;
@@ -119,21 +124,21 @@ static void play(const void *deal_, Chooser *chooser, int *scores) {
         Card market[MARKET];
         for (int i = 0; i < MARKET; i++) market[i] = card_of(deal->cards[round * MARKET + i]);
         for (int left = MARKET; left > 0; left--) {
-            int slot = -1, batch = -1;
+            int slot = -1, batch = -1, points[MARKET][BATCHES];
+            for (int i = 0; i < left; i++) batch_points(&board, market[i], points[i]);
             if (chooser->policy == GREEDY) {
                 int best = 0;
                 for (int i = 0; i < left; i++)
-                    for (int k = 0; k < BATCHES; k++) {
-                        int g = points(&board, market[i], k);
-                        if (g != NOT_ALLOWED && (slot < 0 || g > best))
-                            best = g, slot = i, batch = k;
-                    }
+                    for (int k = 0; k < BATCHES; k++)
+                        if (points[i][k] != NOT_ALLOWED && (slot < 0 || points[i][k] > best))
+                            best = points[i][k], slot = i, batch = k;
             } else { /* the legal moves in order, then the chosen one */
                 int n = 0, slots[MARKET * BATCHES], batches[MARKET * BATCHES];
                 for (int i = 0; i < left; i++)
-                    for (int k = 0; k < BATCHES; k++)
-                        if (points(&board, market[i], k) != NOT_ALLOWED)
-                            slots[n] = i, batches[n++] = k;
+                    for (int k = 0; k < BATCHES; k++) { /* written always, kept if legal */
+                        slots[n] = i, batches[n] = k;
+                        n += points[i][k] != NOT_ALLOWED;
+                    }
                 int pick = choose_index(chooser, n);
                 if (pick < 0) return;
                 slot = slots[pick];
