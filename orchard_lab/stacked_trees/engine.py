@@ -136,41 +136,35 @@ def _place(masks, fruit, level, value, info, p, shapes, move, ladder, penalty, g
     each covered cell to each fruit."""
     k, ro, r, c = move[0], move[1], move[2], move[3]
     top = ladder.shape[0] - 1
-    for t in range(6):  # 1. rotten tokens: a die below goes back to the supply
+    for t in range(6):  # 1. rotten tokens (a die below goes back to the supply); 2. climbing
         rr, cc, f = r + shapes[k, ro, t, 0], c + shapes[k, ro, t, 1], shapes[k, ro, t, 2]
-        below = fruit[p, rr, cc]
+        below, now = fruit[p, rr, cc], level[p, rr, cc]
         if below >= 0 and below != f:
             info[p, USED] += 1
-            if level[p, rr, cc] >= 0:
+            if now >= 0:
                 info[p, SUPPLY + below] += 1
-                info[p, DICE] -= ladder[level[p, rr, cc]]
+                info[p, DICE] -= ladder[now]
                 level[p, rr, cc] = -1
-    for t in range(6):  # 2. dice climb
-        rr, cc, f = r + shapes[k, ro, t, 0], c + shapes[k, ro, t, 1], shapes[k, ro, t, 2]
-        now = level[p, rr, cc]
-        if fruit[p, rr, cc] == f and now >= 0:
+        elif below == f and now >= 0:
             level[p, rr, cc] = min(now + 1, top)
             info[p, DICE] += ladder[level[p, rr, cc]] - ladder[now]
-    for t in range(6):  # 3. new dice in reading order while the supply lasts
+    for t in range(6):  # 3. new dice in reading order while the supply lasts; the new trees
         rr, cc, f = r + shapes[k, ro, t, 0], c + shapes[k, ro, t, 1], shapes[k, ro, t, 2]
-        if fruit[p, rr, cc] == f and level[p, rr, cc] < 0 and info[p, SUPPLY + f] > 0:
+        below, now = fruit[p, rr, cc], level[p, rr, cc]
+        if below == f and now < 0 and info[p, SUPPLY + f] > 0:
             info[p, SUPPLY + f] -= 1
-            level[p, rr, cc] = 0
+            level[p, rr, cc] = now = 0
             info[p, DICE] += ladder[0]
-    for t in range(6):  # the new trees on top, and what covering them would give
-        rr, cc, f = r + shapes[k, ro, t, 0], c + shapes[k, ro, t, 1], shapes[k, ro, t, 2]
-        rotten = fruit[p, rr, cc] >= 0 and fruit[p, rr, cc] != f
         fruit[p, rr, cc] = f
         bit = 1 << (cc - info[p, BASE])
         masks[p, 0, rr] |= bit
         for g in range(3):
             masks[p, 2 + g, rr] |= bit
-        if rotten:
+        if below >= 0 and below != f:  # rotten: never covered again
             masks[p, 1, rr] |= bit
             continue
         masks[p, 2 + f, rr] &= ~bit
-        if greedy:
-            now = level[p, rr, cc]
+        if greedy:  # what covering this tree would give a tree of each fruit
             lost = penalty + (ladder[now] if now >= 0 else 0)
             for g in range(3):
                 value[p, g, rr, cc] = -lost
