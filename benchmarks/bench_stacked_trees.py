@@ -1,4 +1,4 @@
-"""Speed of the stacked trees engine (issue 15): prints figures, asserts nothing.
+"""Speed of the stacked trees engines (issues 15 and 24): prints figures, asserts nothing.
 
     python benchmarks/bench_stacked_trees.py
 
@@ -6,13 +6,31 @@ Every figure is CPU time (``time.process_time``) of this process, and each fast 
 in the same run as the generic path it must equal (the shared policies playing ``Game``
 objects), the two interleaved round by round, so a busy machine slows both alike:
 
-- greedy solo games: ``simulate`` (the numpy batch) against ``GreedyPolicy`` through
-  ``run_games``: games/s and ms/decision;
-- random solo games: ``simulate`` against ``RandomPolicy`` through ``run_games``;
+- ``simulate``'s tables (the compiled ``engine``) against ``RandomPolicy`` and
+  ``GreedyPolicy`` through ``run_games``, games/s side by side and their ratio: solo random,
+  solo greedy under the standard rules and with no rotten tokens, 2-player random and greedy;
 - one lookahead decision (8 rollouts): ``LookaheadPolicy`` against the shared
   ``policies.LookaheadPolicy``; a planner solo game (8 rollouts, 6 candidates), which has no
   generic twin;
 - ``best_line`` on three 9-card deals with the 10 s budget (wall clock: the budget is).
+
+Measured 2026-12-03 on a 2-core AMD EPYC shared with other jobs (load average 4 to 9, so
+every figure moves by some 20 % from run to run), Python 3.11.7, numpy 2.4.6, numba 0.68.1:
+
+| table | engine (games/s) | generic (games/s) | ratio | before issue 24 | C (issue 24) |
+|---|---|---|---|---|---|
+| solo random | 91,473 | 682 | 134x | 2,028 | 155,183 |
+| solo greedy, standard rules | 43,086 | 115 | 373x | 4,579 | 27,019 |
+| solo greedy, no rotten tokens | 61,200 | 378 | 162x | 4,383 | 81,775 |
+| 2-player random | 48,437 | 329 | 147x | 1,313 | |
+| 2-player greedy | 44,317 | 58 | 766x | 6,266 | |
+
+"Before issue 24" is ``simulate`` at commit a7af934 (random over ``Board`` objects in
+Python, greedy in the numpy batch), timed on the same machine in the same hour; the C column
+is the issue's figures. Less loaded runs gave the engine up to 115,000 random and 65,000
+(standard) and 86,000 (no rotten tokens) greedy solo games/s. A cold compile of the engine
+(``engine`` and ``streams``, with an empty ``NUMBA_CACHE_DIR``) took 5.7 to 8.9 CPU seconds
+in the same conditions; the best-line search (``fast``) took 22.
 
 ``bench_stacked_trees_best_line.py`` runs ``best_line`` over 100 seeded deals.
 """
@@ -52,44 +70,49 @@ def race(fast: Callable[[], object], generic: Callable[[], object]) -> tuple[flo
     return fast_total, generic_total, same
 
 
+CASES = (  # name, players, policy, rules, games on the fast path, games on the generic path
+    ("solo random", 1, "random", st.Rules(), 20_000, 400),
+    ("solo greedy, standard rules", 1, "greedy", st.Rules(), 10_000, 40),
+    ("solo greedy, no rotten tokens", 1, "greedy", st.Rules(rotten_tokens=0), 20_000, 40),
+    ("2-player random", 2, "random", st.Rules(), 10_000, 200),
+    ("2-player greedy", 2, "greedy", st.Rules(), 10_000, 20),
+)
+
+
+def table_speeds(
+    name: str, players: int, policy: str, rules: st.Rules, many: int, few: int
+) -> None:
+    """Print games/s of ``simulate`` (the compiled engine) and of the generic policy through
+    ``Game`` objects, and whether they give the same scores on ``few`` games."""
+
+    def new_game(seed: int) -> st.Game:
+        return st.Game.new(players=players, seed=seed, rules=rules)
+
+    fast, generic, _ = race(
+        lambda: st.simulate(many, players, policy, seed=1, rules=rules),
+        lambda: policies.run_games(new_game, few, players, policy, seed=1),
+    )
+    same = np.array_equal(
+        st.simulate(few, players, policy, seed=1, rules=rules),
+        policies.run_games(new_game, few, players, policy, seed=1),
+    )
+    fast_rate, generic_rate = ROUNDS * many / fast, ROUNDS * few / generic
+    print(
+        f"{name + ':':31s} simulate {fast_rate:9,.0f} games/s; generic policy through Game "
+        f"{generic_rate:7,.0f} games/s: {fast_rate / generic_rate:6,.0f}x, same scores on "
+        f"{few} games: {same}"
+    )
+
+
 def main() -> None:
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, numpy {np.__version__}; CPU time, "
         f"{ROUNDS} interleaved rounds"
     )
-    st.simulate(games=20, policy="greedy", seed=0)  # warm the caches
-
-    def new_game(seed: int) -> st.Game:
-        return st.Game.new(seed=seed)
-
-    many, few = 2000, 40
-    fast, generic, _ = race(
-        lambda: st.simulate(games=many, policy="greedy", seed=1),
-        lambda: policies.run_games(new_game, few, 1, "greedy", seed=1),
-    )
-    same = np.array_equal(
-        st.simulate(games=few, policy="greedy", seed=1),
-        policies.run_games(new_game, few, 1, "greedy", seed=1),
-    )
-    fast_rate, generic_rate = ROUNDS * many / fast, ROUNDS * few / generic
-    moves = 8  # a 9-card solo game places up to 8 cards
-    print(
-        f"greedy solo games:  {fast_rate:,.0f} games/s ({1000 / fast_rate / moves:.3f} "
-        f"ms/decision); generic GreedyPolicy through Game {generic_rate:,.0f} games/s "
-        f"({1000 / generic_rate / moves:.2f} ms/decision): {fast_rate / generic_rate:.0f}x, "
-        f"same scores on {few} games: {same}"
-    )
-
-    fast, generic, same = race(
-        lambda: st.simulate(games=400, policy="random", seed=4),
-        lambda: policies.run_games(new_game, 400, 1, "random", seed=4),
-    )
-    print(
-        f"random solo games:  {ROUNDS * 400 / fast:,.0f} games/s; generic RandomPolicy "
-        f"through Game {ROUNDS * 400 / generic:,.0f} games/s: {generic / fast:.1f}x, "
-        f"same scores: {same}"
-    )
+    st.simulate(games=20, policy="greedy", seed=0)  # load the compiled engine
+    for case in CASES:
+        table_speeds(*case)
 
     game = st.Game.new(seed=0)
     fast, generic, same = race(
