@@ -28,6 +28,7 @@ from orchard_lab.core import check_type, require_int
 from orchard_lab.games import GameModule
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.styles import style_html, stylesheet, text_properties
+from orchard_lab.widgets.sync import held
 
 __all__ = ["Scene", "Staged", "Step", "Walkthrough", "rule_walkthrough", "scripted_walkthrough"]
 
@@ -98,7 +99,10 @@ class Walkthrough:
     def go(self, index: int) -> None:
         """Show step ``index`` (0 = the first)."""
         self.index = require_int(index, "index", 0, len(self.steps) - 1)
-        step = self.step
+        with held(self.widget):  # the step's replay reaches the browser as its end state
+            self._show(self.step)
+
+    def _show(self, step: Step) -> None:
         self.progress.value = f"Step {self.index + 1} of {len(self.steps)}"
         self.heading.value = html.escape(step.title)
         self.text.value = "".join(
