@@ -38,6 +38,7 @@ from typing import Any
 from orchard_lab.app.command import first_line
 from orchard_lab.app.server import lan_address
 from orchard_lab.core import check_bool, check_int, check_path, check_type
+from orchard_lab.plotly_bundle import SERVER_OPTIONS
 
 __all__ = [
     "CLASS_PASSWORD",
@@ -81,6 +82,7 @@ def hub_config(
         f"--ServerApp.shutdown_no_activity_timeout={IDLE_SERVER_MINUTES * 60}",
         f"--MappingKernelManager.cull_idle_timeout={IDLE_KERNEL_MINUTES * 60}",
         "--MappingKernelManager.cull_interval=60",
+        *SERVER_OPTIONS,  # plotly's bundle served by each pupil's server
     ]
     if os.geteuid() == 0:  # a classroom machine run as root (a container): Jupyter asks
         spawner_args.append("--allow-root")

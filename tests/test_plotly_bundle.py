@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from hypothesis import given
 from hypothesis import strategies as st
 
+from orchard_lab.plotly_bundle import PLOTLY_BUNDLE
 from orchard_lab.widgets import (
     AppleBatchesBoard,
     ClassResultsChecker,
@@ -20,7 +21,7 @@ from orchard_lab.widgets import (
     StackedTreesBoard,
     WhatIfExplorer,
 )
-from orchard_lab.widgets.plotly_state import BUNDLE_LOADER, PLOTLY_BUNDLE, SharedBundleFigure
+from orchard_lab.widgets.plotly_state import BUNDLE_LOADER, SharedBundleFigure
 
 SMALL = 20_000  # bytes: a loader, where plotly's bundle is about 4.9 MB
 

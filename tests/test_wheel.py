@@ -88,3 +88,17 @@ def test_the_wheel_installs_the_lessons_the_rules_and_the_command(
     build_page = "from orchard_lab.app.page import game_page; print(type(game_page('water-drops')))"
     page = run(installed / "python", "-c", build_page, cwd=tmp_path)
     assert "GamePage" in page  # the pupils' page builds from the wheel alone
+
+
+def test_the_wheel_switches_on_the_server_extension_that_serves_plotly(installed: Path) -> None:
+    """A teacher's own ``jupyter lab`` serves plotly's bundle too: the wheel installs the
+    configuration file that switches ``orchard_lab.plotly_bundle`` on (issue 24)."""
+    listed = subprocess.run(
+        [installed / "python", "-m", "jupyter_server", "extension", "list"],
+        capture_output=True, text=True, timeout=120,
+        env={k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}},
+    )  # fmt: skip
+    lines = (listed.stdout + listed.stderr).splitlines()
+    found = [line for line in lines if "orchard_lab.plotly_bundle" in line]
+    assert any("enabled" in line for line in found), "\n".join(lines)
+    assert any("OK" in line for line in found), "\n".join(lines)

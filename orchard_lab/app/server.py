@@ -25,6 +25,7 @@ from orchard_lab.app.teacher import TeacherDesk, open_class
 from orchard_lab.class_inbox import ClassInbox
 from orchard_lab.core import check_int, check_type
 from orchard_lab.games import entry
+from orchard_lab.plotly_bundle import BundleRoute
 
 __all__ = ["MAX_PAGES", "lan_address", "new_token", "serve", "solara_environment"]
 
@@ -99,7 +100,7 @@ def serve(
     host = "0.0.0.0" if lan else "127.0.0.1"
     shown = lan_address() if lan else "127.0.0.1"
     seats = Seats(app, port=port, max_pages=max_pages, per_browser=pages_per_browser)
-    served: ASGIApp = TokenGate(seats, token, port=port)
+    served: ASGIApp = TokenGate(BundleRoute(seats), token, port=port)
     print(f"Pupils open:  http://{shown}:{port}/?token={token}", flush=True)
     if inbox is not None and teacher_token is not None:
         open_class(inbox)

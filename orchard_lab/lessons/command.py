@@ -12,8 +12,9 @@ Beside the lessons go the pupils' rules sheets the lessons link to
 (``apple_batches_rules.html``, ...), written afresh each time (they are not saved work);
 ``--teacher`` adds the teacher's page of each (``..._rules_teacher.html``).
 
->>> lab_command("secret")[-3:]
-['--IdentityProvider.token=secret', '--ServerApp.root_dir=.', '01_apple_batches.ipynb']
+>>> lab_command("secret")[-5:]  # doctest: +NORMALIZE_WHITESPACE
+['--IdentityProvider.token=secret', '--ServerApp.root_dir=.',
+ '--ServerApp.jpserver_extensions', 'orchard_lab.plotly_bundle=True', '01_apple_batches.ipynb']
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 from orchard_lab.compiled import warm_up
 from orchard_lab.core import check_path, check_type
 from orchard_lab.lessons.build import COPIES
+from orchard_lab.plotly_bundle import SERVER_OPTIONS
 from orchard_lab.worksheets.pupil_sheet import write_pupil_sheets
 
 __all__ = [
@@ -97,6 +99,7 @@ def lab_command(token: str) -> list[str]:
         "--ServerApp.ip=127.0.0.1",  # only this machine, whatever a user's config says
         f"--IdentityProvider.token={token}",
         "--ServerApp.root_dir=.",
+        *SERVER_OPTIONS,  # plotly's bundle served over HTTP (orchard_lab.plotly_bundle)
         FIRST_LESSON,
     ]  # fmt: skip
 

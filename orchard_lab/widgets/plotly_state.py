@@ -7,12 +7,11 @@ four lines of the sequence explorer while two were switched on, an empty what-if
 beside a filled table. ``keep_state`` after each change closes that gap.
 
 ``SharedBundleFigure`` is the FigureWidget the package builds: its page fetches plotly's
-widget JavaScript (about 5 MB) from the kernel once, where each FigureWidget carried it
+widget JavaScript (about 5 MB) once, where each FigureWidget carried it: from the web
+server where it serves it (``orchard_lab.plotly_bundle``), else from the kernel
 (``static/plotly_loader.js``, ``BUNDLE_LOADER``).
 
 >>> import plotly.graph_objects as go
-
-from orchard_lab.widgets.styles import STATIC
 >>> fig = go.FigureWidget(go.Figure(go.Scatter(y=[1, 2])))
 >>> fig.data[0].visible = False
 >>> def saved(): return fig.get_state("_widget_data")["_widget_data"][0].get("visible")
@@ -23,29 +22,19 @@ False
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import anywidget
-import plotly
 import plotly.graph_objects as go
 
+from orchard_lab.plotly_bundle import bundle
 from orchard_lab.widgets.styles import STATIC
 
 __all__ = ["SharedBundleFigure", "fit_to_container", "keep_state", "refit"]
 
-PLOTLY_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
-
 # Each chart's module: it fetches plotly's bundle once per page, asking again (one retry
 # loop) when an answer is late; see the file's opening comment.
 BUNDLE_LOADER = STATIC / "plotly_loader.js"
-
-
-@cache
-def plotly_bundle() -> bytes:
-    """Plotly's widget JavaScript, read once per kernel."""
-    return PLOTLY_BUNDLE.read_bytes()
 
 
 class SharedBundleFigure(go.FigureWidget):  # type: ignore[misc]
@@ -61,7 +50,7 @@ class SharedBundleFigure(go.FigureWidget):  # type: ignore[misc]
     @anywidget.experimental.command
     def send_plotly_bundle(self, msg: object, buffers: list[bytes]) -> tuple[None, list[bytes]]:
         """Answer the page's one request for plotly's bundle."""
-        return None, [plotly_bundle()]
+        return None, [bundle()]
 
     @anywidget.experimental.command
     def refresh_saved_state(self, msg: object, buffers: list[bytes]) -> tuple[None, list[bytes]]:

@@ -25,6 +25,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from orchard_lab.lessons.build import COPIES, COPIES_DIR
+from orchard_lab.plotly_bundle import SERVER_OPTIONS
 from tests.servers import free_port, stop
 
 REPO = Path(__file__).resolve().parents[2]
@@ -136,7 +137,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         f"--LabApp.user_settings_dir={base / 'settings'}",
         f"--LabApp.workspaces_dir={base / 'workspaces'}",
         "--LabApp.expose_app_in_browser=True",
-        "--ServerApp.open_browser=False", "--allow-root",
+        "--ServerApp.open_browser=False", "--allow-root", *SERVER_OPTIONS,
     ]  # fmt: skip
     log = (base / "lab.log").open("w")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=root)

@@ -118,3 +118,40 @@ def test_a_chart_joining_after_the_tries_ran_out_asks_again(browser) -> None:
     assert result["before"] == 1 + 5  # the first send, then TRIES once the second joined
     assert set(result["asked"][:6]) == {"first", "second"}
     assert "third" in result["asked"][6:]
+
+
+# The bundle as the page's web server serves it: the module when served, else null, so the
+# chart asks the kernel (a 404 from a server without the extension, or no answer in time).
+SERVED = """async ([loader, url, wait]) => {
+  const blob = URL.createObjectURL(new Blob([loader], { type: "text/javascript" }));
+  const { servedBundle } = await import(blob);
+  const bundle = await servedBundle(url, wait);
+  return bundle === null ? null : bundle.default();
+}"""
+
+
+@pytest.mark.parametrize("server", ["serves", "404", "silent"])
+def test_the_bundle_comes_from_the_web_server_when_it_serves_it(browser, server: str) -> None:
+    page = browser.new_context().new_page()
+    origin = "http://127.0.0.1:9"  # nothing listens: every answer below is the route's
+
+    def answer(route) -> None:
+        if route.request.url.endswith("/page"):
+            route.fulfill(status=200, content_type="text/html", body="<p>page</p>")
+        elif server == "serves":
+            route.fulfill(
+                status=200,
+                content_type="text/javascript",
+                body="export default () => 'plotly from the server';",
+            )
+        elif server == "404":
+            route.fulfill(status=404, content_type="text/html", body="Not found")
+        # "silent": never answered
+
+    try:
+        page.route(f"{origin}/**", answer)
+        page.goto(f"{origin}/page")
+        result = page.evaluate(SERVED, [LOADER, f"{origin}/orchard_lab/plotly.js", 300])
+    finally:
+        page.context.close()
+    assert result == ("plotly from the server" if server == "serves" else None)

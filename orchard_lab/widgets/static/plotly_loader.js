@@ -1,10 +1,16 @@
 // Each chart's module (widgets/plotly_state.py, SharedBundleFigure). The first chart on a page
-// fetches plotly's widget bundle (about 5 MB) from the kernel once and caches it on window (a
-// reloaded page has no cache and asks again); every chart then hands initialize and render to
-// plotly. The fetch is not awaited in initialize: anywidget holds the model's messages until
-// that returns, so the answer could never arrive. A chart made while the bundle travelled
-// missed the changes sent meanwhile, so the kernel refreshes its saved state before plotly
-// reads it; once the bundle is here, plotly starts at once.
+// loads plotly's widget bundle (about 5 MB) once and keeps it on window; every chart then
+// hands initialize and render to plotly.
+//
+// The bundle comes from the web server when it serves it (orchard_lab/plotly_bundle.py:
+// JupyterLab's server extension, the app's route) at BUNDLE_PATH under the page's base
+// address: the browser keeps it, and the kernel, busy running the cells after the chart's,
+// has no part in it, so initialize awaits it and plotly starts with the model as it is.
+//
+// Otherwise the chart asks the kernel for it. That fetch is not awaited in initialize:
+// anywidget holds the model's messages until that returns, so the answer could never
+// arrive. A chart made while the bundle travelled missed the changes sent meanwhile, so the
+// kernel refreshes its saved state before plotly reads it.
 //
 // The kernel answers between cells, so a request may wait. `ask` is the one retry loop: a
 // request not answered within ASK_AGAIN_MS is sent again, through the next widget that joined
@@ -14,8 +20,37 @@
 // loaded CI runs).
 const BUNDLE = Symbol.for("orchard_lab.plotly_bundle");
 const LOADED = Symbol.for("orchard_lab.plotly_bundle_loaded");
+const SERVED = Symbol.for("orchard_lab.plotly_bundle_served");
+export const BUNDLE_PATH = "orchard_lab/plotly.js";
+export const SERVED_WAIT_MS = 20000; // a server that has not answered by then: ask the kernel
 export const ASK_AGAIN_MS = 20000;
 export const TRIES = 5;
+
+// The bundle's address: under JupyterLab's base address (a hub pupil's is /user/NAME/), else
+// at the root of the app's server.
+export function bundleUrl() {
+  const config = document.getElementById("jupyter-config-data");
+  let base = "/";
+  if (config) {
+    try {
+      base = JSON.parse(config.textContent).baseUrl || "/";
+    } catch {
+      base = "/";
+    }
+  }
+  return new URL(base + BUNDLE_PATH, window.location.origin).href;
+}
+
+// The bundle as the web server serves it: the module, or null where it is not served (a
+// notebook server without the extension), fails, or has not answered in SERVED_WAIT_MS.
+// Asked once per page.
+export function servedBundle(url = bundleUrl(), wait = SERVED_WAIT_MS) {
+  if (!window[SERVED]) {
+    const late = new Promise((resolve) => setTimeout(() => resolve(null), wait));
+    window[SERVED] = Promise.race([import(url).catch(() => null), late]);
+  }
+  return window[SERVED];
+}
 
 // Send `command` through `invoke` (a widget's anywidget invoke) until one answer comes. The
 // promise has `join(invoke)`: another widget to send through, in turn, with TRIES tries more.
@@ -99,8 +134,9 @@ async function startPlotly(model, experimental) {
 export default () => {
   let plotly;
   return {
-    initialize({ model, experimental }) {
-      const bundle = window[LOADED];
+    async initialize({ model, experimental }) {
+      const bundle = window[LOADED] || (await servedBundle());
+      if (bundle) window[LOADED] = bundle;
       plotly = bundle ? startLoaded(bundle, model, experimental) : startPlotly(model, experimental);
       plotly.catch((error) => console.error("[orchard_lab] plotly did not load", error));
     },

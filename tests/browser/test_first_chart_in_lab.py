@@ -1,0 +1,35 @@
+"""A chart is drawn while the kernel still runs the cells after it (issue 24): plotly's
+bundle comes from JupyterLab's server (``orchard_lab/plotly_bundle.py``), not from the busy
+kernel, as during a lesson's Run All."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import _RUN_ALL, _STATE, notebook_errors, open_notebook
+from tests.browser.test_apple_batches_in_lab import write_notebook
+
+pytestmark = pytest.mark.browser
+
+CHART = 'from orchard_lab.widgets import SequenceExplorer\nSequenceExplorer(n=6, shown=["pronic"])'
+BUSY = "import time\n\ntime.sleep(120)  # the kernel stays busy: the chart must not wait for it"
+DRAWN = "() => document.querySelector('.orchard-sequence-explorer .js-plotly-plot .trace') !== null"
+
+
+def test_a_chart_is_drawn_while_the_kernel_runs_the_next_cell(page, lab) -> None:
+    served: list[int] = []
+    page.on(
+        "response",
+        lambda r: served.append(r.status) if r.url.endswith("/orchard_lab/plotly.js") else None,
+    )
+    open_notebook(page, lab, write_notebook(lab, "first_chart.ipynb", CHART, BUSY))
+    page.evaluate(_RUN_ALL)
+    page.wait_for_function(DRAWN, timeout=100_000, polling=200)
+    state = page.evaluate(_STATE)
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session"
+                  ".kernel.interrupt()")  # fmt: skip
+    assert state["kernel"] == "busy" and state["ran"] < state["cells"], (
+        f"the chart was drawn only once the kernel had run every cell: {state}"
+    )
+    assert served == [200], f"the bundle was not served over HTTP once: {served}"
+    assert notebook_errors(page) == []
