@@ -306,7 +306,11 @@ def hint_names(names: Sequence[str]) -> tuple[str, ...]:
 
 Table = Callable[[int, int, str, np.random.Generator, Any], np.ndarray]
 """``table(games, players, policy, rng, rules)``: the final scores of ``games`` games of one
-of ``TABLE_POLICIES``, all played at once, exactly as ``run_games`` would play them."""
+of ``TABLE_POLICIES``, all played at once: greedy makes ``GreedyPolicy``'s move in every
+position, random a uniform pick among the legal moves. Water drops' and stacked trees'
+tables play ``run_games``'s very games with the same seed; apple batches' shuffles all its
+decks at once and draws its picks for all its games together, so it plays other games of
+the same chances (``tests/test_apple_batches_fast.py``)."""
 
 
 @dataclass(frozen=True)
@@ -415,8 +419,9 @@ def simulator(kit: GamePolicies) -> Simulate:
 
     ``policy`` is one of {", ".join(kit.names)} (``POLICY_NAMES``; lookahead and the other
     searches with ``rollouts`` rollouts per move) or any ``callable(game) -> move``. The named
-    policies make exactly the choices of ``policies.run_games`` with the same seed, by the
-    game's faster routes: {" and ".join(TABLE_POLICIES)} play whole tables at once. ``seed`` is
+    policies play as ``policies.run_games``'s do, by the game's faster routes:
+    {" and ".join(TABLE_POLICIES)} play whole tables at once (``Table``: exactly
+    ``run_games``'s games, or other games of the same chances). ``seed`` is
     an int, a ``numpy.random.Generator`` or None. Every argument is checked before any work:
     ``games`` from 0 to {kit.max_games}, ``players`` within ``FACTS``, ``rollouts`` from 1 to
     {kit.max_rollouts} (TypeError for a wrong type, ValueError for a wrong value, naming it).
