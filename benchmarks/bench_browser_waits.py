@@ -1,0 +1,201 @@
+"""What a class waits for in Chromium: the first chart, the what-if's Run, the walkthrough's
+Next and the app pages (issue 24, items 2 and 3).
+
+In JupyterLab, for each chart a lesson shows first (the sequence explorer, the apple
+batches board, the what-if of each game), a fresh page runs a notebook's import cell, then
+the chart's cell: timed from the cell's run command to the chart drawn. That
+includes fetching plotly's JavaScript from the kernel, which the first chart of a page does.
+Then the what-if's Run of 2 x 2,000 games (stacked trees: the largest run its explorer
+allows) is timed from the click to its table and histogram drawn, and each walkthrough's
+Next from the click to the last change of its card (``bench_board_clicks.TIME_CLICK``).
+
+On each app page (``orchard-lab app GAME``): from the page's address to its board chart and
+its what-if drawn, then the board's clicks as ``bench_board_clicks`` makes them, the
+walkthrough's Next, and the what-if's Run.
+
+Prints the median and the worst of each; goals: a chart within 2 s, a Run within 1 s, a
+click's median under 100 ms and its worst under 200 ms. A benchmark, not a test: it asserts
+nothing about times. Run: ``.venv/bin/python benchmarks/bench_browser_waits.py``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from benchmarks.bench_board_clicks import (  # noqa: E402
+    BOARDS,
+    FIRST_CHANGE_MS,
+    QUIET_MS,
+    TIME_CLICK,
+    _board_clicks,
+    _local_only,
+)
+from tests.browser.conftest import open_notebook  # noqa: E402
+from tests.browser.test_apple_batches_in_lab import write_notebook  # noqa: E402
+
+SIZE = {"width": 1400, "height": 900}
+ROUNDS = 3  # fresh pages per chart
+IMPORTS = "from orchard_lab import apple_batches, stacked_trees, water_drops\n" + (
+    "from orchard_lab.widgets import (\n"
+    "    AppleBatchesBoard, SequenceExplorer, WhatIfExplorer, rule_walkthrough\n)"
+)
+CHARTS = {
+    "sequence explorer (lesson 01)": 'SequenceExplorer(n=6, shown=["triangular", "pronic"])',
+    "apple batches board": "AppleBatchesBoard(players=2, seed=1)",
+    "what-if, apple batches": "WhatIfExplorer(game=apple_batches, games=2000, seed=0)",
+    "what-if, water drops": "WhatIfExplorer(game=water_drops, games=2000, seed=0)",
+    "what-if, stacked trees": "WhatIfExplorer(game=stacked_trees, seed=0)",
+}
+GAMES = ("apple_batches", "water_drops", "stacked_trees")
+
+# Run the open notebook's cell ``index`` and resolve with the ms until plotly has drawn a chart
+# in its output (-1 after 60 s); a what-if's histogram before any Run has no trace yet.
+TIME_CELL_CHART = """async (index) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const notebook = panel.content;
+    notebook.activeCellIndex = index;
+    const output = notebook.widgets[index].node;
+    const start = performance.now();
+    window.jupyterapp.commands.execute('notebook:run-cell');
+    while (performance.now() - start < 60000) {
+        if (output.querySelector('.js-plotly-plot .main-svg')) return performance.now() - start;
+        await new Promise(r => requestAnimationFrame(r));
+    }
+    return -1;
+}"""
+# Run the cell at ``index`` and wait until the kernel has answered it.
+RUN_CELL = """async (index) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    panel.content.activeCellIndex = index;
+    await window.jupyterapp.commands.execute('notebook:run-cell');
+    const cell = panel.content.widgets[index];
+    while (cell.model.executionCount === null || panel.sessionContext.session.kernel.status
+           !== 'idle') await new Promise(r => setTimeout(r, 50));
+}"""
+# Click the what-if's Run inside ``root`` and resolve with the ms until its table has text
+# and its histogram has bars (-1 after 60 s).
+TIME_RUN = """async (root) => {
+    const explorer = document.querySelector(root);
+    const summary = explorer.querySelector('.orchard-whatif-summary');
+    const before = summary.innerText;
+    const start = performance.now();
+    explorer.querySelector('.orchard-whatif-run').click();
+    while (performance.now() - start < 60000) {
+        const bars = explorer.querySelectorAll('.orchard-whatif-plot .bars path').length;
+        if (summary.innerText.trim() && summary.innerText !== before && bars > 0)
+            return performance.now() - start;
+        await new Promise(r => requestAnimationFrame(r));
+    }
+    return -1;
+}"""
+# The app page is drawn: every chart outside the what-if has a trace, the what-if its title.
+APP_DRAWN = """() => {
+    const plots = [...document.querySelectorAll('.orchard-app .js-plotly-plot')];
+    return document.querySelector('.orchard-whatif-plot .gtitle') !== null
+        && plots.filter(p => !p.closest('.orchard-whatif'))
+            .every(p => p.querySelector('.trace') !== null);
+}"""
+
+
+def _summary(name: str, times: list[float]) -> str:
+    if not times:
+        return f"{name:<34} nothing timed"
+    ordered = sorted(times)
+    return (
+        f"{name:<34} median {statistics.median(ordered):8.1f} ms   worst {ordered[-1]:8.1f} ms"
+        f"   n {len(ordered)}"
+    )
+
+
+def _next_clicks(page, root: str) -> list[float]:
+    """Press the walkthrough's Next under ``root`` from its first step to its last."""
+    times = []
+    while page.locator(f"{root} .orchard-walkthrough-next").first.is_enabled():
+        ms = page.evaluate(
+            TIME_CLICK, [root, ".orchard-walkthrough-next", QUIET_MS, FIRST_CHANGE_MS]
+        )
+        if ms is not None and ms >= 0:
+            times.append(ms)
+    return times
+
+
+def bench_lab(lab, browser) -> None:
+    print(f"\nJupyterLab, Chromium {browser.version}, {SIZE['width']}x{SIZE['height']}")
+    charts: dict[str, list[float]] = {name: [] for name in CHARTS}
+    runs: dict[str, list[float]] = {}
+    for round_ in range(ROUNDS):
+        for index, (name, cell) in enumerate(CHARTS.items()):
+            context = browser.new_context(viewport=SIZE)
+            page = context.new_page()
+            page.set_default_timeout(120_000)
+            page.route("**/*", _local_only)
+            notebook = write_notebook(lab, f"bench_chart_{round_}_{index}.ipynb", IMPORTS, cell)
+            open_notebook(page, lab, notebook)
+            page.evaluate(RUN_CELL, 0)
+            charts[name].append(page.evaluate(TIME_CELL_CHART, 1))
+            if name.startswith("what-if"):
+                page.wait_for_timeout(1_000)  # the chart's first drawing settles
+                runs.setdefault(name, []).append(page.evaluate(TIME_RUN, ".orchard-whatif"))
+            lab.shut_down_kernels()
+            context.close()
+    for name, times in charts.items():
+        print(_summary(f"first chart: {name}", times))
+    for name, times in runs.items():
+        print(_summary(f"Run: {name}", times))
+    context = browser.new_context(viewport=SIZE)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.route("**/*", _local_only)
+    for game in GAMES:
+        cell = f"rule_walkthrough({game})"
+        notebook = write_notebook(lab, f"bench_tour_{game}.ipynb", IMPORTS, cell)
+        open_notebook(page, lab, notebook)
+        page.evaluate(RUN_CELL, 0)
+        page.evaluate(RUN_CELL, 1)
+        page.locator(".orchard-walkthrough-next").first.wait_for()
+        page.wait_for_timeout(1_000)
+        print(_summary(f"walkthrough Next: {game}", _next_clicks(page, ".orchard-walkthrough")))
+        lab.shut_down_kernels()
+    context.close()
+
+
+def bench_app(servers, browser) -> None:
+    print(f"\nApp pages (orchard-lab app), Chromium {browser.version}")
+    for slug, url in servers.items():
+        name = slug.replace("-", " ")
+        drawn, clicks, nexts, runs = [], [], [], []
+        for _ in range(ROUNDS):
+            context = browser.new_context(viewport=SIZE)
+            page = context.new_page()
+            page.set_default_timeout(120_000)
+            page.route("**/*", _local_only)
+            start = time.perf_counter()
+            page.goto(url)
+            page.wait_for_function(APP_DRAWN, timeout=120_000, polling="raf")
+            drawn.append(1000 * (time.perf_counter() - start))
+            page.wait_for_timeout(1_000)
+            _, board, steps, new = BOARDS[name]
+            times = _board_clicks(page, board, steps, new)
+            clicks += [t for each in times.values() for t in each]
+            nexts += _next_clicks(page, ".orchard-app .orchard-walkthrough")
+            runs.append(page.evaluate(TIME_RUN, ".orchard-app .orchard-whatif"))
+            context.close()
+        print(_summary(f"{name}: page to charts drawn", drawn))
+        print(_summary(f"{name}: board clicks", clicks))
+        print(_summary(f"{name}: walkthrough Next", nexts))
+        print(_summary(f"{name}: what-if Run", runs))
+
+
+if __name__ == "__main__":
+    options = ["-q", "-s", "-p", "no:cacheprovider", "--rootdir", str(REPO)]
+    options += ["-p", "tests.browser.conftest"]  # its lab, servers and browser fixtures
+    options += ["-o", "python_files=bench_*.py", "-o", "python_functions=bench_*"]
+    sys.exit(pytest.main([__file__, *options, "-o", "timeout=1800", *sys.argv[1:]]))
