@@ -221,13 +221,17 @@ def _look(state, b, square) -> None:
 def _lay(state, tables, b, square, s, per_drop) -> int:
     """Lay shape ``s`` on ``square`` of orchard ``b``; return the score change."""
     _look(state, b, square)
-    return _place(state, tables, b, square, s, True, per_drop)
+    return _place(state, tables, b, square, s, np.bool_(True), per_drop)
 
 
-@njit(cache=True, inline="always")
-def _place(state, tables, b, square, s, apply, per_drop) -> int:
+def _placing(state, tables, b, square, s, apply, per_drop) -> int:
     """Score change of laying shape ``s`` on ``square`` of orchard ``b`` (looked at by
-    ``_look``); ``apply`` lays it.
+    ``_look``); ``apply`` lays it. Compiled twice (below): ``_place``, one kernel that
+    ``_lay`` and greedy's "per_drop" gains call with ``apply`` and ``per_drop`` as values
+    (np.bool_: a constant argument would be a compile of its own), and ``_place_move``,
+    written into ``_play_on``'s move. Each copy written into a caller is typed and optimised
+    again: three copies cost 10-15 s of a cold compile, a call per move 10-15% of a random
+    game.
 
     Scratch layout: 0-15 from ``_look``, 16-19 cluster sizes, 20-23 masks, 24-27 root
     counts, 28-59 roots (8 per cluster), 60-63 a card cell of each cluster, 64-79 old group
@@ -357,6 +361,10 @@ def _place(state, tables, b, square, s, apply, per_drop) -> int:
     box[b, 0], box[b, 1] = min(box[b, 0], row), max(box[b, 1], row)
     box[b, 2], box[b, 3] = min(box[b, 2], col), max(box[b, 3], col)
     return delta
+
+
+_place = njit(cache=True)(_placing)
+_place_move = njit(cache=True, inline="always")(_placing)
 
 
 @njit(cache=True, inline="always")
@@ -504,7 +512,9 @@ def _play_on(
                     for t in range(turns):
                         shape = 4 * market[pos] + t
                         if per_drop:
-                            gain = _place(state, tables, b, squares[i], shape, False, True)
+                            gain = _place(
+                                state, tables, b, squares[i], shape, np.bool_(False), per_drop
+                            )
                         else:
                             gain = _gain(state, tables, b, shape)
                         gains[(pos * n + i) * turns + t] = gain
@@ -538,9 +548,9 @@ def _play_on(
                         pick = pos
                         break
                     nth -= 1
-        # _lay, written out: as a call of its own (which reads the points) it cost 25-50%
+        # _lay, written out: as a call of its own it cost 10-50%
         _look(state, b, square)
-        _place(state, tables, b, square, 4 * market[pick] + turn, True, per_drop)
+        _place_move(state, tables, b, square, 4 * market[pick] + turn, True, per_drop)
         _take(game, market, pile, pick, size, players)
     return True
 
