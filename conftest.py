@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+os.environ["ORCHARD_LAB_LANGUAGE"] = "en"  # the tests read English, whatever the locale
+
 import pytest
 from hypothesis import settings
 

@@ -22,6 +22,7 @@ import ipywidgets as w
 from orchard_lab import games
 from orchard_lab.class_inbox import Sent
 from orchard_lab.core import check_type
+from orchard_lab.language import _
 from orchard_lab.widgets import WhatIfExplorer
 from orchard_lab.widgets.result_sender import ResultSender
 from orchard_lab.widgets.styles import style_html, text_properties
@@ -80,7 +81,8 @@ def game_page(slug: str, send: Callable[[str, str], Sent] | None = None) -> Game
     sender = None if send is None else ResultSender(board, send)
     sending = [] if sender is None else [
         _section(
-            "Send your result",
+            _("Send your result"),
+            # not yet translated: it names the sender's Send button, still English only
             "When your game is over, type your name and press Send: your teacher sees it. "
             "A result code from a lesson can be pasted here too.",
         ),
@@ -88,12 +90,16 @@ def game_page(slug: str, send: Callable[[str, str], Sent] | None = None) -> Game
     ]  # fmt: skip
     parts = [
         w.HTML(style()),
-        _section("Play", "Play a game on the board. Ask for a hint when you are stuck."),
+        _section(_("Play"), _("Play a game on the board. Ask for a hint when you are stuck.")),
         board.widget,
         *sending,
-        _section("Learn the rules", "Press Next to see the rules one step at a time."),
+        _section(_("Learn the rules"), _("Press Next to see the rules one step at a time.")),
         walkthrough.widget,
-        _section("What if the rules changed?", "Change a rule in B, press Run, compare."),
+        _section(
+            _("What if the rules changed?"),
+            # not yet translated: it names the what-if's Run button, still English only
+            "Change a rule in B, press Run, compare.",
+        ),
         what_if.widget,
     ]
     return GamePage(board, walkthrough, what_if, sender, w.VBox(parts).add_class("orchard-app"))

@@ -26,6 +26,7 @@ import ipywidgets as w
 from orchard_lab import games
 from orchard_lab.core import check_type, require_int
 from orchard_lab.games import GameModule
+from orchard_lab.language import _
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.styles import style_html, stylesheet, text_properties
 from orchard_lab.widgets.sync import held
@@ -71,9 +72,9 @@ class Walkthrough:
         self.text = w.HTML().add_class("orchard-walkthrough-text")
         self.note = w.HTML().add_class("orchard-walkthrough-note")
         self.message = self.note  # where a failing step says why (no traceback)
-        self.back_button = w.Button(description="◀ Back", tooltip="the step before")
+        self.back_button = w.Button(description=_("◀ Back"), tooltip=_("the step before"))
         self.next_button = w.Button(
-            description="Next ▶", tooltip="the next step", button_style="primary"
+            description=_("Next ▶"), tooltip=_("the next step"), button_style="primary"
         )
         self.back_button.add_class("orchard-walkthrough-back")
         self.next_button.add_class("orchard-walkthrough-next")
@@ -103,7 +104,9 @@ class Walkthrough:
             self._show(self.step)
 
     def _show(self, step: Step) -> None:
-        self.progress.value = f"Step {self.index + 1} of {len(self.steps)}"
+        self.progress.value = _("Step {step} of {steps}").format(
+            step=self.index + 1, steps=len(self.steps)
+        )
         self.heading.value = html.escape(step.title)
         self.text.value = "".join(
             f"<p>{html.escape(part.strip())}</p>" for part in step.text.split("\n\n")

@@ -1,0 +1,117 @@
+"""The French and Korean catalogues kept equal to the text the code marks for translation.
+
+``marked()`` reads every ``_("...")`` in the package with Babel's extractor (a message's
+place in the code comes with it, and a ``# Translators:`` comment above it goes to the
+translator). ``update()`` brings each catalogue in line: a new message comes in untranslated,
+a changed one is marked fuzzy (Babel's guess from the old text), a message the code no longer
+marks is dropped. ``problems(code)`` lists what stops a catalogue from being complete: a
+message missing, untranslated or fuzzy, or one the code no longer marks;
+``tests/test_catalogues.py`` holds both catalogues to none. Run
+``python -m orchard_lab.catalogues`` after marking text, then translate the new entries.
+
+>>> "Next ▶" in marked()
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from orchard_lab import __version__
+from orchard_lab.language import DOMAIN, LANGUAGES, catalogue_path
+
+__all__ = ["marked", "problems", "read", "update"]
+
+PACKAGE = Path(__file__).parent
+_KEYWORDS = {"_": None}  # the one marker (orchard_lab.language._)
+
+
+def marked() -> Catalog:
+    """Every message the package marks, with the places it stands."""
+    template = Catalog(domain=DOMAIN, project="orchard_lab")
+    found = extract_from_dir(
+        PACKAGE,
+        method_map=[("**.py", "python")],
+        keywords=_KEYWORDS,
+        comment_tags=("Translators:",),
+        strip_comment_tags=True,
+    )
+    for path, line, message, comments, context in found:
+        place = (f"orchard_lab/{path}", line)
+        template.add(message, locations=[place], auto_comments=comments, context=context)
+    return template
+
+
+def read(code: str) -> Catalog:
+    """The catalogue of the language ``code`` as kept (empty if there is none yet)."""
+    path = catalogue_path(code)
+    if not path.exists():
+        fresh = Catalog(
+            locale=code,
+            domain=DOMAIN,
+            project="orchard_lab",
+            header_comment=f"# {LANGUAGES[code]}: orchard_lab's words (orchard_lab/catalogues.py).",
+            copyright_holder="the orchard_lab authors",
+            version=__version__,
+            msgid_bugs_address="the orchard_lab issues",
+            last_translator="the orchard_lab authors",
+            language_team=f"{LANGUAGES[code]} (orchard_lab)",
+        )
+        fresh.fuzzy = False  # the header is written by hand, not guessed
+        return fresh
+    with path.open("rb") as po:
+        return read_po(po, locale=code, domain=DOMAIN)
+
+
+def update() -> list[Path]:
+    """Bring every catalogue in line with the marked text; the files written."""
+    template = marked()
+    written = []
+    for code in LANGUAGES:
+        if code == "en":
+            continue
+        catalogue = read(code)
+        catalogue.update(template, update_header_comment=False)
+        catalogue.obsolete.clear()  # what the code no longer marks is gone, not kept aside
+        path = catalogue_path(code)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as po:
+            write_po(po, catalogue, width=100, omit_header=False, sort_output=False)
+        written.append(path)
+    return written
+
+
+def problems(code: str) -> list[str]:
+    """What stops the catalogue of ``code`` from being complete, one line each."""
+    template, catalogue = marked(), read(code)
+    found = []
+    for message in template:
+        if not message.id:
+            continue
+        entry = catalogue.get(message.id, context=message.context)
+        where = ", ".join(f"{path}:{line}" for path, line in message.locations)
+        if entry is None:
+            found.append(f"missing: {message.id!r} ({where})")
+        elif entry.fuzzy:
+            found.append(f"fuzzy: {message.id!r} ({where})")
+        elif not entry.string:
+            found.append(f"untranslated: {message.id!r} ({where})")
+    for entry in catalogue:
+        if entry.id and template.get(entry.id, context=entry.context) is None:
+            found.append(f"no longer in the code: {entry.id!r}")
+    return found
+
+
+if __name__ == "__main__":
+    for written in update():
+        print(f"updated {written.relative_to(PACKAGE.parent)}")
+    for code in LANGUAGES:
+        if code != "en":
+            for line in problems(code):
+                print(f"{code}: {line}")
+    sys.exit(0)

@@ -1,0 +1,111 @@
+"""The language orchard_lab speaks in a session: English, French or Korean (issue 25).
+
+Text a learner or teacher reads is written in English in the code and marked, ``_("Next")``:
+whole sentences with named ``{fields}`` filled after the lookup, never pieces glued
+together. The marked text is looked up in the gettext catalogue of the session's language,
+``orchard_lab/locale/LANGUAGE/LC_MESSAGES/orchard_lab.po``, read with Babel when first
+needed (no compiled ``.mo`` file is kept). ``orchard_lab.catalogues`` keeps the catalogues
+equal to the marked text. So far the walkthroughs' frame and the app page's frame are
+marked; the rest of the product is still English only.
+
+The session's language is ``set_language``'s, else ``$ORCHARD_LAB_LANGUAGE``'s, else the
+system locale's where it is one of ``LANGUAGES``, else English.
+
+>>> set_language("fr"); _("Next ▶")
+'Suivant ▶'
+>>> _("Step {step} of {steps}").format(step=3, steps=14)
+'Étape 3 sur 14'
+>>> set_language("en"); _("Next ▶")
+'Next ▶'
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from functools import cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "_",
+    "catalogue_path",
+    "language",
+    "set_language",
+    "system_language",
+]
+
+LANGUAGES = {"en": "English", "fr": "Français", "ko": "한국어"}  # each in its own words
+DOMAIN = "orchard_lab"
+LOCALE_DIR = Path(__file__).parent / "locale"
+ENVIRONMENT = "ORCHARD_LAB_LANGUAGE"  # how a command passes the language to its kernels
+
+
+def catalogue_path(code: str) -> Path:
+    """Where the catalogue of the language ``code`` (not English: the code's own) is kept."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _checked(code: object) -> str:
+    if not isinstance(code, str):
+        raise TypeError(f"language must be a str, not {type(code).__name__}")
+    if code not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {code!r}")
+    return code
+
+
+def system_language() -> str:
+    """The language named by ``$ORCHARD_LAB_LANGUAGE``, else by the system locale
+    (``$LANGUAGE``, ``$LC_ALL``, ``$LC_MESSAGES``, ``$LANG``), where it is one of
+    ``LANGUAGES``; else English."""
+    chosen = os.environ.get(ENVIRONMENT, "")
+    if chosen in LANGUAGES:
+        return chosen
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            code = value.split(":")[0][:2].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+_session = {"language": system_language()}
+
+
+def set_language(code: str) -> None:
+    """Speak the language ``code`` ("en", "fr" or "ko") from now on in this session.
+
+    >>> set_language("de")
+    Traceback (most recent call last):
+    ValueError: language must be one of en, fr, ko, got 'de'
+    """
+    _session["language"] = _checked(code)
+
+
+def language() -> str:
+    """The session's language code."""
+    return _session["language"]
+
+
+@cache
+def _translations(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code`` as gettext reads it (English: the text as written)."""
+    if code == "en":
+        return gettext.NullTranslations()
+    with catalogue_path(code).open("rb") as po:
+        catalogue = read_po(po, locale=code, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def _(message: str) -> str:
+    """``message`` in the session's language."""
+    return _translations(language()).gettext(message)
