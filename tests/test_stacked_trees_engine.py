@@ -15,22 +15,7 @@ from hypothesis import strategies as hst
 from orchard_lab import stacked_trees as st
 from orchard_lab.policies import run_games
 from orchard_lab.stacked_trees import Game, Rules, engine, streams
-from orchard_lab.stacked_trees.rules import LADDERS
-
-rules_strategy = hst.builds(
-    Rules,
-    dice_per_fruit=hst.integers(0, 6),
-    rotten_tokens=hst.integers(0, 12),
-    rotten_penalty=hst.integers(0, 10),
-    ladder=hst.one_of(
-        hst.sampled_from([ladder for _, ladder in LADDERS]),
-        hst.lists(hst.integers(1, 10**6), min_size=1, max_size=20, unique=True).map(
-            lambda values: tuple(sorted(values))
-        ),
-    ),
-    cards_per_game=hst.integers(1, 18),
-    hand_size=hst.integers(1, 6),
-)
+from tests.test_stacked_trees_batch import rules_strategy  # every switch, drawn
 
 
 def generic(games: int, players: int, policy: str, rng: np.random.Generator, rules: Rules):
