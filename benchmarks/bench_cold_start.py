@@ -13,10 +13,13 @@ used: numba caches in ``NUMBA_CACHE_DIR`` when it is set.
 Run: ``.venv/bin/python benchmarks/bench_cold_start.py [game ...]`` (default: every compiled
 game).
 
-Figures (2-core AMD EPYC shared with other agents, load 2-9; Python 3.11, numpy 2.4.6,
-numba 0.68.1; CPU seconds of warm_up, cold / cached):
-- before (issue 24): water drops 40.4 / 0.33, stacked trees about 26 (./dev's note)
-- after: see the commit that wrote these figures (water drops' kernels only).
+Figures (2-core AMD EPYC shared with other agents, load 2-3; Python 3.11.7, numpy 2.4.6,
+numba 0.68.1; CPU seconds of imports + warm_up (whole process), cold / cached):
+- water drops before issue 24: 0.34 + 30.95 (32.11) / 0.33 + 0.25 (0.93); 40.4 s of
+  warm_up cold at load 0.4 earlier the same day.
+- water drops after: 0.28 + 14.48 (15.13) / 0.26 + 0.18 (0.59).
+- stacked trees (its kernels as they stood, not changed here): 0.26 + 23.01 (23.97) /
+  0.27 + 0.19 (0.61).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The engines numba compiles (water drops' game, stacked trees' best-line search), so that a
 class never waits for them: ``warm_up`` gets every registered game's ready (``games``).
 
-The first call after an install compiles and caches them (under a minute); later calls load
-the cache in about a second.
+The first call after an install compiles and caches them (water drops about 15 s of CPU,
+stacked trees about 23: ``benchmarks/bench_cold_start.py``); later calls load the cache in
+about half a second.
 
 >>> [entry.slug for entry in games.entries() if entry.compiled]
 ['water-drops', 'stacked-trees']
