@@ -35,7 +35,7 @@ def main() -> None:
         play_out(st.Game.deal([deck[i] for i in deal]), GreedyPolicy()).scores()[0]
         for deal in table
     ]
-    proven, walls, cpus, gains = [], [], [], []
+    proven, walls, cpus, gains, nodes = [], [], [], [], []
     for seed, deal in enumerate(table):
         order = [deck[i] for i in deal]
         wall, cpu = time.perf_counter(), time.process_time()
@@ -43,6 +43,7 @@ def main() -> None:
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
         proven.append(line.optimal)
+        nodes.append(line.nodes)
         gains.append(line.score - int(greedy[seed]))
         print(
             f"deal {seed:3d}: score {line.score:3d} (greedy {greedy[seed]:3d}), "
@@ -53,6 +54,8 @@ def main() -> None:
     for name, values in (("wall", walls), ("CPU", cpus)):
         median, p90 = np.percentile(values, [50, 90])
         print(f"{name} seconds: median {median:.2f}, p90 {p90:.2f}, max {max(values):.2f}")
+    median, p90 = np.percentile(nodes, [50, 90])
+    print(f"positions searched: median {median:,.0f}, p90 {p90:,.0f}, max {max(nodes):,}")
     print(
         f"proven optimal: {sum(proven)} of {deals} ({np.mean(proven):.0%}); best line beats "
         f"greedy by {np.mean(gains):.1f} points on average (time limit {time_limit} s)"

@@ -93,25 +93,31 @@ def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, p
     tree of fruit f adds there on its own (the cell's next step, see ``next_steps``; minus the
     die a token sends back where the fruit differs), the token it needs (1 where the fruit
     differs, ``BLOCKED`` on a rotten tree) and whether it covers a tree (1 or 0)."""
-    top = ladder.shape[0] - 1
     for i in range(box[0] - WINDOW + 1, box[1] + WINDOW):
         for j in range(box[2] - WINDOW + 1, box[3] + WINDOW):
-            below, lv = fruit[i, j], level[i, j]
             for f in range(3):
-                value, differs = 0, 0
-                if below < 0:
-                    pass
-                elif rotten[i, j]:
-                    differs = BLOCKED
-                elif below != f:
-                    differs = 1
-                    if lv >= 0:
-                        value = -ladder[min(lv, top)]
-                elif lv >= 0:
-                    value = steps[min(lv + 2, steps.shape[0] - 1)]
-                elif supply[f] + tokens_left > 0:
-                    value = steps[1]
-                packed[f, i, j] = (value * _TOKENS + differs) * _COVERS + (below >= 0)
+                packed[f, i, j] = cell_value(fruit, level, rotten, supply, tokens_left, ladder,
+                                             steps, i, j, f)  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def cell_value(fruit, level, rotten, supply, tokens_left, ladder, steps, i, j, f):
+    """The packed value of a tree of fruit f on cell (i, j) (``cell_values``)."""
+    below, lv = fruit[i, j], level[i, j]
+    value, differs = 0, 0
+    if below < 0:
+        pass
+    elif rotten[i, j]:
+        differs = BLOCKED
+    elif below != f:
+        differs = 1
+        if lv >= 0:
+            value = -ladder[min(lv, ladder.shape[0] - 1)]
+    elif lv >= 0:
+        value = steps[min(lv + 2, steps.shape[0] - 1)]
+    elif supply[f] + tokens_left > 0:
+        value = steps[1]
+    return (value * _TOKENS + differs) * _COVERS + (below >= 0)
 
 
 @njit(cache=True, inline="always")
@@ -166,6 +172,56 @@ def card_terms(packed, shape, distinct, box, out, sums):
             best_windows(sums[ro], box, out[:, ro])
         else:
             out[:, ro] = -1e18
+
+
+@njit(cache=True)
+def moved_terms(planes, before, shapes, distinct, cards, skip, box, laid, r, c, change, out):
+    """At least the ``card_terms`` of the cards ``cards[n]`` other than ``cards[skip]`` (in
+    order, with ``out.shape[1] - 1`` tokens at most) once a card whose trees are ``laid``
+    (``tree_lists``) is laid with its top-left at (r, c) and the cell values under its trees
+    change by ``change[tree, fruit]``: ``before[n]`` and ``planes[n]`` are card n's terms and
+    window sums around ``box`` before. A window off the new card keeps its sum, so the best of
+    those is at most the best before; a window over it gains the changes of the cells it
+    covers."""
+    r0, c0 = box[0] - WINDOW + 1, box[2] - WINDOW + 1
+    rows, cols = box[1] - r0 + 1, box[3] - c0 + 1
+    most = out.shape[1] - 1
+    span = 2 * WINDOW - 1  # the top-left corners of the windows that may cover the new card
+    sums = np.empty((span, span), dtype=np.int64)
+    stamp = np.zeros((span, span), dtype=np.int64)  # == turn: sums[a, b] is this turn's
+    corners = np.empty((laid.shape[0] * 6, 2), dtype=np.int64)
+    turn = 0
+    m = 0
+    for n in range(cards.shape[0]):
+        if n == skip:
+            continue
+        card = cards[n]
+        for ro in range(4):
+            for j in range(most + 1):
+                out[m, j, ro] = before[n, j, ro]
+            if not distinct[card, ro]:
+                continue
+            turn += 1
+            count = 0
+            for t in range(shapes.shape[2]):  # tree t of this card on new tree u
+                dr, dc, f = shapes[card, ro, t, 0], shapes[card, ro, t, 1], shapes[card, ro, t, 2]
+                for u in range(laid.shape[0]):
+                    a, b = laid[u, 0] - dr + WINDOW - 1, laid[u, 1] - dc + WINDOW - 1
+                    if stamp[a, b] != turn:
+                        stamp[a, b] = turn
+                        corners[count, 0], corners[count, 1] = a, b
+                        count += 1
+                        i, j = r + a - WINDOW + 1 - r0, c + b - WINDOW + 1 - c0
+                        inside = 0 <= i < rows and 0 <= j < cols
+                        sums[a, b] = planes[n, ro, i, j] if inside else 0  # else no tree yet
+                    sums[a, b] += change[u, f]
+            for q in range(count):
+                value, spent, _ = unpack(sums[corners[q, 0], corners[q, 1]])
+                if spent <= most and value > out[m, spent, ro]:
+                    out[m, spent, ro] = value
+            for j in range(1, most + 1):
+                out[m, j, ro] = max(out[m, j, ro], out[m, j - 1, ro])
+        m += 1
 
 
 @njit(cache=True)
@@ -306,14 +362,15 @@ def pictures(cards: Sequence[Card]) -> tuple[np.ndarray, np.ndarray]:
     return patterns, distinct
 
 
-def scratch_space(rows: int, cols: int, hand_size: int, depths: int) -> tuple[np.ndarray, ...]:
+def scratch_space(rows: int, cols: int, cards: int) -> tuple[np.ndarray, ...]:
     """Scratch space on a grid of rows x cols: the packed cell values per fruit
-    (``cell_values``), window sums per turn (``card_terms``), and the window sums of each hand
-    card's turns at each depth of a search."""
+    (``cell_values``), window sums per turn (``card_terms``), and the window sums of the turns
+    of each card still to come at each depth of a search of ``cards`` cards (``cards`` of them
+    at the first depth, one fewer at each next one: ``plane_offset``)."""
     return (
         np.zeros((3, rows, cols), dtype=np.int64),
         np.zeros((4, rows, cols), dtype=np.int64),
-        np.zeros((depths, hand_size, 4, rows, cols), dtype=np.int64),
+        np.zeros((cards * (cards + 1) // 2, 4, rows, cols), dtype=np.int64),
     )
 
 
@@ -363,7 +420,7 @@ def pair_bound(board: Board, cards: Sequence[Card]) -> float:
     patterns, distinct = pictures(ids)
     fruit, level, rotten, supply, box, _ = grid(board, len(cards))
     rows, cols = fruit.shape
-    packed, sums, _ = scratch_space(rows, cols, 0, 0)
+    packed, sums, _ = scratch_space(rows, cols, 0)
     tokens_left = board.rotten_left
     steps = next_steps(board.rules.ladder)
     pairs = pair_table(patterns, distinct, min(tokens_left, MOST_TOKENS))

@@ -5,8 +5,11 @@ of each cell, with room to grow), and a depth-first search plays every distinct 
 the cards to come with the rules of ``Board`` (ST-3, ST-4, ST-5, ST-6) and any switches. At
 each position it prunes with the pair bound of ``bound`` (what the cards to come can still
 add), and before laying a card with that card's gain plus the bound of the others; placements
-are tried best gain first. A position reached again by another order of the same moves is
-skipped (a table of position keys), and several threads can share the moves after the first.
+are tried best gain first. Most positions reached stop at once at their bound: that bound is
+worked out from the window sums of the position before (only the windows over the new card
+change), without entering the position (``_cut``). A position reached again by another order
+of the same moves is skipped (a table of position keys), and several threads can share the
+moves after the first.
 
 >>> from orchard_lab.stacked_trees import Board, Card
 >>> board = Board(Card.from_text("APL/LAP"))
@@ -28,11 +31,12 @@ from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.bound import (
     MOST_TOKENS,
     WINDOW,
-    alone_terms,
     bound,
     card_terms,
+    cell_value,
     cell_values,
     grid,
+    moved_terms,
     next_steps,
     pair_table,
     pair_weight,
@@ -222,6 +226,43 @@ def _last(
         _improve(best, best_path, shared, path, acc, depth)
 
 
+@njit(cache=True, inline="always")
+def _under(fruit, level, rotten, supply, tokens_left, ladder, steps, shape, r, c, out, sign):
+    """Add ``sign`` times the cell values (``cell_value``) under the trees ``shape`` laid with
+    their top-left at (r, c) to ``out[tree, fruit]``."""
+    for u in range(shape.shape[0]):
+        i, j = r + shape[u, 0], c + shape[u, 1]
+        for f in range(3):
+            value = cell_value(fruit, level, rotten, supply, tokens_left, ladder, steps, i, j, f)
+            out[u, f] += sign * value
+
+
+@njit(cache=True)
+def _cut(
+    fruit, level, rotten, supply, before, tokens_left, spent, ladder, penalty, steps, beta, pairs,
+    shapes, distinct, cards, laid, ro, alone, planes, box, r, c, acc, shared, change,
+):  # fmt: skip
+    """Whether the position just reached by laying ``cards[laid]`` turned ``ro`` at (r, c) would
+    stop at once at its own bound in ``_search`` (``supply`` was ``before``): a bound at least as
+    high, from the terms ``alone`` and window sums ``planes`` of the position before, where
+    only the windows over the new card change (``moved_terms``). ``change`` holds minus the
+    old cell values under the new trees (``_under``). No answer (False) when a fruit's supply
+    running out changes every window of that fruit."""
+    left = tokens_left - spent
+    for f in range(3):
+        if (supply[f] + left > 0) != (before[f] + tokens_left > 0):
+            return False
+    shape = shapes[cards[laid], ro]
+    _under(fruit, level, rotten, supply, left, ladder, steps, shape, r, c, change, 1)
+    k = cards.shape[0] - 1
+    terms = np.empty((k, min(left, pairs.shape[3] - 1) + 1, 4), dtype=np.float64)
+    moved_terms(planes, alone, shapes, distinct, cards, laid, box, shape, r, c, change, terms)
+    others = np.empty(k, dtype=np.int64)
+    others[:laid] = cards[:laid]
+    others[laid:] = cards[laid + 1 :]
+    return acc + bound(terms, others, pairs, beta, penalty, left, -1) < shared[0] + 1
+
+
 @njit(cache=True, nogil=True)  # the board's progress bar keeps moving meanwhile
 def _search(
     fruit, level, rotten, supply, tokens_left, ladder, penalty, patterns, distinct,
@@ -258,26 +299,25 @@ def _search(
     for i in range(drawn, pending.shape[0]):
         cards[n] = pending[i]
         n += 1
-    alone = np.empty((k, min(tokens_left, pairs.shape[3] - 1) + 1, 4), dtype=np.float64)
-    packed, sums, planes = scratch  # planes[depth, slot, turn]: a hand card's window sums
+    most_tokens = pairs.shape[3] - 1
+    alone = np.empty((k, min(tokens_left, most_tokens) + 1, 4), dtype=np.float64)
+    packed, _, planes = scratch
+    # planes[first + n, turn]: the window sums of card n, kept for the placements below
+    first = depth * (k + depth) - depth * (depth - 1) // 2
     cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
-    n = 0
-    for i in range(hand.shape[0]):  # the hand cards, keeping their window sums for below
-        if hand[i] >= 0:
-            card_terms(packed, shapes[hand[i]], distinct[hand[i]], box, alone[n], planes[depth, i])
-            n += 1
-    alone_terms(packed, shapes, distinct, cards[n:], box, alone[n:], sums)
+    for n in range(k):
+        card_terms(packed, shapes[cards[n]], distinct[cards[n]], box, alone[n], planes[first + n])
     if acc + bound(alone, cards, pairs, beta, penalty, tokens_left, -1) < shared[0] + 1:
         return
     # the rest's bound once a hand card is placed: what it shares with the others is on the table
     rest = np.zeros(hand.shape[0], dtype=np.float64)
+    slots = np.zeros(hand.shape[0], dtype=np.int64)  # a hand card's place in ``cards``
+    n = 0
     for i in range(hand.shape[0]):
-        if hand[i] < 0:
-            continue
-        mine = 0
-        while cards[mine] != hand[i]:
-            mine += 1
-        rest[i] = bound(alone, cards, pairs, beta, penalty, tokens_left, mine)
+        if hand[i] >= 0:
+            slots[i] = n
+            rest[i] = bound(alone, cards, pairs, beta, penalty, tokens_left, n)
+            n += 1
     # every legal placement of a hand card, with at most what it gains (``value``: exact while
     # the supply lasts); only those that may still beat the bar are kept
     r0, c0 = box[0] - WINDOW + 1, box[2] - WINDOW + 1
@@ -299,7 +339,9 @@ def _search(
                 continue
             for y in range(box[1] - r0 + 1):
                 for x in range(box[3] - c0 + 1):
-                    most, spent = _upper_gain(planes[depth, i, ro, y, x], tokens_left, penalty)
+                    most, spent = _upper_gain(
+                        planes[first + slots[i], ro, y, x], tokens_left, penalty
+                    )
                     if most == _ILLEGAL:
                         continue
                     legal = True
@@ -316,6 +358,7 @@ def _search(
     wanted = np.zeros(3, dtype=np.int64)
     order = np.argsort(-kids[:found, 5], kind="mergesort")
     undo = np.zeros((9, 3), dtype=np.int64)
+    change = np.zeros((6, 3), dtype=np.int64)
     child_hand = np.empty(hand_size, dtype=np.int64)
     for m in range(found):
         kid = kids[order[m]]
@@ -341,6 +384,10 @@ def _search(
             next_draw += 1
         child_hand[n:] = -1
         saved = supply.copy()
+        if k > 2:  # the cell values under the new trees, for ``_cut``
+            change[:] = 0
+            _under(fruit, level, rotten, supply, tokens_left, ladder, steps, shapes[card, ro], r, c,
+                   change, -1)  # fmt: skip
         child_key = key ^ _window_key(zobrist, fruit, level, rotten, pattern, r, c)
         _place(fruit, level, rotten, supply, pattern, r, c, top, undo)
         child_key ^= _window_key(zobrist, fruit, level, rotten, pattern, r, c)
@@ -359,6 +406,15 @@ def _search(
             if fresh and shared[2] < seen.shape[0] // 2:
                 seen[slot_at] = full
                 shared[2] += 1
+        if fresh and k > 2 and _cut(
+            fruit, level, rotten, supply, saved, tokens_left, spent, ladder, penalty, steps, beta,
+            pairs, shapes, distinct, cards, slots[slot], ro, alone, planes[first : first + k],
+            box, r, c, acc + gain, shared, change,
+        ):  # fmt: skip
+            fresh = False  # the child's own bound would stop it at once: counted, not entered
+            counters[0] += 1
+            if counters[0] > counters[1]:
+                shared[1] = 1
         if fresh:
             child_box = box.copy()
             for dr in range(WINDOW):
@@ -451,7 +507,7 @@ def solve(
             rules.rotten_penalty, patterns, distinct, hand_ids, pending_ids, 0, rules.hand_size,
             0, 0, best, np.zeros((k, _MOVE), dtype=np.int64), best_path, counters, box, steps,
             pair_weight(steps), pairs, zobrist, hand_keys, seen, key, shared, part, threads,
-            shapes, scratch_space(rows, cols, rules.hand_size, k),
+            shapes, scratch_space(rows, cols, k),
         )  # fmt: skip
 
     timer = None
