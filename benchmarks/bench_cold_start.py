@@ -17,7 +17,8 @@ Figures (2-core AMD EPYC shared with other agents, load 2-3; Python 3.11.7, nump
 numba 0.68.1; CPU seconds of imports + warm_up (whole process), cold / cached):
 - water drops before issue 24: 0.34 + 30.95 (32.11) / 0.33 + 0.25 (0.93); 40.4 s of
   warm_up cold at load 0.4 earlier the same day.
-- water drops after: 0.28 + 14.48 (15.13) / 0.26 + 0.18 (0.59).
+- water drops after: 0.28 + 14.48 (15.13) / 0.26 + 0.18 (0.59); again at load 3: 0.37 +
+  16.32 (17.26) / 0.32 + 0.27 (0.88).
 - stacked trees (its kernels as they stood, not changed here): 0.26 + 23.01 (23.97) /
   0.27 + 0.19 (0.61).
 """

@@ -21,10 +21,13 @@ Issue 24 (2-core AMD EPYC shared with other agents, load 2.5-3; ``4000 60 1``; g
 cpu second, 1 / 2 / 3 players, the two runs one after the other):
 - before (deals drawn in Python, ``np.random.default_rng`` per game): random 20490 / 22014 /
   23971, greedy 6383 / 5185 / 7010.
-- after (deals drawn in the compiled loop, ``water_drops.dealing``): random 21602 / 23989 /
-  23909, greedy 6243 / 5043 / 6749. All of a random game's time is now the compiled
-  ``_play_games`` (cProfile: nothing left in Python); its dealing costs about 1 us a game,
-  its play about 40 us (2 players), the gap to plain C that remains.
+- deals drawn in the compiled loop (``water_drops.dealing``): random 21602 / 23989 / 23909,
+  greedy 6243 / 5043 / 6749. All of a random game's time is now the compiled
+  ``_play_games`` (cProfile: nothing left in Python): about 1 us of dealing, 40 of play.
+- and open squares kept as cards are laid (``_open`` read 5 squares for each square of the
+  box, about 6 us of a 2-player random game): random 24687 / 26745 / 27650, greedy 6078 /
+  4845 / 6810 (greedy's time is its gains: unchanged within the noise). Plain C's 60983
+  random 2-player games/s (issue 24) is 2.3 times 26745.
 """
 
 from __future__ import annotations

@@ -47,6 +47,7 @@ _DR = (-1, 0, -1, 0, 2, 1, 2, 1)  # the 8 cells around a card; card cell p touch
 _DC = (0, -1, 1, 2, 0, -1, 1, 2)
 _SCRATCH = 128
 _POINTS = 108  # scratch 108-117: a scoring group's points by its size (0: no group), WD-4
+_CARD, _BESIDE = 2, 1  # a square with a card; an empty square beside one (open, WD-3)
 
 
 @cache
@@ -127,7 +128,7 @@ def _state(players: int, rules: Rules) -> tuple[np.ndarray, ...]:
         np.zeros((players, groups), dtype=np.int64),  # drop values touching, as bits
         np.zeros((players, groups), dtype=np.int64),  # group points
         np.zeros(players, dtype=np.int64),  # groups used
-        np.zeros((players, side * side), dtype=np.bool_),  # occupied squares
+        np.zeros((players, side * side), dtype=np.int8),  # squares: _CARD, _BESIDE or 0
         np.zeros((players, 4), dtype=np.int64),  # box: min row, max row, min col, max col
         np.zeros(players, dtype=np.int64),  # score totals
         np.zeros(cells, dtype=np.int64),  # flood fill marks
@@ -357,7 +358,10 @@ def _placing(state, tables, b, square, s, apply, per_drop) -> int:
             p = ccells[s, k, m]
             gid[b, base + (p >> 1) * width + (p & 1)] = sc[60 + sc[104 + k]]
     total[b] += delta
-    occupied[b, square] = True
+    occupied[b, square] = _CARD
+    for near in (square - side, square - 1, square + 1, square + side):
+        if not occupied[b, near]:
+            occupied[b, near] = _BESIDE
     box[b, 0], box[b, 1] = min(box[b, 0], row), max(box[b, 1], row)
     box[b, 2], box[b, 3] = min(box[b, 2], col), max(box[b, 3], col)
     return delta
@@ -449,14 +453,7 @@ def _open(state, b, rows, cols, out) -> int:
             if cols and max(c1, col) - min(c0, col) >= cols:
                 continue
             q = row * side + col
-            if occupied[b, q]:
-                continue
-            if (
-                occupied[b, q - side]
-                or occupied[b, q + side]
-                or occupied[b, q - 1]
-                or occupied[b, q + 1]
-            ):
+            if occupied[b, q] == _BESIDE:  # kept by _placing: no look at the 4 neighbours
                 out[count] = q
                 count += 1
     return count
@@ -464,16 +461,18 @@ def _open(state, b, rows, cols, out) -> int:
 
 @njit(cache=True)
 def _clear(state) -> None:
-    """Every orchard empty again, touching only the squares cards lie on."""
+    """Every orchard empty again, touching only the squares cards lie on or beside."""
     cell, ngroups, occupied, box, total = state[0], state[6], state[7], state[8], state[9]
     side = int(np.sqrt(occupied.shape[1]) + 0.5)
     width = 2 * side
     for b in range(cell.shape[0]):
-        for row in range(box[b, 0], box[b, 1] + 1):
-            for col in range(box[b, 2], box[b, 3] + 1):
+        for row in range(max(box[b, 0] - 1, 0), min(box[b, 1] + 2, side)):
+            for col in range(max(box[b, 2] - 1, 0), min(box[b, 3] + 2, side)):
                 q = row * side + col
-                if occupied[b, q]:
-                    occupied[b, q] = False
+                if occupied[b, q] == _BESIDE:
+                    occupied[b, q] = 0
+                elif occupied[b, q]:
+                    occupied[b, q] = 0
                     base = 2 * row * width + 2 * col
                     cell[b, base], cell[b, base + 1] = 0, 0
                     cell[b, base + width], cell[b, base + width + 1] = 0, 0
