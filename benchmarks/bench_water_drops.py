@@ -26,8 +26,10 @@ cpu second, 1 / 2 / 3 players, the two runs one after the other):
   ``_play_games`` (cProfile: nothing left in Python): about 1 us of dealing, 40 of play.
 - and open squares kept as cards are laid (``_open`` read 5 squares for each square of the
   box, about 6 us of a 2-player random game): random 24687 / 26745 / 27650, greedy 6078 /
-  4845 / 6810 (greedy's time is its gains: unchanged within the noise). Plain C's 60983
-  random 2-player games/s (issue 24) is 2.3 times 26745.
+  4845 / 6810 (greedy's time is its gains: unchanged within the noise). Against the plain C
+  reference in the same runs (``bench_against_c.py``, load 2.3-2.5), 2 players: random
+  48828-52655 games/s in C, 24699-27178 here (1.9-2.0x); greedy 7626-9448 in C, 4211-4546
+  here (1.8-2.1x).
 """
 
 from __future__ import annotations
