@@ -25,11 +25,9 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar, cast
+from typing import Any
 
-__all__ = ["COMPILED", "KERNELS", "kernel", "njit", "share_installed_cache"]
-
-Function = TypeVar("Function", bound=Callable[..., Any])
+__all__ = ["COMPILED", "KERNELS", "njit", "share_installed_cache"]
 
 
 def _numba() -> ModuleType | None:
@@ -65,14 +63,6 @@ def njit(*args: Any, **options: Any) -> Any:
         return function
 
     return plain
-
-
-def kernel(function: Function) -> Function:
-    """``@njit(cache=True)`` for a kernel that keeps its annotations for the type checker
-    (numba's dispatcher is untyped): its callers are checked against them. Like every
-    cached kernel it must live in a module's file (numba caches beside it).
-    """
-    return cast(Function, njit(cache=True)(function))
 
 
 _SHARED: set[Path] = set()  # the source files whose installed cache was looked at
