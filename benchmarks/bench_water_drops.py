@@ -21,7 +21,7 @@ Issue 24 (2-core AMD EPYC shared with other agents, load 2.5-3; ``4000 60 1``; g
 cpu second, 1 / 2 / 3 players, the two runs one after the other):
 - before (deals drawn in Python, ``np.random.default_rng`` per game): random 20490 / 22014 /
   23971, greedy 6383 / 5185 / 7010.
-- deals drawn in the compiled loop (``water_drops.dealing``): random 21602 / 23989 / 23909,
+- deals drawn in the compiled loop (``orchard_lab.streams``): random 21602 / 23989 / 23909,
   greedy 6243 / 5043 / 6749. All of a random game's time is now the compiled
   ``_play_games`` (cProfile: nothing left in Python): about 1 us of dealing, 40 of play.
 - and open squares kept as cards are laid (``_open`` read 5 squares for each square of the

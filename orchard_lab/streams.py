@@ -1,10 +1,12 @@
 # mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False
 # mypy: disallow-untyped-decorators=False, warn-return-any=False
 # (the numba kernels are left unannotated, as pyproject.toml says of fast.py and bound.py)
-"""numpy's random draws, written out for compiled code: the deal of ``Game.new(seed=s)`` and
-``RandomPolicy``'s pick, number for number (issue 24).
+"""numpy's random draws, written out for compiled code: the deals of ``Game.new(seed=s)`` and
+``RandomPolicy``'s pick, number for number (issue 24), for every compiled engine.
 
-``Game.new`` deals ``default_rng(s).permutation(18)``: a ``SeedSequence`` hashes the seed into
+Stacked trees' ``Game.new`` deals ``default_rng(s).permutation(18)``; water drops' draws two
+permutations from one generator, the start cards' and then the deck's (``seed_pcg``, then
+``permute`` twice). A ``SeedSequence`` hashes the seed into
 the state of a ``PCG64`` generator (a 128-bit linear congruential step, output by XSL-RR), and
 the permutation is a Fisher-Yates shuffle whose each swap takes 32-bit words masked to the
 next power of two, drawing again while the number is too big (numpy's ``random_interval``).
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from orchard_lab.jit import njit
 
-__all__ = ["PCG_WORDS", "deal", "lemire"]
+__all__ = ["PCG_WORDS", "deal", "lemire", "permute", "seed_pcg"]
 
 PCG_WORDS = 23  # a generator's state (4 limbs of state, 4 of increment, a kept half word),
 # then scratch for seeding: a pool of 4 words, 8 words made from it, a running multiplier
@@ -117,7 +119,7 @@ def _word(pcg):
 
 
 @njit(cache=True)
-def _seed(seed, pcg):
+def seed_pcg(seed, pcg):
     """``PCG64(seed)``'s state in ``pcg``: SeedSequence(seed) (a pool of 4 words) gives 8
     words, the 128-bit state and increment of ``pcg64_srandom_r``."""
     pcg[_CONST] = INIT_A
@@ -151,10 +153,8 @@ def _seed(seed, pcg):
 
 
 @njit(cache=True)
-def deal(seed, order, pcg):
-    """Write ``default_rng(seed).permutation(len(order))`` into ``order`` (``pcg``: scratch of
-    ``PCG_WORDS``)."""
-    _seed(seed, pcg)
+def permute(order, pcg):
+    """Write the generator's next ``permutation(len(order))`` into ``order``."""
     n = order.shape[0]
     for i in range(n):
         order[i] = i
@@ -166,6 +166,14 @@ def deal(seed, order, pcg):
         while j > i:
             j = _word(pcg) & mask
         order[i], order[j] = order[j], order[i]
+
+
+@njit(cache=True)
+def deal(seed, order, pcg):
+    """Write ``default_rng(seed).permutation(len(order))`` into ``order`` (``pcg``: scratch of
+    ``PCG_WORDS``)."""
+    seed_pcg(seed, pcg)
+    permute(order, pcg)
 
 
 @njit(cache=True)

@@ -1175,7 +1175,6 @@ def test_the_package_template() -> None:
         "policies",
         "rules",
         "search",
-        "streams",
     ]
 
 

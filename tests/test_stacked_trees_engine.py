@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as hst
 
 from orchard_lab import stacked_trees as st
+from orchard_lab import streams
 from orchard_lab.policies import run_games
-from orchard_lab.stacked_trees import Game, Rules, engine, streams
+from orchard_lab.stacked_trees import Game, Rules, engine
 from tests.test_stacked_trees_batch import rules_strategy  # every switch, drawn
 
 

@@ -1,4 +1,4 @@
-"""Water drops' deal in compiled code (``water_drops.dealing``, issue 24): the engine deals
+"""Water drops' deal in compiled code (``streams``, issue 24): the engine deals
 each game from its seed exactly as ``Game.new`` does through numpy's ``default_rng``.
 
 ``simulate``'s comparisons with the shared policies (tests/test_water_drops.py) prove the
@@ -13,9 +13,17 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from orchard_lab import water_drops as wd
-from orchard_lab.water_drops import dealing
+from orchard_lab.streams import PCG_WORDS, permute, seed_pcg
 
 SEEDS = st.integers(0, 2**63 - 1)  # what simulate draws: rng.integers(0, 2**63 - 1)
+
+
+def deal(seed: int, starts: np.ndarray, order: np.ndarray) -> None:
+    """The engine's deal: the start cards' order, then the deck's, from one generator."""
+    pcg = np.zeros(PCG_WORDS, dtype=np.int64)
+    seed_pcg(seed, pcg)
+    permute(starts, pcg)
+    permute(order, pcg)
 
 
 @settings(max_examples=300, deadline=None)
@@ -30,7 +38,7 @@ def test_deal_is_numpys_two_permutations_of_default_rng(seed: int, starts: int, 
     rng = np.random.default_rng(seed)
     expected_starts, expected_order = rng.permutation(starts), rng.permutation(cards)
     got_starts, got_order = np.zeros(starts, dtype=np.int64), np.zeros(cards, dtype=np.int64)
-    dealing.deal(seed, got_starts, got_order)
+    deal(seed, got_starts, got_order)
     assert got_starts.tolist() == expected_starts.tolist()
     assert got_order.tolist() == expected_order.tolist()
 
@@ -42,7 +50,7 @@ def test_wd2_wd6_deal_gives_game_news_start_cards_and_draw_pile(seed: int, playe
     ``Game.new``'s."""
     deck, start_cards = wd.default_deck(), wd.starting_cards()
     starts, order = np.zeros(len(start_cards), dtype=np.int64), np.zeros(len(deck), np.int64)
-    dealing.deal(seed, starts, order)
+    deal(seed, starts, order)
     game = wd.Game.new(players=players, seed=seed)
     assert [start_cards[i] for i in starts[:players]] == [board.start for board in game.boards]
     assert tuple(deck[i] for i in order) == game.deck

@@ -30,7 +30,8 @@ WITHOUT_NUMBA = """\
 import sys, types
 sys.modules["numba"] = None  # import numba now raises ImportError
 from orchard_lab import games, jit
-from orchard_lab.stacked_trees import bound, fast, streams
+from orchard_lab import streams
+from orchard_lab.stacked_trees import bound, fast
 from orchard_lab.stacked_trees import engine as st_engine
 from orchard_lab.water_drops import engine
 assert not jit.COMPILED and not any(entry.compiled for entry in games.entries())

@@ -34,7 +34,7 @@ from orchard_lab.jit import njit
 from orchard_lab.stacked_trees import fast
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, default_deck, trees
 from orchard_lab.stacked_trees.rules import Rules
-from orchard_lab.stacked_trees.streams import PCG_WORDS, deal, lemire
+from orchard_lab.streams import PCG_WORDS, deal, lemire
 
 __all__ = ["WORDS", "play", "table", "warm_up"]
 

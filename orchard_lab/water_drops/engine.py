@@ -26,8 +26,8 @@ from functools import cache
 import numpy as np
 
 from orchard_lab.jit import njit
+from orchard_lab.streams import PCG_WORDS, permute, seed_pcg
 from orchard_lab.water_drops.cards import FRUITS, Card, default_deck, starting_cards
-from orchard_lab.water_drops.dealing import deal
 from orchard_lab.water_drops.game import Game
 from orchard_lab.water_drops.rules import ROTATIONS, Move, Rules, market_size
 
@@ -585,8 +585,11 @@ def _play_games(
     squares = np.zeros(state[7].shape[1], dtype=np.int64)
     used = np.zeros(1, dtype=np.int64)
     pile, starts = np.zeros(decks[0], dtype=np.int64), np.zeros(decks[1], dtype=np.int64)
-    for g in range(seeds.shape[0]):
-        deal(seeds[g], starts, pile)
+    pcg = np.zeros(PCG_WORDS, dtype=np.int64)
+    for g in range(seeds.shape[0]):  # Game.new's deal: the start cards' order, the deck's
+        seed_pcg(seeds[g], pcg)
+        permute(starts, pcg)
+        permute(pile, pcg)
         _clear(state)
         for b in range(players):
             _lay(state, tables, b, origin, 4 * (decks[0] + starts[b]), per_drop)
