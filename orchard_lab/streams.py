@@ -6,7 +6,10 @@
 
 Stacked trees' ``Game.new`` deals ``default_rng(s).permutation(18)``; water drops' draws two
 permutations from one generator, the start cards' and then the deck's (``seed_pcg``, then
-``permute`` twice). A ``SeedSequence`` hashes the seed into
+``permute`` twice). Random play takes ``RandomPolicy``'s words from the caller's generator
+drawn ahead (``words_ahead``), which then moves on by exactly the words used.
+
+A ``SeedSequence`` hashes the seed into
 the state of a ``PCG64`` generator (a 128-bit linear congruential step, output by XSL-RR), and
 the permutation is a Fisher-Yates shuffle whose each swap takes 32-bit words masked to the
 next power of two, drawing again while the number is too big (numpy's ``random_interval``).
@@ -26,9 +29,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import numpy as np
+
 from orchard_lab.jit import njit
 
-__all__ = ["PCG_WORDS", "deal", "lemire", "permute", "seed_pcg"]
+__all__ = ["PCG_WORDS", "deal", "lemire", "permute", "seed_pcg", "words_ahead"]
+
+Played = tuple[np.ndarray, int, int]  # a compiled random run: scores, games played, words used
 
 PCG_WORDS = 23  # a generator's state (4 limbs of state, 4 of increment, a kept half word),
 # then scratch for seeding: a pool of 4 words, 8 words made from it, a running multiplier
@@ -188,3 +197,26 @@ def lemire(words, used, count):
         if product & M32 >= threshold:
             return product >> 32
     return -1
+
+
+def words_ahead(
+    rng: np.random.Generator, count: int, play: Callable[[np.ndarray], Played]
+) -> Played:
+    """``play(words)``, ``words`` being the next ``count`` 32-bit words of ``rng``'s stream
+    drawn ahead; ``rng`` then moves on by exactly the words ``play`` says it used (its last
+    result), as if the compiled code had drawn them from ``rng`` itself.
+
+    >>> rng = np.random.default_rng(3)
+    >>> _, first, used = words_ahead(rng, 5, lambda words: (words, int(words[0]), 2))
+    >>> first == int(np.random.default_rng(3).integers(0, 2**32, dtype=np.uint32))
+    True
+    >>> twin = np.random.default_rng(3); _ = twin.integers(0, 2**32, size=2, dtype=np.uint32)
+    >>> rng.bit_generator.state == twin.bit_generator.state
+    True
+    """
+    state = rng.bit_generator.state
+    words = rng.integers(0, 2**32, size=count, dtype=np.uint32)
+    played = play(words)
+    rng.bit_generator.state = state
+    rng.integers(0, 2**32, size=played[2], dtype=np.uint32)
+    return played

@@ -26,7 +26,7 @@ that cannot run short of dice never scores exactly.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 import numpy as np
 
@@ -34,7 +34,7 @@ from orchard_lab.jit import njit
 from orchard_lab.stacked_trees import fast
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, default_deck, trees
 from orchard_lab.stacked_trees.rules import Rules
-from orchard_lab.streams import PCG_WORDS, deal, lemire
+from orchard_lab.streams import PCG_WORDS, deal, lemire, words_ahead
 
 __all__ = ["WORDS", "play", "table", "warm_up"]
 
@@ -375,12 +375,9 @@ def table(
     start, spare = 0, SPARE_WORDS
     while start < games:
         part = seeds[start : start + batch]
-        state = rng.bit_generator.state
-        words = rng.integers(0, 2**32, size=len(part) * per_game + spare, dtype=np.uint32)
-        scores, done, used = play(part, players, rules, greedy=False, words=words)
+        random_play = partial(play, part, players, rules, False)
+        scores, done, _ = words_ahead(rng, len(part) * per_game + spare, random_play)
         results[start : start + done] = scores[:done]
-        rng.bit_generator.state = state
-        rng.integers(0, 2**32, size=used, dtype=np.uint32)
         start += done
         spare = SPARE_WORDS if done else 2 * spare  # a game that met many rejected words
     return results

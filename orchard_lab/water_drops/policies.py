@@ -18,11 +18,14 @@ True
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from orchard_lab import policies
 from orchard_lab.core import MAX_ROLLOUTS
 from orchard_lab.policies import FasterPolicies, Policy, play_out
+from orchard_lab.streams import words_ahead
 from orchard_lab.water_drops import engine
 from orchard_lab.water_drops.cards import Card
 from orchard_lab.water_drops.game import Game, check_room
@@ -134,13 +137,10 @@ def _batched(
     start = 0
     while start < games:
         part = seeds[start : start + BATCH_GAMES]
-        state = rng.bit_generator.state
-        words = rng.integers(0, 2**32, size=len(part) * engine.DECK_MOVES, dtype=np.uint32)
-        scores, done, used = engine.play_random(part, players, rules, words)
+        random_play = partial(engine.play_random, part, players, rules)
+        scores, done, _ = words_ahead(rng, len(part) * engine.DECK_MOVES, random_play)
         results[start : start + done] = scores[:done]
         start += done
-        rng.bit_generator.state = state
-        rng.integers(0, 2**32, size=used, dtype=np.uint32)
         if done < len(part):
             game = Game.new(players=players, seed=int(seeds[start]), rules=rules)
             results[start] = play_out(game, random_policy(rng)).scores()
