@@ -42,7 +42,6 @@ from orchard_lab.apple_batches.policies import (
 )
 from orchard_lab.apple_batches.rules import (
     BATCH_CAPACITY,
-    BATCH_NAMES,
     BATCHES,
     CARDS_PER_PLAYER,
     ENDS,
@@ -51,7 +50,6 @@ from orchard_lab.apple_batches.rules import (
     FOUR_ROUNDS,
     MAX_DECK_CARDS,
     MAX_GAMES,
-    MAX_ROLLOUTS,
     MAX_TABLE_POINTS,
     ODD_PRIMES,
     POINT_TABLES,
@@ -69,6 +67,8 @@ from orchard_lab.apple_batches.rules import (
     cards_per_player,
     rounds_per_game,
 )
+from orchard_lab.core import MAX_ROLLOUTS
+from orchard_lab.glossary import BATCH_NAMES
 
 __all__ = [
     "BATCHES",

@@ -33,7 +33,6 @@ from orchard_lab.apple_batches import fast
 from orchard_lab.apple_batches.cards import Card
 from orchard_lab.apple_batches.game import Game
 from orchard_lab.apple_batches.rules import (
-    BATCH_NAMES,
     BATCHES,
     FACTS,
     MAX_GAMES,
@@ -43,6 +42,7 @@ from orchard_lab.apple_batches.rules import (
 )
 from orchard_lab.apple_batches.tables import card_indexes
 from orchard_lab.core import check_int, check_type, make_rng
+from orchard_lab.glossary import BATCH_NAMES
 from orchard_lab.policies import TABLE_POLICIES
 
 __all__ = [

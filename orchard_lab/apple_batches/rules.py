@@ -17,7 +17,6 @@ from typing import Any
 from orchard_lab import sequences
 from orchard_lab.apple_batches.cards import Card
 from orchard_lab.core import (
-    MAX_ROLLOUTS,
     GameFacts,
     check_switches,
     check_type,
@@ -25,38 +24,6 @@ from orchard_lab.core import (
     switch,
 )
 from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, RULE_NAMES
-
-__all__ = [
-    "BATCHES",
-    "BATCH_CAPACITY",
-    "BATCH_NAMES",
-    "CARDS_PER_PLAYER",
-    "ENDS",
-    "FACTS",
-    "FORTEPIANO_POINTS_PER_STEP",
-    "FOUR_ROUNDS",
-    "MAX_DECK_CARDS",
-    "MAX_GAMES",
-    "MAX_ROLLOUTS",
-    "MAX_TABLE_POINTS",
-    "ODD_PRIMES",
-    "POINT_TABLES",
-    "PRONIC",
-    "SEQUENCE_BATCHES",
-    "SPECIAL_BONUS",
-    "SQUARES",
-    "STANDARD_RULES",
-    "STEADY_REFERENCES",
-    "SWEET_COUPLE_POINTS",
-    "TRIANGULAR",
-    "UNLUCKY_TARGET",
-    "Move",
-    "Rules",
-    "cards_per_market_per_player",
-    "cards_per_player",
-    "check_points_table",
-    "rounds_per_game",
-]
 
 BATCHES = (
     "monochrome",
