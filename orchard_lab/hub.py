@@ -37,6 +37,7 @@ from typing import Any
 
 from orchard_lab.app.command import first_line
 from orchard_lab.app.server import lan_address
+from orchard_lab.cli_refusal import refuse
 from orchard_lab.core import check_bool, check_int, check_path, check_type
 from orchard_lab.plotly_bundle import SERVER_OPTIONS
 
@@ -195,9 +196,8 @@ def run(args: argparse.Namespace) -> int:
             folder, port=args.port, lan=args.lan, proxy=proxy, teacher=teacher, names=names
         )
         config.write_text(text, encoding="utf-8")
-    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
-        print(f"orchard-lab hub: {error}", file=sys.stderr)
-        return 1
+    except (ValueError, OSError) as error:
+        return refuse("hub", error)
     print(f"Pupils open:  http://{lan_address() if args.lan else '127.0.0.1'}:{args.port}/")
     print("and log in with any name and the class password.", flush=True)
     return subprocess.run([hub, "-f", config.name], cwd=folder, env=environment).returncode

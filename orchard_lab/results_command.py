@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from orchard_lab.classroom import ClassResults, class_results, summary
+from orchard_lab.cli_refusal import refuse
 
 __all__ = ["add_command", "results_text", "write_csv"]
 
@@ -89,9 +90,8 @@ def run(args: argparse.Namespace) -> int:
         results = class_results(text, best_lines=not args.no_best_lines)
         if args.csv is not None:
             write_csv(results, args.csv)
-    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
-        print(f"orchard-lab results: {error}", file=sys.stderr)
-        return 1
+    except (ValueError, OSError) as error:
+        return refuse("results", error)
     print(results_text(results))
     if args.csv is not None:
         print(f"\nwrote {args.csv}: the verified rows, to open in a spreadsheet")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from orchard_lab.app.seats import PAGES_PER_BROWSER
 from orchard_lab.app.server import CULL_MINUTES, MAX_PAGES, new_token, serve
 from orchard_lab.class_inbox import ClassInbox
 from orchard_lab.cli_games import add_game_argument
+from orchard_lab.cli_refusal import refuse
 from orchard_lab.core import check_int
 from orchard_lab.games import entry
 
@@ -151,9 +151,8 @@ def _run(args: argparse.Namespace) -> int:
             inbox = ClassInbox(args.class_results)
         elif args.teacher_token_file is not None:
             raise ValueError("--teacher-token-file goes with --class-results FILE")
-    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
-        print(f"orchard-lab app: {error}", file=sys.stderr)
-        return 1
+    except (ValueError, OSError) as error:
+        return refuse("app", error)
     game = entry(args.game)
     if game.compiled:
         print("Getting the game engine ready (the first time after installing: about 30 s)...")

@@ -29,6 +29,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from orchard_lab.cli_refusal import refuse
 from orchard_lab.compiled import warm_up
 from orchard_lab.core import check_path, check_type
 from orchard_lab.lessons.build import COPIES
@@ -111,9 +112,8 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.folder or DEFAULT_FOLDERS[copy])
     try:
         copied = copy_lessons(folder, copy)
-    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
-        print(f"orchard-lab lessons: {error}", file=sys.stderr)
-        return 1
+    except (ValueError, OSError) as error:
+        return refuse("lessons", error)
     for path in copied.written:
         print(f"copied {path}")
     for path in copied.kept:
@@ -121,8 +121,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         sheets = write_pupil_sheets(folder, teacher=args.teacher)
     except OSError as error:
-        print(f"orchard-lab lessons: {error}", file=sys.stderr)
-        return 1
+        return refuse("lessons", error)
     print(f"wrote the rules sheets the lessons link to: {', '.join(p.name for p in sheets)}")
     if args.copy_only:
         return 0

@@ -15,12 +15,12 @@ The pupils' sheet (``pupil_sheet``) is the default for the three games; a game w
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from orchard_lab.cli_games import add_game_argument, package_name
+from orchard_lab.cli_refusal import refuse
 from orchard_lab.worksheets.pupil_sheet import (
     SHEET_GAMES,
     pupil_sheet_html,
@@ -61,9 +61,8 @@ def run(args: argparse.Namespace) -> int:
                 print_to_pdf(page, out)
         else:
             out.write_text(html, encoding="utf-8")
-    except (ValueError, OSError) as error:  # a sentence for the teacher, not a traceback
-        print(f"orchard-lab rules-sheet: {error}", file=sys.stderr)
-        return 1
+    except (ValueError, OSError) as error:
+        return refuse("rules-sheet", error)
     print(f"wrote {out}: open it in a browser and print it (A4, one page)")
     return 0
 
