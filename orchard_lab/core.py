@@ -244,6 +244,28 @@ def check_int(value: Any, name: str, low: int | None = None, high: int | None = 
     return require_int(value, name, low, high)
 
 
+def check_pair(at: Any, name: str = "at") -> tuple[int, int]:
+    """A (row, col) pair of ints, as a tuple: TypeError or ValueError naming ``name``; the
+    squares of water drops and the spots of stacked trees alike.
+
+    >>> check_pair([0, -1])
+    (0, -1)
+    """
+    if not isinstance(at, tuple | list):
+        raise TypeError(f"{name} must be a (row, col) pair, not {type(at).__name__}")
+    if len(at) != 2:
+        raise ValueError(f"{name} must be a (row, col) pair, got {at!r}")
+    row, col = at
+    if (
+        isinstance(row, bool)
+        or isinstance(col, bool)
+        or not isinstance(row, int | np.integer)
+        or not isinstance(col, int | np.integer)
+    ):
+        raise TypeError(f"{name} must be a (row, col) pair of ints, got {at!r}")
+    return (int(row), int(col))
+
+
 def check_bool(value: Any, name: str) -> bool:
     """An argument that must be True or False (not merely truthy), else TypeError.
 

@@ -27,6 +27,7 @@ from orchard_lab.core import (
     GameFacts,
     check_bool,
     check_int,
+    check_pair,
     check_switches,
     switch,
 )
@@ -193,19 +194,7 @@ def ladder_steps(ladder: tuple[int, ...]) -> LadderSteps:
     )
 
 
-def check_at(at: Any, name: str = "at") -> tuple[int, int]:
-    """A (row, col) pair of ints: TypeError for a wrong type, ValueError for a wrong length.
-
-    >>> check_at([0, -1])
-    (0, -1)
-    """
-    if not isinstance(at, tuple | list):
-        raise TypeError(f"{name} must be a (row, col) pair, not {type(at).__name__}")
-    if len(at) != 2:
-        raise ValueError(f"{name} must be a (row, col) pair, got {len(at)} numbers")
-    if any(isinstance(x, bool) or not isinstance(x, int) for x in at):
-        raise TypeError(f"{name} must hold whole numbers, got {tuple(at)!r}")
-    return (int(at[0]), int(at[1]))
+check_at = check_pair  # a spot (row, col) of the tree grid (ST-3)
 
 
 @dataclass(frozen=True)

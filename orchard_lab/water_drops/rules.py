@@ -19,7 +19,15 @@ from typing import Any
 
 import numpy as np
 
-from orchard_lab.core import GameFacts, IllegalMove, check_switches, check_type, illegal, switch
+from orchard_lab.core import (
+    GameFacts,
+    IllegalMove,
+    check_pair,
+    check_switches,
+    check_type,
+    illegal,
+    switch,
+)
 from orchard_lab.glossary import GAME_NAMES, RULE_NAMES
 from orchard_lab.water_drops.cards import Card, check_degrees
 from orchard_lab.water_drops.scoring import STANDARD_POINTS
@@ -206,25 +214,7 @@ class Move:
         object.__setattr__(self, "rotation", check_degrees(self.rotation, "rotation"))
 
 
-def check_square(at: Any, name: str = "at") -> tuple[int, int]:
-    """``at`` as a (row, col) pair of ints: TypeError or ValueError naming ``name``.
-
-    >>> check_square([0, -1])
-    (0, -1)
-    """
-    if not isinstance(at, tuple | list):
-        raise TypeError(f"{name} must be a (row, col) pair, not {type(at).__name__}")
-    if len(at) != 2:
-        raise ValueError(f"{name} must be a (row, col) pair, got {at!r}")
-    row, col = at
-    if (
-        isinstance(row, bool)
-        or isinstance(col, bool)
-        or not isinstance(row, int | np.integer)
-        or not isinstance(col, int | np.integer)
-    ):
-        raise TypeError(f"{name} must be a (row, col) pair of ints, got {at!r}")
-    return (int(row), int(col))
+check_square = check_pair  # a card square (row, col) of the orchard (WD-3)
 
 
 def rotation_refusal(rules: Rules, rotation: int) -> IllegalMove | None:
