@@ -25,7 +25,7 @@ from orchard_lab.lessons.checks import (
     check_function,
     check_gain,
     check_goal,
-    sequence_slip,
+    own_rules,
 )
 from orchard_lab.lessons.timing import Pace
 
@@ -373,20 +373,15 @@ def check_own_feather(answer: Any) -> None:
     apples, most = OWN_FEATHER_GOAL
 
     def verdict(said: Any) -> tuple[bool, str]:
-        slip = sequence_slip(
-            said, count=ab.BATCH_CAPACITY, unit="apples", what="the 12 points",
+        rules = own_rules(
+            said, lambda values: ab.Rules(feather_points=values),
+            f"the feather batch needs {ab.BATCH_CAPACITY} points, one for each of 1, 2, ... "
+            f"{ab.BATCH_CAPACITY} apples, each a whole number from 0 to {ab.MAX_TABLE_POINTS}.",
+            count=ab.BATCH_CAPACITY, unit="apples", what="the 12 points",
             example="(2, 4, 6, ...)", formula="2n",
         )  # fmt: skip
-        if slip:
-            return False, slip
-        try:
-            rules = ab.Rules(feather_points=tuple(int(value) for value in said))
-        except ValueError:
-            return False, (
-                f"the feather batch needs {ab.BATCH_CAPACITY} points, one for each of 1, 2, "
-                f"... {ab.BATCH_CAPACITY} apples, each a whole number from 0 to "
-                f"{ab.MAX_TABLE_POINTS}."
-            )
+        if isinstance(rules, str):
+            return False, rules
         use = ab.batch_use(FEATHER_DEALS, 1, "greedy", seed=0, rules=rules)
         put = use[ab.BATCH_NAMES["feather"]]
         mean = float(ab.simulate(FEATHER_DEALS, 1, "greedy", seed=0, rules=rules).mean())

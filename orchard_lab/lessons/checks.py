@@ -17,7 +17,7 @@ import math
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from numbers import Integral, Number, Real
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -28,6 +28,7 @@ __all__ = [
     "check_gain",
     "check_goal",
     "near",
+    "own_rules",
     "sequence_slip",
 ]
 
@@ -37,6 +38,7 @@ RIGHT = "✓ Right!"
 Hints = Mapping[Any, str] | Callable[[Any], str | None]
 Slips = Sequence[tuple[Callable[..., Any], str]]  # a wrong function a pupil writes, its hint
 CaseHint = Callable[[Any, Any, Any], str | None]  # (input, what it gave, what it should give)
+RulesT = TypeVar("RulesT")
 
 
 def near(hints: Mapping[float, str]) -> Callable[[Any], str | None]:
@@ -199,6 +201,43 @@ def sequence_slip(
             f'read_sequence("{formula}", {count}).'
         )
     return None
+
+
+def own_rules(
+    said: Any,
+    rules: Callable[[tuple[int, ...]], RulesT],
+    refused: str,
+    *,
+    count: int,
+    unit: str,
+    what: str,
+    example: str,
+    formula: str,
+) -> RulesT | str:
+    """The rules ``rules(values)`` that a pupil's own sequence ``said`` makes, or the sentence
+    saying why it makes none: its slip (``sequence_slip``, with the words ``count`` to
+    ``formula``), or ``refused`` when the rules refuse the values (ValueError).
+
+    >>> def ladder(values):
+    ...     if list(values) != sorted(set(values)):
+    ...         raise ValueError("not climbing")
+    ...     return values
+    >>> words = dict(count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)",
+    ...              formula="3n")
+    >>> own_rules([3, 6, 9, 12], ladder, "a ladder climbs.", **words)
+    (3, 6, 9, 12)
+    >>> own_rules([4, 2], ladder, "a ladder climbs.", **words)
+    'a ladder climbs.'
+    >>> own_rules("3n", ladder, "a ladder climbs.", **words)
+    'read your text first: read_sequence("3n", 4), for 4 steps.'
+    """
+    slip = sequence_slip(said, count=count, unit=unit, what=what, example=example, formula=formula)
+    if slip:
+        return slip
+    try:
+        return rules(tuple(int(value) for value in said))
+    except ValueError:
+        return refused
 
 
 def check_goal(name: str, answer: Any, verdict: Callable[[Any], tuple[bool, str]]) -> None:

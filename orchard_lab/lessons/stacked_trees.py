@@ -24,7 +24,7 @@ from orchard_lab.lessons.checks import (
     check_gain,
     check_goal,
     near,
-    sequence_slip,
+    own_rules,
 )
 from orchard_lab.lessons.timing import Pace
 from orchard_lab.sequences import triangular
@@ -324,19 +324,14 @@ def check_own_ladder(answer: Any) -> None:
     low, high = OWN_LADDER_GOAL
 
     def verdict(said: Any) -> tuple[bool, str]:
-        slip = sequence_slip(
-            said, count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)",
-            formula="3n",
+        rules = own_rules(
+            said, lambda values: st.Rules(ladder=values),
+            "a dice ladder climbs: each value bigger than the one before, from 1 or more, at "
+            f"most {st.rules.MAX_LADDER} values.",
+            count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)", formula="3n",
         )  # fmt: skip
-        if slip:
-            return False, slip
-        try:
-            rules = st.Rules(ladder=tuple(int(value) for value in said))
-        except ValueError:
-            return False, (
-                "a dice ladder climbs: each value bigger than the one before, from 1 or "
-                f"more, at most {st.rules.MAX_LADDER} values."
-            )
+        if isinstance(rules, str):
+            return False, rules
         mean = float(st.simulate(games=LADDER_DEALS, policy="greedy", seed=0, rules=rules).mean())
         gives = f"your ladder gives the greedy player {mean:.1f} points on average"
         if mean < low:

@@ -26,7 +26,7 @@ from orchard_lab.lessons.checks import (
     check_function,
     check_gain,
     check_goal,
-    sequence_slip,
+    own_rules,
 )
 from orchard_lab.lessons.timing import Pace
 from orchard_lab.policies import first_player_share
@@ -656,19 +656,14 @@ def check_fairer_points(answer: Any) -> None:
     """
 
     def verdict(said: Any) -> tuple[bool, str]:
-        slip = sequence_slip(
-            said, count=9, unit="sizes", what="the 9 points", example="(1, 4, 9, ...)",
-            formula="n*n",
+        rules = own_rules(
+            said, lambda values: wd.Rules(group_points=values),
+            "a scoring group needs 9 points, one for each of 1, 2, ... 9 fruits, each a whole "
+            f"number from 0 to {wd.MAX_GROUP_POINTS}.",
+            count=9, unit="sizes", what="the 9 points", example="(1, 4, 9, ...)", formula="n*n",
         )  # fmt: skip
-        if slip:
-            return False, slip
-        try:
-            rules = wd.Rules(group_points=tuple(int(value) for value in said))
-        except ValueError:
-            return False, (
-                "a scoring group needs 9 points, one for each of 1, 2, ... 9 fruits, each a "
-                f"whole number from 0 to {wd.MAX_GROUP_POINTS}."
-            )
+        if isinstance(rules, str):
+            return False, rules
         if not any(rules.group_points):
             return False, "with your points nobody ever scores: every game is a tie."
         scores = wd.simulate(FAIR_DEALS, 2, "greedy", seed=0, rules=rules)
