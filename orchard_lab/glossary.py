@@ -25,6 +25,7 @@ __all__ = [
     "RULE_NAMES",
     "TERMS",
     "Term",
+    "rules_of",
     "term",
 ]
 
@@ -76,6 +77,15 @@ RULE_NAMES = {  # each rule's name after its id in docs/rules.md, and in every r
     "ST-7": "Several players",
     "ST-8": "The deck",
 }
+
+
+def rules_of(prefix: str) -> dict[str, str]:
+    """The names of one game's rules by id: the rules whose ids start ``prefix``-.
+
+    >>> rules_of("AB")["AB-7"], len(rules_of("ST"))
+    ('Winning', 8)
+    """
+    return {rule: name for rule, name in RULE_NAMES.items() if rule.startswith(f"{prefix}-")}
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from orchard_lab.core import (
     count,
     switch,
 )
-from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, RULE_NAMES
+from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, rules_of
 
 BATCHES = (
     "monochrome",
@@ -242,7 +242,7 @@ FACTS = GameFacts(
     title=GAME_NAMES["apple_batches"],
     min_players=1,
     max_players=6,
-    rules={rule: name for rule, name in RULE_NAMES.items() if rule.startswith("AB-")},
+    rules=rules_of("AB"),
     # the lowest under any switches: a special tree broken at -20 by one apple scoring 0
     # (a lone fortepiano apple), and the other 10 apples in the bad batch
     min_score=-SPECIAL_BONUS - (CARDS_PER_PLAYER - 2),

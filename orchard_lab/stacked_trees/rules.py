@@ -31,7 +31,7 @@ from orchard_lab.core import (
     check_switches,
     switch,
 )
-from orchard_lab.glossary import GAME_NAMES, RULE_NAMES
+from orchard_lab.glossary import GAME_NAMES, rules_of
 from orchard_lab.stacked_trees.cards import Card, check_rotation
 
 # Upper limits of what one call may ask for (issue 14: the work of any input is bounded).
@@ -73,7 +73,7 @@ FACTS = GameFacts(
     title=GAME_NAMES["stacked_trees"],
     min_players=1,
     max_players=MAX_PLAYERS,
-    rules={rule: name for rule, name in RULE_NAMES.items() if rule.startswith("ST-")},
+    rules=rules_of("ST"),
     min_score=-6,  # both rotten tokens and no die
     max_score=150,  # all 15 dice at the top of the ladder
     win_rule="ST-7",

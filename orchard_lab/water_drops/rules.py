@@ -28,7 +28,7 @@ from orchard_lab.core import (
     illegal,
     switch,
 )
-from orchard_lab.glossary import GAME_NAMES, RULE_NAMES
+from orchard_lab.glossary import GAME_NAMES, rules_of
 from orchard_lab.water_drops.cards import Card, check_degrees
 from orchard_lab.water_drops.scoring import STANDARD_POINTS
 
@@ -67,7 +67,7 @@ FACTS = GameFacts(
     title=GAME_NAMES["water_drops"],
     min_players=1,
     max_players=5,
-    rules={rule: name for rule, name in RULE_NAMES.items() if rule.startswith("WD-")},
+    rules=rules_of("WD"),
     min_score=0,
     max_score=4 * CARDS_PER_ORCHARD,  # every fruit of all 51 cards scoring once
     win_rule="WD-5",  # most points wins; ties are shared
