@@ -34,18 +34,16 @@ from orchard_lab.figures import (
     next_card_values,
     score_breakdown,
 )
-from orchard_lab.policies import POLICY_WORDS, hint_names
 from orchard_lab.widgets.board_base import (
     BOARD_TEXT_ON,
     HIGHLIGHT,
     HUMAN,
-    MarketRow,
     PolicyBoard,
-    hint_choice,
     key_help,
     points,
-    policy_choice,
+    seats_words,
     set_classes,
+    turn_html,
 )
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
@@ -150,17 +148,8 @@ class AppleBatchesBoard(PolicyBoard):
         policy: str = "greedy",
         hint_policy: str = "greedy",
     ) -> None:
-        self.message = w.HTML()
-        self._make_settings(ab)
-        self.policy_choice = policy_choice()
-        self.hint_choice = hint_choice(hint_names(ab.POLICY_NAMES), hint_policy)
-        self.market_row = MarketRow(
-            _market_slot,
-            lambda slot: self._clicked(functools.partial(self.select_card, slot)),
-            "orchard-ab-empty",
-        )
-        self.market_box = self.market_row.box
-        self.market_buttons = self.market_row.buttons  # each slot is its apple's button
+        self._make_controls("ab", hint_policy)
+        self._make_market(_market_slot, "ab")  # each slot is its apple's button
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
         self.points_figure = SharedBundleFigure(score_breakdown(Score({}), height=CHART_HEIGHT))
         self.next_figure = SharedBundleFigure(next_card_values(ab.Board(), height=CHART_HEIGHT))
@@ -170,18 +159,8 @@ class AppleBatchesBoard(PolicyBoard):
         self.next_title = w.HTML()
         self.title = w.HTML("Apple batches")
         self.turn = w.HTML()
-        self.hint_text = w.HTML()
         self.score_text = w.HTML()
         self.opponents = w.HTML()
-        self.summary = w.HTML()
-        self.policy_help = w.HTML(
-            "<br>".join(html.escape(POLICY_WORDS[p]) for p in policies.POLICY_NAMES)
-        )
-        self.undo_button = w.Button(description="Undo", tooltip="take back your last move")
-        self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
-        self.undo_button.on_click(lambda _b: self._clicked(self.undo))
-        self.hint_button.on_click(lambda _b: self._clicked(self.hint))
-        self.new_button.on_click(lambda _b: self._clicked(self.new_game))
         self._make_keys(
             "orchard-ab-board",
             key_help("the apples of the market", "your batches", turning=False),
@@ -196,19 +175,14 @@ class AppleBatchesBoard(PolicyBoard):
     # ---- what a player does ------------------------------------------------------------
     def select_card(self, slot: int) -> None:
         """Pick the market apple at ``slot`` (0 = first shown); the batches it fits light up."""
-        slot = require_int(slot, "slot", 0)
-        if self._refuse_turn():
+        card = self._pick(slot, "the apples on show")
+        if card is None:
             return
-        if slot >= len(self.game.market):
-            raise ValueError(f"slot must be below {len(self.game.market)}, the apples on show")
-        self.selected_slot = slot
         self._hinted = None
-        card = self.game.market[slot]
         fits = [m.batch for m in self.game.legal_moves() if m.card == card]
         names = ", ".join(BATCH_LABELS[b] for b in fits)
         self._say(f"The {html.escape(_apple(card))} fits: {html.escape(names)}. Pick a batch.")
-        self._show_selection()
-        self._show_next_card()
+        self._show_picked()
         if fits:
             self._focus(_batch_button(fits[0]))
 
@@ -216,35 +190,14 @@ class AppleBatchesBoard(PolicyBoard):
         """Place the selected apple in ``batch``; a refused move only explains why (AB-3..6)."""
         if batch not in ab.BATCHES:
             raise ValueError(f"batch must be one of {', '.join(ab.BATCHES)}, got {batch!r}")
-        if self._refuse_turn():
+        card = self._picked_card("Pick an apple from the market first, then a batch.")
+        if card is None:
             return
-        if self.selected_slot is None:
-            self._say("Pick an apple from the market first, then a batch.")
-            return
-        move = ab.Move(self.game.market[self.selected_slot], batch)
-        before = self.game.scores()[HUMAN]
-        if not self._play_or_refuse(move):
-            return
-        total = self.game.scores()[HUMAN]
-        self._forget_selection()
-        self._show_all()
-        self._say_move(
-            f"You put the {html.escape(_apple(move.card))} in the {BATCH_LABELS[batch]}: "
-            f"{total - before:+d}, {points(total)} in all.",
+        self._play_yours(
+            ab.Move(card, batch),
+            f"You put the {html.escape(_apple(card))} in the {BATCH_LABELS[batch]}",
             ".orchard-ab-market .orchard-slot-0",
         )
-
-    def hint(self) -> ab.Move | None:
-        """Suggest a move (the engine's ``hint`` by the chosen policy), select its apple."""
-        move: ab.Move | None = self._advice(ab.hint, self.game.market)
-        if move is None:
-            return None
-        self._hinted = move.batch
-        self._show_selection()
-        self._show_next_card()
-        self._say(f"Hint: the {html.escape(_apple(move.card))} is picked; click a batch.")
-        self._focus(_batch_button(move.batch))
-        return move
 
     def highlight(
         self,
@@ -298,6 +251,12 @@ class AppleBatchesBoard(PolicyBoard):
         self.selected_slot = None
         self._hinted = None
 
+    def _take_hint(self, move: ab.Move) -> tuple[str, str]:
+        """The hinted apple's batch is marked."""
+        self._hinted = move.batch
+        said = f"Hint: the {html.escape(_apple(move.card))} is picked; click a batch."
+        return said, _batch_button(move.batch)
+
     # ---- drawing ---------------------------------------------------------------------------
     def _show_all(self) -> None:
         score = self.game.boards[HUMAN].score()  # scored once, shown three ways
@@ -312,9 +271,6 @@ class AppleBatchesBoard(PolicyBoard):
         self._show_summary()
         self._show_highlight()
 
-    def _show_market(self) -> None:
-        self.market_row.show(self.game.market, self._draw_slot, self.selected_slot)
-
     def _draw_slot(self, slot: int, card: ab.Card) -> None:
         button = self.market_buttons[slot]
         button.description = (
@@ -325,6 +281,10 @@ class AppleBatchesBoard(PolicyBoard):
         with button.style.hold_sync():
             button.style.button_color = APPLE_FILL[card.colour]
             button.style.text_color = text_colour_on(APPLE_FILL[card.colour])
+
+    def _show_picked(self) -> None:
+        self._show_selection()
+        self._show_next_card()
 
     def _show_selection(self) -> None:
         self.market_row.select(self.selected_slot)
@@ -345,8 +305,7 @@ class AppleBatchesBoard(PolicyBoard):
         for batch, column in self.columns.items():
             set_classes(column["box"], {HIGHLIGHT: batch in marked.get("batches", ())})
         self.market_row.highlight(marked.get("slots", ()))
-        for name, widget in self._highlightable.items():
-            set_classes(widget, {HIGHLIGHT: name in marked})
+        super()._show_highlight()
 
     def _show_batches(self, score: Score) -> None:
         batches = self.game.boards[HUMAN].batches
@@ -400,20 +359,12 @@ class AppleBatchesBoard(PolicyBoard):
 
     def _show_turn(self) -> None:
         game = self.game
-        if game.is_over:
-            self.turn.value = "<b>Game over.</b> Undo to try a different last move, or deal anew."
-            return
-        others = game.players - 1
-        seats = (
-            "solo game"
-            if others == 0
-            else f"you against {others} other player{'s' if others > 1 else ''}"
-        )
         left = len(game.market)
-        self.turn.value = (
-            f"<b>Your turn</b> · round {game.round + 1} of {game.rounds} · {seats} · "
-            f"{left} apple{'s' if left != 1 else ''} left in the market · "
-            f"your points: <b>{game.scores()[HUMAN]}</b>"
+        self.turn.value = turn_html(
+            game,
+            f"round {game.round + 1} of {game.rounds}",
+            seats_words(game.players),
+            f"{left} apple{'s' if left != 1 else ''} left in the market",
         )
 
     def _show_opponents(self) -> None:
@@ -460,27 +411,16 @@ class AppleBatchesBoard(PolicyBoard):
         for widget, hook in (
             (self.title, "orchard-ab-title"),
             (self.turn, "orchard-ab-turn"),
-            (self.message, "orchard-ab-message"),
-            (self.hint_text, "orchard-ab-hint-text"),
             (self.score_text, "orchard-ab-score"),
             (self.opponents, "orchard-ab-opponents"),
-            (self.summary, "orchard-ab-summary"),
-            (self.market_box, "orchard-ab-market"),
             (self.points_figure, "orchard-ab-chart"),
             (self.next_figure, "orchard-ab-next-chart"),
             (self.points_title, "orchard-ab-chart-title"),
             (self.next_title, "orchard-ab-chart-title"),
-            (self.undo_button, "orchard-ab-undo"),
-            (self.hint_button, "orchard-ab-hint"),
-            (self.new_button, "orchard-ab-new"),
-            (self.policy_help, "orchard-ab-help"),
         ):
             widget.add_class(hook)
         batches = w.HBox([c["box"] for c in self.columns.values()]).add_class("orchard-ab-batches")
-        hint_help = w.HTML(
-            " · ".join(html.escape(POLICY_WORDS[p]) for p in hint_names(ab.POLICY_NAMES))
-        ).add_class("orchard-ab-help")
-        actions = w.HBox([self.undo_button, self.hint_button, self.hint_choice, hint_help])
+        actions = w.HBox([self.undo_button, self.hint_button, self.hint_choice, self.hint_help])
         actions.add_class("orchard-ab-actions")
         play = w.VBox(
             [self.title, self.turn, self.market_box, self.message, batches, actions,
@@ -496,7 +436,7 @@ class AppleBatchesBoard(PolicyBoard):
         settings = self.settings.widget(
             [self.policy_choice, self.policy_help], "orchard-ab-settings"
         )
-        self._highlightable: dict[str, w.DOMWidget] = {
+        self._highlightable = {
             "score": self.score_text,
             "market": self.market_box,
             "turn": self.turn,

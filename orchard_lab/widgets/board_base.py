@@ -1,7 +1,8 @@
 """What the three game boards share: the settings row, the checked new-game arguments, the
-turn flow (your move, the other players' answers, undo), the guarded message (read out to a
-screen reader too), the board's keys (the same on every board: ``key_help``), the market's
-row of card slots and class toggling that sends one message a widget.
+turn flow (picking a card, your move, the other players' answers, undo, the hint, the
+highlight), the guarded message (read out to a screen reader too), the board's keys (the
+same on every board: ``key_help``), the market's row of card slots and class toggling that
+sends one message a widget.
 
 A board subclasses ``GameBoard`` and keeps only what is its own: its pictures, its moves
 and its layout.
@@ -27,8 +28,8 @@ import numpy as np
 
 from orchard_lab.class_inbox import class_on_this_hub
 from orchard_lab.core import IllegalMove, check_type, points, require_int
-from orchard_lab.games import GameModule
-from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS, HintFor
+from orchard_lab.games import GameModule, HintingGameModule
+from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS, hint_names
 from orchard_lab.result_codes import result_code
 from orchard_lab.widgets.board_keys import BoardKeys
 from orchard_lab.widgets.guard import guarded
@@ -51,7 +52,9 @@ __all__ = [
     "points",
     "policy_choice",
     "result_words",
+    "seats_words",
     "set_classes",
+    "turn_html",
 ]
 
 HUMAN = 0  # you are always player 0
@@ -143,6 +146,31 @@ def result_code_html(game: Any, seed: int | None) -> str:
         '<div class="orchard-result-code">Your result code for the teacher: '
         f'<code style="user-select: all; font-size: 1.15em">{html.escape(code)}</code></div>'
     )
+
+
+def turn_html(game: Any, *facts: str) -> str:
+    """The line above a board saying it is your turn, then ``facts`` and your points; once
+    the game is over, how to go on.
+
+    >>> from orchard_lab import water_drops as wd
+    >>> turn_html(wd.Game.new(players=3, seed=0), seats_words(3))
+    '<b>Your turn</b> · you against 2 other players · your points: <b>0</b>'
+    """
+    if game.is_over:
+        return "<b>Game over.</b> Undo to try a different last move, or deal anew."
+    return " · ".join(["<b>Your turn</b>", *facts, f"your points: <b>{game.scores()[HUMAN]}</b>"])
+
+
+def seats_words(players: int) -> str:
+    """Who is at the table, for the turn line.
+
+    >>> seats_words(1), seats_words(2)
+    ('solo game', 'you against 1 other player')
+    """
+    others = players - 1
+    if others == 0:
+        return "solo game"
+    return f"you against {others} other player{'s' if others > 1 else ''}"
 
 
 def check_policy(policy: Any, options: Iterable[str] = POLICY_NAMES, name: str = "policy") -> str:
@@ -314,9 +342,11 @@ def policy_choice() -> w.Dropdown:
 
 
 class GameBoard(ABC):
-    """The turn flow of a board: your move, the other players' answers, undo, the guarded
-    message. A subclass sets ``game``, ``message``, ``hint_text``, ``hint_choice``,
-    ``widget`` and ``_opponent`` and draws itself in ``_show_all``."""
+    """The turn flow of a board: picking a card, your move, the other players' answers,
+    undo, the hint, the highlight, the guarded message. A subclass sets ``GAME`` (the game
+    module), ``game``, ``message``, ``hint_text``, ``hint_choice``, ``widget``,
+    ``_highlightable`` and ``_opponent``, and draws itself: everything in ``_show_all``,
+    what a pick changes in ``_show_picked``, a hinted move as ``_take_hint`` holds it."""
 
     GAME_OVER = "The game is over: start a new game with the button below."
     RESULT_CLASS: str  # the CSS class of the sentence saying how the game ended
@@ -325,6 +355,7 @@ class GameBoard(ABC):
     UNDONE = "Move taken back: it is your turn again."
     NOTHING_TO_TURN = "Cards are not turned in this game."
 
+    GAME: HintingGameModule
     settings: SettingsRow
     game: Any
     message: w.HTML
@@ -339,6 +370,15 @@ class GameBoard(ABC):
     _opponent: Callable[[Any], Any]
     _marks: list[int]
     _highlighted: dict[str, tuple[Any, ...]]
+    _highlightable: dict[str, w.DOMWidget]  # what a flag of ``highlight`` marks, by its name
+
+    @abstractmethod
+    def new_game(self) -> None:
+        """Deal a new game; what is left out is read from the settings row."""
+
+    @abstractmethod
+    def select_card(self, slot: int) -> None:
+        """Pick the card at ``slot`` (``_pick``) and show where it may go."""
 
     @abstractmethod
     def _show_all(self) -> None:
@@ -348,6 +388,38 @@ class GameBoard(ABC):
     def _forget_selection(self) -> None:
         """Drop the picked card (and whatever goes with it)."""
 
+    @abstractmethod
+    def _show_picked(self) -> None:
+        """Draw what picking a card changes: the card picked, and where it may go."""
+
+    def _offer(self) -> Sequence[Any]:
+        """The cards you pick from: the market (a board picking from your hand says so)."""
+        cards: Sequence[Any] = self.game.market
+        return cards
+
+    def _pick(self, slot: Any, on_show: str) -> Any:
+        """Pick the card at ``slot`` of ``_offer`` (0 = the first) and return it; None when it
+        is not your turn (said). ``on_show`` names the cards in the error of a slot beyond
+        them."""
+        slot = require_int(slot, "slot", 0)
+        if self._refuse_turn():
+            return None
+        cards = self._offer()
+        if slot >= len(cards):
+            raise ValueError(f"slot must be below {len(cards)}, {on_show}")
+        self.selected_slot = slot
+        return cards[slot]
+
+    def _picked_card(self, first: str) -> Any:
+        """The card picked, for a move now; None when it is not your turn (said) or no card
+        is picked (then ``first`` is said: what to do first)."""
+        if self._refuse_turn():
+            return None
+        if self.selected_slot is None:
+            self._say(first)
+            return None
+        return self._offer()[self.selected_slot]
+
     def _make_settings(self, game: GameModule) -> None:
         """The settings row of ``game``, its widgets also reachable as the board's own."""
         self.settings = SettingsRow(game)
@@ -355,6 +427,23 @@ class GameBoard(ABC):
         self.seed_choice = self.settings.seed_choice
         self.rule_switches = self.settings.rule_switches
         self.new_button = self.settings.new_button
+
+    def _make_turn_flow(self, css: str, undo_tooltip: str = "take back your last move") -> None:
+        """The widgets of the turn flow, each with its CSS hook ``orchard-<css>-<part>``: the
+        message, the hint's reason (``hint_text``), the game-over box (``summary``), and the
+        Undo and Hint buttons, wired like New game (call ``_make_settings`` first)."""
+        self.message = w.HTML().add_class(f"orchard-{css}-message")
+        self.hint_text = w.HTML().add_class(f"orchard-{css}-hint-text")
+        self.summary = w.HTML().add_class(f"orchard-{css}-summary")
+        self.undo_button = w.Button(description="Undo", tooltip=undo_tooltip)
+        self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
+        for button, part, action in (
+            (self.undo_button, "undo", self.undo),
+            (self.hint_button, "hint", self.hint),
+            (self.new_button, "new", self.new_game),
+        ):
+            button.add_class(f"orchard-{css}-{part}")
+            button.on_click(lambda _b, act=action: self._clicked(act))
 
     def _make_keys(self, root: str, help: str, rows: Iterable[str] = ()) -> None:
         """The board's keys (``board_keys``), its root element being of CSS class ``root``:
@@ -382,20 +471,27 @@ class GameBoard(ABC):
         another board it says so."""
         self._say(self.NOTHING_TO_TURN)
 
-    @abstractmethod
     def hint(self) -> Any:
-        """Suggest a move."""
-
-    def _advice(self, hint_for: HintFor, cards: Sequence[Any]) -> Any:
-        """The move ``hint_for`` (the game's ``hint``) suggests by the chosen policy, its card
-        picked from ``cards`` and its reason shown; None (and said) when it is not your turn.
-        The board then shows the move its own way."""
+        """Suggest a move, the game's ``hint`` by the chosen policy: its card is picked, its
+        reason shown, the board marks the move its own way (``_take_hint``), says so and
+        moves the focus to where the card would go. The move; None (and said) when it is not
+        your turn."""
         if self._refuse_turn():
             return None
-        advice = hint_for(self.game, self.hint_choice.value, seed=self._rng)
-        self.selected_slot = list(cards).index(advice.move.card)
+        advice = self.GAME.hint(self.game, self.hint_choice.value, seed=self._rng)
+        move = advice.move
+        self.selected_slot = list(self._offer()).index(move.card)
         self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
-        return advice.move
+        said, where = self._take_hint(move)
+        self._say(said)
+        self._show_picked()
+        self._focus(where)
+        return move
+
+    @abstractmethod
+    def _take_hint(self, move: Any) -> tuple[str, str]:
+        """Hold the hinted ``move`` (its card is picked already) as the board shows it: what
+        to say (HTML), and the CSS selector of where its card would go."""
 
     def undo(self) -> None:
         """Take back your last move and the other players' answers to it."""
@@ -410,9 +506,11 @@ class GameBoard(ABC):
         self._say(self.UNDONE)
         self._show_all()
 
-    @abstractmethod
     def _show_highlight(self) -> None:
-        """Mark on the board what ``_highlighted`` holds."""
+        """Mark on the board what ``_highlighted`` holds: here the parts its flags name
+        (``_highlightable``); a board marks its own parts (cells, slots...) besides."""
+        for name, widget in self._highlightable.items():
+            set_classes(widget, {HIGHLIGHT: name in self._highlighted})
 
     def _mark(self, chosen: Mapping[str, tuple[Any, ...]], **flags: bool) -> None:
         """What ``highlight`` marks from now on: the parts ``chosen`` (kind -> which) and the
@@ -465,6 +563,18 @@ class GameBoard(ABC):
         self.hint_text.value = ""
         while not self.game.is_over and self._others_turn():
             self.game.play(self._opponent(self.game))
+
+    def _play_yours(self, move: Any, done: str, first_card: str) -> None:
+        """Play your ``move`` (a refused one is said instead and changes nothing), drop the
+        pick, draw every view, then say ``done`` (HTML), what the move gained and your points
+        now (``_say_move``: the focus goes to ``first_card``)."""
+        before = self.game.scores()[HUMAN]
+        if not self._play_or_refuse(move):
+            return
+        total = self.game.scores()[HUMAN]
+        self._forget_selection()
+        self._show_all()
+        self._say_move(f"{done}: {total - before:+d}, {points(total)} in all.", first_card)
 
     def _play_or_refuse(self, move: Any) -> bool:
         """``_play(move)``, True; a refused move is said instead and changes nothing, False."""
@@ -539,13 +649,48 @@ class PolicyBoard(GameBoard):
     (3, 3)
     """
 
-    GAME: GameModule
     NEW_GAME: str
     policy_choice: w.Dropdown
+    market_row: MarketRow
 
     @abstractmethod
     def _opponent_for(self, policy: str) -> Callable[[Any], Any]:
         """The other players' policy named ``policy``, drawing on ``_rng``."""
+
+    @abstractmethod
+    def _draw_slot(self, slot: int, card: Any) -> None:
+        """Draw ``card`` in the market's slot ``slot``."""
+
+    def _make_controls(self, css: str, hint_policy: str) -> None:
+        """The settings row with the 'others play' dropdown, the turn flow's widgets
+        (``_make_turn_flow``), the 'hint by' buttons, and what the policies do in words
+        (``policy_help``, ``hint_help``, of CSS class ``orchard-<css>-help``)."""
+        self._make_settings(self.GAME)
+        self._make_turn_flow(css)
+        self.policy_choice = policy_choice()
+        self.policy_help = w.HTML(
+            "<br>".join(html.escape(POLICY_WORDS[p]) for p in POLICY_NAMES)
+        ).add_class(f"orchard-{css}-help")
+        hints = hint_names(self.GAME.POLICY_NAMES)
+        self.hint_choice = hint_choice(hints, hint_policy)
+        self.hint_help = w.HTML(" · ".join(html.escape(POLICY_WORDS[p]) for p in hints))
+        self.hint_help.add_class(f"orchard-{css}-help")
+
+    def _make_market(
+        self, make_slot: Callable[[int], tuple[w.DOMWidget, w.Button]], css: str
+    ) -> None:
+        """The market (``market_row``, its ``market_box`` of CSS class ``orchard-<css>-market``
+        and its ``market_buttons``): a click on a slot picks its card."""
+        self.market_row = MarketRow(
+            make_slot,
+            lambda slot: self._clicked(functools.partial(self.select_card, slot)),
+            f"orchard-{css}-empty",
+        )
+        self.market_box = self.market_row.box.add_class(f"orchard-{css}-market")
+        self.market_buttons = self.market_row.buttons
+
+    def _show_market(self) -> None:
+        self.market_row.show(self.game.market, self._draw_slot, self.selected_slot)
 
     def new_game(
         self,

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -41,13 +41,11 @@ from orchard_lab.policies import hint_names
 from orchard_lab.stacked_trees.policies import POLICY_NAMES
 from orchard_lab.stacked_trees.rules import check_at
 from orchard_lab.widgets.board_base import (
-    HIGHLIGHT,
     HUMAN,
     MarketRow,
     hint_choice,
     key_help,
     points,
-    set_classes,
 )
 from orchard_lab.widgets.square_grid import SquareGrid
 from orchard_lab.widgets.stacked_trees_best_line import BestLineBoard
@@ -78,6 +76,7 @@ class StackedTreesBoard(BestLineBoard):
     (1, 0)
     """
 
+    GAME = st
     GAME_OVER = "The game is over: see how well you could have done, or deal anew."
     RESULT_CLASS = "orchard-st-result"
     NOTHING_TO_UNDO = "There is no card of yours to take back yet."
@@ -91,7 +90,8 @@ class StackedTreesBoard(BestLineBoard):
         deal: str | None = None,
         players: int = 1,
     ) -> None:
-        self.message = w.HTML().add_class("orchard-st-message")
+        self._make_settings(st)
+        self._make_turn_flow("st", undo_tooltip="take back your last card")
         self.title = w.HTML("Stacked trees").add_class("orchard-st-title")
         self.code = w.HTML().add_class("orchard-st-code")
         self.turn_line = w.HTML().add_class("orchard-st-turn")
@@ -126,13 +126,8 @@ class StackedTreesBoard(BestLineBoard):
         self.supply = w.HTML().add_class("orchard-st-supply")
         self.score_text = w.HTML().add_class("orchard-st-score")
         self.others = w.HTML().add_class("orchard-st-others")
-        self.hint_text = w.HTML().add_class("orchard-st-hint-text")
-        self.summary = w.HTML().add_class("orchard-st-summary")
-        self.undo_button = w.Button(description="Undo", tooltip="take back your last card")
-        self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
         self.hint_choice = hint_choice(hint_names(POLICY_NAMES), "greedy", button_width="96px")
         self._make_best_line()
-        self._make_settings(st)
         self.deal_choice = w.Text(
             value="", placeholder="ST-XXXX-XXXX", description="deal code",
             style={"description_width": "initial"}, layout={"width": "240px"},
@@ -151,28 +146,21 @@ class StackedTreesBoard(BestLineBoard):
     # ---- what a player does ------------------------------------------------------------
     def select_card(self, slot: int) -> None:
         """Pick the hand card at ``slot`` (0 = the first); it keeps the turn it had."""
-        slot = require_int(slot, "slot", 0)
-        if self._refuse_turn():
+        card = self._pick(slot, "the cards in your hand")
+        if card is None:
             return
-        if slot >= len(self.game.hand):
-            raise ValueError(f"slot must be below {len(self.game.hand)}, the cards in your hand")
-        self.selected_slot = slot
         self._pending = False
         self._say(
-            f"Card {html.escape(str(self.selected))} chosen: turn it if you like, then click "
+            f"Card {html.escape(str(card))} chosen: turn it if you like, then click "
             "a spot of the orchard for its top-left tree."
         )
-        self._show_ghost_and_hand()
-        row, col = self.at or (0, 0)  # the ghost's spot, else the start card's top-left tree
-        self._focus(f'.orchard-st-grid [data-cell="{row},{col}"]')
+        self._show_picked()
+        self._focus(_cell(self.at or (0, 0)))  # the ghost's spot, else the start card's corner
 
     def turn(self, quarters: int = 1) -> None:
         """Turn the chosen card by ``quarters`` quarter turns clockwise (-1: anticlockwise)."""
         quarters = require_int(quarters, "quarters", -3, 3)
-        if self._refuse_turn():
-            return
-        if self.selected_slot is None:
-            self._say("Choose a card of your hand first, then turn it.")
+        if self._picked_card("Choose a card of your hand first, then turn it.") is None:
             return
         self.rotation = (self.rotation + 90 * quarters) % 360
         self._pending = False
@@ -180,7 +168,7 @@ class StackedTreesBoard(BestLineBoard):
             self._say(html.escape(self._ghost_words()))
         else:
             self._say(f"Turned to {self.rotation}°. Now click a spot of the orchard.")
-        self._show_ghost_and_hand()
+        self._show_picked()
 
     def _turn_card(self) -> None:
         self.turn()
@@ -189,17 +177,14 @@ class StackedTreesBoard(BestLineBoard):
         """Show the chosen card as a ghost with its top-left tree at ``at`` = (row, col), and
         say what placing it would do; nothing changes. The ghost, or None without a card."""
         at = check_at(at)
-        if self._refuse_turn():
-            return None
-        if self.selected_slot is None:
-            self._say("Choose a card of your hand first, then a spot for it.")
+        if self._picked_card("Choose a card of your hand first, then a spot for it.") is None:
             return None
         self.at = at
         self._pending = False
         ghost = self.ghost
         assert ghost is not None
         self._say(html.escape(self._ghost_words()))
-        self._show_ghost_and_hand()
+        self._show_picked()
         return ghost
 
     def place(self, at: tuple[int, int] | None = None) -> None:
@@ -250,19 +235,6 @@ class StackedTreesBoard(BestLineBoard):
             self.place()
         else:
             self.preview(at)
-
-    def hint(self) -> st.Move | None:
-        """Suggest a move (``st.hint`` by the chosen policy): its card, turn and ghost."""
-        move: st.Move | None = self._advice(st.hint, self.game.hand)
-        if move is None:
-            return None
-        self.rotation = move.rotation
-        self.at = move.at
-        self._pending = False
-        self._say("Hint: its ghost is on the orchard. Click the ghost or “Place here”.")
-        self._show_ghost_and_hand()
-        self._focus(f'.orchard-st-grid [data-cell="{move.at[0]},{move.at[1]}"]')
-        return move
 
     def new_game(
         self,
@@ -356,6 +328,16 @@ class StackedTreesBoard(BestLineBoard):
         self.at = None
         self._pending = False
 
+    def _offer(self) -> Sequence[st.Card]:
+        return self.game.hand
+
+    def _take_hint(self, move: st.Move) -> tuple[str, str]:
+        """The hinted card is turned as suggested, its ghost where the move goes."""
+        self.rotation = move.rotation
+        self.at = move.at
+        self._pending = False
+        return "Hint: its ghost is on the orchard. Click the ghost or “Place here”.", _cell(move.at)
+
     def _refuse_turn(self) -> bool:
         if super()._refuse_turn():
             return True
@@ -392,7 +374,7 @@ class StackedTreesBoard(BestLineBoard):
         self._show_comparison()
         self._show_highlight()
 
-    def _show_ghost_and_hand(self) -> None:
+    def _show_picked(self) -> None:
         self._show_grid()
         self._show_hand()
         self._show_buttons()
@@ -469,11 +451,6 @@ class StackedTreesBoard(BestLineBoard):
             f"{self.game.winner_reason()}"
         )
 
-    def _show_highlight(self) -> None:
-        marked = self._highlighted
-        for name, widget in self._highlightable.items():
-            set_classes(widget, {HIGHLIGHT: name in marked})
-
     # ---- building ----------------------------------------------------------------------
     def _wire(self) -> None:
         """Each button's CSS hook (``orchard-st-<hook>``, what the browser tests find) and
@@ -483,9 +460,6 @@ class StackedTreesBoard(BestLineBoard):
             (self.right_button, "right", self.turn),
             (self.place_button, "place", self.place),
             (self.confirm_button, "confirm", self.confirm),
-            (self.undo_button, "undo", self.undo),
-            (self.hint_button, "hint", self.hint),
-            (self.new_button, "new", self.new_game),
         ):
             button.add_class(f"orchard-st-{hook}")
             button.on_click(lambda _b, act=action: self._clicked(act))
@@ -509,7 +483,7 @@ class StackedTreesBoard(BestLineBoard):
             [self.undo_button, self.hint_button, self.hint_choice, self.how_button]
         ).add_class("orchard-st-buttons")
         settings = self.settings.widget([self.deal_choice], "orchard-st-settings")
-        self._highlightable: dict[str, w.DOMWidget] = {
+        self._highlightable = {
             "hand": self.hand_box,
             "turn_buttons": turning,
             "supply": self.supply,
@@ -526,3 +500,8 @@ class StackedTreesBoard(BestLineBoard):
              self.compare_box, settings]
         )  # fmt: skip
         return root.add_class("orchard-st-board")
+
+
+def _cell(at: tuple[int, int]) -> str:
+    """The CSS selector of the grid's cell ``at``."""
+    return f'.orchard-st-grid [data-cell="{at[0]},{at[1]}"]'

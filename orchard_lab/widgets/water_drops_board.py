@@ -21,7 +21,6 @@ row and the board's keys are the shared ones of ``board_base``; the pictures are
 from __future__ import annotations
 
 import functools
-import html
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -29,19 +28,14 @@ import ipywidgets as w
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import require_int
-from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS, hint_names
 from orchard_lab.water_drops.policies import named_policy
 from orchard_lab.water_drops.rules import check_square, rotation_refusal
 from orchard_lab.widgets.board_base import (
-    HIGHLIGHT,
     HUMAN,
-    MarketRow,
     PolicyBoard,
-    hint_choice,
     key_help,
-    points,
-    policy_choice,
-    set_classes,
+    seats_words,
+    turn_html,
 )
 from orchard_lab.widgets.square_grid import Square as GridSquare
 from orchard_lab.widgets.square_grid import SquareGrid
@@ -90,25 +84,14 @@ class WaterDropsBoard(PolicyBoard):
         policy: str = "greedy",
         hint_policy: str = "greedy",
     ) -> None:
-        self.message = w.HTML()
-        self._make_settings(wd)
-        self.policy_choice = policy_choice()
-        self.hint_choice = hint_choice(hint_names(wd.POLICY_NAMES), hint_policy)
+        self._make_controls("wd", hint_policy)
         self.title = w.HTML("Water drops")
         self.turn_line = w.HTML()
-        self.hint_text = w.HTML()
         self.score_text = w.HTML()
         self.groups_text = w.HTML()
         self.opponents = w.HTML()
-        self.summary = w.HTML()
-        self.market_row = MarketRow(
-            _market_slot,
-            lambda slot: self._clicked(functools.partial(self.select_card, slot)),
-            "orchard-wd-empty",
-        )
-        self.market_box = self.market_row.box
+        self._make_market(_market_slot, "wd")
         self.market_slots = self.market_row.slots  # each a card's picture above its Take button
-        self.market_buttons = self.market_row.buttons
         self.orchard = SquareGrid(
             lambda at: self._clicked(functools.partial(self.choose_square, at)),
             label="your orchard: the cards you laid and the open squares around them",
@@ -118,17 +101,12 @@ class WaterDropsBoard(PolicyBoard):
         self.turn_button = w.Button(
             description="Turn ↻", tooltip="turn the card a quarter turn (r)"
         )
-        self.undo_button = w.Button(description="Undo", tooltip="take back your last move")
-        self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
         self._make_keys(
             "orchard-wd-board",
             key_help("the cards of the market", "your orchard"),
             rows=[".orchard-wd-market .orchard-wd-take"],
         )
         self.turn_button.on_click(lambda _b: self._clicked(self.turn))
-        self.undo_button.on_click(lambda _b: self._clicked(self.undo))
-        self.hint_button.on_click(lambda _b: self._clicked(self.hint))
-        self.new_button.on_click(lambda _b: self._clicked(self.new_game))
         self.widget = self._layout()
         self.selected_slot: int | None = None
         self.rotation = 0
@@ -141,20 +119,16 @@ class WaterDropsBoard(PolicyBoard):
     def select_card(self, slot: int) -> None:
         """Pick the market card at ``slot`` (0 = first shown); the squares it may go on light
         up, each showing the card and what it would add there."""
-        slot = require_int(slot, "slot", 0)
-        if self._refuse_turn():
+        card = self._pick(slot, "the cards on show")
+        if card is None:
             return
-        if slot >= len(self.game.market):
-            raise ValueError(f"slot must be below {len(self.game.market)}, the cards on show")
-        self.selected_slot = slot
         self.rotation = 0
         self._hinted = None
         self._say(
-            f"You picked the {self.game.market[slot]} card: pick a lit square next to your "
+            f"You picked the {card} card: pick a lit square next to your "
             "orchard. Each lit square shows what the card would add there."
         )
-        self._show_selection()
-        self._show_ghosts()
+        self._show_picked()
         lit = self.legal_squares()
         if lit:
             self._focus(_square(lit[0]))
@@ -163,31 +137,20 @@ class WaterDropsBoard(PolicyBoard):
         """Lay the picked card on card square ``at`` = (row, col); a refused square only
         explains why (WD-3), and changes nothing."""
         at = check_square(at)
-        if self._refuse_turn():
+        card = self._picked_card("Pick a card from the market first, then a square for it.")
+        if card is None:
             return
-        if self.selected_slot is None:
-            self._say("Pick a card from the market first, then a square for it.")
-            return
-        move = wd.Move(self.game.market[self.selected_slot], at, self.rotation)
-        before = self.game.scores()[HUMAN]
-        if not self._play_or_refuse(move):
-            return
-        total = self.game.scores()[HUMAN]
-        turned = f" turned {move.rotation}°" if move.rotation else ""
-        self._forget_selection()
-        self._show_all()
-        self._say_move(
-            f"You laid the {move.card} card{turned} on square {at}: {total - before:+d}, "
-            f"{points(total)} in all.",
+        turned = f" turned {self.rotation}°" if self.rotation else ""
+        self._play_yours(
+            wd.Move(card, at, self.rotation),
+            f"You laid the {card} card{turned} on square {at}",
             ".orchard-wd-market .orchard-slot-0 .orchard-wd-take",
         )
 
     def turn(self) -> None:
         """Turn the picked card a quarter turn clockwise (only when the rules allow it)."""
-        if self._refuse_turn():
-            return
-        if self.selected_slot is None:
-            self._say("Pick a card from the market first, then turn it.")
+        card = self._picked_card("Pick a card from the market first, then turn it.")
+        if card is None:
             return
         refusal = rotation_refusal(self.game.rules, 90)
         if refusal is not None:
@@ -195,28 +158,11 @@ class WaterDropsBoard(PolicyBoard):
             return
         self.rotation = (self.rotation + 90) % 360
         self._hinted = None
-        card = self.selected
-        assert card is not None
         self._say(f"The card is turned {self.rotation}°: it lies as {card.rotated(self.rotation)}.")
-        self._show_selection()
-        self._show_ghosts()
+        self._show_picked()
 
     def _turn_card(self) -> None:
         self.turn()
-
-    def hint(self) -> wd.Move | None:
-        """Suggest a move (the engine's ``hint`` by the chosen policy): its card is picked,
-        turned as suggested, and its square marked."""
-        move: wd.Move | None = self._advice(wd.hint, self.game.market)
-        if move is None:
-            return None
-        self.rotation = move.rotation
-        self._hinted = move.at
-        self._say(f"Hint: the {move.card} card is picked; its square has a dashed frame.")
-        self._show_selection()
-        self._show_ghosts()
-        self._focus(_square(move.at))
-        return move
 
     def highlight(
         self,
@@ -283,6 +229,13 @@ class WaterDropsBoard(PolicyBoard):
         self.rotation = 0
         self._hinted = None
 
+    def _take_hint(self, move: wd.Move) -> tuple[str, str]:
+        """The hinted card is turned as suggested, and its square marked."""
+        self.rotation = move.rotation
+        self._hinted = move.at
+        said = f"Hint: the {move.card} card is picked; its square has a dashed frame."
+        return said, _square(move.at)
+
     # ---- drawing ---------------------------------------------------------------------------
     def _show_all(self) -> None:
         self._show_market()
@@ -295,9 +248,6 @@ class WaterDropsBoard(PolicyBoard):
         self._show_summary()
         self._show_highlight()
 
-    def _show_market(self) -> None:
-        self.market_row.show(self.game.market, self._draw_slot, self.selected_slot)
-
     def _draw_slot(self, slot: int, card: wd.Card) -> None:
         picture = card_picture(card, 26)
         html_view = self.market_slots[slot].children[0]
@@ -307,6 +257,10 @@ class WaterDropsBoard(PolicyBoard):
 
     def _show_selection(self) -> None:
         self.market_row.select(self.selected_slot)
+
+    def _show_picked(self) -> None:
+        self._show_selection()
+        self._show_ghosts()
 
     def _show_orchard(self) -> list[wd.Group]:
         """Draw your orchard: each card at its square, the open squares around it (lit, with
@@ -343,8 +297,7 @@ class WaterDropsBoard(PolicyBoard):
     def _show_highlight(self) -> None:
         marked = self._highlighted
         self.market_row.highlight(marked.get("slots", ()))
-        for name, widget in self._highlightable.items():
-            set_classes(widget, {HIGHLIGHT: name in marked})
+        super()._show_highlight()
 
     def _show_groups(self, groups: list[wd.Group]) -> None:
         self.groups_text.value = groups_html(groups)
@@ -354,22 +307,11 @@ class WaterDropsBoard(PolicyBoard):
         self.score_text.value = score_html(board, self.game.rules.scoring)
 
     def _show_turn(self) -> None:
-        game = self.game
-        if game.is_over:
-            self.turn_line.value = (
-                "<b>Game over.</b> Undo to try a different last move, or deal anew."
-            )
-            return
-        others = game.players - 1
-        seats = (
-            "solo game"
-            if others == 0
-            else f"you against {others} other player{'s' if others > 1 else ''}"
-        )
-        left = len(game.pile)
-        self.turn_line.value = (
-            f"<b>Your turn</b> · {seats} · {left} card{'s' if left != 1 else ''} in the draw "
-            f"pile · your points: <b>{game.scores()[HUMAN]}</b>"
+        left = len(self.game.pile)
+        self.turn_line.value = turn_html(
+            self.game,
+            seats_words(self.game.players),
+            f"{left} card{'s' if left != 1 else ''} in the draw pile",
         )
 
     def _show_opponents(self) -> None:
@@ -390,26 +332,17 @@ class WaterDropsBoard(PolicyBoard):
         for widget, hook in (
             (self.title, "orchard-wd-title"),
             (self.turn_line, "orchard-wd-turn"),
-            (self.message, "orchard-wd-message"),
-            (self.hint_text, "orchard-wd-hint-text"),
             (self.score_text, "orchard-wd-score"),
             (self.groups_text, "orchard-wd-groups"),
             (self.opponents, "orchard-wd-opponents"),
-            (self.summary, "orchard-wd-summary"),
-            (self.market_box, "orchard-wd-market"),
             (self.orchard, "orchard-wd-orchard"),
             (self.turn_button, "orchard-wd-turn-button"),
-            (self.undo_button, "orchard-wd-undo"),
-            (self.hint_button, "orchard-wd-hint"),
-            (self.new_button, "orchard-wd-new"),
         ):
             widget.add_class(hook)
-        hint_help = w.HTML(
-            " · ".join(html.escape(POLICY_WORDS[p]) for p in hint_names(wd.POLICY_NAMES))
-        ).add_class("orchard-wd-help")
         actions = w.HBox(
-            [self.turn_button, self.undo_button, self.hint_button, self.hint_choice, hint_help]
-        ).add_class("orchard-wd-actions")
+            [self.turn_button, self.undo_button, self.hint_button, self.hint_choice,
+             self.hint_help]
+        ).add_class("orchard-wd-actions")  # fmt: skip
         main = w.VBox(
             [
                 self.market_box,
@@ -423,11 +356,10 @@ class WaterDropsBoard(PolicyBoard):
         ).add_class("orchard-wd-main")
         side = w.VBox([self.score_text, self.groups_text]).add_class("orchard-wd-side")
         play = w.HBox([main, side]).add_class("orchard-wd-play")
-        policy_help = w.HTML(
-            "<br>".join(html.escape(POLICY_WORDS[p]) for p in POLICY_NAMES)
-        ).add_class("orchard-wd-help")
-        settings = self.settings.widget([self.policy_choice, policy_help], "orchard-wd-settings")
-        self._highlightable: dict[str, w.DOMWidget] = {
+        settings = self.settings.widget(
+            [self.policy_choice, self.policy_help], "orchard-wd-settings"
+        )
+        self._highlightable = {
             "market": self.market_box,
             "turn": self.turn_line,
             "score": self.score_text,
