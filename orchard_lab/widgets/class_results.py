@@ -32,6 +32,7 @@ from orchard_lab.figures.classroom import class_scores
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.styles import buttons_style, style_html, text_properties
+from orchard_lab.widgets.view import WidgetView
 
 __all__ = ["TEXT_ON", "ClassResultsChecker", "refused_html", "style", "table_html"]
 
@@ -49,7 +50,7 @@ def style() -> str:
     return style_html("class_results.css", ".orchard-class", text_properties("cr", TEXT_ON))
 
 
-class ClassResultsChecker:
+class ClassResultsChecker(WidgetView):
     """A Textarea for the codes, a Check button, the ranked table, the plot and the refused
     lines. ``check()`` is what the button does; ``results`` holds the last ``ClassResults``.
 
@@ -120,10 +121,6 @@ class ClassResultsChecker:
     @guarded
     def _refreshed(self) -> None:
         self.refresh()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
-        return bundle
 
     @guarded
     def _clicked(self) -> None:

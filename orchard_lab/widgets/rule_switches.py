@@ -30,6 +30,7 @@ from orchard_lab.formula import read_sequence
 from orchard_lab.games import GameModule
 from orchard_lab.widgets.slider_names import SliderNames
 from orchard_lab.widgets.styles import style_html, text_properties
+from orchard_lab.widgets.view import WidgetView
 
 __all__ = ["TEXT_ON", "RuleSwitches", "players_choice", "style"]
 
@@ -114,7 +115,7 @@ def _own_box(switch: Switch) -> w.Text:
     ).add_class("orchard-own-value")
 
 
-class RuleSwitches:
+class RuleSwitches(WidgetView):
     """One control per switch of ``game.Rules``, showing ``rules`` (default: standard rules).
 
     ``rules`` reads the controls back as a ``game.Rules``; ``show(rules)`` sets them;
@@ -231,7 +232,3 @@ class RuleSwitches:
         """Call ``callback(rules)`` after any control changes."""
         for control in self.controls.values():
             control.observe(lambda _change: callback(self.rules), names="value")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
-        return bundle

@@ -32,6 +32,7 @@ from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.slider_names import SliderNames
 from orchard_lab.widgets.styles import style_html, text_properties
+from orchard_lab.widgets.view import WidgetView
 
 __all__ = ["SequenceExplorer"]
 
@@ -49,7 +50,7 @@ def style() -> str:
     return style_html("sequence_explorer.css", ".orchard-sequence-explorer", properties)
 
 
-class SequenceExplorer:
+class SequenceExplorer(WidgetView):
     """Explore the triangular, pronic, square and odd-prime scores for n = 1..12 apples.
 
     ``n`` is the number of apples, ``shown`` the sequences switched on, ``dots`` the
@@ -139,10 +140,6 @@ class SequenceExplorer:
     def dots(self) -> str:
         dots: str = self.dots_choice.value
         return dots
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
-        return bundle
 
     # ---- callbacks -------------------------------------------------------------------
     @guarded

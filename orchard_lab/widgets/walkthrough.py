@@ -30,6 +30,7 @@ from orchard_lab.language import _
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.styles import style_html, stylesheet, text_properties
 from orchard_lab.widgets.sync import held
+from orchard_lab.widgets.view import WidgetView
 
 __all__ = ["Scene", "Staged", "Step", "Walkthrough", "rule_walkthrough", "scripted_walkthrough"]
 
@@ -55,7 +56,7 @@ class Step:
     show: Callable[[], str] | None = None
 
 
-class Walkthrough:
+class Walkthrough(WidgetView):
     """Next and Back through ``steps`` above ``view`` (a widget, or an object with ``.widget``).
 
     The first step is shown at once. Plain text is escaped, never read as HTML.
@@ -127,10 +128,6 @@ class Walkthrough:
     @guarded
     def _clicked(self, action: Callable[[], Any]) -> None:
         action()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
-        return bundle
 
 
 Staged = tuple[str, dict[str, Any]]

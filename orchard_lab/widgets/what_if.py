@@ -46,6 +46,7 @@ from orchard_lab.widgets.plotly_state import (
 )
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 from orchard_lab.widgets.styles import style_html, text_properties
+from orchard_lab.widgets.view import WidgetView
 
 __all__ = [
     "PERCENTILES",
@@ -123,7 +124,7 @@ def _limit_words(game: GameModule, policy: str, players: int) -> str:
     return f"At most {most:,} games with {who}, so a Run takes {CLICK_SECONDS:.0f} seconds or less."
 
 
-class WhatIfExplorer:
+class WhatIfExplorer(WidgetView):
     """Compare final scores under rule sets A and B: press Run (or call ``run()``).
 
     ``game`` is the game's module (apple batches by default). ``policy`` plays every player
@@ -270,10 +271,6 @@ class WhatIfExplorer:
     def rules(self) -> dict[str, Any]:
         """Rule sets A and B as set in the panels."""
         return {key: panel.rules for key, panel in self.panels.items()}
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        bundle: dict[str, Any] | None = self.widget._repr_mimebundle_(**kwargs)  # ipywidgets
-        return bundle
 
     # ---- drawing -----------------------------------------------------------------------
     @guarded
