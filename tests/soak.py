@@ -246,10 +246,11 @@ def soak_game(
 
 
 def _play_checked(game: Any, ad: ModuleType, run: _Checker, rng: np.random.Generator) -> None:
+    now = state(game)  # each position's state is taken once: after its move, before the next
     while True:
         over = game.is_over
         run.check("position", check_position, game, ad, over)
-        if not run.check("illegal move", try_illegal, game, ad, rng, run):
+        if not run.check("illegal move", try_illegal, game, now, ad, rng, run):
             return
         if over:
             run.check("save round trip", check_round_trip, game)
@@ -257,22 +258,31 @@ def _play_checked(game: Any, ad: ModuleType, run: _Checker, rng: np.random.Gener
         moves = game.legal_moves()
         if not moves:  # a failure of "position" already
             return
-        game = _play_twins(game, moves[int(rng.integers(len(moves)))], run)
-        if game is None:
+        played = _play_twins(game, now, moves[int(rng.integers(len(moves)))], run)
+        if played is None:
             return
+        game, now = played
         run.move += 1
         run.tally.moves += 1
 
 
-def try_illegal(game: Any, ad: ModuleType, rng: np.random.Generator, run: _Checker) -> None:
+def try_illegal(
+    game: Any,
+    before: tuple[str, dict[str, Any]],
+    ad: ModuleType,
+    rng: np.random.Generator,
+    run: _Checker,
+) -> None:
     """Each crafted move not in ``legal_moves()`` must raise IllegalMove with a rule id and
-    change nothing; an accepted one is counted (ACCEPTED) and taken back."""
-    before = state(game)
+    change nothing; an accepted one is counted (ACCEPTED) and taken back. ``before`` is the
+    game's ``state``: after each refusal the save must be unchanged, and after them all the
+    whole state (a refusal that moved a card leaves the state changed at the end)."""
     legal = game.legal_moves()
     tries = ad.candidate_moves(game, rng)
     if game.is_over and game.history:  # the last move again, after the end
         last = game.history[-1]
         tries.append(last[1] if isinstance(last, tuple) else last)
+    refused = []
     for move in tries:
         if move in legal:
             continue
@@ -281,17 +291,21 @@ def try_illegal(game: Any, ad: ModuleType, rng: np.random.Generator, run: _Check
         except IllegalMove as exc:
             assert exc.rule in ad.module.FACTS.rules, f"{move!r} refused citing {exc.rule!r}"
             assert str(exc), f"{move!r} refused without a reason"
-            assert state(game) == before, f"refusing {move!r} changed the game"
+            assert game.to_json() == before[0], f"refusing {move!r} changed the game's save"
+            refused.append(move)
             continue
         run.fail(ACCEPTED, f"{move!r} is not in legal_moves() but play() accepted it")
         game.undo()
         assert state(game) == before, f"undo after the accepted {move!r} did not restore"
+    assert state(game) == before, f"refusing one of {refused!r} changed the game"
 
 
-def _play_twins(game: Any, move: Any, run: _Checker) -> Any:
-    """Play ``move`` on the game and on its copy, undo and load twins; the game, or None.
-    Each twin must match the game in its save and in everything it shows."""
-    before = state(game)
+def _play_twins(
+    game: Any, before: tuple[str, dict[str, Any]], move: Any, run: _Checker
+) -> tuple[Any, tuple[str, dict[str, Any]]] | None:
+    """Play ``move`` on the game (whose ``state`` is ``before``) and on its copy, undo and
+    load twins; the game and its new state, or None. Each twin must match the game in its
+    save and in everything it shows."""
     twin = game.copy()
     try:
         game.play(move)
@@ -319,10 +333,12 @@ def _play_twins(game: Any, move: Any, run: _Checker) -> Any:
         assert state(loaded) == after, "a loaded game plays on differently"
 
     run.check("copy twin", copy_twin)
-    if not run.check("undo twin", undo_twin):
-        game = type(game).from_json(after[0])
+    undone = run.check("undo twin", undo_twin)
     run.check("save twin", load_twin)
-    return game
+    if not undone:  # play on from the save, not from a game the failed undo left
+        game = type(game).from_json(after[0])
+        after = state(game)
+    return game, after
 
 
 # -- many games ------------------------------------------------------------------------------

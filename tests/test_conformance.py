@@ -43,29 +43,31 @@ def play_random_game(name: str, players: int, seed: int, check_every_step: bool)
     ad = adapter(name)
     game = ad.module.Game.new(players=players, seed=seed)
     rng = np.random.default_rng(seed)
+    now = state(game) if check_every_step else None  # taken once a position
     while not game.is_over:
         if check_every_step:
             check_position(game, ad)
-            before = state(game)
+            legal = game.legal_moves()
             for move in ad.candidate_moves(game, rng):
-                if move in game.legal_moves():
+                if move in legal:
                     continue
                 with pytest.raises(IllegalMove) as info:
                     game.play(move)
                 assert info.value.rule and str(info.value)
-                assert state(game) == before, f"illegal {move!r} changed the game"
+                assert game.to_json() == now[0], f"illegal {move!r} changed the game's save"
+            assert state(game) == now, "an illegal move changed the game"
         moves = game.legal_moves()
         assert moves, "no legal move before the end of the game"
         move = moves[int(rng.integers(len(moves)))]
-        before = state(game)
         game.play(move)
         if check_every_step:
             after = state(game)
             game.undo()
-            assert state(game) == before, "undo did not restore the game exactly"
-            game = type(game).from_json(before[0])
+            assert state(game) == now, "undo did not restore the game exactly"
+            game = type(game).from_json(now[0])
             game.play(move)
             assert state(game) == after, "a loaded game plays on differently"
+            now = after
     check_position(game, ad)
     assert game.legal_moves() == []
     winners = game.winners()

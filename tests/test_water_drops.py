@@ -629,6 +629,8 @@ def played(players: int = 2, seed: int = 3, moves: int = 10, **rules) -> wd.Game
     rng = np.random.default_rng(seed)
     for _ in range(moves):
         legal = game.legal_moves()
+        if not legal:  # the game is over
+            break
         game.play(legal[int(rng.integers(len(legal)))])
     return game
 
@@ -932,6 +934,27 @@ def test_fast_lookahead_margins_are_the_shared_margins_anywhere(
     """Late positions of any game under any switches, 1 to 5 players: same margins."""
     rules = {"scoring": scoring, "allow_rotation": rotation, "group_points": points}
     game = played(players, seed % 1000, moves, **rules)
+    assert wd.LookaheadPolicy(rollouts=1, seed=seed).margins(game) == shared_margins(game, 1, seed)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 5),
+    back=st.integers(1, 4),
+    scoring=st.sampled_from(wd.SCORINGS),
+    rotation=st.booleans(),
+    points=POINTS,
+)
+def test_fast_lookahead_margins_are_the_shared_margins_near_the_end(
+    seed: int, players: int, back: int, scoring: str, rotation: bool, points: tuple
+) -> None:
+    """As the test above, ``back`` moves before the end of a random game: short playouts, so
+    it also runs in seconds uncompiled (tests/test_without_numba.py runs it so)."""
+    rules = {"scoring": scoring, "allow_rotation": rotation, "group_points": points}
+    game = played(players, seed % 1000, 10**6, **rules)  # to the end of the game
+    for _ in range(back):
+        game.undo()
     assert wd.LookaheadPolicy(rollouts=1, seed=seed).margins(game) == shared_margins(game, 1, seed)
 
 
