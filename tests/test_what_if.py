@@ -199,6 +199,17 @@ def test_a_typed_sequence_is_drawn_against_the_other_rule_sets_at_once() -> None
     assert explorer.means()["B"] > explorer.means()["A"]
 
 
+def test_a_switch_that_is_no_sequence_leaves_the_sequences_chart_as_drawn() -> None:
+    """Only a change of what the chart shows redraws it (and sends it to the browser)."""
+    explorer = WhatIfExplorer(game=ab, games=50)
+    explorer.panels["B"].own_boxes["monochrome_points"].value = "n^2"
+    drawn = [trace.uid for trace in explorer.sequences.data]
+    explorer.panels["B"].controls["easy"].value = not explorer.panels["B"].controls["easy"].value
+    assert [trace.uid for trace in explorer.sequences.data] == drawn
+    explorer.panels["A"].own_boxes["monochrome_points"].value = "n^2"  # now alike: hidden
+    assert explorer.sequences_box.layout.display == "none"
+
+
 def test_every_game_draws_its_own_sequence_switches() -> None:
     ladder = WhatIfExplorer(game=st, games=20)  # B: the ladder of squares
     assert [t.name for t in ladder.sequences.data] == ["A: dice ladder", "B: dice ladder"]

@@ -210,6 +210,7 @@ class WhatIfExplorer(WidgetView):
         )
         fit_to_container(self.sequences)
         self.sequences_box = w.Box([self.sequences]).add_class("orchard-whatif-sequences")
+        self._drawn_sequences: tuple[dict[str, Any], dict[str, int]] | None = None
         for panel in self.panels.values():  # a changed sequence is drawn at once
             panel.on_change(lambda _rules: self._draw_sequences())
         self._draw_sequences()
@@ -300,16 +301,20 @@ class WhatIfExplorer(WidgetView):
         return [name for name in self.panels["A"].own_boxes if getattr(a, name) != getattr(b, name)]
 
     def _draw_sequences(self) -> None:
-        """Draw every sequence that differs between A and B (hidden when none does)."""
+        """Draw every sequence that differs between A and B (hidden when none does); a change
+        that leaves those sequences as they are (another switch) draws nothing again."""
         names = self.differing_sequences()
-        hidden = self.sequences_box.layout.display == "none"
-        self.sequences_box.layout.display = "flex" if names else "none"
         labels = {s.name: s.label for s in self.panels["A"].switches}
         runs, run_of = {}, {}
         for run, key in enumerate(SETS):
             for name in names:
                 label = f"{key}: {labels[name]}"
                 runs[label], run_of[label] = getattr(self.rules[key], name), run
+        if self._drawn_sequences == (runs, run_of):
+            return
+        self._drawn_sequences = (runs, run_of)
+        hidden = self.sequences_box.layout.display == "none"
+        self.sequences_box.layout.display = "flex" if names else "none"
         fresh = sequence_comparison(runs, run_of=run_of)
         with self.sequences.batch_update():
             self.sequences.data = ()
