@@ -9,6 +9,7 @@ Each game's colours (``FRUIT_COLOURS`` and friends) stay in its own module
 12
 """
 
+from orchard_lab.figures import lean_imports  # noqa: F401  (first: see its docstring)
 from orchard_lab.figures.apple_batches import (
     BATCH_COLOURS,
     BATCH_LABELS,

@@ -5,6 +5,7 @@
 4
 """
 
+from orchard_lab.figures import lean_imports  # noqa: F401  (first: see its docstring)
 from orchard_lab.widgets.apple_batches_board import AppleBatchesBoard
 from orchard_lab.widgets.class_results import ClassResultsChecker
 from orchard_lab.widgets.rule_switches import RuleSwitches
