@@ -7,11 +7,17 @@ drawing is read back through its engine coordinates (``data-square``, ``data-cel
 open square where the engine has it, all on one grid with nothing overlapping, each cell
 showing the engine's fruit or drop, each batch holding the engine's cards in order, and the
 points shown equal to the engine's. A screenshot alone is not a check.
+
+Each position is checked at every size of ``SIZES`` (``at_every_size``): the game is played
+once, at the size the page was opened at, and the window is resized to the other size and
+back for each check, so one page load, one kernel and one game serve both sizes.
 """
 
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -23,10 +29,76 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.widgets import AppleBatchesBoard, WaterDropsBoard
+from tests.browser.test_apple_batches_in_lab import SIZES
 
 Rect = dict[str, float]
 At = tuple[int, int]
+Check = Callable[[], None]
 TOLERANCE = 1.5  # px: sub-pixel rounding of a grid track
+SETTLE_S = 10.0  # s: the most a redraw or a new layout after a resize may take to show
+
+
+def until_it_holds(page: Page, check: Check, seconds: float, where: str = "") -> None:
+    """Run ``check`` (it raises an AssertionError saying how the drawing differs from the
+    engine's) until it passes; once ``seconds`` have passed, its last failure is raised,
+    headed by ``where``. With ``seconds`` 0 it runs once: a failure is a failure."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            check()
+            return
+        except AssertionError as failure:
+            if time.monotonic() >= deadline:
+                if not where:
+                    raise
+                head = f"{where} ({seconds:g} s on)" if seconds else where
+                raise AssertionError(f"{head}: {failure}") from failure
+        page.wait_for_timeout(100)
+
+
+def at_every_size(
+    page: Page,
+    check: Check,
+    *,
+    drawing: bool = False,
+    then: Callable[[str], None] | None = None,
+) -> None:
+    """``check`` the picture at each size of ``SIZES``, and leave the page at the size it had
+    (where the game is played: the next click expects it).
+
+    At the page's own size ``check`` runs once, or, while a redraw is on its way
+    (``drawing``), until it passes or ``SETTLE_S`` pass. Then the window is resized to each
+    other size, and back: after a resize the layout may take a moment (a grid zooms to its
+    room on a ResizeObserver, plotly follows the window), so there ``check`` runs until it
+    passes or ``SETTLE_S`` pass, its failure saying at which size. ``then(size)`` runs at
+    each size once its check has passed (a screenshot, say)."""
+    home = dict(page.viewport_size or {})
+    at_home = (home["width"], home["height"])
+    for name, (width, height) in sorted(SIZES.items(), key=lambda item: item[1] != at_home):
+        size = {"width": width, "height": height}
+        resized = page.viewport_size != size
+        if resized:
+            page.set_viewport_size(size)
+        wait = SETTLE_S if resized or drawing else 0
+        until_it_holds(page, _sized(page, size, check), wait, f"at {name}")
+        if then is not None:
+            then(name)
+    if page.viewport_size != home:
+        page.set_viewport_size(home)
+        back = f"back at {home['width']}x{home['height']}"
+        until_it_holds(page, _sized(page, home, check), SETTLE_S, back)
+
+
+def _sized(page: Page, size: dict[str, int], check: Check) -> Check:
+    """``check``, after making sure the page's window is ``size``: the check is at that size."""
+
+    def sized() -> None:
+        window = page.evaluate("() => ({width: innerWidth, height: innerHeight})")
+        assert window == size, f"the window is {window}, not {size}"
+        check()
+
+    return sized
+
 
 # Every element with engine coordinates below ``root``: its key, box, classes and cells.
 _DRAWN = """(root, name) => [...root.querySelectorAll(`[data-${name}]`)].map(el => {
@@ -140,6 +212,14 @@ class Driver:
                 f"Kernel: {shown['kernel']}. The board shows: {shown['text']}"
             ) from None
 
+    def check(self) -> None:
+        """The drawing is the twin engine's, now, at the window's size; else fail saying how."""
+        raise NotImplementedError
+
+    def check_at_every_size(self) -> None:
+        """``check`` at each size of ``SIZES`` (``at_every_size``), back at the page's."""
+        at_every_size(self.root.page, self.check)
+
 
 class WaterDropsDriver(Driver):
     twin: WaterDropsBoard
@@ -218,7 +298,8 @@ class WaterDropsDriver(Driver):
             cells.update(inside)
         assert_on_one_grid(cells, "cell")
         turn_line = self.root.locator(".orchard-wd-turn").first.inner_text()
-        assert shown_points(turn_line) == self.twin.game.scores()[0]
+        points = self.twin.game.scores()[0]
+        assert shown_points(turn_line) == points, f"{turn_line!r}: the engine has {points}"
 
 
 class AppleBatchesDriver(Driver):
@@ -282,7 +363,8 @@ class AppleBatchesDriver(Driver):
             for a, b in zip(column["cards"], column["cards"][1:], strict=False):
                 assert overlap(a, b) < 1, f"{a['card']} and {b['card']} overlap"
         turn_line = self.root.locator(".orchard-ab-turn").first.inner_text()
-        assert shown_points(turn_line) == self.twin.game.scores()[0]
+        points = self.twin.game.scores()[0]
+        assert shown_points(turn_line) == points, f"{turn_line!r}: the engine has {points}"
 
 
 SQUARES = tuple(n * n for n in range(1, 13))

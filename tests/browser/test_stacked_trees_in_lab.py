@@ -3,7 +3,8 @@
 The file browser stays open, as a teacher has it. The board must fit the output area (no
 sideways scroll), take clicks (choose, turn, ghost, place), change dice and score, draw every
 tree cell where the engine has it (``data-cell="row,col"``, checked from bounding boxes after
-each move and an undo), and let every control be reached with Tab.
+each move and an undo; in a whole game, at both sizes after each), and let every control be
+reached with Tab.
 """
 
 from __future__ import annotations
@@ -16,7 +17,14 @@ from playwright.sync_api import expect
 from orchard_lab import stacked_trees as st
 from orchard_lab.widgets import StackedTreesBoard
 from tests.browser.conftest import notebook_errors, screenshot
-from tests.browser.engine_pictures import SAME_KEYS, keys
+from tests.browser.engine_pictures import (
+    SAME_KEYS,
+    SETTLE_S,
+    Check,
+    at_every_size,
+    keys,
+    until_it_holds,
+)
 from tests.browser.test_apple_batches_in_lab import (
     SIZES,
     open_with_file_browser,
@@ -96,16 +104,23 @@ def _mismatches(picture: list[dict], board: st.Board, ghost: dict | None = None)
     return bad
 
 
+def drawn_like(grid, board: st.Board, ghost: dict | None = None) -> Check:
+    """A check (for ``until_it_holds`` and ``at_every_size``) that the page's ``grid`` is the
+    engine's ``board`` (and ``ghost``'s cells) now, else an AssertionError saying what
+    differs."""
+
+    def check() -> None:
+        bad = _mismatches(grid.evaluate(PICTURE), board, ghost)
+        if bad:
+            raise AssertionError("the grid is not the engine's orchard:\n" + "\n".join(bad[:20]))
+
+    return check
+
+
 def _assert_drawn_like(page, grid, board: st.Board, ghost: dict | None = None) -> None:
     """Wait (up to 10 s, the view redraws after its message) until the grid is the engine's
     ``board``, else fail with what differs."""
-    bad: list[str] = []
-    for _ in range(50):
-        bad = _mismatches(grid.evaluate(PICTURE), board, ghost)
-        if not bad:
-            return
-        page.wait_for_timeout(200)
-    raise AssertionError("the grid is not the engine's orchard:\n" + "\n".join(bad[:20]))
+    until_it_holds(page, drawn_like(grid, board, ghost), SETTLE_S)
 
 
 def _wait_for_squares(grid, mirror: StackedTreesBoard) -> None:
@@ -182,11 +197,16 @@ def test_board_fits_turns_and_places(page, lab, size) -> None:
 
 def play_a_whole_game(page, board, mirror: StackedTreesBoard) -> int:
     """Hint and place on the page's ``board`` and on ``mirror`` to the end of the deal (with
-    tokens when asked and an undo after the third card), the grid and the score checked
-    against the engine after every move; the number of cards placed."""
+    tokens when asked and an undo after the third card), played at the page's size, the
+    score checked against the engine after every move and the grid at every size of
+    ``SIZES`` (``at_every_size``); the number of cards placed."""
     grid = board.locator(".orchard-st-grid").first
     grid.locator(".orchard-st-cell").first.wait_for(timeout=150_000)
-    _assert_drawn_like(page, grid, mirror.game.boards[0])
+
+    def drawn_at_every_size() -> None:  # the view redraws after its message: wait for it
+        at_every_size(page, drawn_like(grid, mirror.game.boards[0]), drawing=True)
+
+    drawn_at_every_size()
     message = board.locator(".orchard-st-message").first
     score = board.locator(".orchard-st-score").first
     moves = 0
@@ -202,25 +222,33 @@ def play_a_whole_game(page, board, mirror: StackedTreesBoard) -> int:
             mirror.confirm()
         moves += 1
         expect(score).to_contain_text(f"Score: {mirror.game.boards[0].total} ")
-        _assert_drawn_like(page, grid, mirror.game.boards[0])
+        drawn_at_every_size()
         if moves == 3:
             board.locator(".orchard-st-undo").first.click()
             mirror.undo()
             expect(message).to_contain_text("Card taken back")
-            _assert_drawn_like(page, grid, mirror.game.boards[0])
+            drawn_at_every_size()
     return moves
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_whole_game_is_drawn_where_the_engine_has_it(page, lab, size) -> None:
-    """A whole deal by hints, the grid checked against the engine after every move."""
+def test_a_whole_game_is_drawn_where_the_engine_has_it(page, lab) -> None:
+    """A whole deal by hints, played once at 1024×768 with the file browser open, the grid
+    checked against the engine after every move at 1024×768 and at 1400×900; at the end, at
+    each size, nothing scrolls sideways, and a screenshot."""
     mirror = StackedTreesBoard(seed=SEED)
-    name = write_notebook(lab, f"st_game_{size}.ipynb", BOARD_CELL)
-    open_with_file_browser(page, lab, name, SIZES[size])
+    name = write_notebook(lab, "st_game.ipynb", BOARD_CELL)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
     board = page.locator(".orchard-st-board").first
     assert play_a_whole_game(page, board, mirror) >= 8 and mirror.game.is_over
-    assert sideways(page) == [] and notebook_errors(page) == []
-    whole_board_screenshot(page, board, f"st-game-{size}-over")
+    assert notebook_errors(page) == []
+
+    def over(size: str) -> None:
+        problems = sideways(page)
+        assert problems == [], f"at {size}: " + "\n".join(problems)
+        whole_board_screenshot(page, board, f"st-game-{size}-over")
+
+    grid = board.locator(".orchard-st-grid").first
+    at_every_size(page, drawn_like(grid, mirror.game.boards[0]), then=over)
 
 
 def test_every_control_is_reached_with_tab(page, lab) -> None:
