@@ -919,33 +919,32 @@ def shared_margins(game: wd.Game, rollouts: int, seed: int) -> list[int]:
 POSITIONS = [(2, 44, False), (2, 45, True), (3, 30, False), (4, 44, True), (5, 35, False)]
 
 
+# any game under any switches: the seed, 1 to 5 players, the scoring, rotation, group points
+ANY_GAME = {
+    "seed": st.integers(0, 2**32),
+    "players": st.integers(1, 5),
+    "scoring": st.sampled_from(wd.SCORINGS),
+    "rotation": st.booleans(),
+    "points": POINTS,
+}
+
+
+def margins_agree(game: wd.Game, seed: int) -> None:
+    assert wd.LookaheadPolicy(rollouts=1, seed=seed).margins(game) == shared_margins(game, 1, seed)
+
+
 @settings(max_examples=10, deadline=None)
-@given(
-    seed=st.integers(0, 2**32),
-    players=st.integers(1, 5),
-    moves=st.integers(38, 49),
-    scoring=st.sampled_from(wd.SCORINGS),
-    rotation=st.booleans(),
-    points=POINTS,
-)
+@given(moves=st.integers(38, 49), **ANY_GAME)
 def test_fast_lookahead_margins_are_the_shared_margins_anywhere(
     seed: int, players: int, moves: int, scoring: str, rotation: bool, points: tuple
 ) -> None:
     """Late positions of any game under any switches, 1 to 5 players: same margins."""
     rules = {"scoring": scoring, "allow_rotation": rotation, "group_points": points}
-    game = played(players, seed % 1000, moves, **rules)
-    assert wd.LookaheadPolicy(rollouts=1, seed=seed).margins(game) == shared_margins(game, 1, seed)
+    margins_agree(played(players, seed % 1000, moves, **rules), seed)
 
 
 @settings(max_examples=10, deadline=None)
-@given(
-    seed=st.integers(0, 2**32),
-    players=st.integers(1, 5),
-    back=st.integers(1, 4),
-    scoring=st.sampled_from(wd.SCORINGS),
-    rotation=st.booleans(),
-    points=POINTS,
-)
+@given(back=st.integers(1, 4), **ANY_GAME)
 def test_fast_lookahead_margins_are_the_shared_margins_near_the_end(
     seed: int, players: int, back: int, scoring: str, rotation: bool, points: tuple
 ) -> None:
@@ -955,7 +954,7 @@ def test_fast_lookahead_margins_are_the_shared_margins_near_the_end(
     game = played(players, seed % 1000, 10**6, **rules)  # to the end of the game
     for _ in range(back):
         game.undo()
-    assert wd.LookaheadPolicy(rollouts=1, seed=seed).margins(game) == shared_margins(game, 1, seed)
+    margins_agree(game, seed)
 
 
 @pytest.mark.parametrize(("players", "moves", "rotation"), POSITIONS)
