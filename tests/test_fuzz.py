@@ -11,17 +11,14 @@ result (a loaded save round trips, accepted rules play).
 from __future__ import annotations
 
 import json
+import operator
 import os
 import pickle
-import resource
-import select
 import signal
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import fields
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,7 +28,7 @@ from hypothesis import strategies as st
 
 from orchard_lab import core, stacked_trees
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS
-from tests import soak
+from tests import fork_server, soak
 
 LIMIT = 1.0  # CPU seconds one input may take (CPU time: the machine may be busy)
 HANG = 10 * LIMIT  # wall seconds after which a child that has not answered is killed
@@ -52,52 +49,31 @@ def module(name: str):
 
 
 # -- running one input with a time and memory bound -------------------------------------------
+def nothing(result: Any) -> None:
+    """The default ``then``: any result will do."""
+
+
 def bounded(
     call: Callable[[], Any],
-    then: Callable[[Any], Any] = lambda result: None,
+    then: Callable[[Any], Any] = nothing,
     allowed: tuple[type[BaseException], ...] = ALLOWED,
     hang: float = HANG,
 ) -> None:
     """Run ``call()`` in a forked child: fail unless it ends within LIMIT CPU seconds, returning
     or raising one of ``allowed``; what it returns must pass ``then(result)`` (where every
-    exception is a failure). A child that answers nothing within ``hang`` seconds is killed."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: answer (outcome, detail, seconds) through the pipe, then exit
-        os.close(read)
-        try:
-            pages = int(Path("/proc/self/statm").read_text().split()[0])
-            address = pages * os.sysconf("SC_PAGE_SIZE")
-            resource.setrlimit(resource.RLIMIT_AS, (address + MEMORY, address + MEMORY))
-            start = time.process_time()
-            try:
-                result = call()
-            except allowed as exc:
-                outcome, detail = "refused", f"{type(exc).__name__}: {exc}"[:500]
-            except BaseException:
-                outcome, detail = "raised", traceback.format_exc()[-3000:]
-            else:
-                try:
-                    then(result)
-                    outcome, detail = "returned", ""
-                except BaseException:
-                    outcome, detail = "raised", traceback.format_exc()[-3000:]
-            answer = pickle.dumps((outcome, detail, time.process_time() - start))
-            os.write(write, answer)
-        finally:
-            os._exit(0)
-    os.close(write)
+    exception is a failure). A child that answers nothing within ``hang`` seconds is killed.
+
+    The child is forked by the small fork server of this process (``tests/fork_server.py``) if
+    ``call`` and ``then`` pickle (module-level functions, ``functools.partial``), else (a lambda)
+    from this process, which costs more the more this process holds."""
     try:
-        ready, _, _ = select.select([read], [], [], hang)
-        if not ready:
-            os.kill(pid, signal.SIGKILL)
-            raise AssertionError(f"hang: no answer within {hang:g} s")
-        data = b""
-        while chunk := os.read(read, 65536):
-            data += chunk
-    finally:
-        os.close(read)
-        os.waitpid(pid, 0)
+        request = pickle.dumps((call, then, allowed, MEMORY, hang))
+    except (pickle.PicklingError, AttributeError, TypeError):
+        data = fork_server.fork_and_wait(call, then, allowed, MEMORY, hang)
+    else:
+        data = fork_server.SERVER.run(request, hang)
+    if data is None:
+        raise AssertionError(f"hang: no answer within {hang:g} s")
     assert data, "the child died without an answer"
     outcome, detail, seconds = pickle.loads(data)
     wanted = "/".join(error.__name__ for error in allowed)
@@ -115,26 +91,50 @@ def round_trips(game: Any) -> None:
     assert type(game).from_json(saved).to_json() == saved, "the save does not load back"
 
 
-def test_bounded_fails_a_hang_a_slow_input_and_a_wrong_error() -> None:
-    def spin(seconds: float) -> None:
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            pass
+def spin(seconds: float) -> None:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        pass
 
+
+def unparsable(result: Any) -> None:
+    int("x")
+
+
+def kill_the_parent(server: int) -> None:
+    """Kill the fork server that forked this child (and only it)."""
+    assert os.getppid() == server, "not a child of the fork server"
+    os.kill(server, signal.SIGKILL)
+    time.sleep(60)
+
+
+def test_bounded_fails_a_hang_a_slow_input_and_a_wrong_error() -> None:
     with pytest.raises(AssertionError, match="hang"):
         bounded(partial(spin, 60), hang=0.5)  # the watchdog, on a short leash
     with pytest.raises(AssertionError, match="took"):  # CPU time, however busy the machine:
         bounded(partial(spin, LIMIT + 0.2), hang=120)  # the watchdog waits long enough
-    for call, message in [
-        (lambda: {}["x"], "KeyError"),
-        (lambda: bytearray(2 * MEMORY), "MemoryError"),
-    ]:
+    cases: list[tuple[Callable[[], Any], str]] = [
+        (partial(operator.getitem, {}, "x"), "KeyError"),
+        (partial(bytearray, 2 * MEMORY), "MemoryError"),
+        (lambda: bytearray(2 * MEMORY), "MemoryError"),  # a lambda: forked from this process
+    ]
+    for call, message in cases:
         with pytest.raises(AssertionError) as info:
             bounded(call)
         assert message in str(info.value)
     with pytest.raises(AssertionError, match="wrong result"):
-        bounded(lambda: 1, lambda result: int("x"))  # a ValueError in then() is a failure
-    bounded(lambda: int("x"))  # a ValueError of the call is allowed
+        bounded(partial(int, "1"), unparsable)  # a ValueError in then() is a failure
+    bounded(partial(int, "x"))  # a ValueError of the call is allowed
+    with pytest.raises(AssertionError, match="hang"):  # the same from this process
+        bounded(lambda: spin(60), hang=0.5)
+
+
+def test_bounded_fails_at_once_when_the_fork_server_dies() -> None:
+    server = fork_server.SERVER.start()
+    with pytest.raises(AssertionError, match="the fork server died"):
+        bounded(partial(kill_the_parent, server))
+    bounded(partial(int, "1"))  # a new server
+    assert fork_server.SERVER.start() != server
 
 
 # -- junk values ---------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ JUNK = st.one_of(
 # -- saves -------------------------------------------------------------------------------------
 def check_load(name: str, text: str) -> None:
     """A save loads and round trips, or ValueError."""
-    bounded(lambda: module(name).Game.from_json(text), round_trips, allowed=(ValueError,))
+    bounded(partial(module(name).Game.from_json, text), round_trips, allowed=(ValueError,))
 
 
 @pytest.mark.parametrize("name", soak.GAMES)
@@ -198,16 +198,16 @@ def test_from_json_refuses_mutated_saves(name: str, data: st.DataObject) -> None
 
 
 # -- card texts ----------------------------------------------------------------------------------
+def card_reads_back(name: str, text: Any, card: Any) -> None:
+    assert isinstance(text, str), f"{text!r} is not text"
+    shown = "".join(ch for ch in text if not ch.isspace())
+    assert shown.isascii(), f"{text!r} is accepted although it is not ASCII"
+    assert module(name).Card.from_text(str(card)) == card
+
+
 def check_card_text(name: str, text: Any) -> None:
     """Refused with ValueError/TypeError, or ASCII apart from whitespace and read back by str."""
-
-    def check(card: Any) -> None:
-        assert isinstance(text, str), f"{text!r} is not text"
-        shown = "".join(ch for ch in text if not ch.isspace())
-        assert shown.isascii(), f"{text!r} is accepted although it is not ASCII"
-        assert module(name).Card.from_text(str(card)) == card
-
-    bounded(lambda: module(name).Card.from_text(text), check)
+    bounded(partial(module(name).Card.from_text, text), partial(card_reads_back, name, text))
 
 
 def card_texts(name: str) -> st.SearchStrategy[Any]:
@@ -236,29 +236,29 @@ def test_card_from_text_refuses_what_is_not_a_card(name: str, data: st.DataObjec
 
 
 # -- rule switches -------------------------------------------------------------------------------
+def rules_work(name: str, rules: Any) -> None:
+    rules_type = module(name).Rules
+    for f in fields(rules_type):
+        value = getattr(rules, f.name)
+        if isinstance(f.default, bool):
+            assert isinstance(value, bool), f"{f.name}={value!r} accepted for a bool switch"
+        elif isinstance(f.default, int):
+            assert type(value) is int, f"{f.name}={value!r} accepted for an int switch"
+    for each in core.switches(rules_type):
+        each.check(getattr(rules, each.name))
+    try:
+        game = module(name).Game.new(players=module(name).FACTS.min_players, rules=rules)
+    except ValueError:
+        return
+    if not game.is_over:
+        game.play(game.legal_moves()[0])
+    round_trips(game)
+
+
 def check_rules(name: str, kwargs: dict[str, Any]) -> None:
     """Refused with ValueError/TypeError, or the switches keep their types and declared limits
     and a game under them (unless ``Game.new`` refuses them with ValueError) plays and saves."""
-    rules_type = module(name).Rules
-
-    def check(rules: Any) -> None:
-        for f in fields(rules_type):
-            value = getattr(rules, f.name)
-            if isinstance(f.default, bool):
-                assert isinstance(value, bool), f"{f.name}={value!r} accepted for a bool switch"
-            elif isinstance(f.default, int):
-                assert type(value) is int, f"{f.name}={value!r} accepted for an int switch"
-        for each in core.switches(rules_type):
-            each.check(getattr(rules, each.name))
-        try:
-            game = module(name).Game.new(players=module(name).FACTS.min_players, rules=rules)
-        except ValueError:
-            return
-        if not game.is_over:
-            game.play(game.legal_moves()[0])
-        round_trips(game)
-
-    bounded(lambda: rules_type(**kwargs), check)
+    bounded(partial(module(name).Rules, **kwargs), partial(rules_work, name))
 
 
 def rule_kwargs(name: str) -> st.SearchStrategy[dict[str, Any]]:
@@ -301,20 +301,20 @@ def check_deal(game: Any) -> None:
 )
 @example(text="st 47qs 4z79")  # a real code: its game must play and save
 def test_deal_codes_are_read_or_refused_quickly(text: str) -> None:
-    bounded(lambda: stacked_trees.read_code(text), allowed=(ValueError,))
-    bounded(lambda: stacked_trees.Game.from_code(text), check_deal, allowed=(ValueError,))
+    bounded(partial(stacked_trees.read_code, text), allowed=(ValueError,))
+    bounded(partial(stacked_trees.Game.from_code, text), check_deal, allowed=(ValueError,))
 
 
 @FUZZ
 @given(value=st.one_of(st.none(), st.integers(), st.binary(), st.lists(st.text())))
 def test_deal_codes_that_are_not_text_are_a_type_error(value: object) -> None:
-    bounded(lambda: stacked_trees.read_code(value), refuse, allowed=(TypeError,))  # type: ignore[arg-type]
+    bounded(partial(stacked_trees.read_code, value), refuse, allowed=(TypeError,))  # type: ignore[arg-type]
 
 
 # -- Game.new and simulate with huge or wrong values ---------------------------------------------
 def check_new(name: str, **kwargs: Any) -> None:
     """``Game.new(**kwargs)`` refuses with ValueError/TypeError, or its game saves and loads."""
-    bounded(lambda: module(name).Game.new(**kwargs), round_trips)
+    bounded(partial(module(name).Game.new, **kwargs), round_trips)
 
 
 def players_values(name: str) -> st.SearchStrategy[Any]:
@@ -343,14 +343,19 @@ def first_move(game: Any) -> Any:
     return game.legal_moves()[0]
 
 
+def simulate(name: str, **kwargs: Any) -> Any:
+    """The game's ``simulate`` (made by a factory, so it does not pickle by itself)."""
+    return module(name).simulate(**kwargs)
+
+
+def has_shape(shape: tuple[Any, Any], table: np.ndarray) -> None:
+    assert table.shape == shape, f"simulate gave shape {table.shape}, not {shape}"
+
+
 def check_simulate(name: str, **kwargs: Any) -> None:
     """``simulate(**kwargs)`` refuses with ValueError/TypeError, or gives (games, players)."""
-
-    def check(table: np.ndarray) -> None:
-        shape = (kwargs.get("games", 1000), kwargs.get("players", 1))
-        assert table.shape == shape, f"simulate gave shape {table.shape}, not {shape}"
-
-    bounded(lambda: module(name).simulate(seed=1, **kwargs), check)
+    shape = (kwargs.get("games", 1000), kwargs.get("players", 1))
+    bounded(partial(simulate, name, seed=1, **kwargs), partial(has_shape, shape))
 
 
 @pytest.mark.parametrize("name", soak.GAMES)
@@ -458,20 +463,22 @@ ISSUE_14 = {
     ),
     "st save with a 10**6-step ladder": lambda: check_load("stacked_trees", ladder_save(10**6)),
     "st deal of 10,800 cards saves and loads": lambda: bounded(
-        lambda: deal(repeat=600), round_trips
+        partial(deal, repeat=600), round_trips
     ),
     "st deal holding a turned card saves and loads": lambda: bounded(
-        lambda: deal(["LA/AP/PL", "APL/LAP", *["AAA/PPP"] * 7]), round_trips
+        partial(deal, ["LA/AP/PL", "APL/LAP", *["AAA/PPP"] * 7]), round_trips
     ),
     "st rotten=None on a board is a TypeError": lambda: bounded(
-        lambda: placed_without_tokens(None), refuse, allowed=(TypeError,)
+        partial(placed_without_tokens, None), refuse, allowed=(TypeError,)
     ),
     "st rotten=None in a game is a TypeError": lambda: bounded(
-        lambda: played_without_tokens(None), refuse, allowed=(TypeError,)
+        partial(played_without_tokens, None), refuse, allowed=(TypeError,)
     ),
     "st rotten_tokens=6: legal_moves has every placement": lambda: bounded(
-        lambda: module("stacked_trees").Game.new(
-            seed=0, rules=module("stacked_trees").Rules(rotten_tokens=6)
+        partial(
+            module("stacked_trees").Game.new,
+            seed=0,
+            rules=module("stacked_trees").Rules(rotten_tokens=6),
         ),
         legal_moves_complete,
     ),
@@ -491,7 +498,7 @@ for _name in soak.GAMES:
             bounded, partial(module(_name).Game.new, rules="x"), refuse, (TypeError,)
         ),
         f"{_name} simulate(rules='x') is a TypeError": partial(
-            bounded, partial(module(_name).simulate, games=1, rules="x"), refuse, (TypeError,)
+            bounded, partial(simulate, _name, games=1, rules="x"), refuse, (TypeError,)
         ),
         f"{_name} simulate(games=0)": partial(check_simulate, _name, games=0, players=2),
         f"{_name} simulate(games=10**8, policy='nope')": partial(
