@@ -10,6 +10,7 @@ worked out from the tree itself.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 import pytest
 from hypothesis import given
@@ -205,7 +206,7 @@ FORMULA_ALPHABET = "n0123456789.+-*/^()×÷−,; _pimetrsquadl"
 @FUZZ
 @given(text=hs.text(max_size=250) | hs.text(alphabet=FORMULA_ALPHABET, max_size=250))
 def test_any_text_is_read_or_refused_with_a_value_error(text: str) -> None:
-    bounded(lambda: read_sequence(text, formula.MAX_COUNT))
+    bounded(partial(read_sequence, text, formula.MAX_COUNT))
 
 
 @pytest.mark.parametrize(
@@ -221,4 +222,4 @@ def test_any_text_is_read_or_refused_with_a_value_error(text: str) -> None:
 )
 def test_the_heaviest_formulas_still_answer_in_bounds(heavy: str) -> None:
     """The inputs ``benchmarks/bench_formula.py`` times, at the most values, in the harness."""
-    bounded(lambda: read_sequence(heavy, formula.MAX_COUNT))
+    bounded(partial(read_sequence, heavy, formula.MAX_COUNT))
