@@ -134,26 +134,46 @@ def _cell(board, at: tuple[int, int]):
     return board.locator(f'.orchard-st-grid [data-cell="{at[0]},{at[1]}"]').first
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_board_fits_turns_and_places(page, lab, size) -> None:
+def test_board_fits_turns_and_places(page, lab) -> None:
+    """Opened at 1024×768 with the file browser open (the narrow output area the board is
+    first drawn in) and played there once: a card chosen and turned, its ghost, placed, then
+    the best line replayed. On the first render, with the ghost, once placed and in the
+    replay, the page is checked at 1024×768 and at 1400×900 (``at_every_size``): the grid
+    drawn where the engine has it, nothing sideways, the message and score shown; a
+    screenshot at each size."""
     mirror = StackedTreesBoard(seed=SEED)  # the same board in this process: the engine's truth
     move = _turned_move(mirror)
     expected = mirror.game.score_after(move)
-    name = write_notebook(lab, f"st_board_{size}.ipynb", BOARD_CELL)
-    open_with_file_browser(page, lab, name, SIZES[size])
+    name = write_notebook(lab, "st_board.ipynb", BOARD_CELL)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
     board = page.locator(".orchard-st-board").first
     grid = board.locator(".orchard-st-grid").first
     grid.locator(".orchard-st-cell").first.wait_for()
     assert notebook_errors(page) == []
-    if size == "1024x768":
-        assert output_width(page) < 640
-    _assert_drawn_like(page, grid, mirror.game.boards[0])
-    page.wait_for_timeout(300)
-    screenshot(page, f"st-board-{size}-page")
-    problems = sideways(page)
-    assert problems == [], "\n".join(problems)
+    assert output_width(page) < 640
     score = board.locator(".orchard-st-score").first
-    expect(score).to_contain_text("Score: 0")
+    message = board.locator(".orchard-st-message").first
+
+    def fits() -> None:
+        problems = sideways(page)
+        assert problems == [], "\n".join(problems)
+
+    def shows(locator, text: str) -> None:
+        shown = locator.text_content() or ""
+        assert text in shown, f"{text!r} is not shown: {shown!r}"
+
+    def first_render() -> None:
+        drawn_like(grid, mirror.game.boards[0])()
+        fits()
+        shows(score, "Score: 0")
+
+    # the view redraws after its message, and takes its room a moment later: until, or 10 s
+    at_every_size(
+        page,
+        first_render,
+        drawing=True,
+        then=lambda size: screenshot(page, f"st-board-{size}-page"),
+    )
     board.locator(".orchard-st-choose-0").first.click()
     board.locator(".orchard-st-right").first.click()
     mirror.select_card(0)
@@ -164,35 +184,62 @@ def test_board_fits_turns_and_places(page, lab, size) -> None:
     cell = _cell(board, move.at)
     cell.click()
     expect(cell).to_have_class(re.compile("orchard-st-ghost"))
-    expect(board.locator(".orchard-st-message").first).to_contain_text("Allowed here")
+    expect(message).to_contain_text("Allowed here")
     ghost = mirror.preview(move.at)
     assert ghost is not None and ghost.legal
-    _assert_drawn_like(page, grid, mirror.game.boards[0], ghost.cells())
-    whole_board_screenshot(page, board, f"st-board-{size}-ghost")
+    ghost_cells = ghost.cells()
+
+    def ghosted() -> None:
+        drawn_like(grid, mirror.game.boards[0], ghost_cells)()
+        shows(message, "Allowed here")
+
+    at_every_size(
+        page,
+        ghosted,
+        drawing=True,
+        then=lambda size: whole_board_screenshot(page, board, f"st-board-{size}-ghost"),
+    )
     cell.click()
-    expect(board.locator(".orchard-st-message").first).to_contain_text("Placed")
+    expect(message).to_contain_text("Placed")
     expect(score).to_contain_text(f"Score: {expected} ")
     mirror.place()
     assert mirror.game.boards[0].total == expected
-    _assert_drawn_like(page, grid, mirror.game.boards[0])
     dice = board.locator(".orchard-st-cell.orchard-st-die")
-    assert dice.count() > 0 and any(ch.isdigit() for ch in dice.first.inner_text())
-    assert sideways(page) == [] and notebook_errors(page) == []
-    whole_board_screenshot(page, board, f"st-board-{size}-placed")
+
+    def placed() -> None:
+        drawn_like(grid, mirror.game.boards[0])()
+        shows(message, "Placed")
+        shows(score, f"Score: {expected} ")
+        assert dice.count() > 0 and any(ch.isdigit() for ch in dice.first.inner_text())
+        fits()
+
+    at_every_size(
+        page,
+        placed,
+        drawing=True,
+        then=lambda size: whole_board_screenshot(page, board, f"st-board-{size}-placed"),
+    )
+    assert notebook_errors(page) == []
     board.locator(".orchard-st-how").first.click()  # the best line, searched up to 8 s
     replay = board.locator(".orchard-st-replay").first
     replay.locator(".orchard-st-figure.js-plotly-plot").first.wait_for(timeout=30_000)
-    expect(board.locator(".orchard-st-message").first).to_contain_text(
-        "The best line of this deal", timeout=30_000
+    expect(message).to_contain_text("The best line of this deal", timeout=30_000)
+    board.locator(".orchard-st-replay-next").first.click()
+    board.locator(".orchard-st-replay-next").first.click()
+    expect(message).to_contain_text("Card 1 of")
+
+    def replayed() -> None:
+        shows(message, "Card 1 of")
+        fits()
+
+    # the replay's chart autosizes a moment after it is drawn: until it has, or 10 s
+    at_every_size(
+        page,
+        replayed,
+        drawing=True,
+        then=lambda size: whole_board_screenshot(page, board, f"st-board-{size}-replay"),
     )
-    board.locator(".orchard-st-replay-next").first.click()
-    board.locator(".orchard-st-replay-next").first.click()
-    expect(board.locator(".orchard-st-message").first).to_contain_text("Card 1 of")
-    page.wait_for_timeout(500)
-    problems = sideways(page)
-    assert problems == [], "\n".join(problems)
     assert notebook_errors(page) == []
-    whole_board_screenshot(page, board, f"st-board-{size}-replay")
 
 
 def play_a_whole_game(page, board, mirror: StackedTreesBoard) -> int:
@@ -290,10 +337,13 @@ from orchard_lab.widgets import rule_walkthrough
 rule_walkthrough(st)"""
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_rule_walkthrough_fits_and_steps(page, lab, size) -> None:
-    name = write_notebook(lab, f"st_tour_{size}.ipynb", TOUR_CELL)
-    open_with_file_browser(page, lab, name, SIZES[size])
+def test_the_rule_walkthrough_fits_and_steps(page, lab) -> None:
+    """The walkthrough opened at 1024×768 with the file browser open and stepped there to
+    step 4 (a refused card, highlighted); there it is checked at 1024×768 and at 1400×900
+    (``at_every_size``): the step, the note, the highlight, nothing sideways; a screenshot
+    at each size."""
+    name = write_notebook(lab, "st_tour.ipynb", TOUR_CELL)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
     tour = page.locator(".orchard-walkthrough").first
     tour.locator(".orchard-st-cell").first.wait_for()
     progress = tour.locator(".orchard-walkthrough-progress").first
@@ -301,10 +351,25 @@ def test_the_rule_walkthrough_fits_and_steps(page, lab, size) -> None:
         # click sent while the last step's board still grows can land beside the button)
         tour.locator(".orchard-walkthrough-next").first.click()
         expect(progress).to_contain_text(f"Step {step} of 11")
-    expect(tour.locator(".orchard-walkthrough-note").first).to_contain_text("Refused")
-    expect(tour.locator(".orchard-st-cell.orchard-highlight").first).to_be_visible()
-    page.wait_for_timeout(300)
-    problems = sideways(page)
-    assert problems == [], "\n".join(problems)
+    note = tour.locator(".orchard-walkthrough-note").first
+    expect(note).to_contain_text("Refused")
+    highlight = tour.locator(".orchard-st-cell.orchard-highlight").first
+    expect(highlight).to_be_visible()
+
+    def matching() -> None:
+        shown = progress.text_content() or ""
+        assert "Step 4 of 11" in shown, f"the walkthrough shows {shown!r}"
+        shown = note.text_content() or ""
+        assert "Refused" in shown, f"the note says {shown!r}"
+        assert highlight.is_visible(), "no highlighted cell is visible"
+        problems = sideways(page)
+        assert problems == [], "\n".join(problems)
+
+    # the board takes its room a moment after the step is drawn: until it has, or 10 s
+    at_every_size(
+        page,
+        matching,
+        drawing=True,
+        then=lambda size: whole_board_screenshot(page, tour, f"st-tour-{size}-matching"),
+    )
     assert notebook_errors(page) == []
-    whole_board_screenshot(page, tour, f"st-tour-{size}-matching")

@@ -1,8 +1,10 @@
 """The what-if explorer of every game in a real JupyterLab, on a projector and a laptop.
 
-At 1024×768 with the file browser open (about 590 px of output width) and at 1400×900,
-each game's explorer is run; nothing may scroll sideways, stick out of its output area or
-overlap another control, every text must reach 4.5:1 contrast, and Tab reaches every control.
+At 1024×768 with the file browser open (about 590 px of output width) each game's explorer
+is run, once; before and after Run it is checked there and with the window resized to
+1400×900 (the file browser still open): nothing may scroll sideways, stick out of its output
+area or overlap another control, every text must reach 4.5:1 contrast. Tab reaches every
+control (at 1400×900, the file browser closed).
 Screenshots go to ``test-artifacts/what-if-<game>-<width>.png``.
 """
 
@@ -22,13 +24,18 @@ from tests.browser.conftest import (
     run_all_cells,
     screenshot,
 )
-from tests.browser.engine_pictures import OWN, assert_sequences_drawn, type_own_sequence
+from tests.browser.engine_pictures import (
+    OWN,
+    assert_sequences_drawn,
+    at_every_size,
+    type_own_sequence,
+)
+from tests.browser.test_apple_batches_in_lab import SIZES
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "what_if_games.ipynb"
 GAMES = {"apple_batches": 2000, "water_drops": 100, "stacked_trees": 200}
-VIEWPORTS = [(1024, 768), (1400, 900)]
 
 DRAWN_BARS = (
     "el => [...el.querySelectorAll('g.trace.bars')]"
@@ -136,54 +143,79 @@ def _full_screenshot(page, name: str, explorer, width: int, height: int) -> None
     explorer.scroll_into_view_if_needed()
 
 
-@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
-def test_every_game_runs_and_fits(page, lab, notebook, width, height) -> None:
+def _run_and_check(page, explorer, game: str) -> None:
+    """Run ``game``'s explorer at the page's size (1024×768, the file browser open); before
+    and after Run, check it at every size of ``SIZES`` (``at_every_size``) and, after, take
+    its screenshot at each."""
+    explorer.scroll_into_view_if_needed()
+    plot = explorer.locator(".orchard-whatif-plot.js-plotly-plot").first
+    plot.wait_for()
+    output = explorer.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]")
+
+    def layout_problems() -> list[str]:
+        handles = [explorer.element_handle(), output.first.element_handle()]
+        return page.evaluate(LAYOUT_PROBLEMS, handles)
+
+    def before_run() -> None:
+        assert plot.evaluate(DRAWN_BARS) == 0  # nothing drawn before Run
+        # plotly draws a figure 700 px wide until its first redraw: it may not scroll the page
+        problems = layout_problems()
+        assert [p for p in problems if p.startswith("scrolls")] == [], problems
+
+    at_every_size(page, before_run)
+    # rule set B's first sequence, the pupil's own (issue 27), drawn against A's at once
+    switch, _formula, _said, sequences = OWN[game]
+    type_own_sequence(page, explorer, game)
+    at_every_size(page, lambda: assert_sequences_drawn(explorer, sequences))
+    explorer.locator(".orchard-whatif-run").first.click()
+    page.wait_for_function(
+        f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle(), timeout=120_000
+    )
+    summary = explorer.locator(".orchard-whatif-summary").first
+    expect(summary).to_contain_text("9 games in 10")
+    module = games.entry(game).module
+    b_sequence = list(sequences.values())[1]
+    b_rules = module.Rules(**{**games.entry(game).what_if_rules, switch: b_sequence})
+    wanted = f"B: {describe_rules(b_rules)}".replace(" ", "")  # lines break at spaces
+    output_width = output.first.evaluate("el => el.clientWidth")
+    assert output_width < 700, "the file browser should be open"
+
+    def ran() -> None:
+        shown = summary.text_content() or ""
+        assert "9 games in 10" in shown, f"the summary says {shown!r}"
+        legend = plot.locator(".legend").first.text_content() or ""
+        assert "A: standard rules" in legend, legend
+        assert wanted in legend.replace(" ", ""), legend  # B is played with it
+        problems = layout_problems()
+        assert problems == [], f"{game}: {problems}"
+        assert explorer.evaluate(LOW_CONTRAST) == [], game
+
+    def shoot(size: str) -> None:
+        width, height = SIZES[size]
+        _full_screenshot(page, f"what-if-{game}-{width}", explorer, width, height)
+
+    at_every_size(page, ran, then=shoot)
+
+
+def test_every_game_runs_and_fits(page, lab, notebook) -> None:
+    """Opened at 1024×768 with the file browser open and each game's explorer run there
+    once; before and after Run it is checked at 1024×768 and at 1400×900
+    (``at_every_size``); a screenshot of each explorer and of the page at each size."""
+    width, height = SIZES["1024x768"]
     page.set_viewport_size({"width": width, "height": height})
-    if width == 1024:
-        open_with_file_browser(page, lab, notebook)
-    else:
-        open_and_run_notebook(page, lab, notebook)
+    open_with_file_browser(page, lab, notebook)
     assert notebook_errors(page) == []
     explorers = page.locator(".orchard-whatif")
     assert explorers.count() == len(GAMES)
     for index, game in enumerate(GAMES):
-        explorer = explorers.nth(index)
-        explorer.scroll_into_view_if_needed()
-        plot = explorer.locator(".orchard-whatif-plot.js-plotly-plot").first
-        plot.wait_for()
-        assert plot.evaluate(DRAWN_BARS) == 0  # nothing drawn before Run
-        output = explorer.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]")
-        # plotly draws a figure 700 px wide until its first redraw: it may not scroll the page
-        handles = [explorer.element_handle(), output.first.element_handle()]
-        before_run = page.evaluate(LAYOUT_PROBLEMS, handles)
-        assert [p for p in before_run if p.startswith("scrolls")] == [], before_run
-        # rule set B's first sequence, the pupil's own (issue 27), drawn against A's at once
-        switch, _formula, _said, sequences = OWN[game]
-        type_own_sequence(page, explorer, game)
-        assert_sequences_drawn(explorer, sequences)
-        explorer.locator(".orchard-whatif-run").first.click()
-        page.wait_for_function(
-            f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle(), timeout=120_000
-        )
-        summary = explorer.locator(".orchard-whatif-summary").first
-        expect(summary).to_contain_text("9 games in 10")
-        legend = plot.locator(".legend").first.text_content()
-        assert "A: standard rules" in legend
-        module = games.entry(game).module
-        b_sequence = list(sequences.values())[1]
-        b_rules = module.Rules(**{**games.entry(game).what_if_rules, switch: b_sequence})
-        wanted = f"B: {describe_rules(b_rules)}".replace(" ", "")  # lines break at spaces
-        assert wanted in legend.replace(" ", ""), legend  # B is played with it
-        output_width = output.first.evaluate("el => el.clientWidth")
-        if width == 1024:
-            assert output_width < 700, "the file browser should be open"
-        _full_screenshot(page, f"what-if-{game}-{width}", explorer, width, height)
-        handles = [explorer.element_handle(), output.first.element_handle()]
-        problems = page.evaluate(LAYOUT_PROBLEMS, handles)
-        assert problems == [], f"{game} at {width}: {problems}"
-        assert explorer.evaluate(LOW_CONTRAST) == [], f"{game} at {width}"
-    assert notebook_errors(page) == []
-    screenshot(page, f"what-if-page-{width}")
+        _run_and_check(page, explorers.nth(index), game)
+
+    def no_errors() -> None:
+        assert notebook_errors(page) == []
+
+    at_every_size(
+        page, no_errors, then=lambda size: screenshot(page, f"what-if-page-{SIZES[size][0]}")
+    )
 
 
 def test_tab_reaches_every_control(page, lab, notebook) -> None:
