@@ -19,11 +19,9 @@ from orchard_lab.widgets import StackedTreesBoard
 from tests.browser.conftest import notebook_errors, screenshot
 from tests.browser.engine_pictures import (
     SAME_KEYS,
-    SETTLE_S,
     Check,
     at_every_size,
     keys,
-    until_it_holds,
 )
 from tests.browser.test_apple_batches_in_lab import (
     SIZES,
@@ -115,12 +113,6 @@ def drawn_like(grid, board: st.Board, ghost: dict | None = None) -> Check:
             raise AssertionError("the grid is not the engine's orchard:\n" + "\n".join(bad[:20]))
 
     return check
-
-
-def _assert_drawn_like(page, grid, board: st.Board, ghost: dict | None = None) -> None:
-    """Wait (up to 10 s, the view redraws after its message) until the grid is the engine's
-    ``board``, else fail with what differs."""
-    until_it_holds(page, drawn_like(grid, board, ghost), SETTLE_S)
 
 
 def _wait_for_squares(grid, mirror: StackedTreesBoard) -> None:
