@@ -20,7 +20,6 @@ from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDrops
 from tests.browser.conftest import notebook_errors, screenshot
 from tests.browser.engine_pictures import (
     AppleBatchesDriver,
-    Check,
     WaterDropsDriver,
     at_every_size,
 )
@@ -46,9 +45,10 @@ from orchard_lab.widgets import AppleBatchesBoard
 AppleBatchesBoard(players=2, seed=3)"""
 
 
-def play_water_drops(driver: WaterDropsDriver, turns: bool) -> None:
+def play_water_drops(driver: WaterDropsDriver, turns: bool, shoot: Callable[[str], None]) -> None:
     """10 moves (every third card turned when the rules allow), two undos, a move more and a
-    new game, the picture checked against the engine after each, at every size."""
+    new game, the picture checked against the engine after each, at every size; ``shoot``
+    takes each size's screenshot of the last played position, before the new game."""
     driver.wait()
     driver.check_at_every_size()
     for k in range(MOVES):
@@ -61,6 +61,7 @@ def play_water_drops(driver: WaterDropsDriver, turns: bool) -> None:
     driver.check_at_every_size()
     squares = driver.twin.game.boards[0].squares
     assert min(r for r, _ in squares) < 0 and min(c for _, c in squares) < 0  # both ways
+    at_every_size(driver.root.page, driver.check, then=shoot)
     driver.new_game()
     driver.check_at_every_size()
     assert len(driver.twin.game.boards[0].squares) == 1
@@ -88,13 +89,12 @@ def test_water_drops_board_in_lab_draws_the_engines_orchard(page, lab) -> None:
     root = page.locator(".orchard-wd-board").first
     root.locator(".orchard-wd-card").first.wait_for()
     driver = WaterDropsDriver(root, WaterDropsBoard(**WD_SETUP))
-    play_water_drops(driver, turns=True)
-    assert notebook_errors(page) == []
 
     def shoot(size: str) -> None:
         whole_board_screenshot(page, root, f"wd-engine-{size}")
 
-    at_every_size(page, driver.check, then=shoot)
+    play_water_drops(driver, turns=True, shoot=shoot)
+    assert notebook_errors(page) == []
 
 
 def test_apple_batches_board_in_lab_draws_the_engines_batches(page, lab) -> None:
@@ -126,30 +126,29 @@ def app_board_screenshot(page, root, name: str) -> None:
     page.set_viewport_size(size)
 
 
-def _app_water_drops(page, root) -> Check:
+def _app_water_drops(page, root, shoot: Callable[[str], None]) -> None:
     root.locator(".orchard-wd-card").first.wait_for(timeout=150_000)
-    driver = WaterDropsDriver(root, WaterDropsBoard())
-    play_water_drops(driver, turns=False)
-    return driver.check
+    play_water_drops(WaterDropsDriver(root, WaterDropsBoard()), turns=False, shoot=shoot)
 
 
-def _app_apple_batches(page, root) -> Check:
+def _app_apple_batches(page, root, shoot: Callable[[str], None]) -> None:
     root.locator(".orchard-batch-button").first.wait_for(timeout=150_000)
     driver = AppleBatchesDriver(root, AppleBatchesBoard())
     play_apple_batches(driver)
-    return driver.check
+    at_every_size(page, driver.check, then=shoot)
 
 
-def _app_stacked_trees(page, root) -> Check:
+def _app_stacked_trees(page, root, shoot: Callable[[str], None]) -> None:
     mirror = StackedTreesBoard()
     assert play_a_whole_game(page, root, mirror) >= 8 and mirror.game.is_over
-    return drawn_like(root.locator(".orchard-st-grid").first, mirror.game.boards[0])
+    grid = root.locator(".orchard-st-grid").first
+    at_every_size(page, drawn_like(grid, mirror.game.boards[0]), then=shoot)
 
 
 # Each app page's board (its first board: the walkthrough has one too), played against the
-# engine of a board made as the page makes it (default settings); each gives back the check
-# of its last position.
-APP_PLAYS: dict[str, tuple[str, Callable[..., Check]]] = {
+# engine of a board made as the page makes it (default settings); each takes the screenshots
+# of its last played position at every size with the ``shoot`` it is given.
+APP_PLAYS: dict[str, tuple[str, Callable[..., None]]] = {
     "water-drops": ("wd", _app_water_drops),
     "apple-batches": ("ab", _app_apple_batches),
     "stacked-trees": ("st", _app_stacked_trees),
@@ -168,11 +167,10 @@ def test_the_app_draws_the_engines_board(servers, browser, game: str) -> None:
         page.goto(servers[game])
         short, play = APP_PLAYS[game]
         root = page.locator(f".orchard-app .orchard-{short}-board").first
-        last = play(page, root)
 
         def shoot(size: str) -> None:
             app_board_screenshot(page, root, f"app-{short}-engine-{size}")
 
-        at_every_size(page, last, then=shoot)
+        play(page, root, shoot)
     finally:
         context.close()
