@@ -1,13 +1,16 @@
 """The French and Korean catalogues kept equal to the text the code marks for translation.
 
-``marked()`` reads every ``_("...")`` in the package with Babel's extractor (a message's
-place in the code comes with it, and a ``# Translators:`` comment above it goes to the
-translator). ``update()`` brings each catalogue in line: a new message comes in untranslated,
-a changed one is marked fuzzy (Babel's guess from the old text), a message the code no longer
-marks is dropped. ``problems(code)`` lists what stops a catalogue from being complete: a
-message missing, untranslated or fuzzy, or one the code no longer marks;
-``tests/test_catalogues.py`` holds both catalogues to none. Run
-``python -m orchard_lab.catalogues`` after marking text, then translate the new entries.
+``marked()`` reads every ``_("...")`` (and ``_n``, ``_p``, ``N_``) in the package with
+Babel's extractor (a message's place in the code comes with it, and a ``# Translators:``
+comment above it goes to the translator), and the glossary's names (``orchard_lab.glossary``
+imports nothing, so its names are read from its tables, each term's meaning going to the
+translator): one name per thing in each language. ``update()`` brings each catalogue in
+line: a new message comes in untranslated, a changed one is marked fuzzy (Babel's guess from
+the old text), a message the code no longer marks is dropped. ``problems(code)`` lists what
+stops a catalogue from being complete: a message missing, untranslated or fuzzy (a plural
+message in any of its forms), or one the code no longer marks; ``tests/test_catalogues.py``
+holds both catalogues to none. Run ``python -m orchard_lab.catalogues`` after marking text,
+then translate the new entries.
 
 >>> "Next ▶" in marked()
 True
@@ -23,12 +26,15 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from orchard_lab import __version__
+from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, RULE_NAMES, TERMS
 from orchard_lab.language import DOMAIN, LANGUAGES, catalogue_path
 
 __all__ = ["marked", "problems", "read", "update"]
 
 PACKAGE = Path(__file__).parent
-_KEYWORDS = {"_": None}  # the one marker (orchard_lab.language._)
+# the markers of orchard_lab.language: _, _n (singular, plural), _p (context, message), N_
+_KEYWORDS = {"_": None, "_n": (1, 2), "_p": ((1, "c"), 2), "N_": None}
+GLOSSARY = PACKAGE / "glossary.py"
 
 
 def marked() -> Catalog:
@@ -44,7 +50,23 @@ def marked() -> Catalog:
     for path, line, message, comments, context in found:
         place = (f"orchard_lab/{path}", line)
         template.add(message, locations=[place], auto_comments=comments, context=context)
+    _add_glossary(template)
     return template
+
+
+def _add_glossary(template: Catalog) -> None:
+    """The glossary's names of games, batches and rules, and its terms with their meaning."""
+    lines = GLOSSARY.read_text(encoding="utf-8").splitlines()
+
+    def place(name: str) -> list[tuple[str, int]]:
+        line = next(n for n, text in enumerate(lines, 1) if f'"{name}"' in text)
+        return [("orchard_lab/glossary.py", line)]
+
+    for names in (GAME_NAMES, BATCH_NAMES, RULE_NAMES):
+        for name in names.values():
+            template.add(name, locations=place(name))
+    for entry in TERMS:
+        template.add(entry.name, locations=place(entry.name), auto_comments=[entry.meaning])
 
 
 def read(code: str) -> Catalog:
@@ -99,7 +121,7 @@ def problems(code: str) -> list[str]:
             found.append(f"missing: {message.id!r} ({where})")
         elif entry.fuzzy:
             found.append(f"fuzzy: {message.id!r} ({where})")
-        elif not entry.string:
+        elif not all(entry.string if isinstance(entry.string, tuple) else [entry.string]):
             found.append(f"untranslated: {message.id!r} ({where})")
     for entry in catalogue:
         if entry.id and template.get(entry.id, context=entry.context) is None:

@@ -6,7 +6,13 @@ together. The marked text is looked up in the gettext catalogue of the session's
 ``orchard_lab/locale/LANGUAGE/LC_MESSAGES/orchard_lab.po``, read with Babel when first
 needed (no compiled ``.mo`` file is kept). ``orchard_lab.catalogues`` keeps the catalogues
 equal to the marked text. So far the walkthroughs' frame and the app page's frame are
-marked; the rest of the product is still English only.
+marked, and the rules sheets; the rest of the product is still English only.
+
+A constant defined when its module is imported is marked with ``N_`` and translated with
+``_`` where it is shown, so it follows the language of that moment. ``_n`` picks a
+sentence's plural form by the language's own plural rules, ``_p`` tells apart two messages
+with the same English words by their context (a letter, a short word), and
+``speaking(code)`` speaks another language inside a ``with`` block.
 
 The session's language is ``set_language``'s, else ``$ORCHARD_LAB_LANGUAGE``'s, else the
 system locale's where it is one of ``LANGUAGES``, else English.
@@ -17,6 +23,10 @@ system locale's where it is one of ``LANGUAGES``, else English.
 'Étape 3 sur 14'
 >>> set_language("en"); _("Next ▶")
 'Next ▶'
+>>> with speaking("fr"): _n("{count} point", "{count} points", 1).format(count=1)
+'1 point'
+>>> language()
+'en'
 """
 
 from __future__ import annotations
@@ -24,6 +34,8 @@ from __future__ import annotations
 import gettext
 import io
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -34,10 +46,14 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "LOCALE_DIR",
+    "N_",
     "_",
+    "_n",
+    "_p",
     "catalogue_path",
     "language",
     "set_language",
+    "speaking",
     "system_language",
 ]
 
@@ -109,3 +125,31 @@ def _translations(code: str) -> gettext.NullTranslations:
 def _(message: str) -> str:
     """``message`` in the session's language."""
     return _translations(language()).gettext(message)
+
+
+def _n(singular: str, plural: str, count: int) -> str:
+    """The sentence for ``count`` things in the session's language: ``singular`` or
+    ``plural`` in English, the catalogue's plural form for ``count`` in the others."""
+    return _translations(language()).ngettext(singular, plural, count)
+
+
+def _p(context: str, message: str) -> str:
+    """``message`` in the session's language, as its ``context`` means it (a letter or a
+    short word whose English stands for different words elsewhere)."""
+    return _translations(language()).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """``message`` as it is: marks a constant for the catalogues, to be shown with ``_``."""
+    return message
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak the language ``code`` inside the ``with`` block, then the one before again."""
+    before = language()
+    set_language(code)
+    try:
+        yield
+    finally:
+        _session["language"] = before

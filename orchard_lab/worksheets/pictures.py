@@ -1,6 +1,8 @@
 """Small pictures for the printed sheets, drawn from engine objects as plain HTML with
 inline colours (the boards' own colour tables): an apple, a water drops orchard with its
-groups outlined, a stacked trees orchard with its dice.
+groups outlined, a stacked trees orchard with its dice. The letters and words are the
+session's language's (``orchard_lab.language``): a fruit's letter is its catalogue's, chosen
+so that no two fruits of a game share one (French stacked trees: M, R, N).
 
 >>> chip(ab.Card("red", 3, 2)).count("h3 · s2")
 1
@@ -17,6 +19,7 @@ from html import escape
 from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.language import _, _p
 from orchard_lab.widgets.apple_batches_board import APPLE_FILL, APPLE_MARK
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.stacked_trees_html import FRUIT_FILL as TREE_FILL
@@ -25,11 +28,16 @@ from orchard_lab.widgets.water_drops_html import FRUIT_FILL as DROPS_FRUIT_FILL
 
 __all__ = [
     "chip",
+    "chip_label",
     "chips",
+    "colour_name",
+    "drop_letter",
     "drops_card",
     "drops_orchard",
     "mark_chip",
+    "tree_letter",
     "trees_card",
+    "trees_code",
     "trees_orchard",
 ]
 
@@ -37,15 +45,34 @@ SCORING_EDGE = "#1a7f37"  # a group that scores: a thick green outline
 GROUP_EDGE = "#555555"  # a group that does not: a thin dashed grey one
 
 
+def colour_name(colour: str) -> str:
+    """An apple colour's name (red, green, gold) in the session's language."""
+    names = {
+        "red": _p("an apple's colour", "red"),
+        "green": _p("an apple's colour", "green"),
+        "gold": _p("an apple's colour", "gold"),
+    }
+    return names[colour]
+
+
+def chip_label(height: int, sweetness: int) -> str:
+    """An apple's height and sweetness as its chip shows them: ``h3 · s2`` in English."""
+    return _("h{height} · s{sweetness}").format(height=height, sweetness=sweetness)
+
+
 def chip(card: ab.Card, *, refused: bool = False) -> str:
     """An apple as a small pill on its colour: its shape, height and sweetness."""
     fill = APPLE_FILL[card.colour]
     style = f"background:{fill};color:{text_colour_on(fill)}"
-    words = f"{card.colour} apple, height {card.height}, sweetness {card.sweetness}"
+    words = {
+        "red": _("red apple, height {height}, sweetness {sweetness}"),
+        "green": _("green apple, height {height}, sweetness {sweetness}"),
+        "gold": _("gold apple, height {height}, sweetness {sweetness}"),
+    }[card.colour].format(height=card.height, sweetness=card.sweetness)
     return (
         f'<span class="chip{" refused" if refused else ""}" style="{style}" '
-        f'title="{escape(words)}">{APPLE_MARK[card.colour]} h{card.height} · '
-        f"s{card.sweetness}</span>"
+        f'title="{escape(words)}">{APPLE_MARK[card.colour]} '
+        f"{escape(chip_label(card.height, card.sweetness))}</span>"
     )
 
 
@@ -62,6 +89,18 @@ def chips(cards: tuple[ab.Card, ...] | list[ab.Card]) -> str:
     return "".join(chip(card) for card in cards)
 
 
+def drop_letter(code: str) -> str:
+    """What a water drops cell shows: its fruit's letter in the session's language, or the
+    drop's digit."""
+    letters = {
+        "B": _p("water drops: the letter of a banana", "B"),
+        "C": _p("water drops: the letter of a cherry", "C"),
+        "P": _p("water drops: the letter of a pear", "P"),
+        "M": _p("water drops: the letter of a mango", "M"),
+    }
+    return letters.get(code, code)
+
+
 def _drops_cell(code: str | None, edges: list[str]) -> str:
     if code is None:
         return '<div class="cell empty"></div>'
@@ -70,7 +109,7 @@ def _drops_cell(code: str | None, edges: list[str]) -> str:
     style = f"background:{fill};color:{text_colour_on(fill)};border-radius:{radius}"
     return (
         f'<div class="cell" style="{";".join(edges)}">'
-        f'<span style="{style}">{escape(code)}</span></div>'
+        f'<span style="{style}">{escape(drop_letter(code))}</span></div>'
     )
 
 
@@ -121,16 +160,38 @@ def drops_card(card: wd.Card) -> str:
     return drops_orchard(wd.Board(start=card))
 
 
+def tree_letter(fruit: str) -> str:
+    """A stacked trees fruit's letter in the session's language (English: A, P, L)."""
+    letters = {
+        "A": _p("stacked trees: the letter of an apple", "A"),
+        "P": _p("stacked trees: the letter of a pear", "P"),
+        "L": _p("stacked trees: the letter of a plum", "L"),
+    }
+    return letters[fruit]
+
+
+def trees_code(card: str) -> str:
+    """A stacked trees card written row by row (``"APL/LAP"``) in the session's letters."""
+    return "".join(tree_letter(fruit) if fruit != "/" else fruit for fruit in card)
+
+
 def _tree(fruit: str | None, die: int | None = None, rotten: bool = False) -> str:
     if fruit is None:
         return '<td class="tree"></td>'
     fill = TREE_FILL[fruit]
     mark = "✗" if rotten else (str(die) if die is not None else "")
     badge = f'<span class="die">{mark}</span>' if mark else ""
-    name = st.FRUIT_NAMES[fruit] + (", rotten" if rotten else "")
+    names = {
+        ("A", False): _p("a tree's fruit", "apple"),
+        ("P", False): _p("a tree's fruit", "pear"),
+        ("L", False): _p("a tree's fruit", "plum"),
+        ("A", True): _("apple, rotten"),
+        ("P", True): _("pear, rotten"),
+        ("L", True): _("plum, rotten"),
+    }
     return (
-        f'<td class="tree" title="{name}" style="background:{fill};'
-        f'color:{text_colour_on(fill)}">{fruit}{badge}</td>'
+        f'<td class="tree" title="{escape(names[fruit, rotten])}" style="background:{fill};'
+        f'color:{text_colour_on(fill)}">{escape(tree_letter(fruit))}{badge}</td>'
     )
 
 

@@ -10,6 +10,11 @@ as plain HTML with inline colours, so the page is one self-contained file that l
 nothing and prints the same everywhere. ``orchard-lab lessons`` puts the pupils' sheets
 beside the lessons, and the lessons link to them.
 
+Each page is in one language, the session's or the one asked for (``lang``): its words come
+whole from the catalogues (``orchard_lab.language``; a game's words are marked ``N_`` where
+they are defined and translated here), and ``<html lang>`` says which, so the type (Noto
+Sans CJK for Korean, named in the CSS) and the line breaks are the language's.
+
 >>> html = pupil_sheet_html("water_drops")
 >>> html.count('class="rule"'), "<script" in html, "http" in html
 (6, False, False)
@@ -29,11 +34,13 @@ import mistune
 
 from orchard_lab.core import check_path, check_type, switches
 from orchard_lab.glossary import GAME_NAMES
+from orchard_lab.language import _, language, speaking
 from orchard_lab.worksheets.rules_text import rules_markdown
 
 __all__ = [
     "SHEET_GAMES",
     "SheetRule",
+    "keep_ids",
     "pupil_sheet_html",
     "sheet_name",
     "teacher_sheet_html",
@@ -78,15 +85,19 @@ def _game(game: str) -> str:
     return game
 
 
-def _markdown(text: str) -> str:
-    """``text`` in HTML, its rule ids kept whole on one line."""
-    html = str(mistune.create_markdown(escape=True, plugins=["table"])(text))
+def keep_ids(html: str) -> str:
+    """``html`` with its rule ids kept whole on one line."""
     return RULE_ID.sub(r'<span class="id-nowrap">\1</span>', html)
 
 
-def _page(title: str, body: str, kind: str) -> str:
+def _markdown(text: str) -> str:
+    """``text`` in HTML, its rule ids kept whole on one line."""
+    return keep_ids(str(mistune.create_markdown(escape=True, plugins=["table"])(text)))
+
+
+def _page(title: str, body: str, kind: str, lang: str) -> str:
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <title>{escape(title)}</title>
@@ -101,30 +112,41 @@ def _page(title: str, body: str, kind: str) -> str:
 """
 
 
-def pupil_sheet_html(game: str) -> str:
-    """``game``'s rules sheet for pupils: one A4 page, self-contained HTML."""
-    words = importlib.import_module(f"orchard_lab.worksheets.{_game(game)}_sheet")
-    name = GAME_NAMES[game].capitalize()
+def pupil_sheet_html(game: str, *, lang: str | None = None) -> str:
+    """``game``'s rules sheet for pupils: one A4 page, self-contained HTML, in the language
+    ``lang`` ("en", "fr" or "ko"; by default the session's)."""
+    _game(game)
+    with speaking(language() if lang is None else lang):
+        return _pupil_sheet(game)
+
+
+def _pupil_sheet(game: str) -> str:
+    words = importlib.import_module(f"orchard_lab.worksheets.{game}_sheet")
+    name = _(GAME_NAMES[game]).capitalize()
     rules = "\n".join(
         f'<section class="rule{" wide" if rule.wide else ""}" id="{rule.rule}">'
-        f'<div class="words"><h2><span class="id">{rule.rule}</span> {escape(rule.name)}</h2>'
-        f"{_markdown(rule.words)}</div>"
+        f'<div class="words"><h2><span class="id">{rule.rule}</span> {escape(_(rule.name))}'
+        f"</h2>{_markdown(_(rule.words))}</div>"
         f'<div class="picture">{rule.picture()}</div></section>'
         for rule in sorted(words.RULES, key=lambda rule: words.ORDER.index(rule.rule))
     )
-    variants = "".join(f"<li>{_markdown(text)}</li>" for text in words.VARIANTS)
+    variants = "".join(f"<li>{_markdown(_(text))}</li>" for text in words.VARIANTS)
     offered = (
-        "The published rules offer these too: your teacher says if you play one."
+        _("Above are the <b>standard rules</b>. The published rules offer these too: your "
+          "teacher says if you play one.")
         if variants
-        else "The published rules offer no other way to play."
-    )
-    body = f"""<h1>{escape(name)}: the rules</h1>
-<p class="intro">{escape(words.INTRO)}</p>
+        else _("Above are the <b>standard rules</b>. The published rules offer no other way "
+               "to play.")
+    )  # fmt: skip
+    title = _("{game}: the rules").format(game=name)
+    other_ways = _("Other ways to play")
+    body = f"""<h1>{escape(title)}</h1>
+<p class="intro">{escape(_(words.INTRO))}</p>
 <div class="rules">{rules}</div>
-<section class="variants"><h2>Other ways to play</h2>
-<p class="note">Above are the <b>standard rules</b>. {offered}</p>
+<section class="variants"><h2>{escape(other_ways)}</h2>
+<p class="note">{offered}</p>
 {f"<ul>{variants}</ul>" if variants else ""}</section>"""
-    return _page(f"{name}: the rules", body, "pupil")
+    return _page(title, body, "pupil", language())
 
 
 def _switch_labels(game: str) -> dict[str, str]:
@@ -169,7 +191,7 @@ one reading. This page lists them, with the published words and the switch that 
 another reading: in bold its label on the board's rule switches, in brackets its name in
 code. The pupils' sheet states the standard rules.</p>
 {readings}"""
-    return _page(f"{name}: the readings, for the teacher", body, "teacher")
+    return _page(f"{name}: the readings, for the teacher", body, "teacher", "en")
 
 
 def write_pupil_sheets(folder: str | os.PathLike[str], *, teacher: bool = False) -> list[Path]:
