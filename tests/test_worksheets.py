@@ -15,8 +15,10 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import games
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.catalogues import marked
 from orchard_lab.cli import main
 from orchard_lab.core import switches
+from orchard_lab.language import speaking
 from orchard_lab.worksheets import (
     game_text,
     pictures,
@@ -339,3 +341,75 @@ def test_wrong_games_for_the_pupils_sheet_are_named() -> None:
         pupil_sheet_html("toy_game")
     with pytest.raises(TypeError, match="game"):
         teacher_sheet_html(3)  # type: ignore[arg-type]
+
+
+# ---- the pupils' sheets in French and Korean (issue 25) --------------------------------
+TRANSLATED = ["fr", "ko"]
+PLACEHOLDER_OR_MARKUP = re.compile(r"\{\w+\}|\*\*|<[^>]+>")
+
+
+def english_sentences() -> set[str]:
+    """The pieces of the catalogue's English, between its {fields} and markup, of three
+    words or more: a sentence left untranslated on a page shows one of them."""
+    pieces = set()
+    for message in marked():
+        for english in message.id if isinstance(message.id, tuple) else (message.id,):
+            for piece in PLACEHOLDER_OR_MARKUP.split(english):
+                piece = piece.strip(" .,:;()")
+                if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 3:  # words, not "1 → 3 → 6"
+                    pieces.add(piece)
+    return pieces
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pupils_sheet_in_french_and_korean_has_no_english_sentence_left(
+    game: str, lang: str
+) -> None:
+    html = pupil_sheet_html(game, lang=lang)
+    assert f'<html lang="{lang}">' in html
+    text = " ".join(" ".join(visible(html).words).split()).replace("\xa0", " ")
+    left = sorted(piece for piece in english_sentences() if piece in text)
+    assert not left, f"English on the {lang} sheet: {left}"
+    assert parsed(html).loads == []
+    for rule in ENGINES[game].FACTS.rules:  # the ids stay as they are
+        assert f'<span class="id">{rule}</span>' in html
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_no_two_fruits_of_a_game_share_a_letter_and_the_rules_name_them(lang: str) -> None:
+    with speaking(lang):
+        trees = [pictures.tree_letter(fruit) for fruit in st.FRUITS]
+        drops = [pictures.drop_letter(fruit) for fruit in wd.FRUITS]
+    assert len(set(trees)) == len(trees) and len(set(drops)) == len(drops), (trees, drops)
+    assert not any(letter.isdigit() for letter in drops)  # a drop shows its digit
+    for game, letters in (("stacked_trees", trees), ("water_drops", drops)):
+        html = pupil_sheet_html(game, lang=lang)
+        words = html.split('id="ST-1"' if game == "stacked_trees" else 'id="WD-1"')[1]
+        words = words.split('<div class="picture">')[0]
+        assert all(f"<strong>{letter}</strong>" in words for letter in letters), (lang, game)
+
+
+def test_the_session_language_is_the_sheets_default() -> None:
+    with speaking("ko"):
+        assert pupil_sheet_html("water_drops") == pupil_sheet_html("water_drops", lang="ko")
+    assert '<html lang="en">' in pupil_sheet_html("water_drops")
+    with pytest.raises(ValueError, match="language must be one of en, fr, ko"):
+        pupil_sheet_html("water_drops", lang="de")
+
+
+def test_the_command_writes_the_sheet_in_the_language_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["rules-sheet", "stacked-trees", "--lang", "fr", "arbres.html"]) == 0
+    written = (tmp_path / "arbres.html").read_text()
+    assert written == pupil_sheet_html("stacked_trees", lang="fr")
+    with speaking("ko"):
+        assert main(["rules-sheet", "water-drops"]) == 0  # the session's language
+    assert (tmp_path / "water_drops_rules.html").read_text() == pupil_sheet_html(
+        "water_drops", lang="ko"
+    )
+    capsys.readouterr()
+    assert main(["rules-sheet", "water-drops", "--teacher", "--lang", "ko"]) == 1
+    assert "this sheet is in English only so far" in capsys.readouterr().err

@@ -2,11 +2,14 @@
 
     orchard-lab rules-sheet stacked-trees              # ./stacked_trees_rules.html, for pupils
     orchard-lab rules-sheet apple-batches rules.pdf    # a PDF, printed by Chromium
+    orchard-lab rules-sheet water-drops --lang ko      # in Korean (en, fr or ko)
     orchard-lab rules-sheet water-drops --teacher      # the teacher's page: the readings
     orchard-lab rules-sheet water-drops --reference    # the rules as docs/rules.md words them
 
 The pupils' sheet (``pupil_sheet``) is the default for the three games; a game without one
-(a game of your own) gets the reference sheet, cut from its rules text.
+(a game of your own) gets the reference sheet, cut from its rules text. The pupils' sheet
+is in the language ``--lang`` names, else the session's (``orchard_lab.language``); the
+teacher's page and the reference sheet are in English so far.
 
 >>> default_out("water_drops").name
 'water_drops_rules.html'
@@ -21,6 +24,7 @@ from typing import Any
 
 from orchard_lab.cli_games import add_game_argument, package_name
 from orchard_lab.cli_refusal import refuse
+from orchard_lab.language import LANGUAGES
 from orchard_lab.worksheets.pupil_sheet import (
     SHEET_GAMES,
     pupil_sheet_html,
@@ -32,18 +36,40 @@ from orchard_lab.worksheets.rules_sheet import print_to_pdf, rules_sheet_html
 __all__ = ["add_command", "default_out"]
 
 
+class _OptionsAnywhere(argparse.ArgumentParser):
+    """The parser of ``rules-sheet``: OUT may follow the options (``GAME --lang ko out.pdf``).
+    argparse reads a subcommand's positionals in one run, before the first option; this
+    reads them as ``parse_intermixed_args`` does (options first, then the positionals)."""
+
+    _mixing = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: list[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._mixing:  # parse_known_intermixed_args reads through here, twice
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
 def default_out(game: str, teacher: bool = False) -> Path:
     """Where ``rules-sheet`` writes ``game``'s sheet when no OUT is given."""
     return Path(sheet_name(game, teacher=teacher))
 
 
 def sheet_html(game: str, args: argparse.Namespace) -> str:
-    """The page ``args`` asks for: the teacher's, the reference sheet, or the pupils'."""
-    if args.teacher:
-        return teacher_sheet_html(game)
-    if args.reference or game not in SHEET_GAMES:
+    """The page ``args`` asks for: the teacher's, the reference sheet, or the pupils' (in
+    the language ``args.lang``, else the session's)."""
+    if args.teacher or args.reference or game not in SHEET_GAMES:
+        if args.lang not in {None, "en"}:
+            raise ValueError(f"--lang {args.lang}: this sheet is in English only so far")
+        if args.teacher:
+            return teacher_sheet_html(game)
         return rules_sheet_html(game, picture=not args.no_picture)
-    return pupil_sheet_html(game)
+    return pupil_sheet_html(game, lang=args.lang)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,6 +107,7 @@ def add_command(commands: Any) -> None:
             "printed to PDF by Chromium."
         ),
     )
+    parser.__class__ = _OptionsAnywhere  # add_parser makes every subcommand's parser alike
     add_game_argument(parser, "the game")
     parser.add_argument(
         "out",
@@ -91,6 +118,12 @@ def add_command(commands: Any) -> None:
     )
     parser.add_argument(
         "--teacher", action="store_true", help="the teacher's page: the readings of the rules"
+    )
+    parser.add_argument(
+        "--lang",
+        choices=tuple(LANGUAGES),
+        help="the pupils' sheet in English, French or Korean (default: the system's language "
+        "where it is one of these, else English)",
     )
     parser.add_argument(
         "--reference",

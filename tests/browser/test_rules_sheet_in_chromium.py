@@ -1,7 +1,10 @@
 """The rules sheets in Debian's Chromium: the pupils' sheet and the teacher's page of each
 game fit one A4 page, printed to PDF too, with their pictures, and the page asks for
 nothing, from this machine or outside. The reference sheet cut from docs/rules.md still
-fits one page. Screenshots go to test-artifacts/."""
+fits one page. The pupils' sheets in French and Korean, printed by ``orchard-lab rules-sheet
+GAME --lang LANG out.pdf``, fit one page too, and the Korean PDFs embed the CJK type their
+CSS names (Noto Sans CJK KR, from Debian's fonts-noto-cjk). Screenshots go to
+test-artifacts/."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from orchard_lab import games
+from orchard_lab.cli import main
 from orchard_lab.worksheets import (
     pupil_sheet_html,
     teacher_sheet_html,
@@ -30,6 +34,14 @@ SHEETS = ["apple_batches", "water_drops", "stacked_trees"]
 
 def pdf_pages(pdf: Path) -> int:
     return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf.read_bytes()))
+
+
+def pdf_fonts(pdf: Path) -> set[str]:
+    """The fonts embedded in ``pdf``, without their subset tags: Chromium (Skia) writes its
+    font descriptors uncompressed, so their /FontName entries can be read as they are (a
+    PDF that hid them would show no font at all and fail the tests, not pass them)."""
+    names = re.findall(rb"/FontName\s*/(?:[A-Z]{6}\+)?([^\s/<>\[\]()]+)", pdf.read_bytes())
+    return {name.decode("ascii", "replace") for name in names}
 
 
 def measure(browser, sheet: Path, printed: dict[str, int], name: str) -> tuple[float, int]:
@@ -85,3 +97,23 @@ def test_the_reference_sheet_still_prints_on_one_page(browser, tmp_path, game) -
     assert bottom <= REFERENCE["height"] and wide <= REFERENCE["width"]
     pdf = write_rules_sheet(game, tmp_path / f"{game}.pdf")
     assert pdf.read_bytes()[:5] == b"%PDF-" and pdf_pages(pdf) == 1
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+@pytest.mark.parametrize("game", SHEETS)
+def test_the_sheet_in_french_and_korean_prints_on_one_page_with_its_type(
+    browser, tmp_path, monkeypatch, game, lang
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    slug = game.replace("_", "-")
+    assert main(["rules-sheet", slug, "--lang", lang, f"{game}.html"]) == 0
+    bottom, wide = measure(browser, tmp_path / f"{game}.html", PUPILS, f"rules_sheet_{game}_{lang}")
+    assert bottom <= PUPILS["height"] and wide <= PUPILS["width"]
+    assert main(["rules-sheet", slug, "--lang", lang, f"{game}.pdf"]) == 0
+    pdf = tmp_path / f"{game}.pdf"
+    assert pdf.read_bytes()[:5] == b"%PDF-" and pdf_pages(pdf) == 1
+    fonts = pdf_fonts(pdf)
+    if lang == "ko":  # the Hangul is drawn in the CJK type the CSS names, not in boxes
+        assert any(font.startswith("NotoSansCJKkr") for font in fonts), fonts
+    else:
+        assert fonts and not any("CJK" in font for font in fonts), fonts
