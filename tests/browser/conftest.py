@@ -179,32 +179,115 @@ def _kernels_shut_down_after(request: pytest.FixtureRequest) -> Iterator[None]:
         request.getfixturevalue("lab").shut_down_kernels()
 
 
-@pytest.fixture
-def page(browser, request) -> Iterator[object]:
-    """A fresh page; when the test fails, its screenshot, the browser's console messages and
-    (in JupyterLab) the server's log go to ``test-artifacts/FAILED-<test>.png``, ``.txt`` and
+HOME = {"width": 1400, "height": 1000}  # the window every JupyterLab test starts in
+# Between two tests the worker's JupyterLab page closes every document without asking (a
+# notebook that ran is unsaved; JupyterLab then shows its launcher), shows the file browser
+# on the left and nothing on the right, as a freshly loaded JupyterLab does.
+_CLEAR = """async () => {
+    const app = window.jupyterapp;
+    for (const widget of app.shell.widgets('main')) {
+        if (widget.context && widget.context.model) widget.context.model.dirty = false;
+    }
+    await app.commands.execute('application:close-all');
+    await app.commands.execute('filebrowser:activate');
+    app.shell.collapseRight();
+}"""
+_CLEAR_OK = (
+    "() => window.jupyterapp && [...window.jupyterapp.shell.widgets('main')].every(w => !w.context)"
+    " && !window.jupyterapp.shell.leftCollapsed && !document.querySelector('.jp-Dialog')"
+)
+
+
+@dataclass
+class LabPage:
+    """A worker's one JupyterLab page: loading JupyterLab costs Chromium about 5 s of CPU, so
+    each test opens its notebooks in this page (``open_notebook``) instead of loading it
+    again, and the messages the browser logged during the current test are in ``console``."""
+
+    page: object
+    lab: Lab
+    console: list[str]
+
+    def load(self) -> None:
+        self.page.goto(f"{self.lab.url}/lab?token={self.lab.token}&reset")
+        self.page.wait_for_function("() => window.jupyterapp")
+        self.page.evaluate("async () => { await window.jupyterapp.restored; }")
+
+    def clear(self) -> None:
+        """Back to JupyterLab with nothing open, at ``HOME``; a page a test left in any other
+        state (a dialog, another address) is loaded again."""
+        page = self.page
+        page.set_viewport_size(HOME)
+        try:
+            page.evaluate(_CLEAR)
+            page.wait_for_function(_CLEAR_OK, timeout=10_000)
+        except Exception:  # any state but an empty JupyterLab: start again
+            self.load()
+        self.console.clear()
+
+
+@pytest.fixture(scope="session")
+def _lab_page(browser, lab: Lab) -> Iterator[LabPage]:
+    context = browser.new_context(viewport=HOME)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+    lab_page = LabPage(page=page, lab=lab, console=console)
+    lab_page.load()
+    yield lab_page
+    context.close()
+
+
+def _keep_failure(request: pytest.FixtureRequest, page, console: list[str]) -> None:
+    """When the test failed: its screenshot, the browser's console messages and (in
+    JupyterLab) the server's log go to ``test-artifacts/FAILED-<test>.png``, ``.txt`` and
     ``.lab.log`` (for a failure seen only in CI)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    report = getattr(request.node, "report_call", None)
+    if report is None or not report.failed:
+        return
+    name = f"FAILED-{request.node.name}"
+    try:
+        screenshot(page, name)
+    finally:
+        (ARTIFACTS / f"{name}.txt").write_text("\n".join(console), encoding="utf-8")
+        if "lab" in request.fixturenames:
+            shutil.copy(request.getfixturevalue("lab").log, ARTIFACTS / f"{name}.lab.log")
+
+
+@pytest.fixture
+def page(_lab_page: LabPage, request: pytest.FixtureRequest) -> Iterator[object]:
+    """The worker's JupyterLab page, emptied and at ``HOME`` (see ``LabPage``)."""
+    _lab_page.clear()
+    yield _lab_page.page
+    _keep_failure(request, _lab_page.page, _lab_page.console)
+
+
+@pytest.fixture
+def fresh_page(browser, request: pytest.FixtureRequest) -> Iterator[object]:
+    """A page of its own, for a test of what happens the first time a page loads."""
+    context = browser.new_context(viewport=HOME)
     page = context.new_page()
     page.set_default_timeout(60_000)
     console: list[str] = []
     page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     yield page
-    report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed:
-        name = f"FAILED-{request.node.name}"
-        try:
-            screenshot(page, name)
-        finally:
-            (ARTIFACTS / f"{name}.txt").write_text("\n".join(console), encoding="utf-8")
-            if "lab" in request.fixturenames:
-                shutil.copy(request.getfixturevalue("lab").log, ARTIFACTS / f"{name}.lab.log")
+    _keep_failure(request, page, console)
     context.close()
 
 
+_OPEN = """async (path) => {
+    await window.jupyterapp.commands.execute('docmanager:open', {path: path, factory: 'Notebook'});
+}"""
+
+
 def open_notebook(page, lab: Lab, name: str, timeout_ms: int = 180_000) -> None:
-    """Open a notebook in JupyterLab and wait until its kernel is ready."""
-    page.goto(lab.notebook_url(name))
+    """Open a notebook in JupyterLab and wait until its kernel is ready: in the page's
+    JupyterLab if it has one loaded, else by loading JupyterLab with the notebook."""
+    if page.url.startswith(lab.url) and page.evaluate("() => !!window.jupyterapp"):
+        page.evaluate(_OPEN, name)
+    else:
+        page.goto(lab.notebook_url(name))
     page.wait_for_function(
         "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
         " && window.jupyterapp.shell.currentWidget.sessionContext"

@@ -15,6 +15,7 @@ back for each check, so one page load, one kernel and one game serve both sizes.
 
 from __future__ import annotations
 
+import html
 import re
 import time
 from collections.abc import Callable
@@ -184,6 +185,11 @@ def keys(places: Any) -> list[str]:
     return sorted(f"{r},{c}" for r, c in places)
 
 
+def _words(markup: str) -> str:
+    """The text a browser shows for the HTML ``markup``, its white space folded."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", markup)).split())
+
+
 _SHOWN = """root => ({
     kernel: window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status
         ?? 'no JupyterLab kernel',
@@ -310,6 +316,17 @@ class AppleBatchesDriver(Driver):
         slot = k % len(self.twin.game.market)
         self.root.locator(f".orchard-market-card.orchard-slot-{slot}").click()
         self.twin.select_card(slot)
+        # The pick's sentence can move the batches down: their buttons are clicked once the
+        # board shows the pick, or the click may land where a button was.
+        self._wait_until(
+            """([root, slot, words]) =>
+                root.querySelector(`.orchard-market-card.orchard-slot-${slot}`)
+                    .classList.contains('orchard-selected')
+                && root.querySelector('.orchard-ab-message').textContent
+                    .replace(/\\s+/g, ' ').trim() === words""",
+            [slot, _words(self.twin.message.value)],
+            f"apple {slot} picked",
+        )
         allowed = self.twin.game.boards[0].legal_batches(self.twin.selected)
         batch = allowed[k % len(allowed)]
         self.root.locator(f".orchard-batch-{batch} .orchard-batch-button").click()

@@ -16,7 +16,8 @@ BUSY = "import time\n\ntime.sleep(120)  # the kernel stays busy: the chart must 
 DRAWN = "() => document.querySelector('.orchard-sequence-explorer .js-plotly-plot .trace') !== null"
 
 
-def test_a_chart_is_drawn_while_the_kernel_runs_the_next_cell(page, lab) -> None:
+def test_a_chart_is_drawn_while_the_kernel_runs_the_next_cell(fresh_page, lab) -> None:
+    page = fresh_page  # plotly's bundle is fetched once, by a page that never had it
     served: list[int] = []
     page.on(
         "response",
