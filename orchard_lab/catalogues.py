@@ -4,13 +4,15 @@
 Babel's extractor (a message's place in the code comes with it, and a ``# Translators:``
 comment above it goes to the translator), and the glossary's names (``orchard_lab.glossary``
 imports nothing, so its names are read from its tables, each term's meaning going to the
-translator): one name per thing in each language. ``update()`` brings each catalogue in
-line: a new message comes in untranslated, a changed one is marked fuzzy (Babel's guess from
-the old text), a message the code no longer marks is dropped. ``problems(code)`` lists what
-stops a catalogue from being complete: a message missing, untranslated or fuzzy (a plural
-message in any of its forms), or one the code no longer marks; ``tests/test_catalogues.py``
-holds both catalogues to none. Run ``python -m orchard_lab.catalogues`` after marking text,
-then translate the new entries.
+translator): one name per thing in each language; and the words of docs/rules.md that the
+teacher's pages show (each game's readings: its note and every cell of its table, whole).
+``update()`` brings each catalogue in line: a new message comes in untranslated, a changed
+one is marked fuzzy (Babel's guess from the old text), a message the code no longer marks is
+dropped. ``problems(code)`` lists what stops a catalogue from being complete: a message
+missing, untranslated or fuzzy (a plural message in any of its forms), or one the code no
+longer marks; ``tests/test_catalogues.py`` holds both catalogues to none. Run
+``python -m orchard_lab.catalogues`` after marking text or editing the readings of
+docs/rules.md, then translate the new entries.
 
 >>> "Next ▶" in marked()
 True
@@ -28,6 +30,8 @@ from babel.messages.pofile import read_po, write_po
 from orchard_lab import __version__
 from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, RULE_NAMES, TERMS
 from orchard_lab.language import DOMAIN, LANGUAGES, catalogue_path
+from orchard_lab.worksheets.pupil_sheet import SHEET_GAMES, teacher_messages
+from orchard_lab.worksheets.rules_text import rules_markdown
 
 __all__ = ["marked", "problems", "read", "update"]
 
@@ -35,6 +39,11 @@ PACKAGE = Path(__file__).parent
 # the markers of orchard_lab.language: _, _n (singular, plural), _p (context, message), N_
 _KEYWORDS = {"_": None, "_n": (1, 2), "_p": ((1, "c"), 2), "N_": None}
 GLOSSARY = PACKAGE / "glossary.py"
+READINGS_NOTE = (
+    "docs/rules.md, the readings of {game}, on the teacher's page: the published words in "
+    "quotes stay as published (a gloss in brackets may follow); Markdown, `code` and rule "
+    "ids stay as they are"
+)
 
 
 def marked() -> Catalog:
@@ -51,6 +60,7 @@ def marked() -> Catalog:
         place = (f"orchard_lab/{path}", line)
         template.add(message, locations=[place], auto_comments=comments, context=context)
     _add_glossary(template)
+    _add_readings(template)
     return template
 
 
@@ -67,6 +77,17 @@ def _add_glossary(template: Catalog) -> None:
             template.add(name, locations=place(name))
     for entry in TERMS:
         template.add(entry.name, locations=place(entry.name), auto_comments=[entry.meaning])
+
+
+def _add_readings(template: Catalog) -> None:
+    """The words of docs/rules.md on the teacher's pages, each with its line there."""
+    lines = rules_markdown().splitlines()
+    for game in SHEET_GAMES:
+        for message in teacher_messages(game):
+            first = message.splitlines()[0]
+            line = next(n for n, text in enumerate(lines, 1) if first in text)
+            comment = READINGS_NOTE.format(game=GAME_NAMES[game])
+            template.add(message, locations=[("docs/rules.md", line)], auto_comments=[comment])
 
 
 def read(code: str) -> Catalog:

@@ -6,6 +6,7 @@ Rendering in Chromium (one A4 page, nothing loaded) is in tests/browser/."""
 from __future__ import annotations
 
 import re
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from orchard_lab import water_drops as wd
 from orchard_lab.catalogues import marked
 from orchard_lab.cli import main
 from orchard_lab.core import switches
-from orchard_lab.language import speaking
+from orchard_lab.language import _, speaking
 from orchard_lab.worksheets import (
     game_text,
     pictures,
@@ -122,6 +123,19 @@ def test_a_game_missing_from_the_text_is_an_error(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(rules_text, "rules_markdown", lambda: text)
     with pytest.raises(ValueError, match=r"docs/rules\.md has no section '## Water drops'"):
         game_text("water_drops")
+
+
+def test_readings_missing_or_misshapen_in_the_text_are_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = rules_text.rules_markdown()
+    monkeypatch.setattr(rules_text, "rules_markdown", lambda: text.replace("Readings of", "On"))
+    with pytest.raises(ValueError, match=r"no '\*\*Readings of water drops\.\*\*'"):
+        teacher_sheet_html("water_drops")
+    pipe = text.replace("| the turn (WD-2) |", "| the turn | (WD-2) |")
+    monkeypatch.setattr(rules_text, "rules_markdown", lambda: pipe)
+    with pytest.raises(ValueError, match="a row of the readings of water drops has not 4 cells"):
+        rules_text.game_readings("water drops")
 
 
 def test_wrong_arguments_are_named(tmp_path: Path) -> None:
@@ -345,12 +359,14 @@ def test_wrong_games_for_the_pupils_sheet_are_named() -> None:
 
 # ---- the pupils' sheets in French and Korean (issue 25) --------------------------------
 TRANSLATED = ["fr", "ko"]
-PLACEHOLDER_OR_MARKUP = re.compile(r"\{\w+\}|\*\*|<[^>]+>")
+# {fields}, markup (Markdown, HTML, `code`) and the published rules' words in quotes, which
+# the teacher's page keeps as they were published
+PLACEHOLDER_OR_MARKUP = re.compile(r'\{\w+\}|\*\*?|<[^>]+>|`[^`]*`|"[^"]*"')
 
 
 def english_sentences() -> set[str]:
-    """The pieces of the catalogue's English, between its {fields} and markup, of three
-    words or more: a sentence left untranslated on a page shows one of them."""
+    """The pieces of the catalogue's English, between its {fields}, markup and quotations, of
+    three words or more: a sentence left untranslated on a page shows one of them."""
     pieces = set()
     for message in marked():
         for english in message.id if isinstance(message.id, tuple) else (message.id,):
@@ -410,6 +426,38 @@ def test_the_command_writes_the_sheet_in_the_language_asked(
     assert (tmp_path / "water_drops_rules.html").read_text() == pupil_sheet_html(
         "water_drops", lang="ko"
     )
+    assert main(["rules-sheet", "water-drops", "--teacher", "--lang", "ko"]) == 0
+    assert (tmp_path / "water_drops_rules_teacher.html").read_text() == teacher_sheet_html(
+        "water_drops", lang="ko"
+    )
     capsys.readouterr()
-    assert main(["rules-sheet", "water-drops", "--teacher", "--lang", "ko"]) == 1
+    assert main(["rules-sheet", "water-drops", "--reference", "--lang", "ko"]) == 1
     assert "this sheet is in English only so far" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_teachers_page_in_french_and_korean_has_no_english_sentence_left(
+    game: str, lang: str
+) -> None:
+    """Every reading of docs/rules.md is on the page in the language asked, the published
+    words in quotes as they were published, each switch by its label on the board in that
+    language, the rule ids and the code names as they are."""
+    html = teacher_sheet_html(game, lang=lang)
+    english = teacher_sheet_html(game)
+    assert f'<html lang="{lang}">' in html and parsed(html).loads == []
+    page = " ".join(" ".join(visible(html).words).split()).replace("\xa0", " ")
+    outside_quotes = re.sub(r'"[^"]*"|«[^»]*»', "", page)
+    left = sorted(piece for piece in english_sentences() if piece in outside_quotes)
+    assert not left, f"English on the {lang} teacher's page: {left}"
+    assert html.count("<tr>") == english.count("<tr>") >= 9
+    for rule in re.findall(r'<span class="id-nowrap">([A-Z]{2}-\d+)</span>', english):
+        assert f'<span class="id-nowrap">{rule}</span>' in html
+    assert re.findall(r"<code>[^<]*</code>", html) == re.findall(r"<code>[^<]*</code>", english)
+    with speaking(lang):
+        labels = {each.name: escape(_(each.label)) for each in switches(ENGINES[game].Rules)}
+    shown = [name for name in re.findall(r"<code>(\w+)</code>", html) if name in labels]
+    assert shown and all(f"<b>{labels[name]}</b> (<code>{name}</code>)" in html for name in shown)
+    published = [row[1] for row in rules_text.game_readings(ENGINES[game].FACTS.title).rows]
+    quoted = [words for cell in published for words in re.findall(r'"([^"]{12,})"', cell)]
+    assert quoted and all(words in html for words in quoted)  # the published words, unchanged

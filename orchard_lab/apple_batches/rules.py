@@ -24,6 +24,7 @@ from orchard_lab.core import (
     switch,
 )
 from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, rules_of
+from orchard_lab.language import N_
 
 BATCHES = (
     "monochrome",
@@ -122,27 +123,27 @@ class Rules:
     """
 
     easy: bool = switch(
-        False, label="easy mode", help="The bad batch costs nothing instead of -1 an apple.",
+        False, label=N_("easy mode"), help="The bad batch costs nothing instead of -1 an apple.",
         rule="AB-4",
     )  # fmt: skip
     unlucky_may_bust: bool = switch(
-        False, label="unlucky 13 batch may pass 13",
+        False, label=N_("unlucky 13 batch may pass 13"),
         help="Apples may take the unlucky 13 batch past sweetness 13; it then scores 0.",
         rule="AB-4",
     )  # fmt: skip
     steady_reference: str = switch(
-        "last", label="steady height batch compares with",
+        "last", label=N_("steady height batch compares with"),
         help="An apple in the steady height batch must be within 1 of the last apple's height, "
         "or of any earlier one.",
         options=(("the last apple", "last"), ("any earlier apple", "any")), rule="AB-4",
     )  # fmt: skip
     special_broken_points: int = switch(
-        0, label="broken special tree scores",
+        0, label=N_("broken special tree scores"),
         help="What the special tree scores once an apple of its colour grows elsewhere.",
         low=-SPECIAL_BONUS, high=SPECIAL_BONUS, rule="AB-6",
     )  # fmt: skip
     end: str = switch(
-        "twelve_cards", label="the game ends",
+        "twelve_cards", label=N_("the game ends"),
         help="When every player holds 12 apples (standard), or after 4 rounds as one edition "
         "of the rules says: then 3 or 6 players get 8 apples each.",
         options=(("when everyone holds 12 apples", "twelve_cards"),
@@ -150,20 +151,20 @@ class Rules:
     )  # fmt: skip
 
     monochrome_points: tuple[int, ...] = _points_switch(
-        TRIANGULAR, "monochrome batch points",
+        TRIANGULAR, N_("monochrome batch points"),
         "The points of a monochrome batch of 1, 2, 3, … 12 apples.",
     )  # fmt: skip
     feather_points: tuple[int, ...] = _points_switch(
-        PRONIC, "feather batch points",
+        PRONIC, N_("feather batch points"),
         "The points of a feather batch of 1, 2, 3, … 12 apples.",
     )  # fmt: skip
     unlucky_points: tuple[int, ...] = _points_switch(
-        SQUARES, "unlucky 13 batch points",
+        SQUARES, N_("unlucky 13 batch points"),
         "The points of an unlucky 13 batch of 1, 2, 3, … 12 apples whose sweetness adds up to "
         "exactly 13.",
     )  # fmt: skip
     steady_points: tuple[int, ...] = _points_switch(
-        ODD_PRIMES, "steady height batch points",
+        ODD_PRIMES, N_("steady height batch points"),
         "The points of a steady height batch of 1, 2, 3, … 12 apples.",
     )  # fmt: skip
 

@@ -29,6 +29,7 @@ from orchard_lab.core import (
     switch,
 )
 from orchard_lab.glossary import GAME_NAMES, rules_of
+from orchard_lab.language import N_
 from orchard_lab.water_drops.cards import Card, check_degrees
 from orchard_lab.water_drops.scoring import STANDARD_POINTS
 
@@ -160,7 +161,7 @@ class Rules:
     """
 
     scoring: str = switch(
-        "fruit", label="a scoring group earns",
+        "fruit", label=N_("a scoring group earns"),
         help="What a group of fruit earns when a touching drop's value equals its size.",
         options=(
             ("fruit: 1 point per fruit (standard)", "fruit"),
@@ -170,11 +171,11 @@ class Rules:
         rule="WD-4",
     )  # fmt: skip
     allow_rotation: bool = switch(
-        False, label="cards may turn",
+        False, label=N_("cards may turn"),
         help="A card may be laid turned by quarter turns, clockwise.", rule="WD-3",
     )  # fmt: skip
     max_size: tuple[int, int] | None = switch(
-        None, label="largest orchard",
+        None, label=N_("largest orchard"),
         help="The orchard must fit in a box of this many cards (rows × columns).",
         # 3×3 fits a short deal only (no table gets a whole deck into it), so a board never
         # offers it; the options keep their order, which result codes store
@@ -183,7 +184,7 @@ class Rules:
         open=True, low=1, high=MAX_SIDE, rule="WD-3", fits=_box_fits,
     )  # fmt: skip
     group_points: tuple[int, ...] = switch(
-        STANDARD_POINTS, label="points for a group of n fruits",
+        STANDARD_POINTS, label=N_("points for a group of n fruits"),
         help="How many points a scoring group of 1, 2, 3, … up to 9 fruits earns. The "
         "standard rules give 1 point for each fruit.",
         options=POINT_TABLES, open=True, rule="WD-4",

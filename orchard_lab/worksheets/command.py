@@ -8,8 +8,8 @@
 
 The pupils' sheet (``pupil_sheet``) is the default for the three games; a game without one
 (a game of your own) gets the reference sheet, cut from its rules text. The pupils' sheet
-is in the language ``--lang`` names, else the session's (``orchard_lab.language``); the
-teacher's page and the reference sheet are in English so far.
+and the teacher's page are in the language ``--lang`` names, else the session's
+(``orchard_lab.language``); the reference sheet is in English so far.
 
 >>> default_out("water_drops").name
 'water_drops_rules.html'
@@ -61,13 +61,13 @@ def default_out(game: str, teacher: bool = False) -> Path:
 
 
 def sheet_html(game: str, args: argparse.Namespace) -> str:
-    """The page ``args`` asks for: the teacher's, the reference sheet, or the pupils' (in
-    the language ``args.lang``, else the session's)."""
-    if args.teacher or args.reference or game not in SHEET_GAMES:
+    """The page ``args`` asks for: the teacher's or the pupils' (in the language
+    ``args.lang``, else the session's), or the reference sheet (English only)."""
+    if args.teacher:
+        return teacher_sheet_html(game, lang=args.lang)
+    if args.reference or game not in SHEET_GAMES:
         if args.lang not in {None, "en"}:
             raise ValueError(f"--lang {args.lang}: this sheet is in English only so far")
-        if args.teacher:
-            return teacher_sheet_html(game)
         return rules_sheet_html(game, picture=not args.no_picture)
     return pupil_sheet_html(game, lang=args.lang)
 
@@ -122,8 +122,8 @@ def add_command(commands: Any) -> None:
     parser.add_argument(
         "--lang",
         choices=tuple(LANGUAGES),
-        help="the pupils' sheet in English, French or Korean (default: the system's language "
-        "where it is one of these, else English)",
+        help="the pupils' sheet or the teacher's page in English, French or Korean (default: "
+        "the system's language where it is one of these, else English)",
     )
     parser.add_argument(
         "--reference",

@@ -34,8 +34,8 @@ import mistune
 
 from orchard_lab.core import check_path, check_type, switches
 from orchard_lab.glossary import GAME_NAMES
-from orchard_lab.language import _, language, speaking
-from orchard_lab.worksheets.rules_text import rules_markdown
+from orchard_lab.language import N_, _, language, speaking
+from orchard_lab.worksheets.rules_text import game_readings
 
 __all__ = [
     "SHEET_GAMES",
@@ -43,18 +43,19 @@ __all__ = [
     "keep_ids",
     "pupil_sheet_html",
     "sheet_name",
+    "teacher_messages",
     "teacher_sheet_html",
     "write_pupil_sheets",
 ]
 
 SHEET_GAMES = ("apple_batches", "water_drops", "stacked_trees")  # games with a pupils' sheet
 STYLE = (Path(__file__).parent / "pupil_sheet.css").read_text(encoding="utf-8")  # inlined
-READINGS = re.compile(r"^\*\*Readings of [^*]+\*\*", re.MULTILINE)
 RULE_ID = re.compile(r"(?<![\w-])((?:AB|WD|ST)-\d+)\b")  # kept on one line: "(AB-" / "2)"
 CODE_SPAN = re.compile(r"<code>([^<]*)</code>")
 NOT_ON_THE_BOARD = {  # a reading chosen only in code, in the teacher's words
-    "Game.new(first_player=...)": "not on the board (you are the first player there)",
-}
+    "Game.new(first_player=...)": N_("not on the board (you are the first player there); in "
+                                     "code {code}"),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,11 @@ def keep_ids(html: str) -> str:
 def _markdown(text: str) -> str:
     """``text`` in HTML, its rule ids kept whole on one line."""
     return keep_ids(str(mistune.create_markdown(escape=True, plugins=["table"])(text)))
+
+
+def _inline(text: str) -> str:
+    """``text``, one table cell of Markdown, in HTML without a paragraph around it."""
+    return _markdown(text).strip().removeprefix("<p>").removesuffix("</p>")
 
 
 def _page(title: str, body: str, kind: str, lang: str) -> str:
@@ -155,43 +161,70 @@ def _switch_labels(game: str) -> dict[str, str]:
     return {each.name: each.label for each in switches(module.Rules)}
 
 
-def _with_board_labels(html: str, labels: dict[str, str]) -> str:
-    """The readings' switch column with the board's label before each code name, so a
-    teacher at the board finds the switch by the words it shows there."""
+def _with_board_labels(cell: str, labels: dict[str, str]) -> str:
+    """A cell of the readings' switch column (HTML) with the board's label before each code
+    name, so a teacher at the board finds the switch by the words it shows there."""
 
     def labelled(found: re.Match[str]) -> str:
         code = found.group(1)
         if code in labels:
-            return f"<b>{escape(labels[code])}</b> (<code>{code}</code>)"
+            return f"<b>{escape(_(labels[code]))}</b> (<code>{code}</code>)"
         if code in NOT_ON_THE_BOARD:
-            return f"{escape(NOT_ON_THE_BOARD[code])}; in code <code>{code}</code>"
+            return escape(_(NOT_ON_THE_BOARD[code])).format(code=f"<code>{code}</code>")
         return found.group(0)
 
-    def switch_cell(row: re.Match[str]) -> str:
-        before, cell, last = row.group(0).rpartition("<td>")  # the switch is the last column
-        return f"{before}{cell}{CODE_SPAN.sub(labelled, last)}" if cell else row.group(0)
-
-    html = html.replace("<th>switch</th>", "<th>switch: on the board (in code)</th>")
-    return re.sub(r"<tr>.*?</tr>", switch_cell, html, flags=re.DOTALL)
+    return CODE_SPAN.sub(labelled, cell)
 
 
-def teacher_sheet_html(game: str) -> str:
+def teacher_messages(game: str) -> list[str]:
+    """The words of docs/rules.md that ``game``'s teacher's page shows, each whole (Markdown):
+    the readings' note, the table's header but its switch column's (the page's own), and
+    every cell. The catalogues carry them."""
+    readings = game_readings(GAME_NAMES[_game(game)])
+    return [readings.note, *readings.header[:-1], *(cell for row in readings.rows for cell in row)]
+
+
+def teacher_sheet_html(game: str, *, lang: str | None = None) -> str:
     """The teacher's page of ``game``'s sheet: where the published rules disagree or say
-    nothing, their words, and the reading the standard rules take (docs/rules.md)."""
-    name = GAME_NAMES[_game(game)].capitalize()
-    text = rules_markdown()
-    found = next((m for m in READINGS.finditer(text) if name.lower() in m.group(0)), None)
-    if found is None:
-        raise ValueError(f"docs/rules.md has no '**Readings of {name.lower()}**'")
-    block = text[found.start() :].split("\n\n---", 1)[0]
-    readings = _with_board_labels(_markdown(block), _switch_labels(game))
-    body = f"""<h1>{escape(name)}: for the teacher</h1>
-<p class="intro">Where the published rules disagree or say nothing, the standard rules take
-one reading. This page lists them, with the published words and the switch that chooses
-another reading: in bold its label on the board's rule switches, in brackets its name in
-code. The pupils' sheet states the standard rules.</p>
-{readings}"""
-    return _page(f"{name}: the readings, for the teacher", body, "teacher", "en")
+    nothing, their words, and the reading the standard rules take (docs/rules.md); in the
+    language ``lang`` ("en", "fr" or "ko"; by default the session's). The published words
+    stay in the language they were published in."""
+    _game(game)
+    with speaking(language() if lang is None else lang):
+        return _teacher_sheet(game)
+
+
+def _teacher_sheet(game: str) -> str:
+    readings = game_readings(GAME_NAMES[game])
+    labels = _switch_labels(game)
+    header = [*map(_, readings.header[:-1]), _("switch: on the board (in code)")]
+    head = "".join(f"<th>{escape(cell)}</th>\n" for cell in header)
+    rows = "".join(
+        "<tr>\n"
+        + "".join(f"<td>{_inline(_(cell))}</td>\n" for cell in row[:-1])
+        + f"<td>{_with_board_labels(_inline(_(row[-1])), labels)}</td>\n</tr>\n"
+        for row in readings.rows
+    )
+    name = _(GAME_NAMES[game]).capitalize()
+    title = _("{game}: for the teacher").format(game=name)
+    intro = _(
+        "Where the published rules disagree or say nothing, the standard rules take one "
+        "reading. This page lists them, with the published words and the switch that chooses "
+        "another reading: in bold its label on the board's rule switches, in brackets its name "
+        "in code. The pupils' sheet states the standard rules."
+    )
+    body = f"""<h1>{escape(title)}</h1>
+<p class="intro">{escape(intro)}</p>
+{_markdown(_(readings.note))}<table>
+<thead>
+<tr>
+{head}</tr>
+</thead>
+<tbody>
+{rows}</tbody>
+</table>"""
+    page_title = _("{game}: the readings, for the teacher").format(game=name)
+    return _page(page_title, body, "teacher", language())
 
 
 def write_pupil_sheets(folder: str | os.PathLike[str], *, teacher: bool = False) -> list[Path]:

@@ -17,6 +17,16 @@ standard rules) and code or file names in brackets, such as ``(`rotten=True`)``.
 '**ST-5 Rotten fruit'
 >>> "rotten=True" in rules["ST-5"]
 False
+
+Each game's section ends with its readings, for the teacher: a note, then a table of where
+the published rules disagree or say nothing (``game_readings``). The catalogues carry each
+cell whole, so the teacher's page is drawn in every language from this one text.
+
+>>> readings = game_readings("water drops")
+>>> readings.header
+('where', 'what the published rules say', 'the standard rules read', 'switch')
+>>> readings.rows[0][0], len(readings.rows)
+('the turn (WD-2)', 9)
 """
 
 from __future__ import annotations
@@ -29,10 +39,11 @@ from pathlib import Path
 from orchard_lab import games
 from orchard_lab.core import check_type
 
-__all__ = ["GameText", "game_rules", "game_text", "rules_markdown"]
+__all__ = ["GameText", "Readings", "game_readings", "game_rules", "game_text", "rules_markdown"]
 
 CODE_IN_BRACKETS = re.compile(r"\s?\(`[^`]*[=(/.][^`]*`[^()]*\)")  # not "(`monochrome`)"
 SWITCHES_NOTE = re.compile(r"^(Switches of |\*\*Readings of )")  # notes for the teacher
+READINGS = re.compile(r"^\*\*Readings of ([^*]+)\.\*\*", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -92,3 +103,33 @@ def game_text(game: str) -> GameText:
 def game_rules(game: str) -> dict[str, str]:
     """Each rule of ``game`` by id, as Markdown for a class (``game_text(game).rules``)."""
     return game_text(game).rules
+
+
+@dataclass(frozen=True)
+class Readings:
+    """One game's readings in docs/rules.md: the note before the table (Markdown), the
+    table's header, and its rows, each cell as written (Markdown)."""
+
+    note: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def _cells(line: str) -> tuple[str, ...]:
+    return tuple(cell.strip() for cell in line.strip().strip("|").split("|"))
+
+
+def game_readings(name: str) -> Readings:
+    """The readings of the game called ``name`` ("apple batches", "water drops", ...) in
+    docs/rules.md: the block that starts "**Readings of NAME.**"."""
+    check_type(name, str, "name")
+    text = rules_markdown()
+    found = next((m for m in READINGS.finditer(text) if m.group(1) == name), None)
+    if found is None:
+        raise ValueError(f"docs/rules.md has no '**Readings of {name}.**'")
+    note, table = text[found.start() :].split("\n\n---", 1)[0].split("\n\n", 1)
+    header, _separator, *rows = table.strip().splitlines()
+    cells = tuple(_cells(row) for row in rows)
+    if any(len(row) != 4 for row in (_cells(header), *cells)):  # where, words, reading, switch
+        raise ValueError(f"docs/rules.md: a row of the readings of {name} has not 4 cells")
+    return Readings(note, _cells(header), cells)
