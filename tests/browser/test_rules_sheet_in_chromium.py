@@ -1,9 +1,10 @@
 """The rules sheets in Debian's Chromium: the pupils' sheet and the teacher's page of each
 game fit one A4 page, printed to PDF too, with their pictures, and the page asks for
 nothing, from this machine or outside. The reference sheet cut from docs/rules.md still
-fits one page. The pupils' sheets in French and Korean, printed by ``orchard-lab rules-sheet
-GAME --lang LANG out.pdf``, fit one page too, and the Korean PDFs embed the CJK type their
-CSS names (Noto Sans CJK KR, from Debian's fonts-noto-cjk). Screenshots go to
+fits one page. The pupils' sheets and the teacher's pages in French and Korean, printed by
+``orchard-lab rules-sheet GAME [--teacher] --lang LANG out.pdf``, fit one page too, and the
+Korean PDFs embed the CJK type their CSS names (Noto Sans CJK KR, from Debian's
+fonts-noto-cjk). Screenshots go to
 test-artifacts/."""
 
 from __future__ import annotations
@@ -99,21 +100,25 @@ def test_the_reference_sheet_still_prints_on_one_page(browser, tmp_path, game) -
     assert pdf.read_bytes()[:5] == b"%PDF-" and pdf_pages(pdf) == 1
 
 
+@pytest.mark.parametrize("teacher", [False, True], ids=["pupils", "teacher"])
 @pytest.mark.parametrize("lang", ["fr", "ko"])
 @pytest.mark.parametrize("game", SHEETS)
 def test_the_sheet_in_french_and_korean_prints_on_one_page_with_its_type(
-    browser, tmp_path, monkeypatch, game, lang
+    browser, tmp_path, monkeypatch, game, lang, teacher
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    slug = game.replace("_", "-")
-    assert main(["rules-sheet", slug, "--lang", lang, f"{game}.html"]) == 0
-    bottom, wide = measure(browser, tmp_path / f"{game}.html", PUPILS, f"rules_sheet_{game}_{lang}")
+    command = ["rules-sheet", game.replace("_", "-"), "--lang", lang, *["--teacher"] * teacher]
+    assert main([*command, f"{game}.html"]) == 0
+    name = f"rules_sheet_{game}{'_teacher' if teacher else ''}_{lang}"
+    bottom, wide = measure(browser, tmp_path / f"{game}.html", PUPILS, name)
     assert bottom <= PUPILS["height"] and wide <= PUPILS["width"]
-    assert main(["rules-sheet", slug, "--lang", lang, f"{game}.pdf"]) == 0
+    assert main([*command, f"{game}.pdf"]) == 0
     pdf = tmp_path / f"{game}.pdf"
     assert pdf.read_bytes()[:5] == b"%PDF-" and pdf_pages(pdf) == 1
     fonts = pdf_fonts(pdf)
-    if lang == "ko":  # the Hangul is drawn in the CJK type the CSS names, not in boxes
-        assert any(font.startswith("NotoSansCJKkr") for font in fonts), fonts
-    else:
-        assert fonts and not any("CJK" in font for font in fonts), fonts
+    cjk = {font for font in fonts if "CJK" in font}
+    # the Hangul (Korean pages; the Korean rules quoted on the French teacher's page) is drawn
+    # in the CJK type the CSS names, not in boxes nor in another CJK type's Korean
+    hangul = re.search("[가-힣]", (tmp_path / f"{game}.html").read_text())
+    assert fonts and (hangul is not None) == bool(cjk), fonts
+    assert all(font.startswith("NotoSansCJKkr") for font in cjk), fonts
