@@ -4,12 +4,16 @@ JupyterLab started on 127.0.0.1 with a fresh token (README.md)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from orchard_lab.cli import build_parser, main
+from orchard_lab.language import ENVIRONMENT, speaking
 from orchard_lab.lessons import command
 from orchard_lab.lessons.build import COPIES_DIR
 from orchard_lab.lessons.command import DEFAULT_FOLDERS, copy_lessons
@@ -97,7 +101,7 @@ def test_jupyterlab_starts_in_the_folder_on_127_0_0_1_with_a_fresh_token(
 ) -> None:
     started: list[tuple[list[str], Path]] = []
 
-    def call(argv: list[str], cwd: Path) -> int:
+    def call(argv: list[str], cwd: Path, env: dict[str, str]) -> int:
         started.append((argv, cwd))
         return 0
 
@@ -126,3 +130,31 @@ def test_the_lessons_link_to_the_sheets_copied_beside_them(tmp_path: Path) -> No
         assert links == {name[3:].replace(".ipynb", "_rules.html")}
         for link in links:
             assert "the rules</title>" in (tmp_path / link).read_text()
+
+
+def test_the_sheets_and_the_kernels_speak_the_language_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--lang writes the sheets in that language and starts JupyterLab with it in
+    $ORCHARD_LAB_LANGUAGE, which its kernels inherit and orchard_lab reads (issue 25);
+    without --lang, the session's language."""
+    environments: list[dict[str, str]] = []
+
+    def call(argv: list[str], cwd: Path, env: dict[str, str]) -> int:
+        environments.append(env)
+        return 0
+
+    monkeypatch.setattr(command.subprocess, "call", call)
+    assert main(["lessons", str(tmp_path / "ko"), "--teacher", "--lang", "ko"]) == 0
+    for name in SHEETS + TEACHER_SHEETS:
+        assert '<html lang="ko">' in (tmp_path / "ko" / name).read_text(), name
+    (env,) = environments
+    assert env[ENVIRONMENT] == "ko" and env["PATH"] == os.environ["PATH"]
+    kernel = subprocess.run(
+        [sys.executable, "-c", "from orchard_lab.language import language; print(language())"],
+        env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert kernel.stdout.strip() == "ko"
+    with speaking("fr"):
+        assert main(["lessons", str(tmp_path / "fr"), "--copy-only"]) == 0
+    assert '<html lang="fr">' in (tmp_path / "fr" / SHEETS[0]).read_text()

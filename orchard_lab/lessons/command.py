@@ -7,10 +7,13 @@ and is never overwritten::
     orchard-lab lessons                  # ./orchard-lessons: the pupil's copies, then JupyterLab
     orchard-lab lessons --teacher        # ./orchard-lessons-teacher: the answers too
     orchard-lab lessons DIR --copy-only  # copy into DIR and stop (for scripts and tests)
+    orchard-lab lessons --lang fr        # the sheets and the kernels in French (en, fr, ko)
 
 Beside the lessons go the pupils' rules sheets the lessons link to
 (``apple_batches_rules.html``, ...), written afresh each time (they are not saved work);
-``--teacher`` adds the teacher's page of each (``..._rules_teacher.html``).
+``--teacher`` adds the teacher's page of each (``..._rules_teacher.html``). The sheets are in
+the language ``--lang`` names, else the session's (``orchard_lab.language``), and JupyterLab's
+kernels speak it too: the command passes it to them in ``$ORCHARD_LAB_LANGUAGE``.
 
 >>> lab_command("secret")[-5:]  # doctest: +NORMALIZE_WHITESPACE
 ['--IdentityProvider.token=secret', '--ServerApp.root_dir=.',
@@ -32,6 +35,7 @@ from typing import Any
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.compiled import warm_up
 from orchard_lab.core import check_path, check_type
+from orchard_lab.language import ENVIRONMENT, LANGUAGES, language
 from orchard_lab.lessons.build import COPIES
 from orchard_lab.plotly_bundle import SERVER_OPTIONS
 from orchard_lab.worksheets.pupil_sheet import write_pupil_sheets
@@ -110,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
     ``args.copy_only``."""
     copy = "teacher" if args.teacher else "pupil"
     folder = Path(args.folder or DEFAULT_FOLDERS[copy])
+    lang = args.lang or language()
     try:
         copied = copy_lessons(folder, copy)
     except (ValueError, OSError) as error:
@@ -119,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     for path in copied.kept:
         print(f"kept {path}: it is already there (saved work is never overwritten)")
     try:
-        sheets = write_pupil_sheets(folder, teacher=args.teacher)
+        sheets = write_pupil_sheets(folder, teacher=args.teacher, lang=lang)
     except OSError as error:
         return refuse("lessons", error)
     print(f"wrote the rules sheets the lessons link to: {', '.join(p.name for p in sheets)}")
@@ -130,7 +135,9 @@ def run(args: argparse.Namespace) -> int:
     token = secrets.token_hex(24)
     print(f"JupyterLab opens in your browser; if it asks for a token, paste: {token}")
     try:
-        return subprocess.call(lab_command(token), cwd=folder)
+        return subprocess.call(
+            lab_command(token), cwd=folder, env={**os.environ, ENVIRONMENT: lang}
+        )
     except KeyboardInterrupt:  # Ctrl+C also stops JupyterLab, which says so itself
         return 0
 
@@ -159,6 +166,12 @@ def add_command(commands: Any) -> None:
         "--teacher",
         action="store_true",
         help="the teacher's copies, with the answers and talking points (not for a projector)",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=tuple(LANGUAGES),
+        help="the language of the rules sheets and of the lessons' kernels: English, French or "
+        "Korean (default: the system's language where it is one of these, else English)",
     )
     parser.add_argument(
         "--copy-only",

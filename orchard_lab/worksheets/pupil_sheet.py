@@ -227,16 +227,19 @@ def _teacher_sheet(game: str) -> str:
     return _page(page_title, body, "teacher", language())
 
 
-def write_pupil_sheets(folder: str | os.PathLike[str], *, teacher: bool = False) -> list[Path]:
+def write_pupil_sheets(
+    folder: str | os.PathLike[str], *, teacher: bool = False, lang: str | None = None
+) -> list[Path]:
     """Write every game's pupils' sheet into ``folder`` (and the teacher's pages with
-    ``teacher``), replacing an older copy; the paths written."""
+    ``teacher``), replacing an older copy, in the language ``lang`` (by default the
+    session's); the paths written."""
     check_path(folder, "folder")
     where = Path(folder)
     written = []
     for game in SHEET_GAMES:
-        pages = [(sheet_name(game), pupil_sheet_html(game))]
+        pages = [(sheet_name(game), pupil_sheet_html(game, lang=lang))]
         if teacher:
-            pages.append((sheet_name(game, teacher=True), teacher_sheet_html(game)))
+            pages.append((sheet_name(game, teacher=True), teacher_sheet_html(game, lang=lang)))
         for file, html in pages:
             (where / file).write_text(html, encoding="utf-8")
             written.append(where / file)
