@@ -16,7 +16,6 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import games
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
-from orchard_lab.catalogues import marked
 from orchard_lab.cli import main
 from orchard_lab.core import switches
 from orchard_lab.language import _, speaking
@@ -29,6 +28,7 @@ from orchard_lab.worksheets import (
     teacher_sheet_html,
     write_rules_sheet,
 )
+from tests.catalogue_english import english_left
 
 REPO = Path(__file__).resolve().parents[1]
 ENGINES = {"apple_batches": ab, "water_drops": wd, "stacked_trees": st}
@@ -359,22 +359,6 @@ def test_wrong_games_for_the_pupils_sheet_are_named() -> None:
 
 # ---- the pupils' sheets in French and Korean (issue 25) --------------------------------
 TRANSLATED = ["fr", "ko"]
-# {fields}, markup (Markdown, HTML, `code`) and the published rules' words in quotes, which
-# the teacher's page keeps as they were published
-PLACEHOLDER_OR_MARKUP = re.compile(r'\{\w+\}|\*\*?|<[^>]+>|`[^`]*`|"[^"]*"')
-
-
-def english_sentences() -> set[str]:
-    """The pieces of the catalogue's English, between its {fields}, markup and quotations, of
-    three words or more: a sentence left untranslated on a page shows one of them."""
-    pieces = set()
-    for message in marked():
-        for english in message.id if isinstance(message.id, tuple) else (message.id,):
-            for piece in PLACEHOLDER_OR_MARKUP.split(english):
-                piece = piece.strip(" .,:;()")
-                if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 3:  # words, not "1 → 3 → 6"
-                    pieces.add(piece)
-    return pieces
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -385,7 +369,7 @@ def test_the_pupils_sheet_in_french_and_korean_has_no_english_sentence_left(
     html = pupil_sheet_html(game, lang=lang)
     assert f'<html lang="{lang}">' in html
     text = " ".join(" ".join(visible(html).words).split()).replace("\xa0", " ")
-    left = sorted(piece for piece in english_sentences() if piece in text)
+    left = english_left(text)
     assert not left, f"English on the {lang} sheet: {left}"
     assert parsed(html).loads == []
     for rule in ENGINES[game].FACTS.rules:  # the ids stay as they are
@@ -448,7 +432,7 @@ def test_the_teachers_page_in_french_and_korean_has_no_english_sentence_left(
     assert f'<html lang="{lang}">' in html and parsed(html).loads == []
     page = " ".join(" ".join(visible(html).words).split()).replace("\xa0", " ")
     outside_quotes = re.sub(r'"[^"]*"|«[^»]*»', "", page)
-    left = sorted(piece for piece in english_sentences() if piece in outside_quotes)
+    left = english_left(outside_quotes)
     assert not left, f"English on the {lang} teacher's page: {left}"
     assert html.count("<tr>") == english.count("<tr>") >= 9
     for rule in re.findall(r'<span class="id-nowrap">([A-Z]{2}-\d+)</span>', english):

@@ -4,7 +4,9 @@ Each step deals a seeded position on the walkthrough's board, plays the step's e
 the board's own methods (the ones its buttons call), and marks what the text talks about
 (``StackedTreesBoard.highlight``). The matching step shows an allowed placement and a
 refused one; the refusal is the engine's sentence. ``SCRIPT`` lists the steps with the
-highlight each one sets, so tests can check them.
+highlight each one sets, so tests can check them. Every sentence is the catalogue's, in the
+session's language when the walkthrough is built (``orchard_lab.language``), and a card is
+written in that language's fruit letters.
 
 >>> tour = walkthrough()
 >>> tour.go(3); tour.heading.value, "cells" in tour.view.highlighted
@@ -14,17 +16,20 @@ highlight each one sets, so tests can check them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+
+from babel.lists import format_list
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import IllegalMove
-from orchard_lab.stacked_trees.policies import say
+from orchard_lab.language import N_, _, _n, _p, language
+from orchard_lab.stacked_trees.rules import LOWEST_RATING
 from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
 from orchard_lab.walkthrough_games import stacked_trees_game
 from orchard_lab.widgets import walkthrough as walkthrough_base
 from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
 from orchard_lab.widgets.stacked_trees_html import effect_words
 from orchard_lab.widgets.walkthrough import Staged, Walkthrough, scripted_walkthrough
+from orchard_lab.worksheets.pictures import tree_letter, trees_code
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
@@ -52,6 +57,41 @@ def _cells(board: StackedTreesBoard, move: st.Move) -> list[tuple[int, int]]:
     return [(row + r, col + c) for r in range(turned.height) for c in range(turned.width)]
 
 
+def _card(card: st.Card) -> str:
+    """A card written row by row in the session's fruit letters (English: ``APL/LAP``)."""
+    return trees_code(str(card))
+
+
+def _say(move: st.Move) -> str:
+    """Where ``move`` lays its card and how it is turned, in words."""
+    # Translators: {card} is a card written row by row, as APL/LAP; the row and column of
+    # its top-left tree follow. The four are the card as dealt and turned by 90, 180, 270°
+    words = {
+        0: _("card {card} with its top-left tree on row {row}, column {col}"),
+        90: _(
+            "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
+            "turn clockwise"
+        ),
+        180: _("card {card} with its top-left tree on row {row}, column {col}, turned upside down"),
+        270: _(
+            "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
+            "turn anticlockwise"
+        ),
+    }[move.rotation]
+    row, col = move.at
+    return words.format(card=_card(move.card), row=row, col=col)
+
+
+def _fruit(fruit: str) -> str:
+    """A tree's fruit (apple, pear, plum) in the session's language."""
+    names = {
+        "A": _p("a tree's fruit", "apple"),
+        "P": _p("a tree's fruit", "pear"),
+        "L": _p("a tree's fruit", "plum"),
+    }
+    return names[fruit]
+
+
 def _choose(board: StackedTreesBoard, move: st.Move) -> None:
     """Choose the move's card and turn it as the move says, by the board's own buttons."""
     board.select_card(board.game.hand.index(move.card))
@@ -63,33 +103,35 @@ def _cards(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     start = game.order[0]
     cells = [(r, c) for r in range(2) for c in range(3)]
-    return f"The first card of this deal, {start}, starts the orchard.", {"cells": cells}
+    words = _("The first card of this deal, {card}, starts the orchard.")
+    return words.format(card=_card(start)), {"cells": cells}
 
 
 def _turns(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     card = game.hand[0]
     board.select_card(0)
-    shown = [str(card)]
-    for _ in range(3):
+    shown = [_card(card)]
+    for _turn in range(3):
         board.turn()
-        shown.append(str(card.rotated(board.rotation)))
+        shown.append(_card(card.rotated(board.rotation)))
     board.turn()
-    return (
-        f"Card 1 turned 0°, 90°, 180°, 270°: {' → '.join(shown)}; a fourth turn brings it "
-        f"back: {card.rotated(board.rotation)}.",
-        {},
-    )
+    words = _("Card 1 turned 0°, 90°, 180°, 270°: {cards}; a fourth turn brings it back: {card}.")
+    return words.format(cards=" → ".join(shown), card=_card(card.rotated(board.rotation))), {}
 
 
 def _setting_up(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     left = len(game.order) - 1 - len(game.hand)
-    return (
-        f"{len(game.order)} cards dealt: 1 in the orchard, {len(game.hand)} in your hand, "
-        f"{left} still to draw. Supply: 5 dice of each fruit and 2 rotten tokens.",
-        {},
+    # Translators: the plural form follows {left}, the cards still to draw
+    words = _n(
+        "{dealt} cards dealt: 1 in the orchard, {hand} in your hand, {left} still to draw. "
+        "Supply: 5 dice of each fruit and 2 rotten tokens.",
+        "{dealt} cards dealt: 1 in the orchard, {hand} in your hand, {left} still to draw. "
+        "Supply: 5 dice of each fruit and 2 rotten tokens.",
+        left,
     )
+    return words.format(dealt=len(game.order), hand=len(game.hand), left=left), {}
 
 
 def _matching(board: StackedTreesBoard) -> Staged:
@@ -102,17 +144,22 @@ def _matching(board: StackedTreesBoard) -> Staged:
     except IllegalMove as refusal:
         # the engine's sentence ends with what code does ("play it with rotten=True ..."):
         # on the board a pupil says yes instead
-        reason = str(refusal).partition(": play it with")[0] + ": on the board you say yes."
+        reason = _("{refusal}: on the board you say yes.").format(
+            refusal=str(refusal).partition(": play it with")[0]
+        )
     else:
         raise ValueError(f"{costly} needs no token: no refusal to show")
     _choose(board, allowed)
     ghost = board.preview(allowed.at)
     assert ghost is not None
-    return (
-        f"✓ Allowed: the {say(allowed)}. {effect_words(ghost, game.rules.rotten_penalty)}\n"
-        f"✗ Refused without tokens: the {say(replace(costly, rotten=False))}. {reason}",
-        {"cells": _cells(board, allowed)},
+    # Translators: {effect} is the board's sentence on what the card does to the dice
+    shown = _("✓ Allowed: the {move}. {effect}").format(
+        move=_say(allowed), effect=effect_words(ghost, game.rules.rotten_penalty)
     )
+    refused = _("✗ Refused without tokens: the {move}. {reason}").format(
+        move=_say(costly), reason=reason
+    )
+    return f"{shown}\n{refused}", {"cells": _cells(board, allowed)}
 
 
 def _a_turn(board: StackedTreesBoard) -> Staged:
@@ -122,12 +169,14 @@ def _a_turn(board: StackedTreesBoard) -> Staged:
     ghost = board.preview(move.at)
     assert ghost is not None
     board.place()
-    return (
-        f"You placed the {say(move)}. The ghost had said: "
-        f"{effect_words(ghost, game.rules.rotten_penalty)}\n"
-        f"Then you drew back up to {len(board.game.hand)} cards.",
-        {"cells": _cells(board, move)},
+    placed = _("You placed the {move}. The ghost had said: {effect}").format(
+        move=_say(move), effect=effect_words(ghost, game.rules.rotten_penalty)
     )
+    hand = len(board.game.hand)
+    drew = _n(
+        "Then you drew back up to {count} card.", "Then you drew back up to {count} cards.", hand
+    ).format(count=hand)
+    return f"{placed}\n{drew}", {"cells": _cells(board, move)}
 
 
 def _ladder(board: StackedTreesBoard) -> Staged:
@@ -136,24 +185,32 @@ def _ladder(board: StackedTreesBoard) -> Staged:
     dice = board.game.boards[0].dice()
     top = max(dice.values(), default=0)
     cells = [cell for cell, value in dice.items() if value >= 3]
-    return (
-        f"After {len(board.game.history)} greedy cards the dice show "
-        f"{', '.join(str(v) for v in sorted(dice.values(), reverse=True))}: the highest is {top}.",
-        {"cells": cells},
+    played = len(board.game.history)
+    words = _n(
+        "After {count} greedy card the dice show {dice}: the highest is {top}.",
+        "After {count} greedy cards the dice show {dice}: the highest is {top}.",
+        played,
     )
+    shown = ", ".join(str(value) for value in sorted(dice.values(), reverse=True))
+    return words.format(count=played, dice=shown, top=top), {"cells": cells}
 
 
 def _supply(board: StackedTreesBoard) -> Staged:
     _fresh(board, st.Rules(dice_per_fruit=2))
     _greedy(board, lambda game: 0 in game.boards[0].dice_left.values())
     left = board.game.boards[0].dice_left
-    empty = [st.FRUIT_NAMES[f] for f, n in left.items() if n == 0]
-    return (
-        f"With only 2 dice of each fruit (a rule switch), after {len(board.game.history)} "
-        f"cards the {' and '.join(empty)} dice are all on the table: a new tree of that fruit "
-        "gets no die.",
-        {},
+    empty = [_fruit(fruit) for fruit, n in left.items() if n == 0]
+    played = len(board.game.history)
+    # Translators: {fruits} names one fruit or more (apple, pear, plum); the plural form
+    # follows how many
+    words = _n(
+        "With only 2 dice of each fruit (a rule switch), after {cards} cards the {fruits} dice "
+        "are all on the table: a new tree of that fruit gets no die.",
+        "With only 2 dice of each fruit (a rule switch), after {cards} cards the {fruits} dice "
+        "are all on the table: a new tree of those fruits gets no die.",
+        len(empty),
     )
+    return words.format(cards=played, fruits=format_list(empty, locale=language())), {}
 
 
 def _rotten(board: StackedTreesBoard) -> Staged:
@@ -168,21 +225,25 @@ def _rotten(board: StackedTreesBoard) -> Staged:
     board.place()
     if board.confirm_button.layout.display == "none":
         raise ValueError("the board placed a card with rotten tokens without asking")
-    asked = f"asked for a yes first. {effect_words(ghost, game.rules.rotten_penalty)}"
+    asked = _(
+        "The {move}, spending rotten tokens: the board asked for a yes first. {effect}"
+    ).format(move=_say(move), effect=effect_words(ghost, game.rules.rotten_penalty))
     board.confirm()
     rotten = [c for c in _cells(board, move) if board.game.boards[0].is_rotten(*c)]
-    return (
-        f"The {say(move)}: the board {asked}\n"
-        f"After the yes: {len(rotten)} rotten {'token' if len(rotten) == 1 else 'tokens'} on "
-        f"the orchard, score {board.game.boards[0].total}.",
-        {"cells": rotten},
-    )
+    after = _n(
+        "After the yes: {count} rotten token on the orchard, score {score}.",
+        "After the yes: {count} rotten tokens on the orchard, score {score}.",
+        len(rotten),
+    ).format(count=len(rotten), score=board.game.boards[0].total)
+    return f"{asked}\n{after}", {"cells": rotten}
 
 
 def _end(board: StackedTreesBoard) -> Staged:
     board.load(stacked_trees_game())
     game = board.game
-    return f"{game.winner_reason()} Ratings go from Pal-tree (below 25) up to 55 and more.", {}
+    # Translators: {reason} is the board's sentence on the score; {lowest} a rating's name
+    words = _("{reason} Ratings go from {lowest} (below 25) up to 55 and more.")
+    return words.format(reason=game.winner_reason(), lowest=_(LOWEST_RATING)), {}
 
 
 def _players(board: StackedTreesBoard) -> Staged:
@@ -193,92 +254,116 @@ def _players(board: StackedTreesBoard) -> Staged:
 def _code(board: StackedTreesBoard) -> Staged:
     game = _fresh(board)
     code = st.deal_code(game.order)
-    return f"This deal's code is {code}: st.Game.from_code('{code}') deals it in code too.", {}
+    words = _("This deal's code is {code}: {call} deals it in code too.")
+    return words.format(code=code, call=f"st.Game.from_code('{code}')"), {}
 
 
 SCRIPT = (
     Scene(
-        "The cards",
-        "A card shows six trees in 2 rows of 3. Each tree bears apples (A), pears (P) or "
-        "plums (L), and each fruit has its colour and its letter.\n\n"
-        "The box holds 18 cards; one game uses 9 of them.",
+        N_("The cards"),
+        N_(
+            "A card shows six trees in 2 rows of 3. Each tree bears apples ({A}), pears ({P}) "
+            "or plums ({L}), and each fruit has its colour and its letter.\n\n"
+            "The box holds 18 cards; one game uses 9 of them."
+        ),
         _cards,
         {"hand": True},
+        lambda: {fruit: tree_letter(fruit) for fruit in st.FRUITS},
     ),
     Scene(
-        "Quarter turns",
-        "Before you place a card you may turn it by a quarter turn, a half turn or three "
-        "quarters: 90°, 180° or 270°. You never flip it over.\n\n"
-        "Use the turn buttons, or type r in the keys box. A turned card has 3 rows of 2.",
+        N_("Quarter turns"),
+        N_(
+            "Before you place a card you may turn it by a quarter turn, a half turn or three "
+            "quarters: 90°, 180° or 270°. You never flip it over.\n\n"
+            "Use the turn buttons, or type r in the keys box. A turned card has 3 rows of 2."
+        ),
         _turns,
         {"hand": True, "turn_buttons": True},
     ),
     Scene(
-        "Setting up",
-        "Shuffle the 18 cards and deal 9. The first card starts your orchard, the next 2 are "
-        "your hand. Put out the supply: 5 dice of each fruit and 2 rotten tokens.",
+        N_("Setting up"),
+        N_(
+            "Shuffle the 18 cards and deal 9. The first card starts your orchard, the next 2 are "
+            "your hand. Put out the supply: 5 dice of each fruit and 2 rotten tokens."
+        ),
         _setting_up,
         {"hand": True, "supply": True},
     ),
     Scene(
-        "Matching fruit",
-        "Place a card on the grid so that at least one of its trees lies on a tree already "
-        "there. Every tree that covers a tree must bear the same fruit as the tree below.\n\n"
-        "Click a spot: a ghost of the card shows there and the board says before you commit "
-        "whether it is allowed. Here is one allowed place, and one the rules refuse.",
+        N_("Matching fruit"),
+        N_(
+            "Place a card on the grid so that at least one of its trees lies on a tree already "
+            "there. Every tree that covers a tree must bear the same fruit as the tree below.\n\n"
+            "Click a spot: a ghost of the card shows there and the board says before you commit "
+            "whether it is allowed. Here is one allowed place, and one the rules refuse."
+        ),
         _matching,
         {"message": True},
     ),
     Scene(
-        "A turn",
-        "On your turn: choose a card, turn it, click a spot to see the ghost, click again (or "
-        "Place here) to place it. Then you draw back up to 2 cards.",
+        N_("A turn"),
+        N_(
+            "On your turn: choose a card, turn it, click a spot to see the ghost, click again (or "
+            "Place here) to place it. Then you draw back up to 2 cards."
+        ),
         _a_turn,
         {"hand": True, "message": True},
     ),
     Scene(
-        "Dice and the ladder",
-        "A tree that covers a matching tree gets a die: a new die showing 1, or the die "
-        "below moves up and climbs the ladder 1 → 3 → 6 → 10. A 10 stays 10.\n\n"
-        "1, 3, 6, 10 are the triangular numbers, like the monochrome batch of lesson 1. "
-        "Your score is the sum of your dice.",
+        N_("Dice and the ladder"),
+        N_(
+            "A tree that covers a matching tree gets a die: a new die showing 1, or the die "
+            "below moves up and climbs the ladder 1 → 3 → 6 → 10. A 10 stays 10.\n\n"
+            "1, 3, 6, 10 are the triangular numbers, like the monochrome batch of lesson 1. "
+            "Your score is the sum of your dice."
+        ),
         _ladder,
         {"score": True},
     ),
     Scene(
-        "The supply runs out",
-        "There are only 5 dice of each fruit. When a fruit's dice are all on the table, a new "
-        "tree of that fruit gets no die. Plan which fruit you grow!",
+        N_("The supply runs out"),
+        N_(
+            "There are only 5 dice of each fruit. When a fruit's dice are all on the table, a new "
+            "tree of that fruit gets no die. Plan which fruit you grow!"
+        ),
         _supply,
         {"supply": True},
     ),
     Scene(
-        "Rotten fruit",
-        "You may cover a tree with a different fruit by spending a rotten token: the token "
-        "goes on the new tree, and a die below goes back to the supply. A rotten tree can "
-        "never be covered, and each token costs 3 points.\n\n"
-        "The board asks for an explicit yes before it spends a token.",
+        N_("Rotten fruit"),
+        N_(
+            "You may cover a tree with a different fruit by spending a rotten token: the token "
+            "goes on the new tree, and a die below goes back to the supply. A rotten tree can "
+            "never be covered, and each token costs 3 points.\n\n"
+            "The board asks for an explicit yes before it spends a token."
+        ),
         _rotten,
         {"supply": True, "score": True},
     ),
     Scene(
-        "The end and your rating",
-        "The game ends after the 9th card, or at once when no card in your hand fits. Your "
-        "score is the sum of your dice minus 3 for each rotten token, and it earns a rating.",
+        N_("The end and your rating"),
+        N_(
+            "The game ends after the 9th card, or at once when no card in your hand fits. Your "
+            "score is the sum of your dice minus 3 for each rotten token, and it earns a rating."
+        ),
         _end,
         {"summary": True, "score": True},
     ),
     Scene(
-        "Several players",
-        "Every player gets the same cards in the same order and builds an orchard of their "
-        "own. The highest score wins; on a tie, fewer rotten tokens, then more dice.",
+        N_("Several players"),
+        N_(
+            "Every player gets the same cards in the same order and builds an orchard of their "
+            "own. The highest score wins; on a tie, fewer rotten tokens, then more dice."
+        ),
         _players,
         {"summary": True, "others": True},
     ),
     Scene(
-        "A class challenge",
-        "Each deal has a short code. When everyone types the same code under New game, "
-        "everyone plays the same cards: who does best on the same deal?",
+        N_("A class challenge"),
+        N_(
+            "Each deal has a short code. When everyone types the same code under New game, "
+            "everyone plays the same cards: who does best on the same deal?"
+        ),
         _code,
         {"code": True},
     ),
@@ -290,7 +375,7 @@ def walkthrough() -> Walkthrough:
     return scripted_walkthrough(
         StackedTreesBoard(seed=SEED),
         SCRIPT,
-        "How to play stacked trees",
+        _("How to play stacked trees"),
         "orchard-st-tour",
         "stacked_trees_walkthrough.css",
     )

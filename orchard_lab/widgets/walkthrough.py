@@ -16,7 +16,7 @@ knows nothing about any game; ``rule_walkthrough(game)`` builds the steps of one
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
@@ -150,30 +150,36 @@ BoardT = TypeVar("BoardT", bound=TourBoard)
 @dataclass(frozen=True)
 class Scene(Generic[BoardT]):
     """A scripted step: its words, how it sets the board up from scratch (``setup``), and
-    the parts of the board it highlights besides those ``setup`` works out."""
+    the parts of the board it highlights besides those ``setup`` works out.
+
+    ``title`` and ``text`` are the English of the catalogue (marked ``N_``), said in the
+    session's language when the walkthrough is built; ``fields`` gives the values of the
+    text's ``{fields}`` then (a fruit's letter in that language, say)."""
 
     title: str
     text: str
     setup: Callable[[BoardT], Staged]
     highlight: dict[str, Any] = field(default_factory=dict)
+    fields: Callable[[], Mapping[str, object]] = dict
 
     def on(self, board: BoardT) -> Step:
-        """This scene as a step shown on ``board``."""
+        """This scene as a step shown on ``board``, in the session's language."""
 
         def show() -> str:
             note, marks = self.setup(board)
             board.highlight(**{**self.highlight, **marks})
             return note
 
-        return Step(self.title, self.text, show)
+        return Step(_(self.title), _(self.text).format(**self.fields()), show)
 
 
 def scripted_walkthrough(
     board: BoardT, script: Sequence[Scene[BoardT]], title: str, tour_class: str, css_file: str
 ) -> Walkthrough:
     """``script`` on ``board``, a fresh board of the walkthrough's own (never the class's):
-    its games are scripted, so none earns a result code. ``tour_class`` and the stylesheet
-    ``css_file`` give the board its walkthrough look."""
+    its games are scripted, so none earns a result code. ``title`` is already in the
+    session's language; ``tour_class`` and the stylesheet ``css_file`` give the board its
+    walkthrough look."""
     board.result_codes = False
     board.widget.add_class(tour_class)
     tour = Walkthrough([scene.on(board) for scene in script], board, title=title)

@@ -4,7 +4,9 @@ Each step deals a scripted position on the walkthrough's board (a start card and
 to come), plays the step's example by the board's own clicks, and marks what the text
 talks about (``WaterDropsBoard.highlight``). A step about a rule that refuses something
 shows an allowed and a refused example; the refusal is the engine's sentence. ``SCRIPT``
-lists the steps, so tests can check each one's highlight.
+lists the steps, so tests can check each one's highlight. Every sentence is the catalogue's,
+in the session's language when the walkthrough is built (``orchard_lab.language``), and a
+card is written in that language's fruit letters.
 
 >>> tour = walkthrough()
 >>> tour.go(4); tour.heading.value, tour.view.highlighted["cells"]
@@ -16,15 +18,18 @@ from __future__ import annotations
 from typing import Any
 
 from orchard_lab import water_drops as wd
-from orchard_lab.core import IllegalMove
+from orchard_lab.core import IllegalMove, switches
+from orchard_lab.language import N_, _, _n
 from orchard_lab.walkthrough_games import WATER_DROPS_SEED as SEED
 from orchard_lab.walkthrough_games import water_drops_game
 from orchard_lab.widgets import walkthrough as walkthrough_base
 from orchard_lab.widgets.walkthrough import Walkthrough, scripted_walkthrough
 from orchard_lab.widgets.water_drops_board import WaterDropsBoard
+from orchard_lab.worksheets.pictures import drop_letter
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
+START = "BC/3M"  # the first step's start card, read out in its note
 FILLER = "PM/1B"  # a last card in the pile so a scripted game is not over yet
 Square = tuple[int, int]
 
@@ -45,18 +50,31 @@ def _deal(start: str, *cards: str, rules: wd.Rules | None = None) -> wd.Game:
     )
 
 
+def _code(card: wd.Card) -> str:
+    """A card written row by row in the session's fruit letters (English: ``BC/3M``)."""
+    return "".join(drop_letter(cell) for cell in str(card))
+
+
+def _points(gain: int) -> str:
+    """What a move added, signed: ``+2 points``."""
+    return _n("{points} point", "{points} points", abs(gain)).format(points=f"{gain:+d}")
+
+
 def _place(board: WaterDropsBoard, at: Square, turns: int = 0) -> str:
     """Click the first market card, turn it ``turns`` times, click square ``at``: the move
     in words with what it added."""
     before = board.game.scores()[0]
+    card = board.game.market[0]
     board.select_card(0)
-    for _ in range(turns):
+    for _turn in range(turns):
         board.turn()
-    card = board.selected
     board.choose_square(at)
-    turned = f" turned {90 * turns}°" if turns else ""
     gain = board.game.scores()[0] - before
-    return f"✓ Allowed: the {card} card{turned} on square {at} ({gain:+d} points)."
+    words = {
+        False: _("✓ Allowed: the {card} card on square {square} ({points})."),
+        True: _("✓ Allowed: the {card} card turned {degrees}° on square {square} ({points})."),
+    }[turns > 0]
+    return words.format(card=_code(card), degrees=90 * turns, square=at, points=_points(gain))
 
 
 def _refuse(board: WaterDropsBoard, at: Square, rotation: int = 0) -> str:
@@ -72,8 +90,16 @@ def _refuse(board: WaterDropsBoard, at: Square, rotation: int = 0) -> str:
     board.select_card(0)
     board.rotation = rotation
     board.choose_square(at)
-    turned = f" turned {rotation}°" if rotation else ""
-    return f"✗ Refused: the {card} card{turned} on square {at}. {reason}"
+    words = {
+        False: _("✗ Refused: the {card} card on square {square}. {reason}"),
+        True: _("✗ Refused: the {card} card turned {degrees}° on square {square}. {reason}"),
+    }[rotation > 0]
+    return words.format(card=_code(card), degrees=rotation, square=at, reason=reason)
+
+
+def _label(name: str) -> str:
+    """The board's label of the rule switch ``name``, in the session's language."""
+    return _(next(each.label for each in switches(wd.Rules) if each.name == name))
 
 
 def _group_at(board: WaterDropsBoard, cell: Square) -> wd.Group:
@@ -81,17 +107,21 @@ def _group_at(board: WaterDropsBoard, cell: Square) -> wd.Group:
 
 
 def _cells(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
-    board.load(_deal("BC/3M", "PP/1B"))
-    return "Your start card BC/3M: a banana and a cherry on top, a 3-drop and a mango below.", {}
+    board.load(_deal(START, "PP/1B"))
+    start = _("Your start card {card}: a banana and a cherry on top, a 3-drop and a mango below.")
+    return start.format(card=_code(wd.Card.from_text(START))), {}
 
 
 def _market(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
     board.load(wd.Game.new(players=2, seed=SEED))
     game = board.game
-    return (
-        f"2 players: {len(game.market)} cards in the market, {len(game.pile)} in the draw pile.",
-        {},
+    # Translators: the plural form follows {pile}; {market} is 4
+    words = _n(
+        "2 players: {market} cards in the market, {pile} in the draw pile.",
+        "2 players: {market} cards in the market, {pile} in the draw pile.",
+        len(game.pile),
     )
+    return words.format(market=len(game.market), pile=len(game.pile)), {}
 
 
 def _placing(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
@@ -99,19 +129,22 @@ def _placing(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
     allowed = _place(board, (0, 1))
     refused = _refuse(board, (0, 3))
     board.select_card(0)
-    lit = board.legal_squares()
-    return f"{allowed}\n{refused}\nThe next card may go on {len(lit)} lit squares.", {
-        "squares": [(0, 1)]
-    }
+    lit = len(board.legal_squares())
+    after = _n(
+        "The next card may go on {count} lit square.",
+        "The next card may go on {count} lit squares.",
+        lit,
+    ).format(count=lit)
+    return f"{allowed}\n{refused}\n{after}", {"squares": [(0, 1)]}
 
 
 def _across(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
     board.load(_deal("B1/CC", "CC/P2"))
     placed = _place(board, (1, 0))
     group = _group_at(board, (1, 0))
-    return f"{placed}\nThe cherries join across the card edge: {group.reason}.", {
-        "cells": group.cells
-    }
+    # Translators: {reason} is the board's sentence on the group
+    joined = _("The cherries join across the card edge: {reason}.").format(reason=group.reason)
+    return f"{placed}\n{joined}", {"cells": group.cells}
 
 
 def _matching(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
@@ -126,7 +159,9 @@ def _overwatered(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
     before = _group_at(board, (0, 0)).reason
     placed = _place(board, (0, 1))
     group = _group_at(board, (0, 0))
-    return f"Before: {before}.\n{placed}\nAfter: {group.reason}.", {"cells": group.cells}
+    before = _("Before: {reason}.").format(reason=before)
+    after = _("After: {reason}.").format(reason=group.reason)
+    return f"{before}\n{placed}\n{after}", {"cells": group.cells}
 
 
 def _several(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
@@ -138,12 +173,16 @@ def _several(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
 
 
 def _scorings(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
-    lines = []
+    points = {}
     for scoring in wd.SCORINGS:
-        game = _deal("B2/B2", rules=wd.Rules(scoring=scoring))
-        lines.append(f"{scoring.replace('_', ' ')} scoring: {game.scores()[0]} points")
+        total = _deal("B2/B2", rules=wd.Rules(scoring=scoring)).scores()[0]
+        points[scoring] = _n("{points} point", "{points} points", total).format(points=total)
     board.load(_deal("B2/B2"))
-    return f"2 bananas touch two 2-drops. {', '.join(lines)}.", {}
+    words = _(
+        "2 bananas touch two 2-drops. Standard rules: {fruit}; the alternative rules: {drop}; "
+        "our what-if: {per_drop}."
+    )
+    return words.format(**points), {}
 
 
 def _turning(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
@@ -151,7 +190,11 @@ def _turning(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
     refused = _refuse(board, (0, 1), rotation=180)
     board.load(_deal("CC/4B", "PC/MC", rules=wd.Rules(allow_rotation=True)))
     allowed = _place(board, (0, 1), turns=2)
-    return f"Standard rules: {refused}\nWith cards may turn on: {allowed}", {"squares": [(0, 1)]}
+    standard = _("Standard rules: {refused}").format(refused=refused)
+    turning = _("With '{switch}' on: {allowed}").format(
+        switch=_label("allow_rotation"), allowed=allowed
+    )
+    return f"{standard}\n{turning}", {"squares": [(0, 1)]}
 
 
 def _largest(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
@@ -164,7 +207,9 @@ def _largest(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
 def _end(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
     game = water_drops_game()
     board.load(game, policy="greedy")
-    return f"Both players took the best move each turn. {game.winner_reason()}", {}
+    # Translators: {reason} is the board's sentence on who won
+    words = _("Both players took the best move each turn. {reason}")
+    return words.format(reason=game.winner_reason()), {}
 
 
 # the drops on the game's cards (WD-6): 1 to 5, though a card of your own may show up to 9
@@ -172,83 +217,114 @@ _DECK_DROPS = sorted({d for card in wd.default_deck() + wd.starting_cards() for 
 
 SCRIPT = (
     Scene(
-        "Cells and cards",
-        "A card is a square of 4 cells. A cell holds a fruit (banana B, cherry C, pear P or "
-        f"mango M) or a water drop with a number from {_DECK_DROPS[0]} to {_DECK_DROPS[-1]}.\n\n"
-        "Your orchard starts with one card. Point at a cell to read what it is.",
+        N_("Cells and cards"),
+        N_(
+            "A card is a square of 4 cells. A cell holds a fruit (banana {B}, cherry {C}, pear "
+            "{P} or mango {M}) or a water drop with a number from {low} to {high}.\n\n"
+            "Your orchard starts with one card. Point at a cell to read what it is."
+        ),
         _cells,
         {"squares": [(0, 0)]},
+        lambda: {
+            **{fruit: drop_letter(fruit) for fruit in wd.FRUITS},
+            "low": _DECK_DROPS[0],
+            "high": _DECK_DROPS[-1],
+        },
     ),
     Scene(
-        "The market and your turn",
-        "Cards lie face up in the market. On your turn you take one card and lay it in your "
-        "orchard at once. Then the next player takes one.\n\n"
-        "The market holds one card per player (4 with 2 players, so each takes two). When "
-        "it is empty it is filled again from the draw pile.",
+        N_("The market and your turn"),
+        N_(
+            "Cards lie face up in the market. On your turn you take one card and lay it in your "
+            "orchard at once. Then the next player takes one.\n\n"
+            "The market holds one card per player (4 with 2 players, so each takes two). When "
+            "it is empty it is filled again from the draw pile."
+        ),
         _market,
         {"market": True, "turn": True},
     ),
     Scene(
-        "Placing next to your orchard",
-        "A new card goes on an empty square that shares a side with a card of your "
-        "orchard. When you pick a card, the squares where it may go light up and show what "
-        "it would add there.",
+        N_("Placing next to your orchard"),
+        N_(
+            "A new card goes on an empty square that shares a side with a card of your "
+            "orchard. When you pick a card, the squares where it may go light up and show what "
+            "it would add there."
+        ),
         _placing,
     ),
     Scene(
-        "Groups join across card edges",
-        "A group is all the cells of one fruit joined by their sides. Groups do not stop at "
-        "the edge of a card: two cherries on one card and two on the next make one group of "
-        "4.\n\nEvery group has an outline on the board.",
+        N_("Groups join across card edges"),
+        N_(
+            "A group is all the cells of one fruit joined by their sides. Groups do not stop at "
+            "the edge of a card: two cherries on one card and two on the next make one group of "
+            "4.\n\nEvery group has an outline on the board."
+        ),
         _across,
     ),
     Scene(
-        "A drop that matches",
-        "A group scores when it touches a drop whose number is the size of the group: 4 "
-        "cherries next to a 4-drop score.\n\nA scoring group has a green outline.",
+        N_("A drop that matches"),
+        N_(
+            "A group scores when it touches a drop whose number is the size of the group: 4 "
+            "cherries next to a 4-drop score.\n\nA scoring group has a green outline."
+        ),
         _matching,
         {"groups": True},
     ),
     Scene(
-        "Overwatered",
-        "A group that grows bigger than its drops is overwatered: it scores nothing, unless "
-        "another touching drop matches its new size. Growing a group is a risk.",
+        N_("Overwatered"),
+        N_(
+            "A group that grows bigger than its drops is overwatered: it scores nothing, unless "
+            "another touching drop matches its new size. Growing a group is a risk."
+        ),
         _overwatered,
         {"groups": True},
     ),
     Scene(
-        "One drop, several groups",
-        "One drop can make several groups score: here a 2-drop touches 2 cherries and 2 "
-        "bananas, and both groups score.",
+        N_("One drop, several groups"),
+        N_(
+            "One drop can make several groups score: here a 2-drop touches 2 cherries and 2 "
+            "bananas, and both groups score."
+        ),
         _several,
         {"groups": True},
     ),
     Scene(
-        "Three ways to score",
-        "Standard rules: a scoring group earns 1 point per fruit. The alternative rules: it "
-        "earns the matching drop's number, once. Our what-if: its size once for every "
-        "matching drop.\n\n"
-        "The standard and the alternative rules always give the same total. Can you see "
-        "why?",
+        N_("Three ways to score"),
+        N_(
+            "Standard rules: a scoring group earns 1 point per fruit. The alternative rules: it "
+            "earns the matching drop's number, once. Our what-if: its size once for every "
+            "matching drop.\n\n"
+            "The standard and the alternative rules always give the same total. Can you see "
+            "why?"
+        ),
         _scorings,
         {"score": True},
     ),
     Scene(
-        "Turning cards",
-        "In the standard rules a card is laid as it was dealt. With the switch 'cards may "
-        "turn' on, you may turn it by quarter turns first: the Turn button.",
+        N_("Turning cards"),
+        N_(
+            "In the standard rules a card is laid as it was dealt. With the switch '{switch}' "
+            "on, you may turn it by quarter turns first: the Turn button."
+        ),
         _turning,
+        {},
+        lambda: {"switch": _label("allow_rotation")},
     ),
     Scene(
-        "The largest orchard",
-        "With the switch 'largest orchard' your orchard must fit in a box of that many "
-        "cards. Here the box is 1 row of 4 cards, so nothing may go below.",
+        N_("The largest orchard"),
+        N_(
+            "With the switch '{switch}' your orchard must fit in a box of that many cards. "
+            "Here the box is 1 row of 4 cards, so nothing may go below."
+        ),
         _largest,
+        {},
+        lambda: {"switch": _label("max_size")},
     ),
     Scene(
-        "The end and winning",
-        "The game ends when the draw pile is empty and the last market has been taken. The "
-        "most points wins; players with the same points share the win.",
+        N_("The end and winning"),
+        N_(
+            "The game ends when the draw pile is empty and the last market has been taken. The "
+            "most points wins; players with the same points share the win."
+        ),
         _end,
         {"summary": True, "opponents": True},
     ),
@@ -260,7 +336,7 @@ def walkthrough() -> Walkthrough:
     return scripted_walkthrough(
         WaterDropsBoard(players=1, seed=SEED),
         SCRIPT,
-        "How to play water drops",
+        _("How to play water drops"),
         "orchard-wd-tour",
         "water_drops_walkthrough.css",
     )
