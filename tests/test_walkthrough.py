@@ -18,7 +18,7 @@ from orchard_lab.widgets import AppleBatchesBoard, Step, Walkthrough, rule_walkt
 from orchard_lab.widgets import walkthrough as walkthrough_module
 from orchard_lab.widgets.apple_batches_board import HIGHLIGHT
 from orchard_lab.widgets.apple_batches_walkthrough import SCRIPT, TIE_SEED
-from tests.catalogue_english import english_left
+from tests.catalogue_english import ENGINE_REFUSAL, english_left
 from tests.test_apple_batches_board import _wcag
 
 
@@ -193,10 +193,6 @@ def test_the_drops_the_text_promises_are_the_decks_WD_1_WD_6() -> None:
 # ---- the walkthroughs in French and Korean (issue 25) ----------------------------------
 RULE_ID = re.compile(r"\b[A-Z]{2}-\d+\b")
 HANGUL = re.compile("[\uac00-\ud7a3]")
-# the engine's refusals, quoted whole in the notes and not translated yet (another part of
-# issue 25): "Sweet couple batch (AB-4): the second apple … not 2." Their English may share
-# three words with the catalogue's ("card on square"), so they are left out of the search
-ENGINE_REFUSAL = re.compile(r"[A-Z][a-z]+(?: [a-z0-9]+)* \((?:AB|WD|ST)-\d+\): [^.]*\.")
 
 
 def _every_step(game: GameModule) -> list[str]:
