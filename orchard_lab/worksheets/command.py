@@ -36,25 +36,6 @@ from orchard_lab.worksheets.rules_sheet import print_to_pdf, rules_sheet_html
 __all__ = ["add_command", "default_out"]
 
 
-class _OptionsAnywhere(argparse.ArgumentParser):
-    """The parser of ``rules-sheet``: OUT may follow the options (``GAME --lang ko out.pdf``).
-    argparse reads a subcommand's positionals in one run, before the first option; this
-    reads them as ``parse_intermixed_args`` does (options first, then the positionals)."""
-
-    _mixing = False
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: list[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        if self._mixing:  # parse_known_intermixed_args reads through here, twice
-            return super().parse_known_args(args, namespace)
-        self._mixing = True
-        try:
-            return self.parse_known_intermixed_args(args, namespace)
-        finally:
-            self._mixing = False
-
-
 def default_out(game: str, teacher: bool = False) -> Path:
     """Where ``rules-sheet`` writes ``game``'s sheet when no OUT is given."""
     return Path(sheet_name(game, teacher=teacher))
@@ -107,7 +88,6 @@ def add_command(commands: Any) -> None:
             "printed to PDF by Chromium."
         ),
     )
-    parser.__class__ = _OptionsAnywhere  # add_parser makes every subcommand's parser alike
     add_game_argument(parser, "the game")
     parser.add_argument(
         "out",
