@@ -34,13 +34,13 @@ from orchard_lab.figures import (
     next_card_values,
     score_breakdown,
 )
+from orchard_lab.language import N_, _, _n, _p
 from orchard_lab.widgets.board_base import (
     BOARD_TEXT_ON,
     HIGHLIGHT,
     HUMAN,
     PolicyBoard,
     key_help,
-    points,
     seats_words,
     set_classes,
     turn_html,
@@ -56,6 +56,8 @@ __all__ = [
     "TEXT_ON",
     "AppleBatchesBoard",
     "batch_rule",
+    "chip_label",
+    "colour_name",
 ]
 
 CHART_HEIGHT = 290
@@ -73,6 +75,21 @@ TEXT_ON = {
 }
 
 
+def colour_name(colour: str) -> str:
+    """An apple colour's name (red, green, gold) in the session's language."""
+    names = {
+        "red": _p("an apple's colour", "red"),
+        "green": _p("an apple's colour", "green"),
+        "gold": _p("an apple's colour", "gold"),
+    }
+    return names[colour]
+
+
+def chip_label(height: int, sweetness: int) -> str:
+    """An apple's height and sweetness as its chip shows them: ``h3 · s2`` in English."""
+    return _("h{height} · s{sweetness}").format(height=height, sweetness=sweetness)
+
+
 def batch_rule(batch: str, rules: ab.Rules) -> str:
     """The rule of a batch and how it scores, in one short line (AB-4..AB-6).
 
@@ -80,22 +97,30 @@ def batch_rule(batch: str, rules: ab.Rules) -> str:
     'height within 1 of any earlier apple · odd primes 3, 5, 7, 11…'
     """
     if batch == "steady":
-        which = "the last" if rules.steady_reference == "last" else "any earlier"
-        return f"height within 1 of {which} apple · odd primes 3, 5, 7, 11…"
+        if rules.steady_reference == "last":
+            return _("height within 1 of the last apple · odd primes 3, 5, 7, 11…")
+        return _("height within 1 of any earlier apple · odd primes 3, 5, 7, 11…")
     if batch == "unlucky":
-        bust = "may pass 13 (then 0)" if rules.unlucky_may_bust else "never past 13"
-        return f"sweetness adds to exactly 13, {bust} · n × n"
+        if rules.unlucky_may_bust:
+            return _("sweetness adds to exactly 13, may pass 13 (then 0) · n × n")
+        return _("sweetness adds to exactly 13, never past 13 · n × n")
     if batch == "special":
-        broken = rules.special_broken_points
-        return f"one tree; its colour in no other batch but the bad one · 20 (else {broken})"
+        return _(
+            "one tree; its colour in no other batch but the bad one · 20 (else {broken})"
+        ).format(broken=rules.special_broken_points)
     if batch == "bad":
-        return "takes anything · free (easy mode)" if rules.easy else "takes anything · -1 each"
-    return {
-        "monochrome": "one colour only · 1, 3, 6, 10…",
-        "feather": "match sweetness or height · 0, 2, 6, 12…",
-        "fortepiano": "pairs of different heights · 2 × the height gap",
-        "sweet_couple": "pairs of equal sweetness · 7 a pair",
-    }[batch]
+        if rules.easy:
+            return _("takes anything · free (easy mode)")
+        return _("takes anything · -1 each")
+    return _(_BATCH_RULES[batch])
+
+
+_BATCH_RULES = {  # the batches whose rule no switch changes
+    "monochrome": N_("one colour only · 1, 3, 6, 10…"),
+    "feather": N_("match sweetness or height · 0, 2, 6, 12…"),
+    "fortepiano": N_("pairs of different heights · 2 × the height gap"),
+    "sweet_couple": N_("pairs of equal sweetness · 7 a pair"),
+}
 
 
 def style() -> str:
@@ -108,17 +133,32 @@ def _chip(card: ab.Card) -> str:
     """A card as a pill on the apple's colour: its shape, then 'h3 · s2'; words on hover."""
     fill = APPLE_FILL[card.colour]
     style = f"background:{fill};color:{text_colour_on(fill)}"
-    words = f"{card.colour} apple, height {card.height}, sweetness {card.sweetness}"
+    words = {
+        "red": _("red apple, height {height}, sweetness {sweetness}"),
+        "green": _("green apple, height {height}, sweetness {sweetness}"),
+        "gold": _("gold apple, height {height}, sweetness {sweetness}"),
+    }[card.colour].format(height=card.height, sweetness=card.sweetness)
+    label = chip_label(card.height, card.sweetness)
     return (
         f'<span class="orchard-chip" data-card="{card}" style="{style}" '
         f'title="{html.escape(words)}">'
-        f"{APPLE_MARK[card.colour]} h{card.height} · s{card.sweetness}</span>"
+        f"{APPLE_MARK[card.colour]} {html.escape(label)}</span>"
     )
 
 
 def _apple(card: ab.Card) -> str:
     """An apple in words: 'red apple (height 3, sweetness 2)'."""
-    return f"{card.colour} apple (height {card.height}, sweetness {card.sweetness})"
+    words = {
+        "red": _("red apple (height {height}, sweetness {sweetness})"),
+        "green": _("green apple (height {height}, sweetness {sweetness})"),
+        "gold": _("gold apple (height {height}, sweetness {sweetness})"),
+    }
+    return words[card.colour].format(height=card.height, sweetness=card.sweetness)
+
+
+def _batch(batch: str) -> str:
+    """A batch's name in the session's language (the glossary's)."""
+    return _(BATCH_LABELS[batch])
 
 
 class AppleBatchesBoard(PolicyBoard):
@@ -137,7 +177,7 @@ class AppleBatchesBoard(PolicyBoard):
 
     GAME = ab
     game: ab.Game
-    NEW_GAME = "New game: pick an apple from the market, then a batch for it."
+    NEW_GAME = N_("New game: pick an apple from the market, then a batch for it.")
     RESULT_CLASS = "orchard-ab-result"
 
     def __init__(
@@ -157,13 +197,13 @@ class AppleBatchesBoard(PolicyBoard):
             fit_to_container(figure)
         self.points_title = w.HTML()
         self.next_title = w.HTML()
-        self.title = w.HTML("Apple batches")
+        self.title = w.HTML(html.escape(_("Apple batches")))
         self.turn = w.HTML()
         self.score_text = w.HTML()
         self.opponents = w.HTML()
         self._make_keys(
             "orchard-ab-board",
-            key_help("the apples of the market", "your batches", turning=False),
+            key_help(_("the apples of the market"), _("your batches"), turning=False),
             rows=[".orchard-ab-market .orchard-market-card", ".orchard-batch-button"],
         )
         self.widget = self._layout()
@@ -180,8 +220,9 @@ class AppleBatchesBoard(PolicyBoard):
             return
         self._hinted = None
         fits = [m.batch for m in self.game.legal_moves() if m.card == card]
-        names = ", ".join(BATCH_LABELS[b] for b in fits)
-        self._say(f"The {html.escape(_apple(card))} fits: {html.escape(names)}. Pick a batch.")
+        names = ", ".join(_batch(b) for b in fits)
+        said = _("The {apple} fits: {batches}. Pick a batch.")
+        self._say(said.format(apple=html.escape(_apple(card)), batches=html.escape(names)))
         self._show_picked()
         if fits:
             self._focus(_batch_button(fits[0]))
@@ -190,12 +231,14 @@ class AppleBatchesBoard(PolicyBoard):
         """Place the selected apple in ``batch``; a refused move only explains why (AB-3..6)."""
         if batch not in ab.BATCHES:
             raise ValueError(f"batch must be one of {', '.join(ab.BATCHES)}, got {batch!r}")
-        card = self._picked_card("Pick an apple from the market first, then a batch.")
+        card = self._picked_card(_("Pick an apple from the market first, then a batch."))
         if card is None:
             return
         self._play_yours(
             ab.Move(card, batch),
-            f"You put the {html.escape(_apple(card))} in the {BATCH_LABELS[batch]}",
+            _("You put the {apple} in the {batch}").format(
+                apple=html.escape(_apple(card)), batch=html.escape(_batch(batch))
+            ),
             ".orchard-ab-market .orchard-slot-0",
         )
 
@@ -254,7 +297,9 @@ class AppleBatchesBoard(PolicyBoard):
     def _take_hint(self, move: ab.Move) -> tuple[str, str]:
         """The hinted apple's batch is marked."""
         self._hinted = move.batch
-        said = f"Hint: the {html.escape(_apple(move.card))} is picked; click a batch."
+        said = _("Hint: the {apple} is picked; click a batch.").format(
+            apple=html.escape(_apple(move.card))
+        )
         return said, _batch_button(move.batch)
 
     # ---- drawing ---------------------------------------------------------------------------
@@ -273,8 +318,11 @@ class AppleBatchesBoard(PolicyBoard):
 
     def _draw_slot(self, slot: int, card: ab.Card) -> None:
         button = self.market_buttons[slot]
-        button.description = (
-            f"{APPLE_MARK[card.colour]} {card.colour}\nheight {card.height}\nsweet {card.sweetness}"
+        button.description = _("{mark} {colour}\nheight {height}\nsweet {sweetness}").format(
+            mark=APPLE_MARK[card.colour],
+            colour=colour_name(card.colour),
+            height=card.height,
+            sweetness=card.sweetness,
         )
         button.tooltip = _apple(card)
         set_classes(button, {f"orchard-apple-{c}": c == card.colour for c in ab.COLOURS})
@@ -314,11 +362,13 @@ class AppleBatchesBoard(PolicyBoard):
             with column["points"].hold_sync():
                 column["points"].value = f"{score.parts[batch]}"
                 column["points"].tooltip = score.notes[batch]
-            apples = "; ".join(_apple(card) for card in batches[batch]) or "no apple yet"
-            column["button"].tooltip = (
-                f"put the apple in the {BATCH_LABELS[batch]} · it holds {apples} · "
-                f"{points(score.parts[batch])}"
-            )
+            apples = "; ".join(_apple(card) for card in batches[batch]) or _("no apple yet")
+            gained = score.parts[batch]
+            column["button"].tooltip = _n(
+                "put the apple in the {batch} · it holds {apples} · {count} point",
+                "put the apple in the {batch} · it holds {apples} · {count} points",
+                abs(gained),
+            ).format(batch=_batch(batch), apples=apples, count=gained)
             chips = "<br>".join(_chip(card) for card in batches[batch])  # in engine order
             column["cards"].value = f'<div data-batch="{batch}">{chips}</div>'
 
@@ -326,7 +376,8 @@ class AppleBatchesBoard(PolicyBoard):
         with self.points_figure.batch_update():  # one message for the whole change
             self.points_figure.data[0].update(breakdown_values(score))
         keep_state(self.points_figure)
-        self.points_title.value = f"Your points by batch · total {score.total}"
+        total = _("Your points by batch · total {total}").format(total=score.total)
+        self.points_title.value = total
 
     def _show_next_card(self) -> None:
         """The chart of what the picked apple (or the best apple of the market, one you can
@@ -341,19 +392,23 @@ class AppleBatchesBoard(PolicyBoard):
         with self.next_figure.batch_update():
             self.next_figure.data[0].update(next_card_bars(board, card, self.game.market))
         keep_state(self.next_figure)
-        what = f"the {_apple(card)}" if card is not None else "the best apple of the market"
-        self.next_title.value = f"What {html.escape(what)} would add"
+        if card is None:
+            self.next_title.value = html.escape(_("What the best apple of the market would add"))
+        else:
+            what = _("What the {apple} would add").format(apple=_apple(card))
+            self.next_title.value = html.escape(what)
 
     def _show_score(self, score: Score) -> None:
         rows = "".join(
-            f"<tr><td><b>{html.escape(BATCH_LABELS[name])}</b></td>"
+            f"<tr><td><b>{html.escape(_batch(name))}</b></td>"
             f"<td>{html.escape(score.notes.get(name, ''))}</td>"
             f'<td style="text-align:right">{points}</td></tr>'
             for name, points in score.parts.items()
         )
+        heading, total = html.escape(_("Explain my score")), html.escape(_("total"))
         self.score_text.value = (
-            "<b>Explain my score</b><table>"
-            f"{rows}<tr><td><b>total</b></td><td></td>"
+            f"<b>{heading}</b><table>"
+            f"{rows}<tr><td><b>{total}</b></td><td></td>"
             f'<td style="text-align:right"><b>{score.total}</b></td></tr></table>'
         )
 
@@ -362,9 +417,11 @@ class AppleBatchesBoard(PolicyBoard):
         left = len(game.market)
         self.turn.value = turn_html(
             game,
-            f"round {game.round + 1} of {game.rounds}",
+            _("round {round} of {rounds}").format(round=game.round + 1, rounds=game.rounds),
             seats_words(game.players),
-            f"{left} apple{'s' if left != 1 else ''} left in the market",
+            _n(
+                "{count} apple left in the market", "{count} apples left in the market", left
+            ).format(count=left),
         )
 
     def _show_opponents(self) -> None:
@@ -378,24 +435,25 @@ class AppleBatchesBoard(PolicyBoard):
             score = board.score()
             batches = board.batches
             rows = "".join(
-                f"<tr><td>{html.escape(BATCH_LABELS[b])}</td>"
+                f"<tr><td>{html.escape(_batch(b))}</td>"
                 f"<td>{' '.join(_chip(card) for card in batches[b])}</td>"
                 f'<td style="text-align:right"><b>{score.parts[b]}</b></td></tr>'
                 for b in ab.BATCHES
             )
-            blocks.append(
-                f'<div class="orchard-ab-opponent"><b>Player {player}</b> '
-                f"({html.escape(self._opponent_policy)}) · {points(score.total)}"
-                f"<table>{rows}</table></div>"
-            )
+            who = _n(
+                "<b>Player {player}</b> ({policy}) · {count} point",
+                "<b>Player {player}</b> ({policy}) · {count} points",
+                abs(score.total),
+            ).format(player=player, policy=html.escape(self._opponent_policy), count=score.total)
+            blocks.append(f'<div class="orchard-ab-opponent">{who}<table>{rows}</table></div>')
         self.opponents.value = "".join(blocks)
 
     # ---- building ------------------------------------------------------------------------
     def _column(self, batch: str) -> dict[str, w.Widget]:
         colour = BATCH_COLOURS[batch]
         button = w.Button(
-            description=BATCH_LABELS[batch],
-            tooltip=f"put the apple in the {BATCH_LABELS[batch]}",
+            description=_batch(batch),
+            tooltip=_("put the apple in the {batch}").format(batch=_batch(batch)),
             style={"button_color": colour, "text_color": text_colour_on(colour)},
         )
         button.add_class("orchard-batch-button")

@@ -29,6 +29,7 @@ import numpy as np
 from orchard_lab.class_inbox import class_on_this_hub
 from orchard_lab.core import IllegalMove, check_type, points, require_int
 from orchard_lab.games import GameModule, HintingGameModule
+from orchard_lab.language import N_, _, _n
 from orchard_lab.policies import POLICY_NAMES, POLICY_WORDS, hint_names
 from orchard_lab.result_codes import result_code
 from orchard_lab.widgets.board_keys import BoardKeys
@@ -106,17 +107,23 @@ def result_words(game: Any) -> str:
     """
     mine = game.scores()[HUMAN]
     if game.players == 1:
-        return f"You finished with {points(mine)}."
+        return _n(
+            "You finished with {count} point.", "You finished with {count} points.", abs(mine)
+        ).format(count=mine)
     winners = game.winners()
     if winners == [HUMAN]:
-        headline = "You win!"
+        headline = _("You win!")
     elif HUMAN in winners:
-        headline = "You share the win."
+        headline = _("You share the win.")
     else:
-        headline = "You do not win this time."
-    best = game.scores()[winners[0]]
-    you = "" if mine == best else f" You (player 0) have {points(mine)}."
-    return f"{headline} {game.winner_reason()}{you}"
+        headline = _("You do not win this time.")
+    sentences = [headline, game.winner_reason()]
+    if mine != game.scores()[winners[0]]:
+        you = _n(
+            "You (player 0) have {count} point.", "You (player 0) have {count} points.", abs(mine)
+        )
+        sentences.append(you.format(count=mine))
+    return " ".join(sentences)
 
 
 def finished_code(game: Any, seed: int | None) -> str:
@@ -142,10 +149,9 @@ def result_code_html(game: Any, seed: int | None) -> str:
     code = finished_code(game, seed)
     if not code:
         return ""
-    return (
-        '<div class="orchard-result-code">Your result code for the teacher: '
-        f'<code style="user-select: all; font-size: 1.15em">{html.escape(code)}</code></div>'
-    )
+    shown = f'<code style="user-select: all; font-size: 1.15em">{html.escape(code)}</code>'
+    said = _("Your result code for the teacher: {code}").format(code=shown)
+    return f'<div class="orchard-result-code">{said}</div>'
 
 
 def turn_html(game: Any, *facts: str) -> str:
@@ -157,8 +163,9 @@ def turn_html(game: Any, *facts: str) -> str:
     '<b>Your turn</b> · you against 2 other players · your points: <b>0</b>'
     """
     if game.is_over:
-        return "<b>Game over.</b> Undo to try a different last move, or deal anew."
-    return " · ".join(["<b>Your turn</b>", *facts, f"your points: <b>{game.scores()[HUMAN]}</b>"])
+        return _("<b>Game over.</b> Undo to try a different last move, or deal anew.")
+    mine = _("your points: <b>{points}</b>").format(points=game.scores()[HUMAN])
+    return " · ".join([_("<b>Your turn</b>"), *facts, mine])
 
 
 def seats_words(players: int) -> str:
@@ -169,8 +176,10 @@ def seats_words(players: int) -> str:
     """
     others = players - 1
     if others == 0:
-        return "solo game"
-    return f"you against {others} other player{'s' if others > 1 else ''}"
+        return _("solo game")
+    return _n(
+        "you against {count} other player", "you against {count} other players", others
+    ).format(count=others)
 
 
 def check_policy(policy: Any, options: Iterable[str] = POLICY_NAMES, name: str = "policy") -> str:
@@ -190,7 +199,7 @@ def hint_choice(options: Iterable[str], value: str, button_width: str = "90px") 
     options = tuple(options)
     return w.ToggleButtons(
         options=options, value=check_policy(value, options, "hint_policy"),
-        description="hint by", tooltips=[POLICY_WORDS[p] for p in options],
+        description=_("hint by"), tooltips=[POLICY_WORDS[p] for p in options],
         style={**_INITIAL, "button_width": button_width},
     )  # fmt: skip
 
@@ -203,11 +212,17 @@ def key_help(cards: str, places: str, turning: bool = True) -> str:
     >>> key_help("the apples", "your batches", turning=False).split(" · ")[1:]
     ['arrows move', 'Enter or Space takes and places', 'u undo', 'h hint']
     """
-    turn = " · r turn the card" if turning else ""
-    return (
-        f"Keys: Tab reaches {cards} and {places} · arrows move · Enter or Space takes and "
-        f"places{turn} · u undo · h hint"
-    )
+    if turning:
+        keys = _(
+            "Keys: Tab reaches {cards} and {places} · arrows move · Enter or Space takes and "
+            "places · r turn the card · u undo · h hint"
+        )
+    else:
+        keys = _(
+            "Keys: Tab reaches {cards} and {places} · arrows move · Enter or Space takes and "
+            "places · u undo · h hint"
+        )
+    return keys.format(cards=cards, places=places)
 
 
 class MarketRow:
@@ -288,18 +303,18 @@ class SettingsRow:
         self.game = game
         self.players_choice = players_choice(game)
         self.seed_choice = w.BoundedIntText(
-            value=0, min=0, max=SEED_MAX, description="seed", style=_INITIAL,
+            value=0, min=0, max=SEED_MAX, description=_("seed"), style=_INITIAL,
             layout={"width": "140px"},
         )  # fmt: skip
         self.rule_switches = RuleSwitches(
             game,
-            title="Rules (standard rules unless you change them)",
+            title=_("Rules (standard rules unless you change them)"),
             players=self.players_choice.value,
         )
         self.players_choice.observe(  # the rules offered follow the players chosen
             lambda change: self.rule_switches.offer_for(change["new"]), names="value"
         )
-        self.new_button = w.Button(description="New game", button_style="success")
+        self.new_button = w.Button(description=_("New game"), button_style="success")
         self.new_button.add_class("orchard-new-game")
 
     def checked(self, players: Any, seed: Any, rules: Any) -> tuple[int, int, Any]:
@@ -326,7 +341,8 @@ class SettingsRow:
 
     def widget(self, extra: Iterable[w.Widget], css_class: str) -> w.HBox:
         """The row itself: players, seed, ``extra``, New game; then the rule switches."""
-        heading = w.HTML(f"{buttons_style()}<b>New game</b>")
+        new_game = html.escape(_("New game"))
+        heading = w.HTML(f"{buttons_style()}<b>{new_game}</b>")
         column = w.VBox(
             [heading, self.players_choice, self.seed_choice, *extra, self.new_button]
         )  # fmt: skip
@@ -336,7 +352,7 @@ class SettingsRow:
 def policy_choice() -> w.Dropdown:
     """The 'others play' dropdown of the policies that play the other players."""
     return w.Dropdown(
-        options=list(POLICY_NAMES), value="greedy", description="others play", style=_INITIAL,
+        options=list(POLICY_NAMES), value="greedy", description=_("others play"), style=_INITIAL,
         layout={"width": "200px"},
     )  # fmt: skip
 
@@ -348,12 +364,12 @@ class GameBoard(ABC):
     ``_highlightable`` and ``_opponent``, and draws itself: everything in ``_show_all``,
     what a pick changes in ``_show_picked``, a hinted move as ``_take_hint`` holds it."""
 
-    GAME_OVER = "The game is over: start a new game with the button below."
+    GAME_OVER = N_("The game is over: start a new game with the button below.")
     RESULT_CLASS: str  # the CSS class of the sentence saying how the game ended
     result_codes = True  # a finished game shows its result code; a walkthrough's board does not
-    NOTHING_TO_UNDO = "There is no move of yours to take back yet."
-    UNDONE = "Move taken back: it is your turn again."
-    NOTHING_TO_TURN = "Cards are not turned in this game."
+    NOTHING_TO_UNDO = N_("There is no move of yours to take back yet.")
+    UNDONE = N_("Move taken back: it is your turn again.")
+    NOTHING_TO_TURN = N_("Cards are not turned in this game.")
 
     GAME: HintingGameModule
     settings: SettingsRow
@@ -428,15 +444,15 @@ class GameBoard(ABC):
         self.rule_switches = self.settings.rule_switches
         self.new_button = self.settings.new_button
 
-    def _make_turn_flow(self, css: str, undo_tooltip: str = "take back your last move") -> None:
+    def _make_turn_flow(self, css: str, undo_tooltip: str = N_("take back your last move")) -> None:
         """The widgets of the turn flow, each with its CSS hook ``orchard-<css>-<part>``: the
         message, the hint's reason (``hint_text``), the game-over box (``summary``), and the
         Undo and Hint buttons, wired like New game (call ``_make_settings`` first)."""
         self.message = w.HTML().add_class(f"orchard-{css}-message")
         self.hint_text = w.HTML().add_class(f"orchard-{css}-hint-text")
         self.summary = w.HTML().add_class(f"orchard-{css}-summary")
-        self.undo_button = w.Button(description="Undo", tooltip=undo_tooltip)
-        self.hint_button = w.Button(description="Hint", tooltip="suggest a move and say why")
+        self.undo_button = w.Button(description=_("Undo"), tooltip=_(undo_tooltip))
+        self.hint_button = w.Button(description=_("Hint"), tooltip=_("suggest a move and say why"))
         for button, part, action in (
             (self.undo_button, "undo", self.undo),
             (self.hint_button, "hint", self.hint),
@@ -469,7 +485,7 @@ class GameBoard(ABC):
     def _turn_card(self) -> None:
         """What r does: a board whose cards turn gives the picked card a quarter turn; on
         another board it says so."""
-        self._say(self.NOTHING_TO_TURN)
+        self._say(_(self.NOTHING_TO_TURN))
 
     def hint(self) -> Any:
         """Suggest a move, the game's ``hint`` by the chosen policy: its card is picked, its
@@ -481,7 +497,7 @@ class GameBoard(ABC):
         advice = self.GAME.hint(self.game, self.hint_choice.value, seed=self._rng)
         move = advice.move
         self.selected_slot = list(self._offer()).index(move.card)
-        self.hint_text.value = f"<b>Hint:</b> {html.escape(advice.reason)}"
+        self.hint_text.value = _("<b>Hint:</b> {reason}").format(reason=html.escape(advice.reason))
         said, where = self._take_hint(move)
         self._say(said)
         self._show_picked()
@@ -496,14 +512,14 @@ class GameBoard(ABC):
     def undo(self) -> None:
         """Take back your last move and the other players' answers to it."""
         if not self._marks:
-            self._say(self.NOTHING_TO_UNDO)
+            self._say(_(self.NOTHING_TO_UNDO))
             return
         mark = self._marks.pop()
         while len(self.game.history) > mark:
             self.game.undo()
         self._forget_selection()
         self.hint_text.value = ""
-        self._say(self.UNDONE)
+        self._say(_(self.UNDONE))
         self._show_all()
 
     def _show_highlight(self) -> None:
@@ -574,7 +590,12 @@ class GameBoard(ABC):
         total = self.game.scores()[HUMAN]
         self._forget_selection()
         self._show_all()
-        self._say_move(f"{done}: {total - before:+d}, {points(total)} in all.", first_card)
+        said = _n(
+            "{done}: {gain}, {count} point in all.",
+            "{done}: {gain}, {count} points in all.",
+            abs(total),
+        ).format(done=done, gain=f"{total - before:+d}", count=total)
+        self._say_move(said, first_card)
 
     def _play_or_refuse(self, move: Any) -> bool:
         """``_play(move)``, True; a refused move is said instead and changes nothing, False."""
@@ -604,7 +625,7 @@ class GameBoard(ABC):
 
     def _refuse_turn(self) -> bool:
         if self.game.is_over:
-            self._say(self.GAME_OVER)
+            self._say(_(self.GAME_OVER))
             return True
         return False
 
@@ -711,7 +732,7 @@ class PolicyBoard(GameBoard):
         self.settings.show(players_now, seed_now, rules_now)
         self.policy_choice.value = policy_now
         self._begin(game, policy_now)
-        self._say(self.NEW_GAME)
+        self._say(_(self.NEW_GAME))
         self._show_all()
 
     def load(self, game: Any, policy: str | None = None) -> None:

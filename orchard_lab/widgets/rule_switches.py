@@ -28,6 +28,7 @@ import ipywidgets as w
 from orchard_lab.core import Switch, check_type, plain_value, switches
 from orchard_lab.formula import read_sequence
 from orchard_lab.games import GameModule
+from orchard_lab.language import _
 from orchard_lab.widgets.slider_names import SliderNames
 from orchard_lab.widgets.styles import style_html, text_properties
 from orchard_lab.widgets.view import WidgetView
@@ -59,7 +60,7 @@ def players_choice(game: GameModule, value: int | None = None) -> w.Dropdown:
     return w.Dropdown(
         options=list(range(facts.min_players, facts.max_players + 1)),
         value=value,
-        description="players",
+        description=_("players"),
         layout={"width": "150px"},
         style=_STYLE,
     )
@@ -76,7 +77,7 @@ def _choices(switch: Switch, players: int, value: Any) -> list[tuple[str, Any]]:
 
 def _control(switch: Switch, value: Any, players: int) -> w.ValueWidget:
     """The control a learner uses for one switch, showing ``value``."""
-    common: dict[str, Any] = {"description": switch.label, "style": _STYLE}
+    common: dict[str, Any] = {"description": _(switch.label), "style": _STYLE}
     if switch.kind == "bool":
         return w.Checkbox(value=value, indent=False, tooltip=switch.help, **common)
     if switch.kind == "int":
@@ -108,8 +109,8 @@ def _takes_sequences(switch: Switch) -> bool:
 
 def _own_box(switch: Switch) -> w.Text:
     return w.Text(
-        description=f"your own {switch.label}",
-        placeholder="1, 4, 9, 16 or n*n, then Enter",
+        description=_("your own {switch}").format(switch=_(switch.label)),
+        placeholder=_("1, 4, 9, 16 or n*n, then Enter"),
         continuous_update=False,  # read when Enter is pressed (or the box is left)
         style=_STYLE,
     ).add_class("orchard-own-value")
@@ -188,7 +189,9 @@ class RuleSwitches(WidgetView):
             said.value = f"✗ {html.escape(reason[:1].upper() + reason[1:])}."
             return
         _show_value(control, values)
-        said.value = f"✓ Your own {html.escape(switch.label)}: {html.escape(plain_value(values))}."
+        said.value = _("✓ Your own {switch}: {values}.").format(
+            switch=html.escape(_(switch.label)), values=html.escape(plain_value(values))
+        )
 
     @property
     def rules(self) -> Any:

@@ -37,6 +37,7 @@ import ipywidgets as w
 from orchard_lab import policies
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import check_type, require_int
+from orchard_lab.language import N_, _, _n
 from orchard_lab.policies import hint_names
 from orchard_lab.stacked_trees.policies import POLICY_NAMES
 from orchard_lab.stacked_trees.rules import check_at
@@ -45,7 +46,6 @@ from orchard_lab.widgets.board_base import (
     MarketRow,
     hint_choice,
     key_help,
-    points,
 )
 from orchard_lab.widgets.square_grid import SquareGrid
 from orchard_lab.widgets.stacked_trees_best_line import BestLineBoard
@@ -58,6 +58,7 @@ from orchard_lab.widgets.stacked_trees_html import (
     score_html,
     style,
     supply_html,
+    trees_code,
 )
 
 __all__ = ["StackedTreesBoard"]
@@ -77,10 +78,10 @@ class StackedTreesBoard(BestLineBoard):
     """
 
     GAME = st
-    GAME_OVER = "The game is over: see how well you could have done, or deal anew."
+    GAME_OVER = N_("The game is over: see how well you could have done, or deal anew.")
     RESULT_CLASS = "orchard-st-result"
-    NOTHING_TO_UNDO = "There is no card of yours to take back yet."
-    UNDONE = "Card taken back: it is your turn again."
+    NOTHING_TO_UNDO = N_("There is no card of yours to take back yet.")
+    UNDONE = N_("Card taken back: it is your turn again.")
     game: st.Game
 
     def __init__(
@@ -91,13 +92,13 @@ class StackedTreesBoard(BestLineBoard):
         players: int = 1,
     ) -> None:
         self._make_settings(st)
-        self._make_turn_flow("st", undo_tooltip="take back your last card")
-        self.title = w.HTML("Stacked trees").add_class("orchard-st-title")
+        self._make_turn_flow("st", undo_tooltip=N_("take back your last card"))
+        self.title = w.HTML(html.escape(_("Stacked trees"))).add_class("orchard-st-title")
         self.code = w.HTML().add_class("orchard-st-code")
         self.turn_line = w.HTML().add_class("orchard-st-turn")
         self.grid = SquareGrid(
             lambda at: self._clicked(functools.partial(self.click_cell, at)),
-            label="your orchard: the trees you placed and the empty spots around them",
+            label=_("your orchard: the trees you placed and the empty spots around them"),
             coordinate="cell",
         )
         self.grid.add_class("orchard-st-grid")
@@ -109,18 +110,18 @@ class StackedTreesBoard(BestLineBoard):
         )
         self.hand_box = self.hand_row.box.add_class("orchard-st-hand")
         self.hand_buttons = self.hand_row.buttons  # each slot is its card's button
-        self.left_button = w.Button(description="↺ Turn left", tooltip="a quarter turn back")
-        self.right_button = w.Button(description="↻ Turn right", tooltip="a quarter turn (R)")
+        self.left_button = w.Button(description=_("↺ Turn left"), tooltip=_("a quarter turn back"))
+        self.right_button = w.Button(description=_("↻ Turn right"), tooltip=_("a quarter turn (R)"))
         self.place_button = w.Button(
-            description="Place here", button_style="success", tooltip="place the ghost card"
+            description=_("Place here"), button_style="success", tooltip=_("place the ghost card")
         )
         self.confirm_button = w.Button(
-            description="Yes, spend the tokens", button_style="warning",
-            tooltip="place it and spend the rotten tokens it needs",
+            description=_("Yes, spend the tokens"), button_style="warning",
+            tooltip=_("place it and spend the rotten tokens it needs"),
         )  # fmt: skip
         self._make_keys(
             "orchard-st-board",
-            key_help("the cards of your hand", "your orchard"),
+            key_help(_("the cards of your hand"), _("your orchard")),
             rows=[".orchard-st-hand .jupyter-button"],
         )
         self.supply = w.HTML().add_class("orchard-st-supply")
@@ -129,7 +130,7 @@ class StackedTreesBoard(BestLineBoard):
         self.hint_choice = hint_choice(hint_names(POLICY_NAMES), "greedy", button_width="96px")
         self._make_best_line()
         self.deal_choice = w.Text(
-            value="", placeholder="ST-XXXX-XXXX", description="deal code",
+            value="", placeholder="ST-XXXX-XXXX", description=_("deal code"),
             style={"description_width": "initial"}, layout={"width": "240px"},
         )  # fmt: skip
         self._wire()
@@ -150,24 +151,29 @@ class StackedTreesBoard(BestLineBoard):
         if card is None:
             return
         self._pending = False
-        self._say(
-            f"Card {html.escape(str(card))} chosen: turn it if you like, then click "
-            "a spot of the orchard for its top-left tree."
+        said = _(
+            "Card {card} chosen: turn it if you like, then click a spot of the orchard for its "
+            "top-left tree."
         )
+        self._say(said.format(card=html.escape(trees_code(str(card)))))
         self._show_picked()
         self._focus(_cell(self.at or (0, 0)))  # the ghost's spot, else the start card's corner
 
     def turn(self, quarters: int = 1) -> None:
         """Turn the chosen card by ``quarters`` quarter turns clockwise (-1: anticlockwise)."""
         quarters = require_int(quarters, "quarters", -3, 3)
-        if self._picked_card("Choose a card of your hand first, then turn it.") is None:
+        if self._picked_card(_("Choose a card of your hand first, then turn it.")) is None:
             return
         self.rotation = (self.rotation + 90 * quarters) % 360
         self._pending = False
         if self.at is not None:
             self._say(html.escape(self._ghost_words()))
         else:
-            self._say(f"Turned to {self.rotation}°. Now click a spot of the orchard.")
+            self._say(
+                _("Turned to {degrees}°. Now click a spot of the orchard.").format(
+                    degrees=self.rotation
+                )
+            )
         self._show_picked()
 
     def _turn_card(self) -> None:
@@ -177,7 +183,7 @@ class StackedTreesBoard(BestLineBoard):
         """Show the chosen card as a ghost with its top-left tree at ``at`` = (row, col), and
         say what placing it would do; nothing changes. The ghost, or None without a card."""
         at = check_at(at)
-        if self._picked_card("Choose a card of your hand first, then a spot for it.") is None:
+        if self._picked_card(_("Choose a card of your hand first, then a spot for it.")) is None:
             return None
         self.at = at
         self._pending = False
@@ -196,18 +202,25 @@ class StackedTreesBoard(BestLineBoard):
             return
         ghost = self.ghost
         if ghost is None:
-            self._say("Choose a card and a spot first: the ghost shows where it would go.")
+            self._say(_("Choose a card and a spot first: the ghost shows where it would go."))
             return
         if not ghost.legal:
             self._say(f'<span class="orchard-refused">{html.escape(self._ghost_words())}</span>')
             return
         if ghost.tokens:
             self._pending = True
-            tokens = "1 rotten token" if ghost.tokens == 1 else f"{ghost.tokens} rotten tokens"
+
             lost = ghost.tokens * self.game.rules.rotten_penalty
             self._say(
-                f'<span class="orchard-ask">This costs {tokens} (-{lost} points). Place it '
-                "anyway? Click “Yes, spend the tokens”.</span>"
+                '<span class="orchard-ask">'
+                + _n(
+                    "This costs {count} rotten token (-{lost} points). Place it anyway? Click "
+                    "“Yes, spend the tokens”.",
+                    "This costs {count} rotten tokens (-{lost} points). Place it anyway? Click "
+                    "“Yes, spend the tokens”.",
+                    ghost.tokens,
+                ).format(count=ghost.tokens, lost=lost)
+                + "</span>"
             )
             self._show_buttons()
             self._focus(".orchard-st-confirm")
@@ -220,7 +233,7 @@ class StackedTreesBoard(BestLineBoard):
             return
         ghost = self.ghost
         if not self._pending or ghost is None or not ghost.legal:
-            self._say("There is nothing to say yes to: place a card that needs tokens first.")
+            self._say(_("There is nothing to say yes to: place a card that needs tokens first."))
             return
         self._commit(ghost)
 
@@ -229,7 +242,7 @@ class StackedTreesBoard(BestLineBoard):
         is already there."""
         at = check_at(at)
         if self.replay_step is not None:
-            self._say("You are watching the best line: click “Back to my game” to play on.")
+            self._say(_("You are watching the best line: click “Back to my game” to play on."))
             return
         if self.at == at and self.selected_slot is not None and not self._pending:
             self.place()
@@ -255,7 +268,7 @@ class StackedTreesBoard(BestLineBoard):
         self.settings.show(players_now, seed, game.rules)
         self.deal_choice.value = code.strip().upper()
         self._begin(game)
-        self._say("New game: choose a card of your hand, turn it, then click a spot.")
+        self._say(_("New game: choose a card of your hand, turn it, then click a spot."))
         self._show_all()
 
     def load(self, game: st.Game) -> None:
@@ -336,13 +349,14 @@ class StackedTreesBoard(BestLineBoard):
         self.rotation = move.rotation
         self.at = move.at
         self._pending = False
-        return "Hint: its ghost is on the orchard. Click the ghost or “Place here”.", _cell(move.at)
+        said = _("Hint: its ghost is on the orchard. Click the ghost or “Place here”.")
+        return said, _cell(move.at)
 
     def _refuse_turn(self) -> bool:
         if super()._refuse_turn():
             return True
         if self.replay_step is not None:
-            self._say("You are watching the best line: click “Back to my game” to play on.")
+            self._say(_("You are watching the best line: click “Back to my game” to play on."))
             return True
         return False
 
@@ -351,9 +365,12 @@ class StackedTreesBoard(BestLineBoard):
         words = effect_words(ghost, self.game.rules.rotten_penalty).removeprefix("✓ Allowed here: ")
         self._forget_selection()
         self._show_all()
-        score = points(self.game.scores()[HUMAN])
+        mine = self.game.scores()[HUMAN]
+        placed = _n(
+            "Placed: {effect} {count} point now.", "Placed: {effect} {count} points now.", abs(mine)
+        ).format(effect=html.escape(words), count=mine)
         self._say_move(
-            f'<span class="orchard-allowed">Placed: {html.escape(words)} {score} now.</span>',
+            f'<span class="orchard-allowed">{placed}</span>',
             ".orchard-st-hand .orchard-st-choose-0",
         )
 
@@ -410,8 +427,10 @@ class StackedTreesBoard(BestLineBoard):
         self.hand_pictures[slot].value = card_html(card, self.rotation if chosen else 0)
         button = self.hand_buttons[slot]
         with button.hold_sync():
-            button.description = "chosen" if chosen else f"Choose card {slot + 1}"
-            button.tooltip = f"card {card}"
+            button.description = (
+                _("chosen") if chosen else _("Choose card {number}").format(number=slot + 1)
+            )
+            button.tooltip = _("card {card}").format(card=trees_code(str(card)))
 
     def _show_buttons(self) -> None:
         playing = not self.game.is_over and self.replay_step is None
@@ -431,25 +450,28 @@ class StackedTreesBoard(BestLineBoard):
         self.code.value = deal_code_html(game)
         self.others.value = others_html(game)
         if self.best is not None and self.replay_step is not None:
-            self.turn_line.value = (
-                f"<b>Watching the best line</b> · card {self.replay_step} of "
-                f"{len(self.best.moves)} · your own game waits"
-            )
+            self.turn_line.value = _(
+                "<b>Watching the best line</b> · card {card} of {cards} · your own game waits"
+            ).format(card=self.replay_step, cards=len(self.best.moves))
         elif game.is_over:
-            self.turn_line.value = "<b>Game over.</b> Undo to try again, or see the best line."
+            self.turn_line.value = _("<b>Game over.</b> Undo to try again, or see the best line.")
         else:
-            self.turn_line.value = (
-                f"<b>Your turn</b> · card {len(game.boards[HUMAN].cards()) + 1} of "
-                f"{len(game.order)} · {len(game.order) - max(s.drawn for s in game.seats)} "
-                "still to draw"
+            self.turn_line.value = _(
+                "<b>Your turn</b> · card {card} of {cards} · {left} still to draw"
+            ).format(
+                card=len(game.boards[HUMAN].cards()) + 1,
+                cards=len(game.order),
+                left=len(game.order) - max(s.drawn for s in game.seats),
             )
 
     def _result_text(self) -> str:
         mine = self.game.scores()[HUMAN]
-        return (
-            f"Game over: you scored {points(mine)}, rating “{st.rating(mine)}”. "
-            f"{self.game.winner_reason()}"
-        )
+        said = _n(
+            "Game over: you scored {count} point, rating “{rating}”.",
+            "Game over: you scored {count} points, rating “{rating}”.",
+            abs(mine),
+        ).format(count=mine, rating=_(st.rating(mine)))
+        return f"{said} {self.game.winner_reason()}"
 
     # ---- building ----------------------------------------------------------------------
     def _wire(self) -> None:
@@ -466,9 +488,10 @@ class StackedTreesBoard(BestLineBoard):
 
     def _layout(self) -> w.Box:
         turning = w.HBox([self.left_button, self.right_button, self.place_button])
+        hand = _("Your hand")
         side = w.VBox(
             [
-                w.HTML("<b>Your hand</b>"),
+                w.HTML(f"<b>{html.escape(hand)}</b>"),
                 self.hand_box,
                 turning.add_class("orchard-st-buttons"),
                 self.confirm_button,

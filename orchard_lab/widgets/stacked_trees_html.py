@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import points
+from orchard_lab.language import _p
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square
@@ -37,6 +38,8 @@ __all__ = [
     "orchard_html",
     "orchard_squares",
     "style",
+    "tree_letter",
+    "trees_code",
 ]
 
 MARGIN = 2  # empty cells shown around the orchard: a turned card reaches 2 cells out
@@ -59,6 +62,21 @@ TEXT_ON = {  # every (text, background) pair the board's CSS uses; a test checks
 }
 SIDES = (("t", (-1, 0)), ("b", (1, 0)), ("l", (0, -1)), ("r", (0, 1)))  # card outlines
 Cell = tuple[int, int]
+
+
+def tree_letter(fruit: str) -> str:
+    """A stacked trees fruit's letter in the session's language (English: A, P, L)."""
+    letters = {
+        "A": _p("stacked trees: the letter of an apple", "A"),
+        "P": _p("stacked trees: the letter of a pear", "P"),
+        "L": _p("stacked trees: the letter of a plum", "L"),
+    }
+    return letters[fruit]
+
+
+def trees_code(card: str) -> str:
+    """A stacked trees card written row by row (``"APL/LAP"``) in the session's letters."""
+    return "".join(tree_letter(fruit) if fruit != "/" else fruit for fruit in card)
 
 
 def style() -> str:
@@ -159,7 +177,7 @@ def cell_px(columns: int) -> int:
 def _cell_text(fruit: str, mark: str | None) -> str:
     """What a grid cell shows: the fruit's letter, and under it its die value or ✗ (a space
     between, so the two read as the words its name starts with)."""
-    letter = f'<span class="orchard-st-letter">{fruit}</span>'
+    letter = f'<span class="orchard-st-letter">{tree_letter(fruit)}</span>'
     return letter if mark is None else f'{letter} <span class="orchard-st-mark">{mark}</span>'
 
 

@@ -21,6 +21,7 @@ row and the board's keys are the shared ones of ``board_base``; the pictures are
 from __future__ import annotations
 
 import functools
+import html
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -28,6 +29,7 @@ import ipywidgets as w
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import require_int
+from orchard_lab.language import N_, _, _n
 from orchard_lab.water_drops.policies import named_policy
 from orchard_lab.water_drops.rules import check_square, rotation_refusal
 from orchard_lab.widgets.board_base import (
@@ -44,6 +46,7 @@ from orchard_lab.widgets.water_drops_html import (
     card_picture,
     card_px,
     card_squares,
+    drop_letter,
     groups_html,
     open_square,
     opponent_html,
@@ -73,7 +76,7 @@ class WaterDropsBoard(PolicyBoard):
 
     GAME = wd
     game: wd.Game
-    NEW_GAME = "New game: pick a card from the market, then a lit square for it."
+    NEW_GAME = N_("New game: pick a card from the market, then a lit square for it.")
     RESULT_CLASS = "orchard-wd-result"
 
     def __init__(
@@ -85,7 +88,7 @@ class WaterDropsBoard(PolicyBoard):
         hint_policy: str = "greedy",
     ) -> None:
         self._make_controls("wd", hint_policy)
-        self.title = w.HTML("Water drops")
+        self.title = w.HTML(html.escape(_("Water drops")))
         self.turn_line = w.HTML()
         self.score_text = w.HTML()
         self.groups_text = w.HTML()
@@ -94,16 +97,16 @@ class WaterDropsBoard(PolicyBoard):
         self.market_slots = self.market_row.slots  # each a card's picture above its Take button
         self.orchard = SquareGrid(
             lambda at: self._clicked(functools.partial(self.choose_square, at)),
-            label="your orchard: the cards you laid and the open squares around them",
+            label=_("your orchard: the cards you laid and the open squares around them"),
         )
         self._card_squares: list[GridSquare] = []  # your cards, as _show_orchard drew them
         self._card_px = BIGGEST_CARD
         self.turn_button = w.Button(
-            description="Turn ↻", tooltip="turn the card a quarter turn (r)"
+            description=_("Turn ↻"), tooltip=_("turn the card a quarter turn (r)")
         )
         self._make_keys(
             "orchard-wd-board",
-            key_help("the cards of the market", "your orchard"),
+            key_help(_("the cards of the market"), _("your orchard")),
             rows=[".orchard-wd-market .orchard-wd-take"],
         )
         self.turn_button.on_click(lambda _b: self._clicked(self.turn))
@@ -124,10 +127,11 @@ class WaterDropsBoard(PolicyBoard):
             return
         self.rotation = 0
         self._hinted = None
-        self._say(
-            f"You picked the {card} card: pick a lit square next to your "
-            "orchard. Each lit square shows what the card would add there."
+        said = _(
+            "You picked the {card} card: pick a lit square next to your orchard. Each lit "
+            "square shows what the card would add there."
         )
+        self._say(said.format(card=_code(card)))
         self._show_picked()
         lit = self.legal_squares()
         if lit:
@@ -137,19 +141,22 @@ class WaterDropsBoard(PolicyBoard):
         """Lay the picked card on card square ``at`` = (row, col); a refused square only
         explains why (WD-3), and changes nothing."""
         at = check_square(at)
-        card = self._picked_card("Pick a card from the market first, then a square for it.")
+        card = self._picked_card(_("Pick a card from the market first, then a square for it."))
         if card is None:
             return
-        turned = f" turned {self.rotation}°" if self.rotation else ""
+        if self.rotation:
+            done = _("You laid the {card} card turned {degrees}° on square {at}")
+        else:
+            done = _("You laid the {card} card on square {at}")
         self._play_yours(
             wd.Move(card, at, self.rotation),
-            f"You laid the {card} card{turned} on square {at}",
+            done.format(card=_code(card), degrees=self.rotation, at=at),
             ".orchard-wd-market .orchard-slot-0 .orchard-wd-take",
         )
 
     def turn(self) -> None:
         """Turn the picked card a quarter turn clockwise (only when the rules allow it)."""
-        card = self._picked_card("Pick a card from the market first, then turn it.")
+        card = self._picked_card(_("Pick a card from the market first, then turn it."))
         if card is None:
             return
         refusal = rotation_refusal(self.game.rules, 90)
@@ -158,7 +165,8 @@ class WaterDropsBoard(PolicyBoard):
             return
         self.rotation = (self.rotation + 90) % 360
         self._hinted = None
-        self._say(f"The card is turned {self.rotation}°: it lies as {card.rotated(self.rotation)}.")
+        said = _("The card is turned {degrees}°: it lies as {card}.")
+        self._say(said.format(degrees=self.rotation, card=_code(card.rotated(self.rotation))))
         self._show_picked()
 
     def _turn_card(self) -> None:
@@ -222,7 +230,7 @@ class WaterDropsBoard(PolicyBoard):
         super()._begin(game, policy)
         turning = game.rules.allow_rotation
         self.turn_button.layout.display = None if turning else "none"
-        self.board_keys.help = key_help("the cards of the market", "your orchard", turning)
+        self.board_keys.help = key_help(_("the cards of the market"), _("your orchard"), turning)
 
     def _forget_selection(self) -> None:
         self.selected_slot = None
@@ -233,7 +241,8 @@ class WaterDropsBoard(PolicyBoard):
         """The hinted card is turned as suggested, and its square marked."""
         self.rotation = move.rotation
         self._hinted = move.at
-        said = f"Hint: the {move.card} card is picked; its square has a dashed frame."
+        said = _("Hint: the {card} card is picked; its square has a dashed frame.")
+        said = said.format(card=_code(move.card))
         return said, _square(move.at)
 
     # ---- drawing ---------------------------------------------------------------------------
@@ -253,7 +262,7 @@ class WaterDropsBoard(PolicyBoard):
         html_view = self.market_slots[slot].children[0]
         if html_view.value != picture:  # the same card in the same slot: no message
             html_view.value = picture
-            self.market_buttons[slot].tooltip = f"take the {card} card"
+            self.market_buttons[slot].tooltip = _("take the {card} card").format(card=_code(card))
 
     def _show_selection(self) -> None:
         self.market_row.select(self.selected_slot)
@@ -311,7 +320,9 @@ class WaterDropsBoard(PolicyBoard):
         self.turn_line.value = turn_html(
             self.game,
             seats_words(self.game.players),
-            f"{left} card{'s' if left != 1 else ''} in the draw pile",
+            _n("{count} card in the draw pile", "{count} cards in the draw pile", left).format(
+                count=left
+            ),
         )
 
     def _show_opponents(self) -> None:
@@ -374,6 +385,11 @@ class WaterDropsBoard(PolicyBoard):
         return root.add_class("orchard-wd-board")
 
 
+def _code(card: wd.Card) -> str:
+    """A card written row by row in the session's fruit letters (English: ``BC/3M``)."""
+    return "".join(drop_letter(cell) for cell in str(card))
+
+
 def _square(at: Square) -> str:
     """The CSS selector of your orchard's square ``at``."""
     return f'.orchard-wd-orchard [data-square="{at[0]},{at[1]}"]'
@@ -381,6 +397,6 @@ def _square(at: Square) -> str:
 
 def _market_slot(slot: int) -> tuple[w.VBox, w.Button]:
     """A market slot: the card's picture above its Take button."""
-    button = w.Button(description="Take").add_class("orchard-wd-take")
+    button = w.Button(description=_("Take")).add_class("orchard-wd-take")
     button.add_class(f"orchard-wd-take-{slot}")
     return w.VBox([w.HTML(), button]).add_class("orchard-wd-slot"), button

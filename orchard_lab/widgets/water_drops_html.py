@@ -20,7 +20,7 @@ import html
 from collections.abc import Collection
 
 from orchard_lab import water_drops as wd
-from orchard_lab.core import points
+from orchard_lab.language import _, _n, _p
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square as GridSquare
@@ -36,6 +36,7 @@ __all__ = [
     "card_px",
     "card_squares",
     "card_words",
+    "drop_letter",
     "ghost_html",
     "groups_html",
     "mini_px",
@@ -75,20 +76,37 @@ SCORING_EDGE, GROUP_EDGE, SAME_EDGE = "#1b7837", "#262626", "#d8d2c0"
 Square = tuple[int, int]
 
 
+def drop_letter(code: str) -> str:
+    """What a water drops cell shows: its fruit's letter in the session's language, or the
+    drop's digit."""
+    letters = {
+        "B": _p("water drops: the letter of a banana", "B"),
+        "C": _p("water drops: the letter of a cherry", "C"),
+        "P": _p("water drops: the letter of a pear", "P"),
+        "M": _p("water drops: the letter of a mango", "M"),
+    }
+    return letters.get(code, code)
+
+
 def style() -> str:
     """The board's ``<style>``: ``TEXT_ON`` as custom properties, then its CSS file."""
     properties = text_properties("wd", TEXT_ON) | {"--wd-same-edge": SAME_EDGE}
     return style_html("water_drops_board.css", ".orchard-wd-board", properties)
 
 
-@functools.cache
 def _code_html(code: str, size: int) -> str:
-    """One cell's content: a fruit shape with its letter, or a drop with its number."""
+    """One cell's content: a fruit shape with its letter (the session's), or a drop with its
+    number."""
+    return _cell_html(code, drop_letter(code), size)
+
+
+@functools.cache
+def _cell_html(code: str, letter: str, size: int) -> str:
     font = f"font-size:{max(9, size * 9 // 20)}px"
     if code in FRUIT_FILL:
         fill = FRUIT_FILL[code]
         style = f"background:{fill};color:{text_colour_on(fill)};border-radius:{FRUIT_SHAPE[code]}"
-        return f'<span class="wd-fruit" style="{style};{font}">{code}</span>'
+        return f'<span class="wd-fruit" style="{style};{font}">{letter}</span>'
     style = f"background:{DROP_FILL};color:{text_colour_on(DROP_FILL)};{font}"
     return f'<span class="wd-drop" style="{style}"><span>{code}</span></span>'
 
@@ -219,7 +237,7 @@ def ghost_html(turned: wd.Card | None, gain: int | None, px: int) -> str:
     above what it would add there; empty when the square is not lit."""
     if turned is None or gain is None:
         return ""
-    a, b, c, d = (html.escape(code) for code in turned.cells)
+    a, b, c, d = (html.escape(drop_letter(code)) for code in turned.cells)
     ghost = f'<span class="wd-ghost">{a} {b}<br>{c} {d}</span>' if px >= GHOST_PX else ""
     return f'{ghost}<span class="wd-gain">{gain:+d}</span>'
 
@@ -263,17 +281,19 @@ def open_square(
     )
 
 
+def _group(number: int, reason: str) -> str:
+    return _("group {number}: {reason}").format(number=number, reason=html.escape(reason))
+
+
 def groups_html(groups: list[wd.Group]) -> str:
     """The list of your groups, each with the engine's reason, a tick on those that score."""
     rows = "".join(
         f'<li class="{"wd-scores" if group.scores else "wd-nothing"}">'
-        f"{'✓' if group.scores else '·'} group {number}: {html.escape(group.reason)}</li>"
+        f"{'✓' if group.scores else '·'} {_group(number, group.reason)}</li>"
         for number, group in enumerate(groups, 1)
     )
-    return (
-        "<b>Your groups</b> (a green outline scores; point at a fruit to see its group)"
-        f"<ul>{rows}</ul>"
-    )
+    heading = _("<b>Your groups</b> (a green outline scores; point at a fruit to see its group)")
+    return f"{heading}<ul>{rows}</ul>"
 
 
 def score_html(board: wd.Board, scoring: str) -> str:
@@ -304,17 +324,19 @@ def score_html(board: wd.Board, scoring: str) -> str:
             f"<tr><td><b>{html.escape(name)}</b></td><td>{shown}</td>"
             f'<td style="text-align:right">{earned}</td></tr>'
         )
+    heading, total = html.escape(_("Explain my score")), html.escape(_("total"))
     return (
-        f"<b>Explain my score</b> ({scoring.replace('_', ' ')} scoring)<table>"
-        f"{''.join(rows)}<tr><td><b>total</b></td><td></td>"
+        f"<b>{heading}</b> ({scoring.replace('_', ' ')} scoring)<table>"
+        f"{''.join(rows)}<tr><td><b>{total}</b></td><td></td>"
         f'<td style="text-align:right"><b>{score.total}</b></td></tr></table>'
     )
 
 
 def opponent_html(player: int, policy: str, board: wd.Board) -> str:
     """Another player's block: who plays it, its points, its orchard drawn small."""
-    return (
-        f'<div class="orchard-wd-opponent"><b>Player {player}</b> '
-        f"({html.escape(policy)}) · {points(board.total)}"
-        f"{orchard_picture(board, mini_px(board))}</div>"
-    )
+    who = _n(
+        "<b>Player {player}</b> ({policy}) · {count} point",
+        "<b>Player {player}</b> ({policy}) · {count} points",
+        abs(board.total),
+    ).format(player=player, policy=html.escape(policy), count=board.total)
+    return f'<div class="orchard-wd-opponent">{who}{orchard_picture(board, mini_px(board))}</div>'

@@ -20,10 +20,11 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.language import _, _p
-from orchard_lab.widgets.apple_batches_board import APPLE_FILL, APPLE_MARK
+from orchard_lab.widgets.apple_batches_board import APPLE_FILL, APPLE_MARK, chip_label, colour_name
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.stacked_trees_html import FRUIT_FILL as TREE_FILL
-from orchard_lab.widgets.water_drops_html import DROP_FILL
+from orchard_lab.widgets.stacked_trees_html import tree_letter, trees_code
+from orchard_lab.widgets.water_drops_html import DROP_FILL, drop_letter
 from orchard_lab.widgets.water_drops_html import FRUIT_FILL as DROPS_FRUIT_FILL
 
 __all__ = [
@@ -43,21 +44,6 @@ __all__ = [
 
 SCORING_EDGE = "#1a7f37"  # a group that scores: a thick green outline
 GROUP_EDGE = "#555555"  # a group that does not: a thin dashed grey one
-
-
-def colour_name(colour: str) -> str:
-    """An apple colour's name (red, green, gold) in the session's language."""
-    names = {
-        "red": _p("an apple's colour", "red"),
-        "green": _p("an apple's colour", "green"),
-        "gold": _p("an apple's colour", "gold"),
-    }
-    return names[colour]
-
-
-def chip_label(height: int, sweetness: int) -> str:
-    """An apple's height and sweetness as its chip shows them: ``h3 · s2`` in English."""
-    return _("h{height} · s{sweetness}").format(height=height, sweetness=sweetness)
 
 
 def chip(card: ab.Card, *, refused: bool = False) -> str:
@@ -87,18 +73,6 @@ def mark_chip(colour: str) -> str:
 
 def chips(cards: tuple[ab.Card, ...] | list[ab.Card]) -> str:
     return "".join(chip(card) for card in cards)
-
-
-def drop_letter(code: str) -> str:
-    """What a water drops cell shows: its fruit's letter in the session's language, or the
-    drop's digit."""
-    letters = {
-        "B": _p("water drops: the letter of a banana", "B"),
-        "C": _p("water drops: the letter of a cherry", "C"),
-        "P": _p("water drops: the letter of a pear", "P"),
-        "M": _p("water drops: the letter of a mango", "M"),
-    }
-    return letters.get(code, code)
 
 
 def _drops_cell(code: str | None, edges: list[str]) -> str:
@@ -158,21 +132,6 @@ def _card_tracks(cards: int, size: float, gap: float) -> str:
 def drops_card(card: wd.Card) -> str:
     """One water drops card: its four cells."""
     return drops_orchard(wd.Board(start=card))
-
-
-def tree_letter(fruit: str) -> str:
-    """A stacked trees fruit's letter in the session's language (English: A, P, L)."""
-    letters = {
-        "A": _p("stacked trees: the letter of an apple", "A"),
-        "P": _p("stacked trees: the letter of a pear", "P"),
-        "L": _p("stacked trees: the letter of a plum", "L"),
-    }
-    return letters[fruit]
-
-
-def trees_code(card: str) -> str:
-    """A stacked trees card written row by row (``"APL/LAP"``) in the session's letters."""
-    return "".join(tree_letter(fruit) if fruit != "/" else fruit for fruit in card)
 
 
 def _tree(fruit: str | None, die: int | None = None, rotten: bool = False) -> str:

@@ -1,0 +1,165 @@
+"""The three game boards in French and Korean (issue 25): built, played a move or two through
+their Python methods and to the end, they show no English sentence of the catalogue in any
+of their widgets, and draw the fruit letters of the session's language (the walkthroughs'
+and the rules sheets' letters). The engine's own sentences (refusals, group reasons, score
+notes, winner reasons, the policies' words) are not translated yet: they are no sentences
+of the catalogue."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from orchard_lab import stacked_trees as st
+from orchard_lab import water_drops as wd
+from orchard_lab.core import switches
+from orchard_lab.language import speaking
+from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDropsBoard
+from orchard_lab.widgets.board_base import GameBoard
+from orchard_lab.widgets.stacked_trees_html import tree_letter
+from orchard_lab.widgets.water_drops_html import drop_letter
+from tests.catalogue_english import ENGINE_EFFECT, english_left
+
+HANGUL = re.compile("[\uac00-\ud7a3]")
+STYLE = re.compile(r"<style>.*?</style>", re.S)
+TEXT_TRAITS = ("value", "description", "tooltip", "placeholder", "help", "said", "label")
+
+
+def _widgets(widget: Any) -> Iterator[Any]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _widgets(child)
+
+
+def _shown(board: GameBoard) -> list[str]:
+    """Every text the board's widgets show or say, as HTML: values, labels, tooltips, the
+    options of its choices, the key help, what the live region last read out, and each
+    square of its orchard (its picture and what a screen reader says of it); of the hint,
+    its heading (the reason is the engine's)."""
+    parts = []
+    for widget in _widgets(board.widget):
+        if widget is board.hint_text:  # "Hint:", then the engine's reason, not translated yet
+            parts += re.findall(r"<b>[^<]*</b>", widget.value)
+            continue
+        for name in TEXT_TRAITS:
+            value = getattr(widget, name, None)
+            if isinstance(widget, w.Widget) and isinstance(value, str):
+                parts.append(value)
+        parts += [str(label) for label in getattr(widget, "_options_labels", ())]
+        for square in getattr(widget, "squares", ()):
+            if isinstance(square, dict):
+                parts += [square["html"], square["label"]]
+    return parts
+
+
+def _engine_words(board: GameBoard) -> set[str]:
+    """What the rule switches say of themselves, from the engine's ``Rules`` (each switch's
+    line of help and its options' labels): not marked for translation yet."""
+    return {
+        words
+        for switch in switches(board.GAME.Rules)
+        for words in (switch.help, *(label for label, _ in switch.options))
+    }
+
+
+def _text(board: GameBoard) -> str:
+    """The board's words, its style sheets, markup and the switches' own words dropped."""
+    engine = _engine_words(board)
+    kept = [part for part in _shown(board) if html.unescape(part) not in engine]
+    words = STYLE.sub(" ", " ".join(kept))
+    words = re.sub(r"<[^>]+>", " ", words)
+    for help_line in sorted(engine, key=len, reverse=True):  # a help line has a span of its own
+        words = words.replace(html.escape(help_line), " ")
+    return ENGINE_EFFECT.sub(" ", " ".join(html.unescape(words).split()))
+
+
+def _play_apple_batches(board: Any) -> None:
+    move = board.game.legal_moves()[0]
+    board.select_card(board.game.market.index(move.card))
+    board.choose_batch(move.batch)
+
+
+def _play_water_drops(board: Any) -> None:
+    move = board.game.legal_moves()[0]
+    board.select_card(board.game.market.index(move.card))
+    board.rotation = move.rotation
+    board.choose_square(move.at)
+
+
+def _play_stacked_trees(board: Any) -> None:
+    move = next(m for m in board.game.legal_moves() if not m.rotten)
+    board.select_card(board.game.hand.index(move.card))
+    board.rotation = move.rotation
+    board.place(move.at)
+
+
+BOARDS: dict[str, tuple[Callable[[], GameBoard], Callable[[Any], None]]] = {
+    "apple_batches": (lambda: AppleBatchesBoard(players=2, seed=1), _play_apple_batches),
+    "water_drops": (lambda: WaterDropsBoard(players=2, seed=1), _play_water_drops),
+    "stacked_trees": (lambda: StackedTreesBoard(seed=1, players=2), _play_stacked_trees),
+}
+
+
+def _played(game: str) -> list[tuple[str, str]]:
+    """The board's words at each moment of a game: new, a card picked, a move played, a hint,
+    undone, a key pressed, then the game played to its end."""
+    build, play = BOARDS[game]
+    board = build()
+    moments = [("new", _text(board))]
+    board.select_card(0)
+    moments.append(("picked", _text(board)))
+    play(board)
+    moments.append(("played", _text(board)))
+    board.hint()
+    moments.append(("hint", _text(board)))
+    board.undo()
+    moments.append(("undone", _text(board)))
+    board.press("x")  # a key the board does not know: it says its keys
+    moments.append(("keys", _text(board)))
+    while not board.game.is_over:
+        play(board)
+    moments.append(("over", _text(board)))
+    board.undo()  # nothing more to undo after the others' last moves? it says so, or undoes
+    board.new_game()
+    board.undo()
+    moments.append(("nothing to undo", _text(board)))
+    return moments
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_a_board_in_french_and_korean_shows_no_english_of_the_catalogue(
+    game: str, lang: str
+) -> None:
+    with speaking(lang):
+        shown = _played(game)
+    english = _played(game)
+    for (moment, words), (_, in_english) in zip(shown, english, strict=True):
+        assert english_left(words) == [], f"{game} in {lang}, {moment}: {words}"
+        assert words != in_english, moment
+        assert lang != "ko" or HANGUL.search(words), moment
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+def test_the_boards_draw_the_fruit_letters_of_the_language(lang: str) -> None:
+    """Water drops' fruit cells and stacked trees' trees show the letters the walkthroughs
+    and the rules sheets use in ``lang`` (English: the engine's own)."""
+    with speaking(lang):
+        drops = WaterDropsBoard(players=1, seed=2)
+        drops.select_card(0)  # the lit squares show the picked card's ghost too
+        trees = StackedTreesBoard(seed=2)
+        drop_letters = {drop_letter(fruit) for fruit in wd.FRUITS}
+        tree_letters = {tree_letter(fruit) for fruit in st.FRUITS}
+    drops_html, trees_html = " ".join(_shown(drops)), " ".join(_shown(trees))
+    drops_shown = set(re.findall(r'class="wd-fruit"[^>]*>([^<]+)<', drops_html))
+    trees_shown = set(re.findall(r'class="orchard-st-letter">([^<]+)<', trees_html))
+    assert drops_shown and drops_shown <= drop_letters, drops_shown
+    assert trees_shown and trees_shown <= tree_letters, trees_shown
+    assert len(drop_letters) == len(wd.FRUITS) and len(tree_letters) == len(st.FRUITS)
+    if lang == "en":  # as the engine writes its cards, and as the browser tests read them
+        assert drop_letters == set(wd.FRUITS) and tree_letters == set(st.FRUITS)
