@@ -18,10 +18,6 @@ PLACEHOLDER_OR_MARKUP = re.compile(r'\{\w+\}|\*\*?|<[^>]+>|`[^`]*`|"[^"]*"')
 # English may share three words with the catalogue's ("card on square"): a search for the
 # walkthroughs' own English leaves them out
 ENGINE_REFUSAL = re.compile(r"[A-Z][a-z]+(?: [a-z0-9]+)* \((?:AB|WD|ST)-\d+\): [^.]*\.")
-# what a stacked trees placement does, in the engine's words (stacked_trees_html.effect_words,
-# quoted by the walkthrough's notes and said by the board, not translated yet either):
-# "1 new die (plum); +1 point in all."
-ENGINE_EFFECT = re.compile(r"(?:✓ Allowed here: )?[^.:;]*; [+-]\d+ points? in all\.")
 
 
 @cache

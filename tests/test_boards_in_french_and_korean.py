@@ -23,7 +23,7 @@ from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDrops
 from orchard_lab.widgets.board_base import GameBoard
 from orchard_lab.widgets.stacked_trees_html import tree_letter
 from orchard_lab.widgets.water_drops_html import drop_letter
-from tests.catalogue_english import ENGINE_EFFECT, english_left
+from tests.catalogue_english import english_left
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 STYLE = re.compile(r"<style>.*?</style>", re.S)
@@ -75,7 +75,7 @@ def _text(board: GameBoard) -> str:
     words = re.sub(r"<[^>]+>", " ", words)
     for help_line in sorted(engine, key=len, reverse=True):  # a help line has a span of its own
         words = words.replace(html.escape(help_line), " ")
-    return ENGINE_EFFECT.sub(" ", " ".join(html.unescape(words).split()))
+    return " ".join(html.unescape(words).split())
 
 
 def _play_apple_batches(board: Any) -> None:
@@ -123,6 +123,8 @@ def _played(game: str) -> list[tuple[str, str]]:
     moments.append(("keys", _text(board)))
     while not board.game.is_over:
         play(board)
+    if isinstance(board, StackedTreesBoard):  # its best line beside your game, searched briefly
+        board.how_well(wait=True, time_limit=0.5)
     moments.append(("over", _text(board)))
     board.undo()  # nothing more to undo after the others' last moves? it says so, or undoes
     board.new_game()

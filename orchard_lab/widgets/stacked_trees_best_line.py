@@ -22,8 +22,9 @@ import ipywidgets as w
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import require_int
 from orchard_lab.figures.stacked_trees import deal_comparison
+from orchard_lab.language import _, _n
 from orchard_lab.stacked_trees.policies import say
-from orchard_lab.widgets.board_base import HUMAN, GameBoard, points
+from orchard_lab.widgets.board_base import HUMAN, GameBoard
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.stacked_trees_html import orchard_html
 
@@ -41,18 +42,22 @@ class BestLineBoard(GameBoard):
     def _make_best_line(self) -> None:
         """Make the widgets, wired to the actions; call it once while building the board."""
         self.how_button = w.Button(
-            description="How well could I have done?", button_style="info",
-            tooltip="search the best line of this deal (up to 10 seconds)",
+            description=_("How well could I have done?"), button_style="info",
+            tooltip=_("search the best line of this deal (up to 10 seconds)"),
         ).add_class("orchard-st-how")  # fmt: skip
         self.progress = w.FloatProgress(
-            value=0, min=0, max=SEARCH_SECONDS, description="searching",
+            value=0, min=0, max=SEARCH_SECONDS, description=_("searching"),
             style={"description_width": "initial"}, layout={"display": "none"},
         )  # fmt: skip
         self.yours = w.HTML().add_class("orchard-st-yours")
         self.best_text = w.HTML().add_class("orchard-st-best")
-        self.replay_back = w.Button(description="◀ Back", tooltip="the best line, one card back")
-        self.replay_next = w.Button(description="Next ▶", tooltip="the best line, one card on")
-        self.replay_exit = w.Button(description="Back to my game")
+        self.replay_back = w.Button(
+            description=_("◀ Back"), tooltip=_("the best line, one card back")
+        )
+        self.replay_next = w.Button(
+            description=_("Next ▶"), tooltip=_("the best line, one card on")
+        )
+        self.replay_exit = w.Button(description=_("Back to my game"))
         self.figure = SharedBundleFigure(deal_comparison({}, 0, height=230))
         fit_to_container(self.figure)
         self.figure.add_class("orchard-st-figure")
@@ -70,7 +75,7 @@ class BestLineBoard(GameBoard):
             [
                 w.HBox([self.yours, self.best_text]).add_class("orchard-st-compare"),
                 replay_nav.add_class("orchard-st-buttons"),
-                w.HTML("<b>Your score among other ways to play this deal</b>"),
+                w.HTML(_("<b>Your score among other ways to play this deal</b>")),
                 self.figure,
             ]
         ).add_class("orchard-st-replay")
@@ -88,12 +93,12 @@ class BestLineBoard(GameBoard):
         planner on the same deal. ``wait`` blocks until done (tests, lessons); a click does
         not."""
         if not self._lock.acquire(blocking=False):
-            self._say("Still searching: the best line is on its way.")
+            self._say(_("Still searching: the best line is on its way."))
             return
         self.progress.max = time_limit
         self.progress.value = 0
         self.progress.layout.display = None
-        self._say("Searching the best line of this deal (up to 10 seconds)…")
+        self._say(_("Searching the best line of this deal (up to 10 seconds)…"))
         game = self.game
         done = threading.Event()
 
@@ -101,7 +106,8 @@ class BestLineBoard(GameBoard):
             try:
                 self._search(game, time_limit)
             except Exception as exc:  # a learner's widget must keep working
-                self._say(f"<b>That did not work:</b> {html.escape(str(exc))}")
+                failed = _("<b>That did not work:</b> {reason}")
+                self._say(failed.format(reason=html.escape(str(exc))))
             finally:
                 done.set()
                 self.progress.layout.display = "none"
@@ -129,27 +135,42 @@ class BestLineBoard(GameBoard):
         self.comparison = st.deal_scores(order, rules, best)
         self.replay_step = None
         self._show_comparison()
-        proven = "the best possible" if best.optimal else "the best found in the time"
-        self._say(
-            f"The best line of this deal scores {points(best.score)} ({proven}). Step through "
-            "it with Next ▶."
-        )
+        if best.optimal:
+            said = _n(
+                "The best line of this deal scores {count} point (the best possible). Step "
+                "through it with Next ▶.",
+                "The best line of this deal scores {count} points (the best possible). Step "
+                "through it with Next ▶.",
+                abs(best.score),
+            )
+        else:
+            said = _n(
+                "The best line of this deal scores {count} point (the best found in the time). "
+                "Step through it with Next ▶.",
+                "The best line of this deal scores {count} points (the best found in the time). "
+                "Step through it with Next ▶.",
+                abs(best.score),
+            )
+        self._say(said.format(count=best.score))
 
     def replay(self, step: int) -> None:
         """Show the best line after ``step`` of its cards on the grid (0: the start card)."""
         if self.best is None:
-            self._say("Click “How well could I have done?” first.")
+            self._say(_("Click “How well could I have done?” first."))
             return
         self.replay_step = require_int(step, "step", 0, len(self.best.moves))
         board = self.replay_board()
         assert board is not None
         moves = self.best.moves
         if self.replay_step == 0:
-            words = "The best line starts from the same first card."
+            words = _("The best line starts from the same first card.")
         else:
-            move = moves[self.replay_step - 1]
-            words = f"Card {self.replay_step} of {len(moves)}: the {say(move)}."
-        self._say(f"<b>Best line</b> · {html.escape(words)} Total so far: {board.total}.")
+            move = moves[self.replay_step - 1]  # said in the engine's words: not translated yet
+            words = _("Card {card} of {cards}: the {move}.").format(
+                card=self.replay_step, cards=len(moves), move=say(move)
+            )
+        said = _("<b>Best line</b> · {words} Total so far: {total}.")
+        self._say(said.format(words=html.escape(words), total=board.total))
         self._show_all()
 
     def replay_forward(self) -> None:
@@ -164,7 +185,7 @@ class BestLineBoard(GameBoard):
     def stop_replay(self) -> None:
         """Back to your own game."""
         self.replay_step = None
-        self._say("Your own game again.")
+        self._say(_("Your own game again."))
         self._show_all()
 
     def replay_board(self) -> st.Board | None:
@@ -188,17 +209,32 @@ class BestLineBoard(GameBoard):
             return
         self.compare_box.layout.display = None
         board = self.game.boards[HUMAN]
-        self.yours.value = (
-            f"<b>Your game:</b> {points(board.total)} ({st.rating(board.total)})"
-            f"{orchard_html(board)}"
+        yours = _n(
+            "<b>Your game:</b> {count} point ({rating})",
+            "<b>Your game:</b> {count} points ({rating})",
+            abs(board.total),
+        ).format(count=board.total, rating=html.escape(_(st.rating(board.total))))
+        self.yours.value = f"{yours}{orchard_html(board)}"
+        if best.optimal:
+            best_said = _n(
+                "<b>Best line:</b> {count} point ({rating}, proven best)",
+                "<b>Best line:</b> {count} points ({rating}, proven best)",
+                abs(best.score),
+            )
+        else:
+            best_said = _n(
+                "<b>Best line:</b> {count} point ({rating}, best found in {seconds} s)",
+                "<b>Best line:</b> {count} points ({rating}, best found in {seconds} s)",
+                abs(best.score),
+            )
+        best_words = best_said.format(
+            count=best.score,
+            rating=html.escape(_(st.rating(best.score))),
+            seconds=f"{SEARCH_SECONDS:g}",
         )
-        proven = "proven best" if best.optimal else f"best found in {SEARCH_SECONDS:g} s"
         replayed = self.replay_board()
         shown = replayed if replayed is not None else self._best_board(len(best.moves))
-        self.best_text.value = (
-            f"<b>Best line:</b> {points(best.score)} ({st.rating(best.score)}, {proven})"
-            f"{orchard_html(shown)}"
-        )
+        self.best_text.value = f"{best_words}{orchard_html(shown)}"
         new = deal_comparison(self.comparison, board.total, height=230)
         with self.figure.batch_update():
             self.figure.data[0].update(new.data[0])

@@ -52,6 +52,7 @@ from orchard_lab.widgets.stacked_trees_best_line import BestLineBoard
 from orchard_lab.widgets.stacked_trees_html import (
     card_html,
     deal_code_html,
+    effect_summary,
     effect_words,
     orchard_squares,
     others_html,
@@ -362,7 +363,7 @@ class StackedTreesBoard(BestLineBoard):
 
     def _commit(self, ghost: st.Effect) -> None:
         self._play(st.Move(ghost.card, ghost.at, ghost.rotation, ghost.tokens > 0))
-        words = effect_words(ghost, self.game.rules.rotten_penalty).removeprefix("✓ Allowed here: ")
+        words = effect_summary(ghost, self.game.rules.rotten_penalty)
         self._forget_selection()
         self._show_all()
         mine = self.game.scores()[HUMAN]

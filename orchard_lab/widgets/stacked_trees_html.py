@@ -20,8 +20,7 @@ import html
 from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.core import points
-from orchard_lab.language import _p
+from orchard_lab.language import _, _n, _p
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square
@@ -87,28 +86,57 @@ def style() -> str:
     return style_html("stacked_trees_board.css", ".orchard-st-board", properties)
 
 
+def tree_name(fruit: str) -> str:
+    """A stacked trees fruit's name in the session's language (English: apple, pear, plum)."""
+    names = {
+        "A": _p("a tree's fruit", "apple"),
+        "P": _p("a tree's fruit", "pear"),
+        "L": _p("a tree's fruit", "plum"),
+    }
+    return names[fruit]
+
+
 def effect_words(effect: st.Effect, penalty: int) -> str:
     """A move's effect in a sentence a learner reads; ``penalty`` points per rotten token."""
     if not effect.legal:
-        return f"✗ Not allowed here: {effect.reason}"
+        return _("✗ Not allowed here: {reason}").format(reason=effect.reason)
+    return _("✓ Allowed here: {effect}").format(effect=effect_summary(effect, penalty))
+
+
+def effect_summary(effect: st.Effect, penalty: int) -> str:
+    """What an allowed move does to the dice and tokens, and its points:
+    '1 new die (plum); +1 point in all.'"""
     parts = []
     if effect.climbs:
         steps = ", ".join(f"{a} → {b}" for _, a, b in effect.climbs)
-        count = "1 die climbs" if len(effect.climbs) == 1 else f"{len(effect.climbs)} dice climb"
-        parts.append(f"{count} ({steps})")
+        climbs = len(effect.climbs)
+        said = _n("{count} die climbs ({steps})", "{count} dice climb ({steps})", climbs)
+        parts.append(said.format(count=climbs, steps=steps))
     if effect.new_dice:
-        names = ", ".join(st.FRUIT_NAMES[f] for _, f in effect.new_dice)
-        count = "1 new die" if len(effect.new_dice) == 1 else f"{len(effect.new_dice)} new dice"
-        parts.append(f"{count} ({names})")
+        names = ", ".join(tree_name(f) for _, f in effect.new_dice)
+        new = len(effect.new_dice)
+        said = _n("{count} new die ({fruits})", "{count} new dice ({fruits})", new)
+        parts.append(said.format(count=new, fruits=names))
     if effect.back:
-        count = "1 die goes" if len(effect.back) == 1 else f"{len(effect.back)} dice go"
-        parts.append(f"{count} back to the supply")
+        back = len(effect.back)
+        said = _n("{count} die goes back to the supply", "{count} dice go back to the supply", back)
+        parts.append(said.format(count=back))
     if effect.tokens:
-        tokens = "1 rotten token" if effect.tokens == 1 else f"{effect.tokens} rotten tokens"
-        parts.append(f"costs {tokens} (-{penalty * effect.tokens} points)")
+        said = _n(
+            "costs {count} rotten token (-{lost} points)",
+            "costs {count} rotten tokens (-{lost} points)",
+            effect.tokens,
+        )
+        parts.append(said.format(count=effect.tokens, lost=penalty * effect.tokens))
     gain = effect.gain
-    signed = points(gain, signed=True)
-    return f"✓ Allowed here: {', '.join(parts) or 'no die moves'}; {signed} in all."
+    done = ", ".join(parts) or _("no die moves")
+    said = _n("{effects}; {gain} point in all.", "{effects}; {gain} points in all.", abs(gain))
+    return said.format(effects=done, gain=f"{gain:+d}")
+
+
+def _tree_title(fruit: str, rotten: bool) -> str:
+    name = tree_name(fruit)
+    return _("{fruit} (rotten)").format(fruit=name) if rotten else name
 
 
 def _tree_cell(fruit: str, die: int | None, rotten: bool, size: int) -> str:
@@ -122,10 +150,10 @@ def _tree_cell(fruit: str, die: int | None, rotten: bool, size: int) -> str:
         else ""
     )
     return (
-        f'<td title="{st.FRUIT_NAMES[fruit]}{" (rotten)" if rotten else ""}" '
+        f'<td title="{html.escape(_tree_title(fruit, rotten))}" '
         f'style="background:{fill};color:{text_colour_on(fill)};width:{size}px;'
         f'height:{size}px;text-align:center;font-weight:700;font-size:{size * 0.42:.0f}px">'
-        f"{fruit}{badge}</td>"
+        f"{tree_letter(fruit)}{badge}</td>"
     )
 
 
@@ -289,19 +317,28 @@ def supply_html(game: st.Game, board: st.Board) -> str:
     True
     """
     left = board.dice_left
-    supply = " · ".join(f"{FRUIT_MARK[f]} {st.FRUIT_NAMES[f]} {left[f]}" for f in st.FRUITS)
-    return (
-        f"<b>Dice left:</b> {supply}<br><b>Rotten tokens left:</b> {board.rotten_left} of "
-        f"{game.rules.rotten_tokens} · <b>ladder:</b> {' → '.join(map(str, game.rules.ladder))}"
+    supply = " · ".join(f"{FRUIT_MARK[f]} {tree_name(f)} {left[f]}" for f in st.FRUITS)
+    said = _(
+        "<b>Dice left:</b> {supply}<br><b>Rotten tokens left:</b> {left} of {tokens} · "
+        "<b>ladder:</b> {ladder}"
+    )
+    return said.format(
+        supply=supply,
+        left=board.rotten_left,
+        tokens=game.rules.rotten_tokens,
+        ladder=" → ".join(map(str, game.rules.ladder)),
     )
 
 
 def score_html(board: st.Board) -> str:
     """An orchard's score with its two parts and its rating."""
     score = board.score()
-    return (
-        f"<b>Score: {score.total}</b> ({html.escape(score.notes['dice'])}; "
-        f"{html.escape(score.notes['rotten'])}) · rating <b>{st.rating(score.total)}</b>"
+    said = _("<b>Score: {total}</b> ({dice}; {rotten}) · rating <b>{rating}</b>")
+    return said.format(
+        total=score.total,
+        dice=html.escape(score.notes["dice"]),
+        rotten=html.escape(score.notes["rotten"]),
+        rating=html.escape(_(st.rating(score.total))),
     )
 
 
@@ -310,16 +347,27 @@ def deal_code_html(game: st.Game) -> str:
     try:
         code = st.deal_code(game.order)
     except ValueError:
-        return "This deal has no code: its cards are not all from the box."
-    return f"Deal code <b>{code}</b>: type it under New game to play the same cards."
+        return _("This deal has no code: its cards are not all from the box.")
+    return _("Deal code <b>{code}</b>: type it under New game to play the same cards.").format(
+        code=code
+    )
 
 
 def others_html(game: st.Game) -> str:
     """The other players' points and cards (nothing in a solo game)."""
     if game.players == 1:
         return ""
-    rows = [
-        f"Player {p} (greedy): {points(game.scores()[p])}, {len(game.boards[p].cards())} cards"
-        for p in range(1, game.players)
-    ]
-    return "<b>The others, same cards:</b><br>" + "<br>".join(rows)
+    scores = game.scores()
+    rows = [_other(p, scores[p], len(game.boards[p].cards())) for p in range(1, game.players)]
+    return "<br>".join([_("<b>The others, same cards:</b>"), *rows])
+
+
+def _other(player: int, score: int, cards: int) -> str:
+    """Another player's line: 'Player 1 (greedy): 2 points, 2 cards'."""
+    said = _n(
+        "Player {player} (greedy): {score}, {count} card",
+        "Player {player} (greedy): {score}, {count} cards",
+        cards,
+    )
+    scored = _n("{points} point", "{points} points", abs(score)).format(points=score)
+    return said.format(player=player, score=scored, count=cards)
