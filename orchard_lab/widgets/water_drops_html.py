@@ -20,7 +20,7 @@ import html
 from collections.abc import Collection
 
 from orchard_lab import water_drops as wd
-from orchard_lab.language import _, _n, _p
+from orchard_lab.language import N_, _, _n, _p
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square as GridSquare
@@ -37,6 +37,7 @@ __all__ = [
     "card_squares",
     "card_words",
     "drop_letter",
+    "fruit_name",
     "ghost_html",
     "groups_html",
     "mini_px",
@@ -111,8 +112,24 @@ def _cell_html(code: str, letter: str, size: int) -> str:
     return f'<span class="wd-drop" style="{style}"><span>{code}</span></span>'
 
 
+def fruit_name(fruit: str) -> str:
+    """A water drops fruit's name (its letter's: B, C, P, M) in the session's language."""
+    names = {
+        "B": _p("water drops: a fruit", "banana"),
+        "C": _p("water drops: a fruit", "cherry"),
+        "P": _p("water drops: a fruit", "pear"),
+        "M": _p("water drops: a fruit", "mango"),
+    }
+    return names[fruit]
+
+
+_FRUIT_OF = {names[0]: fruit for fruit, names in wd.FRUIT_NAMES.items()}  # "banana": "B"
+
+
 def _cell_words(code: str) -> str:
-    return wd.FRUIT_NAMES[code][0] if code in wd.FRUIT_NAMES else f"{code}-drop"
+    if code in wd.FRUIT_NAMES:
+        return fruit_name(code)
+    return _("{value}-drop").format(value=code)
 
 
 def card_picture(card: wd.Card, size: int = 24) -> str:
@@ -296,11 +313,18 @@ def groups_html(groups: list[wd.Group]) -> str:
     return f"{heading}<ul>{rows}</ul>"
 
 
+_EXPLAINED = {  # the score's heading under each scoring of WD-4
+    "fruit": N_("<b>Explain my score</b> (fruit scoring)"),
+    "drop": N_("<b>Explain my score</b> (drop scoring)"),
+    "per_drop": N_("<b>Explain my score</b> (per drop scoring)"),
+}
+
+
 def score_html(board: wd.Board, scoring: str) -> str:
     """Each fruit's points, and beside them one short line per kind of group (the engine's
     reason; groups alike share a line, the scoring ones first), under ``scoring``'s name.
 
-    >>> "<b>total</b>" in score_html(wd.Board(start=wd.Card.from_text("BB/2C")), "standard")
+    >>> "<b>total</b>" in score_html(wd.Board(start=wd.Card.from_text("BB/2C")), "fruit")
     True
     """
     score = board.score()
@@ -321,12 +345,12 @@ def score_html(board: wd.Board, scoring: str) -> str:
             else html.escape(score.notes[name])  # "no cherries"
         )
         rows.append(
-            f"<tr><td><b>{html.escape(name)}</b></td><td>{shown}</td>"
+            f"<tr><td><b>{html.escape(fruit_name(_FRUIT_OF[name]))}</b></td><td>{shown}</td>"
             f'<td style="text-align:right">{earned}</td></tr>'
         )
-    heading, total = html.escape(_("Explain my score")), html.escape(_("total"))
+    heading, total = _(_EXPLAINED[scoring]), html.escape(_("total"))
     return (
-        f"<b>{heading}</b> ({scoring.replace('_', ' ')} scoring)<table>"
+        f"{heading}<table>"
         f"{''.join(rows)}<tr><td><b>{total}</b></td><td></td>"
         f'<td style="text-align:right"><b>{score.total}</b></td></tr></table>'
     )
