@@ -42,6 +42,7 @@ from orchard_lab.core import (
     points,
     require_int,
 )
+from orchard_lab.language import N_
 
 __all__ = [
     "POLICY_NAMES",
@@ -69,11 +70,13 @@ __all__ = [
 POLICY_NAMES = ("random", "greedy", "lookahead")  # every game's; a game may add its own
 TABLE_POLICIES = ("random", "greedy")  # the policies a game plays a whole table of at once
 POLICY_WORDS = {  # each policy in one sentence a learner reads, wherever it is offered
-    "random": "random: any allowed move, picked by chance",
-    "greedy": "greedy: the move that adds the most points right now",
-    "lookahead": "lookahead: tries each move to the end of the game several times, keeps the best",
-    "planner": "planner: looks ahead from the few moves that pay most now",
-}
+    "random": N_("random: any allowed move, picked by chance"),
+    "greedy": N_("greedy: the move that adds the most points right now"),
+    "lookahead": N_(
+        "lookahead: tries each move to the end of the game several times, keeps the best"
+    ),
+    "planner": N_("planner: looks ahead from the few moves that pay most now"),
+}  # marked for the catalogues: shown with language._ (the boards do)
 
 
 class PlayableGame(Protocol):

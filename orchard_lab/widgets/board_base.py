@@ -199,7 +199,7 @@ def hint_choice(options: Iterable[str], value: str, button_width: str = "90px") 
     options = tuple(options)
     return w.ToggleButtons(
         options=options, value=check_policy(value, options, "hint_policy"),
-        description=_("hint by"), tooltips=[POLICY_WORDS[p] for p in options],
+        description=_("hint by"), tooltips=[_(POLICY_WORDS[p]) for p in options],
         style={**_INITIAL, "button_width": button_width},
     )  # fmt: skip
 
@@ -690,11 +690,11 @@ class PolicyBoard(GameBoard):
         self._make_turn_flow(css)
         self.policy_choice = policy_choice()
         self.policy_help = w.HTML(
-            "<br>".join(html.escape(POLICY_WORDS[p]) for p in POLICY_NAMES)
+            "<br>".join(html.escape(_(POLICY_WORDS[p])) for p in POLICY_NAMES)
         ).add_class(f"orchard-{css}-help")
         hints = hint_names(self.GAME.POLICY_NAMES)
         self.hint_choice = hint_choice(hints, hint_policy)
-        self.hint_help = w.HTML(" · ".join(html.escape(POLICY_WORDS[p]) for p in hints))
+        self.hint_help = w.HTML(" · ".join(html.escape(_(POLICY_WORDS[p])) for p in hints))
         self.hint_help.add_class(f"orchard-{css}-help")
 
     def _make_market(
