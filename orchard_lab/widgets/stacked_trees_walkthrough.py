@@ -21,15 +21,14 @@ from babel.lists import format_list
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import IllegalMove
-from orchard_lab.language import N_, _, _n, _p, language
+from orchard_lab.language import N_, _, _n, language
 from orchard_lab.stacked_trees.rules import LOWEST_RATING
 from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
 from orchard_lab.walkthrough_games import stacked_trees_game
 from orchard_lab.widgets import walkthrough as walkthrough_base
 from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
-from orchard_lab.widgets.stacked_trees_html import effect_words
+from orchard_lab.widgets.stacked_trees_html import effect_words, tree_letter, tree_name, trees_code
 from orchard_lab.widgets.walkthrough import Staged, Walkthrough, scripted_walkthrough
-from orchard_lab.worksheets.pictures import tree_letter, trees_code
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
@@ -80,16 +79,6 @@ def _say(move: st.Move) -> str:
     }[move.rotation]
     row, col = move.at
     return words.format(card=_card(move.card), row=row, col=col)
-
-
-def _fruit(fruit: str) -> str:
-    """A tree's fruit (apple, pear, plum) in the session's language."""
-    names = {
-        "A": _p("a tree's fruit", "apple"),
-        "P": _p("a tree's fruit", "pear"),
-        "L": _p("a tree's fruit", "plum"),
-    }
-    return names[fruit]
 
 
 def _choose(board: StackedTreesBoard, move: st.Move) -> None:
@@ -199,7 +188,7 @@ def _supply(board: StackedTreesBoard) -> Staged:
     _fresh(board, st.Rules(dice_per_fruit=2))
     _greedy(board, lambda game: 0 in game.boards[0].dice_left.values())
     left = board.game.boards[0].dice_left
-    empty = [_fruit(fruit) for fruit, n in left.items() if n == 0]
+    empty = [tree_name(fruit) for fruit, n in left.items() if n == 0]
     played = len(board.game.history)
     # Translators: {fruits} names one fruit or more (apple, pear, plum); the plural form
     # follows how many
