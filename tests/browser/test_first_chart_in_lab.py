@@ -29,7 +29,10 @@ def test_a_chart_is_drawn_while_the_kernel_runs_the_next_cell(fresh_page, lab) -
     state = page.evaluate(_STATE)
     page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session"
                   ".kernel.interrupt()")  # fmt: skip
-    assert state["kernel"] == "busy" and state["ran"] < state["cells"], (
+    # The busy cell sleeps 120 s and the chart had 100 s: drawn with that cell not yet run
+    # is drawn without waiting for the kernel. The kernel's status at that instant is not
+    # asked: between the chart's cell and the busy one it is idle for a moment.
+    assert state["ran"] < state["cells"], (
         f"the chart was drawn only once the kernel had run every cell: {state}"
     )
     assert served == [200], f"the bundle was not served over HTTP once: {served}"
