@@ -175,8 +175,17 @@ def test_board_fits_draws_true_and_plays(page, lab) -> None:
     message = board.locator(".orchard-ab-message").first
     expect(message).to_contain_text("You put the")
     at_every_size(page, lambda: assert_shows(message, "You put the"))
-    board.locator(".orchard-ab-hint").first.click()  # its message takes the place of that
-    hint = board.locator(".orchard-ab-hint-text").first
+    hint_at_every_size(page, board, "ab", "board-{size}-hint")
+
+
+def hint_at_every_size(page, board, game: str, shot: str) -> None:
+    """Click the board's Hint (``.orchard-<game>-hint``; its message takes the place of the
+    last one): the greedy choice shown and the page fitting at every size, the whole board
+    shot at each (``shot`` with its ``{size}``), and no error in the notebook."""
+    from tests.browser.engine_pictures import at_every_size  # it imports SIZES from here
+
+    board.locator(f".orchard-{game}-hint").first.click()
+    hint = board.locator(f".orchard-{game}-hint-text").first
     expect(hint).to_contain_text("Greedy choice")
 
     def hinted() -> None:
@@ -184,7 +193,7 @@ def test_board_fits_draws_true_and_plays(page, lab) -> None:
         assert_fits(page)
 
     def shoot_hinted(size: str) -> None:
-        whole_board_screenshot(page, board, f"board-{size}-hint")
+        whole_board_screenshot(page, board, shot.format(size=size))
 
     at_every_size(page, hinted, then=shoot_hinted)
     assert notebook_errors(page) == []

@@ -19,6 +19,7 @@ from tests.browser.test_apple_batches_in_lab import (
     SIZES,
     assert_fits,
     assert_shows,
+    hint_at_every_size,
     open_with_file_browser,
     output_width,
     sideways,
@@ -102,19 +103,7 @@ def test_board_fits_and_plays_a_card(page, lab) -> None:
         assert score.text_content() != before_score, f"the score stayed {before_score!r}"
 
     at_every_size(page, played)
-    board.locator(".orchard-wd-hint").first.click()  # its message takes the place of that
-    hint = board.locator(".orchard-wd-hint-text").first
-    expect(hint).to_contain_text("Greedy choice")
-
-    def hinted() -> None:
-        assert_shows(hint, "Greedy choice")
-        assert_fits(page)
-
-    def shoot_hinted(size: str) -> None:
-        whole_board_screenshot(page, board, f"wd-board-{size}-played")
-
-    at_every_size(page, hinted, then=shoot_hinted)
-    assert notebook_errors(page) == []
+    hint_at_every_size(page, board, "wd", "wd-board-{size}-played")
 
 
 def test_every_control_is_reached_with_tab(page, lab) -> None:
