@@ -1,8 +1,9 @@
 """The ``orchard-lab`` command for teachers: one subcommand per job.
 
 Each subcommand lives in its own module, which gives ``add_command(commands)`` to add its
-parser here; the parser stores the function that runs it as ``run``. A command stops on a
-teacher's mistake with ``cli_refusal.refuse``: a sentence on stderr, exit code 1.
+parser here (``cli_commands.add_subcommand``); the parser stores the function that runs it as
+``run``. A command stops on a teacher's mistake with ``cli_refusal.refuse``: a sentence on
+stderr, exit code 1.
 
 >>> build_parser().prog
 'orchard-lab'

@@ -37,6 +37,7 @@ from typing import Any
 
 from orchard_lab.app.command import first_line
 from orchard_lab.app.server import lan_address
+from orchard_lab.cli_commands import add_subcommand
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.core import check_bool, check_int, check_path, check_type
 from orchard_lab.plotly_bundle import SERVER_OPTIONS
@@ -205,8 +206,10 @@ def run(args: argparse.Namespace) -> int:
 
 def add_command(commands: Any) -> None:
     """Add ``hub`` to the subcommands ``commands`` (from ``add_subparsers``)."""
-    parser = commands.add_parser(
+    parser = add_subcommand(
+        commands,
         "hub",
+        run=run,
         help="run a JupyterHub for one class: a JupyterLab and the lessons for each pupil",
         description=(
             "Write a JupyterHub configuration for one class into FOLDER and run it: pupils "
@@ -244,4 +247,3 @@ def add_command(commands: Any) -> None:
         default="configurable-http-proxy",
         help="the configurable-http-proxy command (from npm), if not on the PATH",
     )
-    parser.set_defaults(run=run)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from orchard_lab.classroom import ClassResults, class_results, summary
+from orchard_lab.cli_commands import add_subcommand
 from orchard_lab.cli_refusal import refuse
 
 __all__ = ["add_command", "results_text", "write_csv"]
@@ -100,8 +101,10 @@ def run(args: argparse.Namespace) -> int:
 
 def add_command(commands: Any) -> None:
     """Add ``results`` to the subcommands ``commands`` (from ``add_subparsers``)."""
-    parser = commands.add_parser(
+    parser = add_subcommand(
+        commands,
         "results",
+        run=run,
         help="check a class's result codes from a file and rank them",
         description=(
             "Replay every result code in FILE (one 'name: code' line per pupil) through the "
@@ -120,4 +123,3 @@ def add_command(commands: Any) -> None:
         action="store_true",
         help="skip the stacked trees best-line search (a fraction of a second per deal)",
     )
-    parser.set_defaults(run=run)

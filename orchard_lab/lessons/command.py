@@ -32,10 +32,11 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from orchard_lab.cli_commands import add_language_option, add_subcommand
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.compiled import warm_up
 from orchard_lab.core import check_path, check_type
-from orchard_lab.language import ENVIRONMENT, LANGUAGES, language
+from orchard_lab.language import ENVIRONMENT, language
 from orchard_lab.lessons.build import COPIES
 from orchard_lab.plotly_bundle import SERVER_OPTIONS
 from orchard_lab.worksheets.pupil_sheet import write_pupil_sheets
@@ -144,8 +145,10 @@ def run(args: argparse.Namespace) -> int:
 
 def add_command(commands: Any) -> None:
     """Add ``lessons`` to the subcommands ``commands`` (from ``add_subparsers``)."""
-    parser = commands.add_parser(
+    parser = add_subcommand(
+        commands,
         "lessons",
+        run=run,
         help="copy the lessons into a folder and open them in JupyterLab",
         description=(
             "Copy the lessons into FOLDER and open JupyterLab there, on this machine only "
@@ -167,15 +170,9 @@ def add_command(commands: Any) -> None:
         action="store_true",
         help="the teacher's copies, with the answers and talking points (not for a projector)",
     )
-    parser.add_argument(
-        "--lang",
-        choices=tuple(LANGUAGES),
-        help="the language of the rules sheets and of the lessons' kernels: English, French or "
-        "Korean (default: the system's language where it is one of these, else English)",
-    )
+    add_language_option(parser, "the language of the rules sheets and of the lessons' kernels:")
     parser.add_argument(
         "--copy-only",
         action="store_true",
         help="copy the lessons and stop, without starting JupyterLab",
     )
-    parser.set_defaults(run=run)

@@ -22,9 +22,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from orchard_lab.cli_commands import add_language_option, add_subcommand
 from orchard_lab.cli_games import add_game_argument, package_name
 from orchard_lab.cli_refusal import refuse
-from orchard_lab.language import LANGUAGES
 from orchard_lab.worksheets.pupil_sheet import (
     SHEET_GAMES,
     pupil_sheet_html,
@@ -76,8 +76,10 @@ def run(args: argparse.Namespace) -> int:
 
 def add_command(commands: Any) -> None:
     """Add ``rules-sheet`` to the subcommands ``commands`` (from ``add_subparsers``)."""
-    parser = commands.add_parser(
+    parser = add_subcommand(
+        commands,
         "rules-sheet",
+        run=run,
         help="write a game's rules as a one-page sheet to print (HTML or PDF)",
         description=(
             "Write the standard rules of GAME as one A4 page to print for the class: large "
@@ -99,12 +101,7 @@ def add_command(commands: Any) -> None:
     parser.add_argument(
         "--teacher", action="store_true", help="the teacher's page: the readings of the rules"
     )
-    parser.add_argument(
-        "--lang",
-        choices=tuple(LANGUAGES),
-        help="the pupils' sheet or the teacher's page in English, French or Korean (default: "
-        "the system's language where it is one of these, else English)",
-    )
+    add_language_option(parser, "the pupils' sheet or the teacher's page in")
     parser.add_argument(
         "--reference",
         action="store_true",
@@ -115,4 +112,3 @@ def add_command(commands: Any) -> None:
         action="store_true",
         help="with --reference: leave out the picture (it needs Chromium)",
     )
-    parser.set_defaults(run=run)
