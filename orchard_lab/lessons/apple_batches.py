@@ -24,8 +24,7 @@ from orchard_lab.lessons.checks import (
     check,
     check_function,
     check_gain,
-    check_goal,
-    own_rules,
+    check_own_rules,
 )
 from orchard_lab.lessons.timing import Pace
 
@@ -372,16 +371,7 @@ def check_own_feather(answer: Any) -> None:
     """
     apples, most = OWN_FEATHER_GOAL
 
-    def verdict(said: Any) -> tuple[bool, str]:
-        rules = own_rules(
-            said, lambda values: ab.Rules(feather_points=values),
-            f"the feather batch needs {ab.BATCH_CAPACITY} points, one for each of 1, 2, ... "
-            f"{ab.BATCH_CAPACITY} apples, each a whole number from 0 to {ab.MAX_TABLE_POINTS}.",
-            count=ab.BATCH_CAPACITY, unit="apples", what="the 12 points",
-            example="(2, 4, 6, ...)", formula="2n",
-        )  # fmt: skip
-        if isinstance(rules, str):
-            return False, rules
+    def verdict(rules: ab.Rules) -> tuple[bool, str]:
         use = ab.batch_use(FEATHER_DEALS, 1, "greedy", seed=0, rules=rules)
         put = use[ab.BATCH_NAMES["feather"]]
         mean = float(ab.simulate(FEATHER_DEALS, 1, "greedy", seed=0, rules=rules).mean())
@@ -396,6 +386,12 @@ def check_own_feather(answer: Any) -> None:
                 f"{where}, but score {mean:.1f} points on average, more than {most}: make the "
                 "points smaller."
             )
-        return True, f"{where[0].upper()}{where[1:]} and score {mean:.1f} points on average."
+        return True, f"{where} and score {mean:.1f} points on average."
 
-    check_goal("my_feather", answer, verdict)
+    check_own_rules(
+        "my_feather", answer, verdict, lambda values: ab.Rules(feather_points=values),
+        f"the feather batch needs {ab.BATCH_CAPACITY} points, one for each of 1, 2, ... "
+        f"{ab.BATCH_CAPACITY} apples, each a whole number from 0 to {ab.MAX_TABLE_POINTS}.",
+        count=ab.BATCH_CAPACITY, unit="apples", what="the 12 points",
+        example="(2, 4, 6, ...)", formula="2n",
+    )  # fmt: skip

@@ -27,8 +27,8 @@ __all__ = [
     "check_function",
     "check_gain",
     "check_goal",
+    "check_own_rules",
     "near",
-    "own_rules",
     "sequence_slip",
 ]
 
@@ -203,46 +203,10 @@ def sequence_slip(
     return None
 
 
-def own_rules(
-    said: Any,
-    rules: Callable[[tuple[int, ...]], RulesT],
-    refused: str,
-    *,
-    count: int,
-    unit: str,
-    what: str,
-    example: str,
-    formula: str,
-) -> RulesT | str:
-    """The rules ``rules(values)`` that a pupil's own sequence ``said`` makes, or the sentence
-    saying why it makes none: its slip (``sequence_slip``, with the words ``count`` to
-    ``formula``), or ``refused`` when the rules refuse the values (ValueError).
-
-    >>> def ladder(values):
-    ...     if list(values) != sorted(set(values)):
-    ...         raise ValueError("not climbing")
-    ...     return values
-    >>> words = dict(count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)",
-    ...              formula="3n")
-    >>> own_rules([3, 6, 9, 12], ladder, "a ladder climbs.", **words)
-    (3, 6, 9, 12)
-    >>> own_rules([4, 2], ladder, "a ladder climbs.", **words)
-    'a ladder climbs.'
-    >>> own_rules("3n", ladder, "a ladder climbs.", **words)
-    'read your text first: read_sequence("3n", 4), for 4 steps.'
-    """
-    slip = sequence_slip(said, count=count, unit=unit, what=what, example=example, formula=formula)
-    if slip:
-        return slip
-    try:
-        return rules(tuple(int(value) for value in said))
-    except ValueError:
-        return refused
-
-
 def check_goal(name: str, answer: Any, verdict: Callable[[Any], tuple[bool, str]]) -> None:
     """Print whether ``answer`` (the pupil's ``name``) meets a goal that many answers meet:
-    ``verdict(answer)`` says whether it does and, in a sentence, what the answer gave.
+    ``verdict(answer)`` says whether it does and, in a sentence, what the answer gave (said
+    after "Not yet:" as it is, after "✓ Right!" with a capital letter).
 
     >>> goal = lambda n: (n > 10, f"{n} is {'more' if n > 10 else 'not more'} than 10.")
     >>> check_goal("big", 12, goal)
@@ -256,7 +220,57 @@ def check_goal(name: str, answer: Any, verdict: Callable[[Any], tuple[bool, str]
         _say(False, f"Not answered yet: replace ... in {name} with your answer.")
         return
     met, sentence = verdict(answer)
-    _say(met, f"{RIGHT} {sentence}" if met else f"Not yet: {sentence}")
+    _say(met, f"{RIGHT} {sentence[:1].upper()}{sentence[1:]}" if met else f"Not yet: {sentence}")
+
+
+def check_own_rules(
+    name: str,
+    answer: Any,
+    verdict: Callable[[RulesT], tuple[bool, str]],
+    rules: Callable[[tuple[int, ...]], RulesT],
+    refused: str,
+    *,
+    count: int,
+    unit: str,
+    what: str,
+    example: str,
+    formula: str,
+) -> None:
+    """``check_goal`` for a goal that rules of the pupil's own meet: the pupil's sequence
+    ``answer`` (their ``name``) makes the rules ``rules(values)``, and ``verdict(rules)`` says
+    whether they meet the goal. A sequence that makes no rules is not yet, with the reason: its
+    slip (``sequence_slip``, with the words ``count`` to ``formula``), or ``refused`` when the
+    rules refuse the values (ValueError).
+
+    >>> def ladder(values):
+    ...     if list(values) != sorted(set(values)):
+    ...         raise ValueError("not climbing")
+    ...     return values
+    >>> def tall(values):
+    ...     return values[-1] >= 10, f"the ladder climbs to {values[-1]}."
+    >>> words = dict(count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)",
+    ...              formula="3n")
+    >>> check_own_rules("my_ladder", [3, 6, 9, 12], tall, ladder, "a ladder climbs.", **words)
+    ✓ Right! The ladder climbs to 12.
+    >>> check_own_rules("my_ladder", [4, 2], tall, ladder, "a ladder climbs.", **words)
+    Not yet: a ladder climbs.
+    >>> check_own_rules("my_ladder", "3n", tall, ladder, "a ladder climbs.", **words)
+    Not yet: read your text first: read_sequence("3n", 4), for 4 steps.
+    """
+
+    def rules_verdict(said: Any) -> tuple[bool, str]:
+        slip = sequence_slip(
+            said, count=count, unit=unit, what=what, example=example, formula=formula
+        )
+        if slip:
+            return False, slip
+        try:
+            made = rules(tuple(int(value) for value in said))
+        except ValueError:
+            return False, refused
+        return verdict(made)
+
+    check_goal(name, answer, rules_verdict)
 
 
 def check_function(

@@ -22,9 +22,8 @@ from orchard_lab.lessons.checks import (
     check,
     check_function,
     check_gain,
-    check_goal,
+    check_own_rules,
     near,
-    own_rules,
 )
 from orchard_lab.lessons.timing import Pace
 from orchard_lab.sequences import triangular
@@ -323,24 +322,21 @@ def check_own_ladder(answer: Any) -> None:
     """
     low, high = OWN_LADDER_GOAL
 
-    def verdict(said: Any) -> tuple[bool, str]:
-        rules = own_rules(
-            said, lambda values: st.Rules(ladder=values),
-            "a dice ladder climbs: each value bigger than the one before, from 1 or more, at "
-            f"most {st.rules.MAX_LADDER} values.",
-            count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)", formula="3n",
-        )  # fmt: skip
-        if isinstance(rules, str):
-            return False, rules
+    def verdict(rules: st.Rules) -> tuple[bool, str]:
         mean = float(st.simulate(games=LADDER_DEALS, policy="greedy", seed=0, rules=rules).mean())
         gives = f"your ladder gives the greedy player {mean:.1f} points on average"
         if mean < low:
             return False, f"{gives}, below {low}: let the dice climb faster."
         if mean > high:
             return False, f"{gives}, above {high}: let the dice climb more slowly."
-        return True, f"{gives[0].upper()}{gives[1:]} over the {LADDER_DEALS} deals."
+        return True, f"{gives} over the {LADDER_DEALS} deals."
 
-    check_goal("my_ladder", answer, verdict)
+    check_own_rules(
+        "my_ladder", answer, verdict, lambda values: st.Rules(ladder=values),
+        "a dice ladder climbs: each value bigger than the one before, from 1 or more, at "
+        f"most {st.rules.MAX_LADDER} values.",
+        count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)", formula="3n",
+    )  # fmt: skip
 
 
 def check_ladder_gain(answer: Any, squares: np.ndarray, standard: np.ndarray) -> None:

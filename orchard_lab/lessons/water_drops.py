@@ -25,8 +25,7 @@ from orchard_lab.lessons.checks import (
     check,
     check_function,
     check_gain,
-    check_goal,
-    own_rules,
+    check_own_rules,
 )
 from orchard_lab.lessons.timing import Pace
 from orchard_lab.policies import first_player_share
@@ -655,15 +654,7 @@ def check_fairer_points(answer: Any) -> None:
     number from 0 to 999.
     """
 
-    def verdict(said: Any) -> tuple[bool, str]:
-        rules = own_rules(
-            said, lambda values: wd.Rules(group_points=values),
-            "a scoring group needs 9 points, one for each of 1, 2, ... 9 fruits, each a whole "
-            f"number from 0 to {wd.MAX_GROUP_POINTS}.",
-            count=9, unit="sizes", what="the 9 points", example="(1, 4, 9, ...)", formula="n*n",
-        )  # fmt: skip
-        if isinstance(rules, str):
-            return False, rules
+    def verdict(rules: wd.Rules) -> tuple[bool, str]:
         if not any(rules.group_points):
             return False, "with your points nobody ever scores: every game is a tie."
         scores = wd.simulate(FAIR_DEALS, 2, "greedy", seed=0, rules=rules)
@@ -677,6 +668,11 @@ def check_fairer_points(answer: Any) -> None:
                 f"{wins}, more than {FAIR_GOAL} %. {nudge}hat if big groups were worth much "
                 "more than small ones?"
             )
-        return True, f"{wins[0].upper()}{wins[1:]}."
+        return True, f"{wins}."
 
-    check_goal("fairer_points", answer, verdict)
+    check_own_rules(
+        "fairer_points", answer, verdict, lambda values: wd.Rules(group_points=values),
+        "a scoring group needs 9 points, one for each of 1, 2, ... 9 fruits, each a whole "
+        f"number from 0 to {wd.MAX_GROUP_POINTS}.",
+        count=9, unit="sizes", what="the 9 points", example="(1, 4, 9, ...)", formula="n*n",
+    )  # fmt: skip
