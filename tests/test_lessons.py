@@ -152,8 +152,12 @@ def test_each_copy_keeps_its_cells_and_nothing_saved(tmp_path: Path) -> None:
     assert [p.relative_to(tmp_path).as_posix() for p in written] == [
         "pupil/lesson.ipynb",
         "teacher/lesson.ipynb",
+        "fr/pupil/lesson.ipynb",  # no catalogue: the English words, the kernel in French
+        "fr/teacher/lesson.ipynb",
+        "ko/pupil/lesson.ipynb",
+        "ko/teacher/lesson.ipynb",
     ]
-    pupil, teacher = (json.loads(p.read_text()) for p in written)
+    pupil, teacher = (json.loads(p.read_text()) for p in written[:2])
     assert [c["id"] for c in pupil["cells"]] == ["everyone", "mine", "shown"]
     assert [c["id"] for c in teacher["cells"]] == ["everyone", "theirs", "shown"]
     for copy in (pupil, teacher):
@@ -168,6 +172,8 @@ def test_each_copy_keeps_its_cells_and_nothing_saved(tmp_path: Path) -> None:
 def test_copy_text_refuses_an_unknown_copy() -> None:
     with pytest.raises(ValueError, match="copy must be one of"):
         copy_text(LESSON_01, "parent")
+    with pytest.raises(ValueError, match="lang must be one of en, fr, ko, got 'de'"):
+        copy_text(LESSON_01, "pupil", "de")
 
 
 def test_the_committed_copies_are_up_to_date() -> None:

@@ -15,7 +15,7 @@ import pytest
 from orchard_lab.cli import build_parser, main
 from orchard_lab.language import ENVIRONMENT, speaking
 from orchard_lab.lessons import command
-from orchard_lab.lessons.build import COPIES_DIR
+from orchard_lab.lessons.build import COPIES_DIR, copy_folder
 from orchard_lab.lessons.command import DEFAULT_FOLDERS, copy_lessons
 
 LESSONS = ["01_apple_batches.ipynb", "02_water_drops.ipynb", "03_stacked_trees.ipynb"]
@@ -91,6 +91,8 @@ def test_wrong_arguments_are_named(tmp_path: Path) -> None:
         copy_lessons(3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="copy must be one of"):
         copy_lessons(tmp_path, "parent")
+    with pytest.raises(ValueError, match="lang must be one of en, fr, ko, got 'de'"):
+        copy_lessons(tmp_path, "pupil", "de")
     (tmp_path / "file").write_text("")
     with pytest.raises(ValueError, match=r"folder .* is a file"):
         copy_lessons(tmp_path / "file")
@@ -132,12 +134,12 @@ def test_the_lessons_link_to_the_sheets_copied_beside_them(tmp_path: Path) -> No
             assert "the rules</title>" in (tmp_path / link).read_text()
 
 
-def test_the_sheets_and_the_kernels_speak_the_language_asked(
+def test_the_lessons_sheets_and_kernels_speak_the_language_asked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """--lang writes the sheets in that language and starts JupyterLab with it in
-    $ORCHARD_LAB_LANGUAGE, which its kernels inherit and orchard_lab reads (issue 25);
-    without --lang, the session's language."""
+    """--lang copies the lessons in that language, writes the sheets in it and starts
+    JupyterLab with it in $ORCHARD_LAB_LANGUAGE, which its kernels inherit and orchard_lab
+    reads (issue 25); without --lang, the session's language."""
     environments: list[dict[str, str]] = []
 
     def call(argv: list[str], cwd: Path, env: dict[str, str]) -> int:
@@ -148,6 +150,9 @@ def test_the_sheets_and_the_kernels_speak_the_language_asked(
     assert main(["lessons", str(tmp_path / "ko"), "--teacher", "--lang", "ko"]) == 0
     for name in SHEETS + TEACHER_SHEETS:
         assert '<html lang="ko">' in (tmp_path / "ko" / name).read_text(), name
+    for name in LESSONS:
+        shipped = copy_folder(COPIES_DIR, "teacher", "ko") / name
+        assert (tmp_path / "ko" / name).read_bytes() == shipped.read_bytes()
     (env,) = environments
     assert env[ENVIRONMENT] == "ko" and env["PATH"] == os.environ["PATH"]
     kernel = subprocess.run(
@@ -158,3 +163,5 @@ def test_the_sheets_and_the_kernels_speak_the_language_asked(
     with speaking("fr"):
         assert main(["lessons", str(tmp_path / "fr"), "--copy-only"]) == 0
     assert '<html lang="fr">' in (tmp_path / "fr" / SHEETS[0]).read_text()
+    shipped = copy_folder(COPIES_DIR, "pupil", "fr") / LESSONS[0]
+    assert (tmp_path / "fr" / LESSONS[0]).read_bytes() == shipped.read_bytes()

@@ -77,6 +77,10 @@ def test_the_wheel_installs_the_lessons_the_rules_and_the_command(
     assert sorted(p.name for p in (tmp_path / "class").iterdir()) == PUPIL_LESSONS + sheets
     assert out.count("copied ") == 3
     assert not any(b"For the teacher" in p.read_bytes() for p in (tmp_path / "class").iterdir())
+    run(installed / "orchard-lab", "lessons", tmp_path / "ko", "--lang", "ko", "--teacher",
+        "--copy-only", cwd=tmp_path)  # fmt: skip
+    korean = (tmp_path / "ko" / PUPIL_LESSONS[0]).read_text()
+    assert 'set_language(\\"ko\\")' in korean  # the lessons in Korean ship in the wheel too
     run(installed / "orchard-lab", "rules-sheet", "water_drops", "sheet.html", "--teacher",
         cwd=tmp_path)  # fmt: skip
     assert "Readings of water drops" in (tmp_path / "sheet.html").read_text()  # docs/rules.md

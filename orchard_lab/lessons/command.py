@@ -1,19 +1,20 @@
 """``orchard-lab lessons``: copy the lessons into a working folder, then open JupyterLab there.
 
-The lessons ship inside the package (``orchard_lab/lessons/pupil/`` and ``teacher/``), so
-installing orchard_lab is enough. A lesson already in the folder is a pupil's saved work
-and is never overwritten::
+The lessons ship inside the package (``orchard_lab/lessons/pupil/`` and ``teacher/``, and
+in French and Korean under ``fr/`` and ``ko/``), so installing orchard_lab is enough. A
+lesson already in the folder is a pupil's saved work and is never overwritten::
 
     orchard-lab lessons                  # ./orchard-lessons: the pupil's copies, then JupyterLab
     orchard-lab lessons --teacher        # ./orchard-lessons-teacher: the answers too
     orchard-lab lessons DIR --copy-only  # copy into DIR and stop (for scripts and tests)
-    orchard-lab lessons --lang fr        # the sheets and the kernels in French (en, fr, ko)
+    orchard-lab lessons --lang fr        # the lessons, sheets and kernels in French (en, fr, ko)
 
 Beside the lessons go the pupils' rules sheets the lessons link to
 (``apple_batches_rules.html``, ...), written afresh each time (they are not saved work);
-``--teacher`` adds the teacher's page of each (``..._rules_teacher.html``). The sheets are in
-the language ``--lang`` names, else the session's (``orchard_lab.language``), and JupyterLab's
-kernels speak it too: the command passes it to them in ``$ORCHARD_LAB_LANGUAGE``.
+``--teacher`` adds the teacher's page of each (``..._rules_teacher.html``). The lessons and
+the sheets are in the language ``--lang`` names, else the session's (``orchard_lab.language``),
+and JupyterLab's kernels speak it too: the command passes it to them in
+``$ORCHARD_LAB_LANGUAGE`` (a French or Korean lesson also sets its own language).
 
 >>> lab_command("secret")[-5:]  # doctest: +NORMALIZE_WHITESPACE
 ['--IdentityProvider.token=secret', '--ServerApp.root_dir=.',
@@ -36,8 +37,8 @@ from orchard_lab.cli_commands import add_language_option, add_subcommand
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.compiled import warm_up
 from orchard_lab.core import check_path, check_type
-from orchard_lab.language import ENVIRONMENT, language
-from orchard_lab.lessons.build import COPIES
+from orchard_lab.language import ENVIRONMENT, LANGUAGES, language
+from orchard_lab.lessons.build import COPIES, copy_folder
 from orchard_lab.plotly_bundle import SERVER_OPTIONS
 from orchard_lab.worksheets.pupil_sheet import write_pupil_sheets
 
@@ -62,9 +63,9 @@ class Copied:
     kept: tuple[Path, ...]
 
 
-def copy_lessons(folder: str | os.PathLike[str], copy: str = "pupil") -> Copied:
-    """Copy every lesson's ``copy`` ("pupil" or "teacher") into ``folder``, keeping any
-    lesson file already there.
+def copy_lessons(folder: str | os.PathLike[str], copy: str = "pupil", lang: str = "en") -> Copied:
+    """Copy every lesson's ``copy`` ("pupil" or "teacher") in the language ``lang`` into
+    ``folder``, keeping any lesson file already there.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -76,12 +77,17 @@ def copy_lessons(folder: str | os.PathLike[str], copy: str = "pupil") -> Copied:
     check_type(copy, str, "copy")
     if copy not in COPIES:
         raise ValueError(f"copy must be one of {COPIES}, got {copy!r}")
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, got {lang!r}")
     where = Path(folder)
     if where.exists() and not where.is_dir():
         raise ValueError(f"folder {where} is a file, not a folder")
     where.mkdir(parents=True, exist_ok=True)
     written, kept = [], []
-    lessons = sorted(files("orchard_lab.lessons").joinpath(copy).iterdir(), key=lambda p: p.name)
+    shipped = files("orchard_lab.lessons")
+    for part in copy_folder(Path(), copy, lang).parts:
+        shipped = shipped.joinpath(part)
+    lessons = sorted(shipped.iterdir(), key=lambda p: p.name)
     for lesson in lessons:
         if not lesson.name.endswith(".ipynb"):
             continue
@@ -117,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.folder or DEFAULT_FOLDERS[copy])
     lang = args.lang or language()
     try:
-        copied = copy_lessons(folder, copy)
+        copied = copy_lessons(folder, copy, lang)
     except (ValueError, OSError) as error:
         return refuse("lessons", error)
     for path in copied.written:
