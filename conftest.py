@@ -9,8 +9,9 @@ would run every lesson a second time for nothing. The French and Korean teacher'
 pupil's copies are run by ``tests/test_lessons.py`` (English) and
 ``tests/test_lesson_translations.py`` (French and Korean), which check that their checks say
 "Not answered yet". This file sits at the top of the repository because the copies are
-package data, and a conftest.py inside the package would be installed with it. The teacher's copies run with strict
-checks, so a wrong answer in a teacher's cell fails the test instead of printing a hint.
+package data, and a conftest.py inside the package would be installed with it. The
+teacher's copies run with strict checks, so a wrong answer in a teacher's cell fails the
+test instead of printing a hint.
 """
 
 from __future__ import annotations
