@@ -29,6 +29,8 @@ then translate the new and fuzzy entries and build the copies.
 ['# Title', '\\n\\n', 'One idea.\\n> **Note.** a', '\\n>\\n', '> b', '\\n', '']
 >>> speaks("print(total)"), speaks("print(f'{n} apples')"), speaks("x = 1  # one")
 (False, True, True)
+>>> speaks('check(scores["best line"])')  # a key is data
+False
 """
 
 from __future__ import annotations
@@ -114,11 +116,14 @@ def speaks(source: str) -> bool:
 
 
 def _strings(tree: ast.AST) -> list[str]:
-    """The strings of a piece of code, an f-string's fields written ``{}``."""
+    """The strings of a piece of code, an f-string's fields written ``{}``; not a
+    subscript's key (``scores["best line"]``), which is data, not words."""
+    keys = {id(node.slice) for node in ast.walk(tree) if isinstance(node, ast.Subscript)}
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            found.append(node.value)
+            if id(node) not in keys:
+                found.append(node.value)
         elif isinstance(node, ast.JoinedStr):
             found.append("".join(_literal(part) for part in node.values))
     return found
@@ -150,8 +155,6 @@ def messages(source: Path) -> Catalog:
                 template.add(piece, locations=[place], auto_comments=[note])
     place = ("orchard_lab/lessons/catalogues.py", 0)
     template.add(SPEAKING, locations=[place], auto_comments=[_NOTES[SPEAKING]])
-    for message in template:
-        message.flags.discard("python-format")  # "10% of" is prose, not a % format
     return template
 
 
@@ -226,6 +229,8 @@ def update(source_dir: Path) -> list[Path]:
             catalogue = read(source, lang)
             catalogue.update(template, update_creation_date=False)
             catalogue.obsolete.clear()  # what the source no longer says is gone, not kept
+            for message in catalogue:  # "10% of" and "{n}" are prose and code, not formats
+                message.flags -= {"python-format", "python-brace-format"}
             path = catalogue_path(source, lang)
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("wb") as po:
