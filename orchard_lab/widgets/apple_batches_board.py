@@ -56,6 +56,7 @@ __all__ = [
     "TEXT_ON",
     "AppleBatchesBoard",
     "batch_rule",
+    "chip_html",
     "chip_label",
     "colour_name",
 ]
@@ -129,8 +130,15 @@ def style() -> str:
     return style_html("apple_batches_board.css", ".orchard-ab-board", properties)
 
 
-def _chip(card: ab.Card) -> str:
-    """A card as a pill on the apple's colour: its shape, then 'h3 · s2'; words on hover."""
+def chip_html(card: ab.Card, css_class: str, attributes: str = "") -> str:
+    """An apple as a pill on its colour, of CSS class ``css_class`` (with the HTML
+    ``attributes`` given, if any): its shape, then 'h3 · s2'; the apple in words on hover.
+    The board's batches and the printed sheets draw their apples with it.
+
+    >>> chip = chip_html(ab.Card("red", 3, 2), "chip", 'data-card="red h3 s2"')
+    >>> chip.startswith('<span class="chip" data-card="red h3 s2" style='), chip.count("h3 · s2")
+    (True, 1)
+    """
     fill = APPLE_FILL[card.colour]
     style = f"background:{fill};color:{text_colour_on(fill)}"
     words = {
@@ -139,11 +147,16 @@ def _chip(card: ab.Card) -> str:
         "gold": _("gold apple, height {height}, sweetness {sweetness}"),
     }[card.colour].format(height=card.height, sweetness=card.sweetness)
     label = chip_label(card.height, card.sweetness)
+    more = f" {attributes}" if attributes else ""
     return (
-        f'<span class="orchard-chip" data-card="{card}" style="{style}" '
-        f'title="{html.escape(words)}">'
+        f'<span class="{css_class}"{more} style="{style}" title="{html.escape(words)}">'
         f"{APPLE_MARK[card.colour]} {html.escape(label)}</span>"
     )
+
+
+def _chip(card: ab.Card) -> str:
+    """An apple on the board, named by its card (``data-card``) for the browser tests."""
+    return chip_html(card, "orchard-chip", f'data-card="{card}"')
 
 
 def _apple(card: ab.Card) -> str:

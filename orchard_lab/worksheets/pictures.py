@@ -20,7 +20,13 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.language import _, _p
-from orchard_lab.widgets.apple_batches_board import APPLE_FILL, APPLE_MARK, chip_label, colour_name
+from orchard_lab.widgets.apple_batches_board import (
+    APPLE_FILL,
+    APPLE_MARK,
+    chip_html,
+    chip_label,
+    colour_name,
+)
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.stacked_trees_html import FRUIT_FILL as TREE_FILL
 from orchard_lab.widgets.stacked_trees_html import tree_letter, trees_code
@@ -47,19 +53,9 @@ GROUP_EDGE = "#555555"  # a group that does not: a thin dashed grey one
 
 
 def chip(card: ab.Card, *, refused: bool = False) -> str:
-    """An apple as a small pill on its colour: its shape, height and sweetness."""
-    fill = APPLE_FILL[card.colour]
-    style = f"background:{fill};color:{text_colour_on(fill)}"
-    words = {
-        "red": _("red apple, height {height}, sweetness {sweetness}"),
-        "green": _("green apple, height {height}, sweetness {sweetness}"),
-        "gold": _("gold apple, height {height}, sweetness {sweetness}"),
-    }[card.colour].format(height=card.height, sweetness=card.sweetness)
-    return (
-        f'<span class="chip{" refused" if refused else ""}" style="{style}" '
-        f'title="{escape(words)}">{APPLE_MARK[card.colour]} '
-        f"{escape(chip_label(card.height, card.sweetness))}</span>"
-    )
+    """An apple as a small pill on its colour, as the board draws it: its shape, height and
+    sweetness."""
+    return chip_html(card, "chip refused" if refused else "chip")
 
 
 def mark_chip(colour: str) -> str:
