@@ -55,6 +55,7 @@ __all__ = [
     "HIGHLIGHT",
     "TEXT_ON",
     "AppleBatchesBoard",
+    "apple_words",
     "batch_rule",
     "chip_html",
     "chip_label",
@@ -159,8 +160,9 @@ def _chip(card: ab.Card) -> str:
     return chip_html(card, "orchard-chip", f'data-card="{card}"')
 
 
-def _apple(card: ab.Card) -> str:
-    """An apple in words: 'red apple (height 3, sweetness 2)'."""
+def apple_words(card: ab.Card) -> str:
+    """An apple in words, as the board and its walkthrough say it: 'red apple (height 3,
+    sweetness 2)'."""
     words = {
         "red": _("red apple (height {height}, sweetness {sweetness})"),
         "green": _("green apple (height {height}, sweetness {sweetness})"),
@@ -235,7 +237,7 @@ class AppleBatchesBoard(PolicyBoard):
         fits = [m.batch for m in self.game.legal_moves() if m.card == card]
         names = ", ".join(_batch(b) for b in fits)
         said = _("The {apple} fits: {batches}. Pick a batch.")
-        self._say(said.format(apple=html.escape(_apple(card)), batches=html.escape(names)))
+        self._say(said.format(apple=html.escape(apple_words(card)), batches=html.escape(names)))
         self._show_picked()
         if fits:
             self._focus(_batch_button(fits[0]))
@@ -250,7 +252,7 @@ class AppleBatchesBoard(PolicyBoard):
         self._play_yours(
             ab.Move(card, batch),
             _("You put the {apple} in the {batch}").format(
-                apple=html.escape(_apple(card)), batch=html.escape(_batch(batch))
+                apple=html.escape(apple_words(card)), batch=html.escape(_batch(batch))
             ),
             ".orchard-ab-market .orchard-slot-0",
         )
@@ -311,7 +313,7 @@ class AppleBatchesBoard(PolicyBoard):
         """The hinted apple's batch is marked."""
         self._hinted = move.batch
         said = _("Hint: the {apple} is picked; click a batch.").format(
-            apple=html.escape(_apple(move.card))
+            apple=html.escape(apple_words(move.card))
         )
         return said, _batch_button(move.batch)
 
@@ -337,7 +339,7 @@ class AppleBatchesBoard(PolicyBoard):
             height=card.height,
             sweetness=card.sweetness,
         )
-        button.tooltip = _apple(card)
+        button.tooltip = apple_words(card)
         set_classes(button, {f"orchard-apple-{c}": c == card.colour for c in ab.COLOURS})
         with button.style.hold_sync():
             button.style.button_color = APPLE_FILL[card.colour]
@@ -375,7 +377,7 @@ class AppleBatchesBoard(PolicyBoard):
             with column["points"].hold_sync():
                 column["points"].value = f"{score.parts[batch]}"
                 column["points"].tooltip = score.notes[batch]
-            apples = "; ".join(_apple(card) for card in batches[batch]) or _("no apple yet")
+            apples = "; ".join(apple_words(card) for card in batches[batch]) or _("no apple yet")
             gained = score.parts[batch]
             column["button"].tooltip = _n(
                 "put the apple in the {batch} · it holds {apples} · {count} point",
@@ -408,7 +410,7 @@ class AppleBatchesBoard(PolicyBoard):
         if card is None:
             self.next_title.value = html.escape(_("What the best apple of the market would add"))
         else:
-            what = _("What the {apple} would add").format(apple=_apple(card))
+            what = _("What the {apple} would add").format(apple=apple_words(card))
             self.next_title.value = html.escape(what)
 
     def _show_score(self, score: Score) -> None:

@@ -23,7 +23,7 @@ from orchard_lab.walkthrough_games import APPLE_BATCHES_SEED as SEED
 from orchard_lab.walkthrough_games import APPLE_BATCHES_TIE_SEED as TIE_SEED
 from orchard_lab.walkthrough_games import apple_batches_game, apple_batches_tie
 from orchard_lab.widgets import walkthrough as walkthrough_base
-from orchard_lab.widgets.apple_batches_board import APPLE_MARK, AppleBatchesBoard
+from orchard_lab.widgets.apple_batches_board import APPLE_MARK, AppleBatchesBoard, apple_words
 from orchard_lab.widgets.walkthrough import Staged, Walkthrough, scripted_walkthrough
 
 __all__ = ["SCRIPT", "SEED", "TIE_SEED", "Scene", "walkthrough"]
@@ -41,12 +41,7 @@ def _deal(*apples: str) -> ab.Game:
 
 def _words(card: ab.Card) -> str:
     """The apple in words after its colour's mark: ``● red apple (height 2, sweetness 3)``."""
-    words = {
-        "red": _("red apple (height {height}, sweetness {sweetness})"),
-        "green": _("green apple (height {height}, sweetness {sweetness})"),
-        "gold": _("gold apple (height {height}, sweetness {sweetness})"),
-    }[card.colour].format(height=card.height, sweetness=card.sweetness)
-    return f"{APPLE_MARK[card.colour]} {words}"
+    return f"{APPLE_MARK[card.colour]} {apple_words(card)}"
 
 
 def _place(board: AppleBatchesBoard, apple: str, batch: str) -> ab.Card:
