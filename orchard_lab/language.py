@@ -5,10 +5,11 @@ whole sentences with named ``{fields}`` filled after the lookup, never pieces gl
 together. The marked text is looked up in the gettext catalogue of the session's language,
 ``orchard_lab/locale/LANGUAGE/LC_MESSAGES/orchard_lab.po``, read with Babel when first
 needed (no compiled ``.mo`` file is kept). ``orchard_lab.catalogues`` keeps the catalogues
-equal to the marked text. So far the walkthroughs, the app page's frame, the rules sheets (the
-pupils' and the teacher's), the rule switches' labels and the game boards' own words are
-marked; the engine's sentences the boards show (refusals, reasons, score notes) and the rest
-of the product are still English only.
+equal to the marked text. So far the walkthroughs, the app page's own words, the charts
+(``orchard_lab.figures``), the rules sheets (the pupils' and the teacher's), the rule
+switches' labels and the game boards' own words are marked; the engine's sentences the
+boards and charts show (refusals, reasons, score notes) and the rest of the product are
+still English only.
 
 A constant defined when its module is imported is marked with ``N_`` and translated with
 ``_`` where it is shown, so it follows the language of that moment. ``_n`` picks a
@@ -17,7 +18,9 @@ with the same English words by their context (a letter, a short word), and
 ``speaking(code)`` speaks another language inside a ``with`` block.
 
 The session's language is ``set_language``'s, else ``$ORCHARD_LAB_LANGUAGE``'s, else the
-system locale's where it is one of ``LANGUAGES``, else English.
+system locale's where it is one of ``LANGUAGES``, else English. A process serving many pages
+(``orchard-lab app``) keeps each page's language apart with ``keep_language_in``: one
+pupil's choice is not the next pupil's.
 
 >>> set_language("fr"); _("Next ▶")
 'Suivant ▶'
@@ -36,7 +39,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
@@ -53,6 +56,7 @@ __all__ = [
     "_n",
     "_p",
     "catalogue_path",
+    "keep_language_in",
     "language",
     "set_language",
     "speaking",
@@ -94,6 +98,33 @@ def system_language() -> str:
 
 
 _session = {"language": system_language()}
+Place = Callable[[], MutableMapping[str, str] | None]
+_places: list[Place] = []  # keep_language_in's place, if one is given
+
+
+def keep_language_in(place: Place | None) -> None:
+    """Keep the language in the mapping ``place()`` gives, wherever it gives one, and in the
+    session's elsewhere (``None``: the session's everywhere again). A server of many pages
+    gives each page's own mapping, so ``set_language`` on one page leaves the others as they
+    were; a mapping given for the first time starts in the session's language.
+
+    >>> pages = {"ana": {}, "ben": {}}; now = ["ana"]
+    >>> keep_language_in(lambda: pages[now[0]]); set_language("ko"); now[0] = "ben"
+    >>> language(), pages
+    ('en', {'ana': {'language': 'ko'}, 'ben': {'language': 'en'}})
+    >>> keep_language_in(None); language()
+    'en'
+    """
+    _places[:] = [] if place is None else [place]
+
+
+def _kept() -> MutableMapping[str, str]:
+    """Where the language is kept now: ``keep_language_in``'s place, else the session."""
+    kept = _places[0]() if _places else None
+    if kept is None:
+        return _session
+    kept.setdefault("language", _session["language"])
+    return kept
 
 
 def set_language(code: str) -> None:
@@ -103,12 +134,12 @@ def set_language(code: str) -> None:
     Traceback (most recent call last):
     ValueError: language must be one of en, fr, ko, got 'de'
     """
-    _session["language"] = _checked(code)
+    _kept()["language"] = _checked(code)
 
 
 def language() -> str:
     """The session's language code."""
-    return _session["language"]
+    return _kept()["language"]
 
 
 @cache
@@ -149,9 +180,10 @@ def N_(message: str) -> str:
 @contextmanager
 def speaking(code: str) -> Iterator[None]:
     """Speak the language ``code`` inside the ``with`` block, then the one before again."""
-    before = language()
-    set_language(code)
+    kept = _kept()
+    before = kept["language"]
+    kept["language"] = _checked(code)
     try:
         yield
     finally:
-        _session["language"] = before
+        kept["language"] = before

@@ -5,14 +5,17 @@ The token pupils need is never on the command line, where every user of the mach
 variable ``ORCHARD_LAB_TOKEN``, else a fresh one is made. ``--class-results FILE`` keeps a
 class's results: pupils send their finished games from the page, and the teacher's page
 ranks them as they arrive; its token comes the same way from ``--teacher-token-file`` or
-``ORCHARD_LAB_TEACHER_TOKEN``.
+``ORCHARD_LAB_TEACHER_TOKEN``. ``--lang`` names the language each page opens in (a page's
+menu changes it for that page alone); by default the system's.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(); commands = parser.add_subparsers()
 >>> add_command(commands)
 >>> args = parser.parse_args(["app", "stacked_trees", "--lan"])
->>> args.game, args.lan, args.port
-('stacked-trees', True, 8866)
+>>> args.game, args.lan, args.port, args.lang
+('stacked-trees', True, 8866, None)
+>>> parser.parse_args(["app", "water-drops", "--lang", "ko"]).lang
+'ko'
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from orchard_lab.app.gate import MIN_TOKEN, check_token
 from orchard_lab.app.seats import PAGES_PER_BROWSER
 from orchard_lab.app.server import CULL_MINUTES, MAX_PAGES, new_token, serve
 from orchard_lab.class_inbox import ClassInbox
+from orchard_lab.cli_commands import add_language_option
 from orchard_lab.cli_games import add_game_argument
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.core import check_int
@@ -47,6 +51,7 @@ def add_command(commands: Any) -> None:
     )
     add_game_argument(parser, "the game to serve")
     parser.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
+    add_language_option(parser, "the language each page opens in (its menu changes it):")
     parser.add_argument(
         "--lan",
         action="store_true",
@@ -167,5 +172,6 @@ def _run(args: argparse.Namespace) -> int:
         pages_per_browser=args.pages_per_browser,
         inbox=inbox,
         teacher_token=teacher,
+        lang=args.lang,
     )
     return 0

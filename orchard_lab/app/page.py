@@ -2,47 +2,97 @@
 
 ``game_page(slug)`` composes the existing widgets under plain headings; it holds no rule.
 Any registered game (``games``) has a page, named by the slug a teacher types
-(``apple-batches``).
+(``apple-batches``). Every word on it is the catalogue's, in the page's language; the
+language menu at its top (``GamePage.language_choice``) draws the page again in another
+language, the game on the board, the walkthrough's step and the what-if's settings kept, and
+``PageLanguage`` tells the browser (and so a screen reader) which language the page speaks.
 
 >>> game_page("water-drops").widget.children[0].value.startswith("<style>")
 True
 >>> page_title("water-drops")
 'Water drops · orchard_lab'
+>>> from orchard_lab.language import speaking
+>>> with speaking("fr"): page_title("water-drops")
+"Gouttes d'eau · orchard_lab"
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from orchard_lab import games
 from orchard_lab.class_inbox import Sent
 from orchard_lab.core import check_type
-from orchard_lab.language import _
+from orchard_lab.language import LANGUAGES, _, language, set_language
 from orchard_lab.widgets import WhatIfExplorer
 from orchard_lab.widgets.result_sender import ResultSender
 from orchard_lab.widgets.styles import style_html, text_properties
 
-__all__ = ["GAME_VARIABLE", "TEXT_ON", "GamePage", "game_page", "page_title", "style"]
+__all__ = [
+    "GAME_VARIABLE",
+    "TEXT_ON",
+    "GamePage",
+    "PageLanguage",
+    "game_page",
+    "page_title",
+    "style",
+]
 
 GAME_VARIABLE = "ORCHARD_LAB_GAME"  # the environment variable naming the game served
 
 TEXT_ON = {"text": ("#1a1a1a", "#ffffff")}  # widgets/static/app_page.css; checked 4.5:1
+# The language menu's row above the first heading, which then needs no rule above it.
+_TOP_CSS = """
+.orchard-app > .orchard-app-top {justify-content: flex-end; flex-wrap: wrap}
+.orchard-app > .orchard-app-top + .widget-html h2 {border-top: none; margin-top: 0}
+"""
+# Sets the language of the page's root (the nearest .orchard-app), and with whole_page of
+# the document (<html lang>), now and whenever it changes; names each option of the language
+# menu in its own language, so a screen reader reads "Français" in French.
+_LANGUAGE_ESM = """
+function render({ model, el }) {
+  let frame = 0;
+  const apply = () => {
+    const root = el.closest(".orchard-app");
+    if (!root) {
+      frame = requestAnimationFrame(apply);
+      return;
+    }
+    const lang = model.get("lang");
+    root.lang = lang;
+    if (model.get("whole_page")) document.documentElement.lang = lang;
+    const names = model.get("names");
+    for (const option of root.querySelectorAll(".orchard-app-language option")) {
+      const code = names[option.textContent.trim()];
+      if (code) option.lang = code;
+    }
+  };
+  apply();
+  model.on("change:lang", apply);
+  return () => {
+    cancelAnimationFrame(frame);
+    model.off("change:lang", apply);
+  };
+}
+export default { render };
+"""
 
 
-@dataclass(frozen=True)
-class GamePage:
-    """The parts of one game's page; ``widget`` is what the server shows."""
+class PageLanguage(anywidget.AnyWidget):
+    """Shows nothing; makes ``lang`` the language of the page it is in (the nearest element
+    of class ``orchard-app``), and with ``whole_page`` of the browser's whole document (the
+    app's page, not a notebook's)."""
 
-    board: Any
-    walkthrough: Any
-    what_if: WhatIfExplorer
-    sender: ResultSender | None
-    widget: w.VBox
+    _esm = _LANGUAGE_ESM
+    lang = traitlets.Unicode("en").tag(sync=True)
+    whole_page = traitlets.Bool(False).tag(sync=True)
+    names = traitlets.Dict({name: code for code, name in LANGUAGES.items()}).tag(sync=True)
 
 
 def _section(title: str, lead: str) -> w.HTML:
@@ -62,44 +112,158 @@ def _game(slug: str) -> games.GameEntry:
 
 def style() -> str:
     """The page's ``<style>``: ``TEXT_ON`` as custom properties, then
-    ``widgets/static/app_page.css``."""
-    return style_html("app_page.css", ".orchard-app", text_properties("app", TEXT_ON))
+    ``widgets/static/app_page.css``, then the language menu's row."""
+    sheet = style_html("app_page.css", ".orchard-app", text_properties("app", TEXT_ON))
+    return sheet.replace("</style>", f"{_TOP_CSS}</style>")
 
 
 def page_title(slug: str) -> str:
-    """The title of the game's page (its browser tab) for the game named ``slug``."""
-    return f"{_game(slug).title.capitalize()} · orchard_lab"
+    """The title of the game's page (its browser tab) for the game named ``slug``, in the
+    session's language."""
+    return f"{_(_game(slug).title).capitalize()} · orchard_lab"
 
 
-def game_page(slug: str, send: Callable[[str, str], Sent] | None = None) -> GamePage:
-    """Build a fresh page for the registered game named ``slug``; with ``send`` (a class's
-    ``ClassInbox.send``), a finished game can be sent to the teacher from under the board."""
-    game = _game(slug)
-    board = game.board_class()()
-    walkthrough = game.new_walkthrough()
-    what_if = WhatIfExplorer(game=game.module)
-    sender = None if send is None else ResultSender(board, send)
-    sending = [] if sender is None else [
-        _section(
-            _("Send your result"),
-            # not yet translated: it names the sender's Send button, still English only
-            "When your game is over, type your name and press Send: your teacher sees it. "
-            "A result code from a lesson can be pasted here too.",
-        ),
-        sender.widget,
-    ]  # fmt: skip
-    parts = [
-        w.HTML(style()),
-        _section(_("Play"), _("Play a game on the board. Ask for a hint when you are stuck.")),
-        board.widget,
-        *sending,
-        _section(_("Learn the rules"), _("Press Next to see the rules one step at a time.")),
-        walkthrough.widget,
-        _section(
-            _("What if the rules changed?"),
-            # not yet translated: it names the what-if's Run button, still English only
-            "Change a rule in B, press Run, compare.",
-        ),
-        what_if.widget,
-    ]
-    return GamePage(board, walkthrough, what_if, sender, w.VBox(parts).add_class("orchard-app"))
+class GamePage:
+    """The page of one game: ``widget`` is what the server shows; ``board``, ``walkthrough``,
+    ``what_if`` and ``sender`` (None without a class) are its parts in the language on show.
+
+    Choosing another language in ``language_choice`` (or calling ``speak``) makes it the
+    session's (on the app's server, the page's own: ``language.keep_language_in``) and builds
+    the parts again in it: the board plays on from the same game, the walkthrough shows the
+    same step, the what-if keeps its rule sets and settings, the sender the name typed."""
+
+    def __init__(
+        self,
+        slug: str,
+        send: Callable[[str, str], Sent] | None = None,
+        *,
+        whole_page: bool = False,
+    ) -> None:
+        self.game = _game(slug)
+        self._send = send
+        code = language()
+        options = [(name, each) for each, name in LANGUAGES.items()]
+        self.language_choice = w.Dropdown(
+            options=options,
+            value=code,
+            style={"description_width": "initial"},
+            layout={"width": "220px", "max_width": "100%"},
+        )
+        self.language_choice.add_class("orchard-app-language")
+        self.page_language = PageLanguage(lang=code, whole_page=whole_page)
+        self._speaking = code  # the language of the parts built last
+        self.board: Any = None
+        self.walkthrough: Any = None
+        self.what_if: WhatIfExplorer | None = None
+        self.sender: ResultSender | None = None
+        self.widget = w.VBox().add_class("orchard-app")
+        self._build()
+        self.language_choice.observe(lambda change: self.speak(change["new"]), names="value")
+
+    @property
+    def language(self) -> str:
+        """The code of the language the page speaks."""
+        return self._speaking
+
+    def speak(self, code: str) -> None:
+        """Draw the page in the language ``code`` ("en", "fr" or "ko"), playing on."""
+        set_language(code)  # checks code
+        if code == self._speaking:
+            return
+        self._speaking = code
+        self.language_choice.value = code  # when called from code: the menu says so too
+        shown = self.widget.children
+        self._build()
+        self.page_language.lang = code  # once the words are: <html lang> says them
+        kept = {id(self.language_choice), id(self.page_language)}
+        for part in shown:  # the parts of the other language, which nothing shows now
+            for widget in _tree(part):
+                if id(widget) not in kept:
+                    widget.close()
+
+    def _build(self) -> None:
+        """Build every part in the session's language, from the parts shown before."""
+        before = (self.board, self.walkthrough, self.what_if, self.sender)
+        self.board, self.walkthrough, self.what_if, self.sender = self._parts(*before)
+        self.language_choice.description = _("Language")
+        top = w.HBox([self.language_choice, self.page_language]).add_class("orchard-app-top")
+        sending = [] if self.sender is None else [
+            _section(
+                _("Send your result"),
+                _("When your game is over, type your name and press {send}: your teacher sees "
+                  "it. A result code from a lesson can be pasted here too.").format(
+                    send=self.sender.send_button.description
+                ),
+            ),
+            self.sender.widget,
+        ]  # fmt: skip
+        next_step = self.walkthrough.next_button.description.rstrip(" ▶")
+        self.widget.children = [
+            w.HTML(style()),
+            top,
+            _section(_("Play"), _("Play a game on the board. Ask for a hint when you are stuck.")),
+            self.board.widget,
+            *sending,
+            _section(
+                _("Learn the rules"),
+                _("Press {next} to see the rules one step at a time.").format(next=next_step),
+            ),
+            self.walkthrough.widget,
+            _section(
+                _("What if the rules changed?"),
+                _("Change a rule in B, press {run}, compare.").format(
+                    run=self.what_if.run_button.description
+                ),
+            ),
+            self.what_if.widget,
+        ]
+
+    def _parts(
+        self, board: Any, walkthrough: Any, what_if: WhatIfExplorer | None, sender: Any
+    ) -> tuple[Any, Any, WhatIfExplorer, ResultSender | None]:
+        """New parts, each from the one shown before it (None: a fresh one)."""
+        game = self.game
+        new_board = game.board_class()()
+        if board is not None:  # the same game, the same seed (the result code needs it)
+            new_board.seed_choice.value = board.seed_choice.value
+            if hasattr(board, "policy_choice"):
+                new_board.policy_choice.value = board.policy_choice.value
+            new_board.load(board.game)
+        new_walkthrough = game.new_walkthrough()
+        if walkthrough is not None:
+            new_walkthrough.go(walkthrough.index)
+        if what_if is None:
+            new_what_if = WhatIfExplorer(game=game.module)
+        else:
+            new_what_if = WhatIfExplorer(
+                rules_a=what_if.rules["A"],
+                rules_b=what_if.rules["B"],
+                policy=what_if.policy_choice.value,
+                games=what_if.games_choice.value,
+                players=what_if.players_choice.value,
+                seed=what_if.seed_choice.value,
+                game=game.module,
+            )
+        new_sender = None
+        if self._send is not None:
+            name = "" if sender is None else sender.name.value
+            new_sender = ResultSender(new_board, self._send)
+            new_sender.name.value = name
+        return new_board, new_walkthrough, new_what_if, new_sender
+
+
+def _tree(widget: w.Widget) -> Iterator[w.Widget]:
+    """``widget`` and every widget inside it."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _tree(child)
+
+
+def game_page(
+    slug: str, send: Callable[[str, str], Sent] | None = None, *, whole_page: bool = False
+) -> GamePage:
+    """Build a fresh page for the registered game named ``slug`` in the session's language;
+    with ``send`` (a class's ``ClassInbox.send``), a finished game can be sent to the teacher
+    from under the board. ``whole_page``: the page is the browser's whole document (the
+    app's), whose ``<html lang>`` follows the page's language."""
+    return GamePage(slug, send, whole_page=whole_page)

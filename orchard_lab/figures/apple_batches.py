@@ -23,6 +23,8 @@ from orchard_lab.apple_batches import best_batch_points
 from orchard_lab.core import Score, require_int
 from orchard_lab.figures.layout import Look, check_look, finish
 from orchard_lab.figures.sequences import SEQUENCE_COLOURS
+from orchard_lab.figures.words import batch_name, part_name
+from orchard_lab.language import _, _n
 
 __all__ = [
     "BATCH_COLOURS",
@@ -35,7 +37,7 @@ __all__ = [
     "score_breakdown",
 ]
 
-BATCH_LABELS = ab.BATCH_NAMES  # one name per batch, the engine's
+BATCH_LABELS = ab.BATCH_NAMES  # one name per batch, the engine's (in English: words.batch_name)
 BATCH_COLOURS = {
     "monochrome": SEQUENCE_COLOURS["triangular"],
     "feather": SEQUENCE_COLOURS["pronic"],
@@ -68,19 +70,21 @@ def batch_growth(
         xs = [n for n, p in zip(range(count + 1), points, strict=True) if p is not None]
         ys = [p for p in points if p is not None]
         pairs = batch in ("fortepiano", "sweet_couple")
+        name = batch_name(batch)
+        hover = _("{batch}<br>apples in the batch: {apples}<br>at most: {points} points")
         fig.add_scatter(
             x=xs,
             y=ys,
             mode="lines+markers",
-            name=BATCH_LABELS[batch],
+            name=name,
             line={"color": BATCH_COLOURS[batch], "width": 2, "shape": "hv" if pairs else "linear"},
             marker={"color": BATCH_COLOURS[batch], "size": 6},
-            hovertemplate=f"{BATCH_LABELS[batch]}: %{{x}} apples → at most %{{y}} points"
-            "<extra></extra>",
+            hovertemplate=hover.format(batch=name, apples="%{x}", points="%{y}")
+            + "<extra></extra>",
             meta={"role": "growth", "batch": batch},
         )
-    fig.update_xaxes(title="n = apples in the batch", dtick=1)
-    fig.update_yaxes(title="most points", zeroline=True)
+    fig.update_xaxes(title=_("n = apples in the batch"), dtick=1)
+    fig.update_yaxes(title=_("most points"), zeroline=True)
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25})
     return finish(fig, **look).update_layout(margin={"b": 110})
 
@@ -88,8 +92,9 @@ def batch_growth(
 def score_breakdown(score: Score, **look: Unpack[Look]) -> go.Figure:
     """One horizontal bar per part of a ``core.Score``, its points written by it, note on hover.
 
-    Parts named after a batch read as the batch's one name (``BATCH_LABELS``); the bars run
-    sideways so the names stay readable in a narrow notebook.
+    Parts named after a batch read as the batch's one name (``BATCH_LABELS``), in the
+    session's language as every word of a chart; the bars run sideways so the names stay
+    readable in a narrow notebook.
 
     >>> from orchard_lab.core import Score
     >>> fig = score_breakdown(Score({"sweet_couple": 7, "bad": -1}))
@@ -101,7 +106,7 @@ def score_breakdown(score: Score, **look: Unpack[Look]) -> go.Figure:
         raise TypeError(f"score must be a core.Score, not {type(score).__name__}")
     fig = go.Figure()
     fig.add_bar(**breakdown_values(score), meta={"role": "breakdown"})
-    _sideways(fig, "points")
+    _sideways(fig, _("points"))
     return _sideways_margins(finish(fig, **look), look.get("title"))
 
 
@@ -128,21 +133,33 @@ def _sideways_margins(fig: go.Figure, title: str | None) -> go.Figure:
 
 def breakdown_values(score: Score) -> dict[str, Any]:
     """The bar properties ``score_breakdown`` draws: a widget updates its bars with these.
+    Each bar's hover says its points and its note (``customdata``).
 
-    >>> breakdown_values(Score({"bad": -2}))["text"]
-    ['-2']
+    >>> bars = breakdown_values(Score({"bad": -2}, {"bad": "2 bad apples"}))
+    >>> bars["text"], bars["hovertext"]
+    (['-2'], ['bad batch: -2 points<br>2 bad apples'])
     """
     names = list(score.parts)
     points = [score.parts[name] for name in names]
+    notes = [score.notes.get(name, "") for name in names]
+    said = [
+        _n("{part}: {count} point", "{part}: {count} points", abs(count)).format(
+            part=part_name(name), count=count
+        )
+        for name, count in zip(names, points, strict=True)
+    ]
     return {
         "orientation": "h",
-        "y": [BATCH_LABELS.get(name, name) for name in names],
+        "y": [part_name(name) for name in names],
         "x": points,
         "text": [str(p) for p in points],
         "textposition": _text_positions(points),
-        "customdata": [score.notes.get(name, "") for name in names],
+        "customdata": notes,
+        "hovertext": [
+            f"{words}<br>{note}" if note else words for words, note in zip(said, notes, strict=True)
+        ],
         "marker": {"color": [BATCH_COLOURS.get(name, _OTHER) for name in names]},
-        "hovertemplate": "%{y}: %{x} points<br>%{customdata}<extra></extra>",
+        "hovertemplate": "%{hovertext}<extra></extra>",
     }
 
 
@@ -173,11 +190,11 @@ def next_card_bars(
         else _best_gain(board, batch, _DECK if among is None else among)
         for batch in ab.BATCHES
     ]
-    refused = "✗ not allowed" if card is not None else "no apple fits"
+    refused = _("✗ not allowed") if card is not None else _("no apple fits")
     values = [0 if g is None else g for g in gains]
     return {
         "orientation": "h",
-        "y": [BATCH_LABELS[batch] for batch in ab.BATCHES],
+        "y": [batch_name(batch) for batch in ab.BATCHES],
         "x": values,
         "textposition": _text_positions(values),
         "text": [refused if g is None else f"{g:+d}" for g in gains],
@@ -208,5 +225,5 @@ def next_card_values(
     check_look(next_card_values, look)
     fig = go.Figure()
     fig.add_bar(**next_card_bars(board, card), meta={"role": "next_card"})
-    _sideways(fig, "points it adds")
+    _sideways(fig, _("points it adds"))
     return _sideways_margins(finish(fig, **look), look.get("title"))

@@ -26,6 +26,7 @@ from plotly.subplots import make_subplots
 from orchard_lab.classroom import Group
 from orchard_lab.figures.layout import Look, check_look, finish
 from orchard_lab.figures.runs import RUN_COLOURS
+from orchard_lab.language import _, _n
 
 __all__ = ["class_scores"]
 
@@ -45,7 +46,7 @@ def class_scores(groups: Sequence[Group], **look: Unpack[Look]) -> go.Figure:
             raise TypeError(f"groups must hold Group values, not {type(group).__name__}")
     if not groups:
         fig = go.Figure()
-        fig.add_annotation(text="No verified results yet", showarrow=False, font={"size": 14})
+        fig.add_annotation(text=_("No verified results yet"), showarrow=False, font={"size": 14})
         fig.update_xaxes(visible=False)
         fig.update_yaxes(visible=False)
         return finish(fig, **(look | {"height": look.get("height") or 160}))
@@ -57,7 +58,7 @@ def class_scores(groups: Sequence[Group], **look: Unpack[Look]) -> go.Figure:
     )
     for row, group in enumerate(groups, 1):
         _add_group(fig, group, row)
-    fig.update_xaxes(title="score", row=len(groups), col=1)  # once, under the last group
+    fig.update_xaxes(title=_("score"), row=len(groups), col=1)  # once, under the last group
     tall = look.get("height") or 60 + _ROW_HEIGHT * len(groups)
     fig = finish(fig, **(look | {"height": tall}))
     fig.update_annotations(font={"size": 12})
@@ -65,8 +66,9 @@ def class_scores(groups: Sequence[Group], **look: Unpack[Look]) -> go.Figure:
 
 
 def _short_label(group: Group) -> str:
-    """The group's number, game and deal (the full label with the rules is in the table)."""
-    return f"{group.number}. {group.title}, {group.deal}"
+    """The group's number, game (its name in the session's language) and deal (the full
+    label with the rules is in the table)."""
+    return f"{group.number}. {_(group.title)}, {group.deal}"
 
 
 def _add_group(fig: go.Figure, group: Group, row: int) -> None:
@@ -81,7 +83,8 @@ def _add_group(fig: go.Figure, group: Group, row: int) -> None:
     fig.add_scatter(
         x=xs, y=ys, mode="markers", customdata=names,
         marker={"color": colour, "size": 12, "line": {"color": _LINE, "width": 1}},
-        hovertemplate="%{customdata}: %{x} points<extra></extra>",
+        hovertemplate=_("{pupil}<br>score: {score}").format(pupil="%{customdata}", score="%{x}")
+        + "<extra></extra>",
         meta={"role": "scores", "group": group.number}, row=row, col=1,
     )  # fmt: skip
     top = max(heights.values()) + 1
@@ -90,14 +93,19 @@ def _add_group(fig: go.Figure, group: Group, row: int) -> None:
         best = group.best.score
         scores.append(best)
         fig.add_scatter(
-            x=[best, best], y=[0, top], mode="lines+text", text=["", f"best line {best}"],
+            x=[best, best], y=[0, top], mode="lines+text",
+            text=["", _("best line {points}").format(points=best)],
             textposition="top center", line={"color": _BEST, "width": 3, "dash": "dash"},
-            hovertemplate=f"the best line found for this deal: {best} points<extra></extra>",
+            hovertemplate=_n(
+                "the best line found for this deal: {count} point",
+                "the best line found for this deal: {count} points",
+                abs(best),
+            ).format(count=best) + "<extra></extra>",
             meta={"role": "best", "group": group.number}, row=row, col=1,
         )  # fmt: skip
     low, high = min(scores), max(scores)
     pad = max(2, (high - low) // 10)
     fig.update_xaxes(range=[low - pad, high + pad], row=row, col=1)
     fig.update_yaxes(
-        range=[0, top + 0.8], dtick=1, title="pupils", showticklabels=False, row=row, col=1
+        range=[0, top + 0.8], dtick=1, title=_("pupils"), showticklabels=False, row=row, col=1
     )

@@ -5,6 +5,7 @@ A builder takes them as ``**look: Unpack[Look]``, refuses a misspelt one first
 (``check_look``, the same ``TypeError`` Python raises) and ends with ``finish(fig, **look)``.
 Without a width a figure takes its container's (``autosize``): a fixed width clips in a
 narrow notebook column (JupyterLab at 1024 px with the file browser open leaves ~590 px).
+Numbers are written with the separators of the session's language (French 1 234,5).
 
 >>> import plotly.graph_objects as go
 >>> finish(go.Figure(), title="Points", width=400, height=300).layout.width
@@ -22,6 +23,8 @@ from collections.abc import Callable, Mapping
 from typing import TypedDict, Unpack
 
 import plotly.graph_objects as go
+
+from orchard_lab.figures.words import separators
 
 __all__ = ["Look", "check_look", "finish"]
 
@@ -66,5 +69,6 @@ def finish(fig: go.Figure, **look: Unpack[Look]) -> go.Figure:
         height=look.get("height"),
         autosize=width is None,
         margin={"t": 60, "r": 20, "l": 60},
+        separators=separators(),
     )
     return fig

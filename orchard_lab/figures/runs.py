@@ -23,6 +23,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from orchard_lab.figures.layout import Look, check_look, finish
+from orchard_lab.language import N_, _
 
 __all__ = [
     "PERCENTILE_MEANING",
@@ -38,7 +39,8 @@ RUN_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")  # one per compared r
 RUN_DASHES = ("solid", "dash", "longdashdot", "dashdot")  # each run's mean line
 RUN_PATTERNS = ("", "/", "x", ".")  # each run's bars
 RUN_SYMBOLS = ("circle", "square", "diamond", "triangle-up")  # each run's points on a line
-PERCENTILE_MEANING = "90th percentile: 9 games in 10 scored this or less"
+# marked for the catalogues: shown with orchard_lab.language._
+PERCENTILE_MEANING = N_("90th percentile: 9 games in 10 scored this or less")
 LEGEND_LINE = 60  # characters on a line of a legend entry: a long rule set wraps
 
 
@@ -113,7 +115,10 @@ def score_histograms(
                 "opacity": 0.55,
                 "pattern": {"shape": RUN_PATTERNS[run % len(RUN_PATTERNS)], "solidity": 0.3},
             },
-            hovertemplate=f"{label}: %{{y}} games ended on %{{x}} points<extra></extra>",
+            hovertemplate=_("{run}<br>final score: {score}<br>games: {games}").format(
+                run=label, score="%{x}", games="%{y}"
+            )
+            + "<extra></extra>",
             meta={"run": run, "label": str(label), "role": "histogram"},
         )
         for role, xs_marked in _marks(values, percentiles).items():
@@ -127,8 +132,8 @@ def score_histograms(
         bargap=0,
         legend={"orientation": "h", "yanchor": "top", "y": -0.3, "x": 0},
     )
-    fig.update_xaxes(title="final score")
-    fig.update_yaxes(title="games", rangemode="tozero")
+    fig.update_xaxes(title=_("final score"))
+    fig.update_yaxes(title=_("games"), rangemode="tozero")
     return finish(fig, **look)
 
 
@@ -147,19 +152,19 @@ def _mark_style(role: str, colour: str, run: int) -> dict[str, Any]:
         line = {"color": colour, "width": 3, "dash": RUN_DASHES[run % len(RUN_DASHES)]}
         return {
             "mode": "lines",
-            "name": "its mean",
+            "name": _("its mean"),
             "legendgroup": str(run),
             "showlegend": True,
             "line": line,
-            "hovertemplate": "mean: %{x:.1f}<extra></extra>",
+            "hovertemplate": _("mean: {mean}").format(mean="%{x:.1f}") + "<extra></extra>",
         }
     return {
         "mode": "lines",
-        "name": "percentiles",
+        "name": _("percentiles"),
         "legendgroup": str(run),
         "showlegend": False,
         "line": {"color": colour, "width": 1.5, "dash": "dot"},
-        "hovertemplate": "percentile: %{x:.1f}<extra></extra>",
+        "hovertemplate": _("percentile: {score}").format(score="%{x:.1f}") + "<extra></extra>",
     }
 
 
@@ -193,12 +198,15 @@ def sequence_comparison(
             name=legend_name(str(label)),
             line={"color": colour, "width": 2.5, "dash": RUN_DASHES[run % len(RUN_DASHES)]},
             marker={"color": colour, "size": 8, "symbol": RUN_SYMBOLS[run % len(RUN_SYMBOLS)]},
-            hovertemplate=f"{label}: n = %{{x}}, %{{y}} points<extra></extra>",
+            hovertemplate=_("{sequence}<br>n = {n}<br>points: {points}").format(
+                sequence=label, n="%{x}", points="%{y}"
+            )
+            + "<extra></extra>",
             meta={"run": run, "label": str(label), "role": "sequence"},
         )
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.32, "x": 0})
-    fig.update_xaxes(title={"text": "n: the 1st, 2nd, 3rd … value", "standoff": 4}, dtick=1)
-    fig.update_yaxes(title="points", rangemode="tozero")
+    fig.update_xaxes(title={"text": _("n: the 1st, 2nd, 3rd … value"), "standoff": 4}, dtick=1)
+    fig.update_yaxes(title=_("points"), rangemode="tozero")
     finish(fig, **look)
     fig.update_layout(margin={"b": 110})  # room below the axis for the legend
     return fig

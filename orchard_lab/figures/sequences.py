@@ -22,6 +22,7 @@ import plotly.graph_objects as go
 from orchard_lab import sequences as seq
 from orchard_lab.core import require_int
 from orchard_lab.figures.layout import Look, check_look, finish
+from orchard_lab.language import _
 
 __all__ = [
     "SEQUENCE_COLOURS",
@@ -59,7 +60,9 @@ def plain_symbols(text: str) -> str:
 
 def _hover(name: str) -> str:
     """The hover text of a point: "T(3) = 6", "odd prime no. 3 = 7"."""
-    symbol = "odd prime no. %{x}" if name == "odd_prime" else seq.symbol(name, "%{x}")
+    symbol = (
+        _("odd prime no. {n}").format(n="%{x}") if name == "odd_prime" else seq.symbol(name, "%{x}")
+    )
     return f"{symbol} = %{{y}}<extra></extra>"
 
 
@@ -128,8 +131,8 @@ def sequence_values(
             )
     if highlight is not None:
         fig.add_vline(x=highlight, line={"color": "#888", "dash": "dot", "width": 1})
-    fig.update_xaxes(title="n = apples in the batch", dtick=1 if count <= 20 else None)
-    fig.update_yaxes(title="points", rangemode="tozero")
+    fig.update_xaxes(title=_("n = apples in the batch"), dtick=1 if count <= 20 else None)
+    fig.update_yaxes(title=_("points"), rangemode="tozero")
     fig.update_layout(legend={"orientation": "h", "y": -0.2})
     return finish(fig, **look)
 
@@ -154,11 +157,14 @@ def sequence_differences(
             y=seq.differences(name, count),
             name=_legend(name),
             marker={"color": SEQUENCE_COLOURS[name], "opacity": opacity},
-            hovertemplate=f"card %{{x}} adds %{{y}} to {seq.SEQUENCE_LABELS[name]}<extra></extra>",
+            hovertemplate=_("card {card} adds {points} to {sequence}").format(
+                card="%{x}", points="%{y}", sequence=seq.SEQUENCE_LABELS[name]
+            )
+            + "<extra></extra>",
             meta={"sequence": name, "role": "differences"},
         )
-    fig.update_xaxes(title="the n-th apple", dtick=1 if count <= 20 else None)
-    fig.update_yaxes(title="points it adds")
+    fig.update_xaxes(title=_("the n-th apple"), dtick=1 if count <= 20 else None)
+    fig.update_yaxes(title=_("points it adds"))
     fig.update_layout(barmode="group", legend={"orientation": "h", "y": -0.2})
     return finish(fig, **look)
 

@@ -22,10 +22,13 @@ from typing import Unpack
 
 import numpy as np
 import plotly.graph_objects as go
+from babel.numbers import format_decimal
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.figures.layout import Look, check_look, finish
 from orchard_lab.figures.runs import RUN_COLOURS
+from orchard_lab.figures.words import tree_letter, tree_name
+from orchard_lab.language import _, _n, language
 from orchard_lab.sequences import triangular
 
 __all__ = [
@@ -66,11 +69,38 @@ def stack_heights(board: st.Board) -> dict[tuple[int, int], int]:
 
 
 def _tree_words(fruit: str, die: int | None, under: int, rotten: bool) -> str:
-    """The hover sentence of one visible tree."""
-    name = st.FRUIT_NAMES[fruit]
-    on_it = "a rotten token" if rotten else ("no die" if die is None else f"a die on {die}")
-    cards = "no card" if under == 0 else ("1 card" if under == 1 else f"{under} cards")
-    return f"{name} tree with {on_it}; {cards} under it"
+    """The hover sentence of one visible tree, in the session's language."""
+    if under == 0:
+        if rotten:
+            said = _("{fruit} tree with a rotten token; no card under it")
+        elif die is None:
+            said = _("{fruit} tree with no die; no card under it")
+        else:
+            said = _("{fruit} tree with a die on {die}; no card under it")
+    elif rotten:
+        said = _n(
+            "{fruit} tree with a rotten token; {count} card under it",
+            "{fruit} tree with a rotten token; {count} cards under it",
+            under,
+        )
+    elif die is None:
+        said = _n(
+            "{fruit} tree with no die; {count} card under it",
+            "{fruit} tree with no die; {count} cards under it",
+            under,
+        )
+    else:
+        said = _n(
+            "{fruit} tree with a die on {die}; {count} card under it",
+            "{fruit} tree with a die on {die}; {count} cards under it",
+            under,
+        )
+    return said.format(fruit=tree_name(fruit), die=die, count=under)
+
+
+def _decimal(value: float) -> str:
+    """``value`` to one decimal place, as the session's language writes it (French 42,0)."""
+    return str(format_decimal(value, format="0.0", locale=language()))
 
 
 def orchard_stacks(board: st.Board, **look: Unpack[Look]) -> go.Figure:
@@ -98,7 +128,7 @@ def orchard_stacks(board: st.Board, **look: Unpack[Look]) -> go.Figure:
         mark = "✗" if rotten else ("·" if die is None else str(die))
         xs.append(col)
         ys.append(row)
-        texts.append(f"{fruit} {mark}" + (f"<br><sub>+{stack}</sub>" if stack else ""))
+        texts.append(f"{tree_letter(fruit)} {mark}" + (f"<br><sub>+{stack}</sub>" if stack else ""))
         colours.append(FRUIT_COLOURS[fruit])
         symbols.append(FRUIT_SYMBOLS[fruit])
         data.append([fruit, die, stack])
@@ -106,7 +136,9 @@ def orchard_stacks(board: st.Board, **look: Unpack[Look]) -> go.Figure:
     fig = go.Figure()
     fig.add_scatter(
         x=xs, y=ys, mode="markers+text", text=texts, customdata=data, hovertext=words,
-        hovertemplate="row %{y}, column %{x}: %{hovertext}<extra></extra>",
+        hovertemplate=_("row {row}, column {column}: {tree}").format(
+            row="%{y}", column="%{x}", tree="%{hovertext}"
+        ) + "<extra></extra>",
         marker={"color": colours, "symbol": symbols, "size": 34, "opacity": 0.85,
                 "line": {"color": _LINE, "width": 1}},
         textfont={"color": _LINE, "size": 13}, showlegend=False, meta={"role": "trees"},
@@ -123,11 +155,11 @@ def orchard_stacks(board: st.Board, **look: Unpack[Look]) -> go.Figure:
         )  # fmt: skip
     rmin, rmax, cmin, cmax = board.bounds()
     fig.update_xaxes(
-        range=[cmin - 0.6, cmax + 0.6], dtick=1, title="column", showgrid=False, zeroline=False,
+        range=[cmin - 0.6, cmax + 0.6], dtick=1, title=_("column"), showgrid=False, zeroline=False,
         scaleanchor="y", constrain="domain",
     )  # fmt: skip
     fig.update_yaxes(
-        range=[rmax + 0.6, rmin - 0.6], dtick=1, title="row", showgrid=False, zeroline=False
+        range=[rmax + 0.6, rmin - 0.6], dtick=1, title=_("row"), showgrid=False, zeroline=False
     )
     fig.update_layout(plot_bgcolor="white")
     return finish(fig, **look)
@@ -150,6 +182,7 @@ def dice_ladder(
     fig = go.Figure()
     longest = 0
     dashes = ("solid", "dash", "dot", "dashdot")
+    ladder_hover = _("{ladder}<br>trees on the die: {trees}<br>value of the die: {value}")
     for index, (name, ladder) in enumerate(chosen.items()):
         values = list(st.Rules(ladder=tuple(ladder)).ladder)  # checked like a rule switch
         longest = max(longest, len(values))
@@ -159,20 +192,23 @@ def dice_ladder(
             name=str(name), text=[str(v) for v in values], textposition="top left",
             line={"color": RUN_COLOURS[index % len(RUN_COLOURS)], "width": 2,
                   "dash": dashes[index % len(dashes)]},
-            hovertemplate=f"{name}: after %{{x}} trees the die shows %{{y}}<extra></extra>",
+            hovertemplate=ladder_hover.format(ladder=name, trees="%{x}", value="%{y}")
+            + "<extra></extra>",
             meta={"role": "ladder", "ladder": tuple(values)},
         )  # fmt: skip
     steps = list(range(1, longest + 1))
     fig.add_scatter(
-        x=steps, y=[triangular(n) for n in steps], mode="markers", name="T(n), triangular",
+        x=steps, y=[triangular(n) for n in steps], mode="markers", name=_("T(n), triangular"),
         marker={"symbol": "circle-open", "size": 16, "color": _LINE, "line": {"width": 2}},
         hovertemplate="T(%{x}) = %{y}<extra></extra>", meta={"role": "triangular"},
     )  # fmt: skip
     top = max(max(t.y) for t in fig.data)
     fig.update_xaxes(
-        title="trees stacked on the die (the 1st brings it)", dtick=1, range=[0.7, longest + 0.3]
+        title=_("trees stacked on the die (the 1st brings it)"),
+        dtick=1,
+        range=[0.7, longest + 0.3],
     )
-    fig.update_yaxes(title="value of the die", range=[0, top * 1.12])
+    fig.update_yaxes(title=_("value of the die"), range=[0, top * 1.12])
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0})
     return finish(fig, **look)
 
@@ -191,19 +227,20 @@ def supply_through_game(supplies: Sequence[Mapping[str, int]], **look: Unpack[Lo
         raise TypeError("supplies must be a non-empty list of dice_left dicts, one per card")
     fig = go.Figure()
     cards = list(range(len(supplies)))
+    hover = _("{fruit}<br>cards placed: {cards}<br>dice left: {dice}")
     for fruit in st.FRUITS:
         left = [int(supply[fruit]) for supply in supplies]
+        name = tree_name(fruit)
         fig.add_scatter(
-            x=cards, y=left, mode="lines+markers", name=f"{fruit} {st.FRUIT_NAMES[fruit]}",
+            x=cards, y=left, mode="lines+markers", name=f"{tree_letter(fruit)} {name}",
             line={"color": FRUIT_COLOURS[fruit], "width": 2},
             marker={"symbol": FRUIT_SYMBOLS[fruit], "size": 9, "color": FRUIT_COLOURS[fruit]},
-            hovertemplate=f"after card %{{x}}: %{{y}} {st.FRUIT_NAMES[fruit]} dice left"
-            "<extra></extra>",
+            hovertemplate=hover.format(fruit=name, cards="%{x}", dice="%{y}") + "<extra></extra>",
             meta={"role": "supply", "fruit": fruit},
         )  # fmt: skip
-    fig.update_xaxes(title="cards placed", dtick=1)
+    fig.update_xaxes(title=_("cards placed"), dtick=1)
     most = max(max(supply.values()) for supply in supplies)
-    fig.update_yaxes(title="dice left in the supply", range=[-0.3, most + 0.5], dtick=1)
+    fig.update_yaxes(title=_("dice left in the supply"), range=[-0.3, most + 0.5], dtick=1)
     fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0})
     return finish(fig, **look)
 
@@ -233,22 +270,24 @@ def policy_scores(
     for index, (name, values) in enumerate(arrays.items()):
         colour = RUN_COLOURS[index % len(RUN_COLOURS)]
         mean = float(values.mean()) if values.size else float("nan")
-        row = f"{name} · mean {mean:.1f}"
+        row = _("{policy} · mean {mean}").format(policy=name, mean=_decimal(mean))
         fig.add_scatter(
             x=values, y=[row] * len(values), mode="markers", name=name,
             marker={"color": colour, "size": 10, "opacity": 0.7, "symbol": "circle",
                     "line": {"color": _LINE, "width": 1}},
-            hovertemplate=f"{name}: a game of %{{x}} points<extra></extra>",
+            hovertemplate=_("{policy}<br>final score of a game: {score}").format(
+                policy=name, score="%{x}") + "<extra></extra>",
             showlegend=False, meta={"role": "scores", "policy": name},
         )  # fmt: skip
         fig.add_scatter(
             x=[mean], y=[row], mode="markers", showlegend=False,
             marker={"symbol": "line-ns", "size": 26, "line": {"color": _LINE, "width": 3}},
-            hovertemplate=f"{name}: mean %{{x:.1f}} points<extra></extra>",
+            hovertemplate=_("{policy}<br>mean: {mean}").format(policy=name, mean="%{x:.1f}")
+            + "<extra></extra>",
             meta={"role": "mean", "policy": name},
         )  # fmt: skip
     floors = [low, *(floor for floor, _ in reversed(st.RATINGS)), high]
-    names = [st.rating(int(floors[1]) - 1), *(name for _, name in reversed(st.RATINGS))]
+    names = [_(st.rating(int(floors[1]) - 1)), *(_(name) for _low, name in reversed(st.RATINGS))]
     for index, name in enumerate(names):
         x0, x1 = max(floors[index], low), min(floors[index + 1], high)
         if x1 <= x0:
@@ -258,7 +297,7 @@ def policy_scores(
             x=(x0 + x1) / 2, y=1, xref="x", yref="paper", yanchor="bottom", text=name,
             textangle=-90, showarrow=False, font={"size": 10, "color": "#444444"},
         )  # fmt: skip
-    fig.update_xaxes(title="final score", range=[low, high], dtick=5)
+    fig.update_xaxes(title=_("final score"), range=[low, high], dtick=5)
     fig.update_yaxes(autorange="reversed", automargin=True)
     fig = finish(fig, **look)
     return fig.update_layout(margin={"t": 170 if look.get("title") else 130}, plot_bgcolor="white")
@@ -273,7 +312,7 @@ def deal_comparison(scores: Mapping[str, float], you: int, **look: Unpack[Look])
     (40, 'you')
     """
     check_look(deal_comparison, look)
-    names = [*scores, "you"]
+    names = [*scores, _("you")]
     values = [*scores.values(), you]
     fig = go.Figure(
         go.Scatter(
@@ -281,11 +320,12 @@ def deal_comparison(scores: Mapping[str, float], you: int, **look: Unpack[Look])
             marker={"size": 14, "color": [_OTHERS] * len(scores) + [_YOU],
                     "symbol": ["circle"] * len(scores) + ["star"]},
             text=[f"{v:g}" for v in values], textposition="middle right",
-            hovertemplate="%{y}: %{x} points<extra></extra>", meta={"role": "scores"},
+            hovertemplate=_("{who}<br>points: {points}").format(who="%{y}", points="%{x}")
+            + "<extra></extra>", meta={"role": "scores"},
         )
     )  # fmt: skip
     top = max([10.0, *values]) * 1.15
-    fig.update_xaxes(title="points on this deal", range=[min(0.0, *values) - 2, top])
+    fig.update_xaxes(title=_("points on this deal"), range=[min(0.0, *values) - 2, top])
     fig.update_yaxes(automargin=True)
     fig = finish(fig, **(look | {"template": look.get("template") or "plotly_white"}))
     return fig.update_layout(

@@ -26,6 +26,8 @@ import plotly.graph_objects as go
 from orchard_lab.core import Score
 from orchard_lab.figures.apple_batches import score_breakdown
 from orchard_lab.figures.layout import Look, check_look, finish
+from orchard_lab.figures.words import water_drops_letter
+from orchard_lab.language import N_, _
 from orchard_lab.water_drops import FRUIT_NAMES, FRUITS, Board, Group
 
 __all__ = [
@@ -45,10 +47,10 @@ DROP_COLOUR = "#BFE3F7"  # a light sky blue, the drops' cells
 _TEXT = "#1a1a1a"
 _EDGE = "#999999"
 _HATCH = {"shape": "/", "fgcolor": "#555555", "solidity": 0.2}  # a group that does not score
-FATES = {  # a group's fate: (words, colour, bar pattern)
-    "scores": ("scores", "#009E73", ""),
-    "overwatered": ("overwatered: bigger than every drop it touches", "#0072B2", "x"),
-    "other": ("no drop of its size (too few, or no drop)", "#BBBBBB", "."),
+FATES = {  # a group's fate: (words, marked for the catalogues and shown with _; colour, pattern)
+    "scores": (N_("scores"), "#009E73", ""),
+    "overwatered": (N_("overwatered: bigger than every drop it touches"), "#0072B2", "x"),
+    "other": (N_("no drop of its size (too few, or no drop)"), "#BBBBBB", "."),
 }
 
 
@@ -161,7 +163,7 @@ def group_map(board: Board, **look: Unpack[Look]) -> go.Figure:
         mode="text",
         text=[f"<b>{value}</b>" for _, value in drops],
         textfont={"color": "#08306B", "size": 16},
-        hovertext=[f"a {value}-drop" for _, value in drops],
+        hovertext=[_("a {value}-drop").format(value=value) for _cell, value in drops],
         hoverinfo="text",
         showlegend=False,
         meta={"role": "drop_value"},
@@ -172,7 +174,7 @@ def group_map(board: Board, **look: Unpack[Look]) -> go.Figure:
         x=[col for _, col in letters],
         y=[row for row, _ in letters],
         mode="text",
-        text=[board.cell(row, col) for row, col in letters],
+        text=[water_drops_letter(str(board.cell(row, col))) for row, col in letters],
         textfont={"color": _TEXT, "size": 16},
         hovertext=[reason_of[cell] for cell in letters],
         hoverinfo="text",
@@ -218,7 +220,7 @@ def fruit_breakdown(score: Score, **look: Unpack[Look]) -> go.Figure:
     check_look(fruit_breakdown, look)
     fig = score_breakdown(score, **look)
     colour = {FRUIT_NAMES[fruit][0]: FRUIT_COLOURS[fruit] for fruit in FRUITS}
-    names = list(fig.data[0].y)
+    names = list(score.parts)  # the fruits' English names, as the engine scores them
     return fig.update_traces(
         marker={"color": [colour.get(name, _EDGE) for name in names],
                 "line": {"color": _TEXT, "width": 1}},
@@ -258,23 +260,29 @@ def group_fates(groups: Iterable[Group], *, share: bool = False, **look: Unpack[
     counts = Counter((group.size, group_fate(group)) for group in groups)
     sizes = sorted({size for size, _ in counts})
     of_size = Counter(size for size, _ in counts.elements())
-    unit = "% of the groups" if share else " groups"
+    hover = (
+        _("{fate}<br>fruit in the group: {size}<br>share of the groups of that size: {share} %")
+        if share
+        else _("{fate}<br>fruit in the group: {size}<br>groups: {groups}")
+    )
     fig = go.Figure()
     for fate, (words, colour, pattern) in FATES.items():
+        said = _(words)
         fig.add_bar(
             x=sizes,
             y=[_count(counts[(size, fate)], of_size[size], share) for size in sizes],
-            name=words,
+            name=said,
             marker={"color": colour, "pattern": {"shape": pattern, "solidity": 0.3},
                     "line": {"color": _TEXT, "width": 0.5}},
-            hovertemplate=f"groups of %{{x}} fruit: %{{y}}{unit} {words}<extra></extra>",
+            hovertemplate=hover.format(fate=said, size="%{x}", share="%{y}", groups="%{y}")
+            + "<extra></extra>",
             meta={"role": "fate", "fate": fate},
         )  # fmt: skip
     fig.update_layout(
         barmode="stack", legend={"orientation": "h", "yanchor": "top", "y": -0.25, "x": 0}
     )
-    fig.update_xaxes(title="fruit in the group", dtick=1)
-    fig.update_yaxes(title="% of the groups of that size" if share else "groups")
+    fig.update_xaxes(title=_("fruit in the group"), dtick=1)
+    fig.update_yaxes(title=_("% of the groups of that size") if share else _("groups"))
     fig = finish(fig, **look)
     return fig.update_layout(margin={"b": 110})
 

@@ -1,14 +1,14 @@
 """Each board played from the keyboard alone, in the app at 1024×768, with what a screen
 reader hears read from the live region and the accessibility tree.
 
-One page per game: Tab from the top of the page reaches the board; then a first move by
-Enter, the arrows and Enter (water drops and stacked trees turn the card with r first), u
-takes it back, and the whole game is played with h (a hint: its card picked, the focus on
-where it goes) and Enter, Enter again where stacked trees asks to spend rotten tokens. No
-mouse, no click from code: every step is a key pressed where the focus is, and waits for the
-board's own answer (the words the live region reads out), never for time. Last, after New
-game, one card is picked with the mouse: the focus follows as for a key, but the page does
-not scroll under the pointer.
+One page per game: Tab from the top of the page reaches the language menu, then the board;
+then a first move by Enter, the arrows and Enter (water drops and stacked trees turn the
+card with r first), u takes it back, and the whole game is played with h (a hint: its card
+picked, the focus on where it goes) and Enter, Enter again where stacked trees asks to spend
+rotten tokens. No mouse, no click from code: every step is a key pressed where the focus
+is, and waits for the board's own answer (the words the live region reads out), never for
+time. Last, after New game, one card is picked with the mouse: the focus follows as for a
+key, but the page does not scroll under the pointer.
 """
 
 from __future__ import annotations
@@ -125,7 +125,10 @@ def test_a_whole_game_by_keyboard_alone(servers, browser, game: str) -> None:
         for key in ("arrows move", "Enter or Space takes and places", "u undo", "h hint"):
             assert key in help_text, help_text
         live.evaluate(_LISTEN)
-        # Tab from the top of the page reaches the board first
+        # Tab from the top of the page reaches the language menu, then the board
+        page.keyboard.press("Tab")
+        menu = page.locator(".orchard-app .orchard-app-language").first
+        assert menu.evaluate("el => el.contains(document.activeElement)"), page.evaluate(_FOCUSED)
         page.keyboard.press("Tab")
         first = page.evaluate(_FOCUSED)
         assert board.evaluate("el => el.contains(document.activeElement)"), first

@@ -1,0 +1,233 @@
+"""The pupils' page (``orchard-lab app GAME``) in French and Korean (issue 25): built in a
+language, or switched to it with the page's language menu, it shows no English sentence of
+the catalogue in its words or its charts, the menu and the page's ``lang`` say the
+language, and the game on the board, the walkthrough's step and the what-if's settings are
+kept. One page's language is not another's on the same server. ``--lang`` names the
+language the pages open in. The engine's sentences the page shows (the rule switches' help,
+a hint's reason) and the sender's own words are not marked yet: they are no sentences of
+the catalogue. The what-if explorer's own words are not translated yet (widgets/what_if.py
+quotes the policies' and the rule switches' words in English): of the what-if, only its
+charts' axes are checked here."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+import pytest
+
+from orchard_lab import games
+from orchard_lab.app.page import GamePage, game_page, page_title
+from orchard_lab.app.server import solara_environment
+from orchard_lab.class_inbox import ClassInbox
+from orchard_lab.cli import build_parser
+from orchard_lab.core import switches
+from orchard_lab.language import (
+    ENVIRONMENT,
+    _,
+    keep_language_in,
+    language,
+    set_language,
+    speaking,
+)
+from tests.catalogue_english import english_left
+from tests.test_figures_in_french_and_korean import chart_words
+
+HANGUL = re.compile("[\uac00-\ud7a3]")
+STYLE = re.compile(r"<style>.*?</style>", re.S)
+TEXT_TRAITS = ("value", "description", "tooltip", "placeholder", "label")
+SLUGS = [entry.slug for entry in games.entries() if entry.board is not None]
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterator[None]:
+    """A page's menu sets the session's language: the next test reads English again."""
+    yield
+    keep_language_in(None)
+    set_language("en")
+
+
+def _widgets(widget: Any, leave_out: tuple[Any, ...] = ()) -> Iterator[Any]:
+    if any(widget is left for left in leave_out):
+        return
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _widgets(child, leave_out)
+
+
+def page_words(page: GamePage) -> str:
+    """Every word the page shows or says: its widgets' texts and tooltips, the options of its
+    choices and its charts' words; the style sheets, markup and the engine's own words about
+    the rule switches (their help lines and options) taken out. Of the what-if, only its
+    chart's axis titles (its own words are not translated yet)."""
+    engine = {
+        words
+        for switch in switches(page.game.module.Rules)
+        for words in (switch.help, *(label for label, _value in switch.options))
+    }
+    parts = []
+    assert page.what_if is not None
+    what_if = page.what_if
+    parts += [what_if.figure.layout.xaxis.title.text, what_if.figure.layout.yaxis.title.text]
+    for widget in _widgets(page.widget, leave_out=(what_if.widget,)):
+        if isinstance(widget, go.FigureWidget):
+            parts.append(chart_words(widget))
+            continue
+        if widget is getattr(page.board, "hint_text", None):  # the hint's reason: the engine's
+            continue
+        for name in TEXT_TRAITS:
+            value = getattr(widget, name, None)
+            if isinstance(widget, w.Widget) and isinstance(value, str):
+                parts.append(value)
+        parts += [str(label) for label in getattr(widget, "_options_labels", ())]
+        for square in getattr(widget, "squares", ()):
+            if isinstance(square, dict):
+                parts += [square["html"], square["label"]]
+    words = html.unescape(re.sub(r"<[^>]+>", " ", STYLE.sub(" ", " ".join(parts))))
+    for said in sorted(engine, key=len, reverse=True):
+        words = words.replace(said, " ")
+    return " ".join(words.split())
+
+
+def _headings(page: GamePage) -> list[str]:
+    return re.findall(
+        r"<h2>([^<]*)</h2>", " ".join(getattr(c, "value", "") for c in page.widget.children)
+    )
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_page_built_in_french_or_korean_shows_no_english_of_the_catalogue(
+    slug: str, lang: str
+) -> None:
+    with speaking(lang):
+        page = game_page(slug, ClassInbox().send)
+        words = page_words(page)
+        heading = _("What if the rules changed?")
+    english = page_words(game_page(slug, ClassInbox().send))
+    assert english_left(words) == [], f"{slug} in {lang}: {english_left(words)}"
+    assert english_left(english) != []  # the test would see English if it were there
+    assert heading in _headings(page) and "What if the rules changed?" not in words
+    assert (page.language, page.page_language.lang, page.language_choice.value) == (lang,) * 3
+    assert lang != "ko" or HANGUL.search(words)
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_language_menu_draws_the_page_again_and_plays_on(slug: str, lang: str) -> None:
+    page = game_page(slug, ClassInbox().send)
+    board, tour, what_if, sender = page.board, page.walkthrough, page.what_if, page.sender
+    assert page.language_choice.description == "Language"
+    board.seed_choice.value = 7
+    board.new_game()
+    board.hint()  # a move of the board's own making, played
+    move = board.game.legal_moves()[0]
+    board.game.play(move)
+    tour.go(2)
+    what_if.games_choice.value = 123
+    assert sender is not None
+    sender.name.value = "Ana"
+    page.language_choice.value = lang  # as a pupil chooses it in the menu
+    assert language() == page.language == page.page_language.lang == lang
+    assert page.board is not board and page.board.game.history == board.game.history
+    assert page.board.seed_choice.value == 7
+    assert page.walkthrough.index == 2 and page.what_if is not None
+    assert page.what_if.games_choice.value == 123
+    assert page.sender is not None and page.sender.name.value == "Ana"
+    assert page.sender.board is page.board
+    words = page_words(page)
+    assert english_left(words) == [], f"{slug} in {lang}: {english_left(words)}"
+    with speaking(lang):
+        assert page.language_choice.description == _("Language") != "Language"
+    page.speak("en")  # and back
+    assert page.language_choice.value == "en" and page.walkthrough.index == 2
+    assert english_left(page_words(page)) != []
+
+
+def test_a_finished_game_keeps_its_result_code_in_another_language() -> None:
+    page = game_page("stacked-trees")
+    page.board.seed_choice.value = 3
+    page.board.new_game()
+    game = page.board.game
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    code = page.board.finished_code()
+    page.speak("ko")
+    assert code and page.board.finished_code() == code
+
+
+def test_the_menu_offers_each_language_in_its_own_words() -> None:
+    page = game_page("water-drops")
+    assert page.language_choice.options == (("English", "en"), ("Français", "fr"), ("한국어", "ko"))
+    assert page.page_language.names == {"English": "en", "Français": "fr", "한국어": "ko"}
+    assert page.page_language.whole_page is False
+    assert game_page("water-drops", whole_page=True).page_language.whole_page is True
+    with pytest.raises(ValueError, match="language must be one of en, fr, ko"):
+        page.speak("de")
+
+
+def test_one_pages_language_is_not_anothers() -> None:
+    """On the app's server every page keeps its language where its own kernel keeps it
+    (``keep_language_in``): a pupil's French page and the next pupil's English page each
+    answer a click in their own language."""
+    kept: dict[str, dict[str, str]] = {"ana": {}, "ben": {}}
+    now = ["ana"]
+    keep_language_in(lambda: kept[now[0]])
+    french = game_page("apple-batches")
+    french.speak("fr")
+    now[0] = "ben"
+    english = game_page("apple-batches")
+    assert language() == "en" and english.language == "en"
+    now[0] = "ana"
+    french.board.hint()
+    assert "Indice" in french.board.hint_text.value, french.board.hint_text.value
+    now[0] = "ben"
+    english.board.hint()
+    assert "Hint" in english.board.hint_text.value, english.board.hint_text.value
+    assert kept == {"ana": {"language": "fr"}, "ben": {"language": "en"}}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_tab_is_titled_in_the_pages_language(slug: str) -> None:
+    with speaking("ko"):
+        korean = page_title(slug)
+    assert HANGUL.search(korean) and korean.endswith(" · orchard_lab")
+    assert solara_environment(slug, lang="ko")["SOLARA_THEME_TITLE"] == korean
+    assert solara_environment(slug, lang="ko")[ENVIRONMENT] == "ko"
+    assert solara_environment(slug)[ENVIRONMENT] == language()
+
+
+def test_the_solara_page_follows_its_menu(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    import solara
+    from solara.components.title import TitleWidget
+
+    from orchard_lab.app import solara_page
+    from orchard_lab.app.solara_page import Page, page_language
+
+    assert page_language() is None  # outside a page's kernel: the session's language
+    made: list[GamePage] = []
+    monkeypatch.setattr(
+        solara_page,
+        "game_page",
+        lambda *args, **kwargs: made.append(game_page(*args, **kwargs)) or made[-1],
+    )
+    monkeypatch.setenv("ORCHARD_LAB_GAME", "water-drops")
+    _box, context = solara.render(Page(), handle_error=False)
+    assert context.find(TitleWidget).widget.title == "Water drops · orchard_lab"
+    assert [page.page_language.whole_page for page in made] == [True]  # its <html lang> too
+    made[0].language_choice.value = "fr"  # as a pupil chooses it in the menu
+    assert context.find(TitleWidget).widget.title == "Gouttes d'eau · orchard_lab"
+    context.close()
+    capsys.readouterr()
+
+
+def test_the_command_takes_the_language_of_the_pages() -> None:
+    assert build_parser().parse_args(["app", "water-drops"]).lang is None
+    args = build_parser().parse_args(["app", "water-drops", "--lang", "fr", "--lan"])
+    assert (args.lang, args.lan) == ("fr", True)
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["app", "water-drops", "--lang", "de"])
