@@ -3,18 +3,18 @@ translated through a catalogue per language (``orchard_lab.lessons.catalogues``)
 pupil and teacher copies per language (``orchard_lab.lessons.build``).
 
 What is checked here: a catalogue follows its source (new messages untranslated, changed ones
-fuzzy, removed ones dropped); in each language translated so far (``CHECKED``), every
-lesson's catalogue is complete; a translated copy has the English copy's cells, and a code
-cell's translation changes only its comments and the words of its strings (the Python
-tokens, an f-string's fields and the data strings a call or a subscript reads are the
-English cell's); no English sentence is left in a translated markdown cell; no line of code
-grows wider than 72 characters. The committed copies' freshness is
-``tests/test_lessons.py``'s (``stale`` covers every language).
+fuzzy, removed ones dropped); every lesson's catalogue is complete in French and in Korean;
+a translated copy has the English copy's cells, and a code cell's translation changes only
+its comments and the words of its strings (the Python tokens, an f-string's fields and the
+data strings a call or a subscript reads are the English cell's); no English sentence is
+left in a translated markdown cell, and every Korean cell with words reads in Hangul; no
+line of code grows wider than 72 columns (a Hangul syllable takes two). The committed
+copies' freshness is ``tests/test_lessons.py``'s (``stale`` covers every language).
 
 Runs: nbval runs the French and Korean teacher's copies (the top conftest.py), as the
-English ones, with strict checks. The pupil's copies run here, every language of a lesson in
-one kernel one after the other (a translation changes no code, so a later one cannot lean on
-a name only an earlier one defines), each check saying "not answered yet".
+English ones, with strict checks. The pupil's copies run here, both languages of a lesson in
+one kernel one after the other (a translation changes no code, so the second cannot lean on
+a name only the first defines), each check saying "not answered yet".
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import io
 import os
 import re
 import tokenize
+import unicodedata
 from collections import Counter
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -40,6 +41,7 @@ from orchard_lab.lessons.build import COPIES, COPIES_DIR, SOURCE_DIR, copy_folde
 from orchard_lab.lessons.catalogues import (
     LANGUAGE_CELL,
     SPEAKING,
+    TRANSLATED,
     catalogue_path,
     messages,
     problems,
@@ -49,9 +51,9 @@ from orchard_lab.lessons.catalogues import (
 )
 
 LESSONS = sorted(SOURCE_DIR.glob("0*.ipynb"))
-CHECKED = ("fr",)  # the languages translated so far (Korean: the next commit)
-WIDEST = 72  # a code line on a projector at 1024 × 768 (tests/test_lesson_plans.py)
+WIDEST = 72  # columns of a code line on a projector at 1024 × 768 (tests/test_lesson_plans.py)
 MAX_SECONDS = 2 * 20  # two pupil's copies, each within tests/test_lessons.py's 20 s
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # what a sentence of a markdown cell is not made of: `code`, $maths$, a link's address
 NOT_WORDS = re.compile(r"`[^`]*`|\$[^$]*\$|\]\([^)]*\)|[*_#>|]")
 
@@ -80,7 +82,7 @@ def pairs(lang: str) -> list[tuple[str, nbformat.NotebookNode, nbformat.Notebook
 def each_cell(cell_type: str) -> list[object]:
     return [
         pytest.param(english, other, id=where)
-        for lang in CHECKED
+        for lang in TRANSLATED
         for where, english, other in pairs(lang)
         if english.cell_type == cell_type
     ]
@@ -161,14 +163,14 @@ def test_a_catalogue_follows_its_source(tmp_path: Path) -> None:
 
 
 # ---- the catalogues are complete ----------------------------------------------------------
-@pytest.mark.parametrize("lang", CHECKED)
+@pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("source", LESSONS, ids=lambda p: p.stem)
 def test_every_message_of_a_lesson_is_translated_and_none_is_fuzzy(source: Path, lang: str) -> None:
     assert problems(source, lang) == [], "translate them, then: python -m orchard_lab.lessons.build"
 
 
 # ---- a translated copy is the English copy in other words ----------------------------------
-@pytest.mark.parametrize("lang", CHECKED)
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_translated_copy_has_the_english_copys_cells_and_sets_its_language(lang: str) -> None:
     for english, other in copies(lang):
         ours = nbformat.read(english, as_version=4)
@@ -231,10 +233,10 @@ def test_a_translation_changes_no_code(
     ours, theirs = ast.parse(english.source), ast.parse(other.source)
     assert fields(theirs) == fields(ours)
     assert data(theirs) == data(ours)
-    if re.search(r"[A-Za-z]{3,}", " ".join(said(english.source))):
+    if has_words(english):
         assert other.source != english.source, "a cell with words, not translated"
-    widest = max(len(line) for line in other.source.splitlines())
-    assert widest <= WIDEST, f"a line of {widest} characters"
+    widest = max(columns(line) for line in other.source.splitlines())
+    assert widest <= WIDEST, f"a line {widest} columns wide"
 
 
 def said(source: str) -> list[str]:
@@ -255,6 +257,19 @@ def said(source: str) -> list[str]:
     return comments + texts
 
 
+def columns(line: str) -> int:
+    """How wide a line of code shows: a Hangul syllable takes two columns."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+def has_words(cell: nbformat.NotebookNode) -> bool:
+    """Whether a cell says something in English words a translation must change: a
+    markdown cell's text, a code cell's comments and strings (not "# 3, 6, 9, ... 36")."""
+    if cell.cell_type == "markdown":
+        return bool(re.search(r"[A-Za-z]{2,}", NOT_WORDS.sub(" ", cell.source)))
+    return bool(re.search(r"[A-Za-z]{3,}", " ".join(said(cell.source))))
+
+
 def sentences(text: str) -> set[str]:
     """The sentences (and clauses) of four words or more of a markdown cell's text."""
     pieces = re.split(r"[.!?;:()\n]+", NOT_WORDS.sub(" ", text))
@@ -269,6 +284,14 @@ def test_no_english_sentence_is_left_in_a_translated_markdown_cell(
 ) -> None:
     theirs = " ".join(NOT_WORDS.sub(" ", other.source).split())
     assert sorted(s for s in sentences(english.source) if s in theirs) == []
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [pytest.param(other, id=where) for where, english, other in pairs("ko") if has_words(english)],
+)
+def test_every_korean_cell_with_words_reads_in_hangul(cell: nbformat.NotebookNode) -> None:
+    assert HANGUL.search(cell.source)
 
 
 def test_the_proof_of_a_kept_code_would_catch_a_changed_name_field_or_card() -> None:
@@ -314,7 +337,7 @@ def test_the_pupils_copies_run_top_to_bottom(source: Path) -> None:
     """No error, and every check says it is not answered yet, in each language."""
     parts = {}
     cells = []
-    for lang in CHECKED:
+    for lang in TRANSLATED:
         copy = nbformat.read(copy_folder(COPIES_DIR, "pupil", lang) / source.name, as_version=4)
         for cell in copy.cells:
             cell.id = f"{lang}-{cell.id}"
@@ -324,7 +347,7 @@ def test_the_pupils_copies_run_top_to_bottom(source: Path) -> None:
     cells.append(new_code_cell("import os\nprint(sum(os.times()[:4]))"))
     notebook = new_notebook(cells=cells, metadata=copy.metadata)
     env = {k: v for k, v in os.environ.items() if k != STRICT_VARIABLE}
-    folder = copy_folder(COPIES_DIR, "pupil", CHECKED[0])
+    folder = copy_folder(COPIES_DIR, "pupil", TRANSLATED[0])
     NotebookClient(
         notebook, timeout=60, kernel_name="python3", resources={"metadata": {"path": folder}}
     ).execute(env=env)
