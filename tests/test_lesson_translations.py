@@ -343,13 +343,14 @@ def test_the_pupils_copies_run_top_to_bottom(source: Path) -> None:
             cell.id = f"{lang}-{cell.id}"
         parts[lang] = copy.cells
         cells += copy.cells
-    # the kernel's CPU time, start-up included (tests/test_lessons.py)
+    # the kernel's CPU time, start-up included (tests/test_lessons.py), is the limit; a cell's
+    # wall time only says how busy the machine is (a cell took over 60 s at a load of 30)
     cells.append(new_code_cell("import os\nprint(sum(os.times()[:4]))"))
     notebook = new_notebook(cells=cells, metadata=copy.metadata)
     env = {k: v for k, v in os.environ.items() if k != STRICT_VARIABLE}
     folder = copy_folder(COPIES_DIR, "pupil", TRANSLATED[0])
     NotebookClient(
-        notebook, timeout=60, kernel_name="python3", resources={"metadata": {"path": folder}}
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": folder}}
     ).execute(env=env)
     seconds = float(notebook.cells[-1].outputs[0].text)
     assert seconds < MAX_SECONDS, f"{source.name} took {seconds:.1f} s of CPU"
