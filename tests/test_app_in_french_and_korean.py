@@ -1,19 +1,22 @@
 """The pupils' page (``orchard-lab app GAME``) in French and Korean (issue 25): built in a
 language, or switched to it with the page's language menu, it shows no English sentence of
-the catalogue in its words or its charts, the menu and the page's ``lang`` say the
-language, and the game on the board, the walkthrough's step and the what-if's settings are
-kept. One page's language is not another's on the same server. ``--lang`` names the
-language the pages open in. The engine's sentences the page shows (the rule switches' help,
-a hint's reason) and the sender's own words are not marked yet: they are no sentences of
-the catalogue. The what-if explorer's own words are not translated yet (widgets/what_if.py
-quotes the policies' and the rule switches' words in English): of the what-if, only its
-charts' axes are checked here."""
+the catalogue in its words or its charts, the menu and the page's ``lang`` say the language,
+and the game on the board, the walkthrough's step and the what-if's settings are kept. One
+page's language is not another's on the same server. ``--lang`` names the language the pages
+open in. What the server answers itself (the gate's and the seats' sentences, the teacher's
+results page) is in the server's language. The engine's sentences the page shows (the rule
+switches' help, a hint's reason) and the sender's own words are not marked yet: they are no
+sentences of the catalogue. The what-if explorer's own words are not translated yet
+(widgets/what_if.py quotes the policies' and the rule switches' words in English): of the
+what-if, only its charts' axes are checked here."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import ipywidgets as w
@@ -21,8 +24,11 @@ import plotly.graph_objects as go
 import pytest
 
 from orchard_lab import games
+from orchard_lab.app.gate import ASGIApp, TokenGate
 from orchard_lab.app.page import GamePage, game_page, page_title
+from orchard_lab.app.seats import Seats, too_many_pages
 from orchard_lab.app.server import solara_environment
+from orchard_lab.app.teacher import TeacherDesk
 from orchard_lab.class_inbox import ClassInbox
 from orchard_lab.cli import build_parser
 from orchard_lab.core import switches
@@ -231,3 +237,48 @@ def test_the_command_takes_the_language_of_the_pages() -> None:
     assert (args.lang, args.lan) == ("fr", True)
     with pytest.raises(SystemExit):
         build_parser().parse_args(["app", "water-drops", "--lang", "de"])
+
+
+def _answer(app: ASGIApp, path: str, query: str = "") -> tuple[int, str]:
+    """The status and body ``app`` answers a GET of ``path`` with (in a thread of its own:
+    a browser test's playwright may keep an event loop running in this one)."""
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "path": path, "query_string": query.encode(), "headers": []}
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, app(scope, None, send)).result()
+    return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:]).decode()
+
+
+async def _pupils(scope: Any, receive: Any, send: Any) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_what_the_server_answers_itself_is_in_its_language(lang: str) -> None:
+    gate = TokenGate(_pupils, "orchard-token-1", port=8866)
+    full = Seats(_pupils, port=8866, max_pages=0, per_browser=2)
+    desk = TeacherDesk(_pupils, ClassInbox(), "teacher-token", port=8866, title="water drops")
+    with speaking(lang):
+        answers = [
+            _answer(gate, "/"),
+            _answer(full, "/"),
+            _answer(full, "/resourcez"),
+            _answer(desk, "/teacher", "token=teacher-token"),
+            _answer(desk, "/teacher/results", "token=teacher-token"),
+            _answer(desk, "/teacher/nothing", "token=teacher-token"),
+        ]
+        said = [too_many_pages(1), too_many_pages(6)]
+        title = _("Class results: {game}").format(game=_("water drops").capitalize())
+    assert [status for status, _body in answers] == [403, 503, 403, 200, 200, 404]
+    words = " ".join([*(body for _status, body in answers), *said])
+    assert english_left(html.unescape(re.sub(r"<[^>]+>", " ", words))) == [], words
+    page = answers[3][1]
+    assert f'<html lang="{lang}">' in page and f"<h1>{html.escape(title)}</h1>" in page
+    assert lang != "ko" or HANGUL.search(words)
+    assert _answer(gate, "/")[1] == (
+        "This page needs the address with its token: ask your teacher for it."
+    )  # English again outside the block

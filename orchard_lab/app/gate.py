@@ -2,7 +2,8 @@
 
 The first visit carries ``?token=...``; the gate then sets a cookie (HttpOnly, SameSite
 strict, named after the port so two games on one machine keep apart), which the page's
-own requests and its websocket send back. Anything else gets 403 and a plain sentence.
+own requests and its websocket send back. Anything else gets 403 and a plain sentence, in
+the server's language (``orchard-lab app --lang``).
 
 >>> import asyncio
 >>> async def app(scope, receive, send): sent.append("app")
@@ -24,6 +25,8 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
+from orchard_lab.language import N_, _
+
 __all__ = ["MIN_TOKEN", "TokenGate", "check_token", "cookie_value", "say", "setting_cookie"]
 
 MIN_TOKEN = 8  # characters: a shorter token is too easy to guess
@@ -34,7 +37,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-_REFUSED = "This page needs the address with its token: ask your teacher for it."
+_REFUSED = N_("This page needs the address with its token: ask your teacher for it.")
 
 
 def check_token(token: str) -> str:
@@ -78,7 +81,8 @@ def setting_cookie(send: Send, name: str, value: str) -> Send:
 
 class TokenGate:
     """Pass a request to ``app`` only when it carries ``token`` (query or cookie, the cookie
-    named ``cookie`` and the port); else ``refusal`` with 403."""
+    named ``cookie`` and the port); else ``refusal`` (a sentence marked ``N_``, said in the
+    language of the moment) with 403."""
 
     def __init__(
         self,
@@ -104,7 +108,7 @@ class TokenGate:
         elif scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
         else:
-            await say(send, 403, self.refusal)
+            await say(send, 403, _(self.refusal))
 
     def _matches(self, given: str) -> bool:
         return hmac.compare_digest(given.encode(), self.token.encode())

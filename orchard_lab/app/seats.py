@@ -5,9 +5,9 @@ Every open page keeps one websocket to its kernel, and Solara runs at most ``max
 them at once; one more waits without a word. ``Seats`` counts the open websockets of each
 browser (a cookie it signs and sets on the first response, named after the port) and of the
 whole class. A browser loading the page with ``per_browser`` pages already open, or anyone
-once ``max_pages`` are open, gets a plain sentence; a websocket beyond either count, or
-without a signed browser cookie, is closed before it reaches Solara. ``/resourcez`` (Solara's
-report on the server's memory and threads) is not served.
+once ``max_pages`` are open, gets a plain sentence (in the server's language); a websocket
+beyond either count, or without a signed browser cookie, is closed before it reaches Solara.
+``/resourcez`` (Solara's report on the server's memory and threads) is not served.
 
 >>> import asyncio
 >>> async def app(scope, receive, send): await send({"type": "app", "status": 200})
@@ -25,23 +25,28 @@ import secrets
 
 from orchard_lab.app.gate import ASGIApp, Receive, Scope, Send, cookie_value, say, setting_cookie
 from orchard_lab.core import check_int
+from orchard_lab.language import N_, _, _n
 
 __all__ = ["CLASS_FULL", "NOT_SERVED", "PAGES_PER_BROWSER", "Seats", "too_many_pages"]
 
 PAGES_PER_BROWSER = 6  # pages one browser may keep open: a few tabs, never the whole class
-CLASS_FULL = "The class is full: ask your teacher."
-NOT_SERVED = "This page is not served."
+CLASS_FULL = N_("The class is full: ask your teacher.")  # marked: said with _
+NOT_SERVED = N_("This page is not served.")
 HIDDEN = {"/resourcez"}  # Solara's report on the server's memory and threads
 TRY_LATER = 1013  # the websocket close code for "try again later"
 POLICY = 1008  # the websocket close code for a request the server's rules refuse
 
 
 def too_many_pages(per_browser: int) -> str:
-    """What a browser with ``per_browser`` pages open reads when it loads one more."""
-    return (
-        f"This browser already has {per_browser} pages of the game open: close one of them, "
-        "then reload this page."
+    """What a browser with ``per_browser`` pages open reads when it loads one more, in the
+    language of the moment."""
+    said = _n(
+        "This browser already has {count} page of the game open: close it, then reload this page.",
+        "This browser already has {count} pages of the game open: close one of them, then "
+        "reload this page.",
+        per_browser,
     )
+    return said.format(count=per_browser)
 
 
 class Seats:
@@ -68,11 +73,11 @@ class Seats:
         path = scope.get("path", "/")
         browser = self._browser(scope)
         if path in HIDDEN:
-            await say(send, 403, NOT_SERVED)
+            await say(send, 403, _(NOT_SERVED))
         elif path == "/" and browser and self.open.get(browser, 0) >= self.per_browser:
             await say(send, 429, too_many_pages(self.per_browser))
         elif path == "/" and self.total >= self.max_pages:
-            await say(send, 503, CLASS_FULL)
+            await say(send, 503, _(CLASS_FULL))
         else:
             await self.app(scope, receive, send if browser else self._setting_cookie(send))
 
@@ -99,7 +104,7 @@ class Seats:
 
     def _browser(self, scope: Scope) -> str:
         """The browser's id from its cookie, if this server signed it; else ""."""
-        browser, _, signature = cookie_value(scope, self.cookie).partition(".")
+        browser, _dot, signature = cookie_value(scope, self.cookie).partition(".")
         if browser and hmac.compare_digest(signature, self._signature(browser)):
             return browser
         return ""

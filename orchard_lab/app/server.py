@@ -126,7 +126,7 @@ def serve(
     print(f"Pupils open:  http://{shown}:{port}/?token={token}", flush=True)
     if inbox is not None and teacher_token is not None:
         open_class(inbox)
-        title = entry(slug).title.capitalize()
+        title = entry(slug).title  # the desk says it in the server's language
         served = TeacherDesk(served, inbox, teacher_token, port=port, title=title)
         kept = f", kept in {inbox.path}" if inbox.path is not None else ""
         print(

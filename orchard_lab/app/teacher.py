@@ -6,7 +6,9 @@ token (never the pupils') answers the page and sets a cookie; the page's script 
 in or a send was refused. ``/teacher/results.txt`` is the class's lines, for ``orchard-lab
 results`` or a spreadsheet. Anything under ``/teacher`` without the teacher's token gets 403;
 every other path goes on to the pupils' app. The pupils' page finds the class's inbox with
-``class_inbox()``, set by ``open_class``.
+``class_inbox()``, set by ``open_class``. The page's own words are in the server's language
+(``orchard-lab app --lang``), and ``<html lang>`` says which; the ranked table and the
+status sentence (``classroom``, ``widgets.class_results``) are English so far.
 
 >>> import asyncio, json
 >>> async def pupils(scope, receive, send): sent.append("pupils")
@@ -29,6 +31,7 @@ import json
 from orchard_lab.app.gate import ASGIApp, Receive, Scope, Send, TokenGate, say
 from orchard_lab.class_inbox import ClassInbox, Sent
 from orchard_lab.classroom import summary
+from orchard_lab.language import N_, _, language
 from orchard_lab.widgets.class_results import refused_html, table_html
 from orchard_lab.widgets.class_results import style as results_style
 from orchard_lab.widgets.styles import static_text, style_html, text_properties
@@ -44,8 +47,9 @@ __all__ = [
 ]
 
 PREFIX = "/teacher"
-NO_RESULTS = "No results yet: they appear here as pupils press Send at the end of a game."
-_REFUSED = "This page is for the teacher: it needs the teacher's address with its token."
+# marked for the catalogues, said with _
+NO_RESULTS = N_("No results yet: they appear here as pupils press Send at the end of a game.")
+_REFUSED = N_("This page is for the teacher: it needs the teacher's address with its token.")
 TEXT_ON = {"text": ("#222222", "#ffffff"), "link": ("#0b57a4", "#ffffff")}  # checked 4.5:1
 _CLASS: list[ClassInbox] = []  # the inbox of the class this process serves (open_class)
 
@@ -74,11 +78,13 @@ def sends_html(refused: tuple[Sent, ...]) -> str:
         f"<li><b>{html.escape(each.name)}</b>: {html.escape(each.reason)}</li>"
         for each in reversed(refused)
     )
-    return f"<b>Sends not counted</b><ul>{items}</ul>"
+    heading = html.escape(_("Sends not counted"))
+    return f"<b>{heading}</b><ul>{items}</ul>"
 
 
 class TeacherDesk:
-    """Answer ``/teacher`` and below for the holder of ``token``; pass the rest to ``app``."""
+    """Answer ``/teacher`` and below for the holder of ``token``; pass the rest to ``app``.
+    ``title`` is the game's name (``"water drops"``), shown in the server's language."""
 
     def __init__(
         self, app: ASGIApp, inbox: ClassInbox, token: str, *, port: int, title: str
@@ -109,7 +115,7 @@ class TeacherDesk:
         elif path == f"{PREFIX}/page.js":
             await _answer(send, "text/javascript", static_text("teacher_page.js"))
         else:
-            await say(send, 404, "There is no such page.")
+            await say(send, 404, _("There is no such page."))
 
     def _news(self) -> str:
         """The state of the class as JSON: a version that changes with every send, the
@@ -119,7 +125,7 @@ class TeacherDesk:
         return json.dumps(
             {
                 "version": f"{self.inbox.version}.{len(refused)}",
-                "status": html.escape(summary(results) if results.rows else NO_RESULTS),
+                "status": html.escape(summary(results) if results.rows else _(NO_RESULTS)),
                 "table": table_html(results.groups, results.shared_names),
                 "refused": refused_html(results.refused),
                 "sends": sends_html(refused),
@@ -127,17 +133,19 @@ class TeacherDesk:
         )
 
     def _page(self) -> str:
-        title = html.escape(f"Class results: {self.title}")
+        title = html.escape(_("Class results: {game}").format(game=_(self.title).capitalize()))
+        loading = html.escape(_("Loading the results..."))
+        link = f'<a href="{PREFIX}/results.txt">results.txt</a>'
+        kept = html.escape(_("Every result counted, as a text file to keep: {file}."))
         return (
-            '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<!doctype html><html lang="{language()}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{title} · orchard_lab</title>{results_style()}{style()}</head>"
             f'<body><main class="orchard-class orchard-teacher"><h1>{title}</h1>'
-            '<p id="orchard-teacher-status" role="status">Loading the results...</p>'
+            f'<p id="orchard-teacher-status" role="status">{loading}</p>'
             '<div id="orchard-teacher-table"></div><div id="orchard-teacher-refused"></div>'
             '<div id="orchard-teacher-sends"></div>'
-            f'<p class="orchard-teacher-file">Every result counted, as a text file to keep: '
-            f'<a href="{PREFIX}/results.txt">results.txt</a>.</p>'
+            f'<p class="orchard-teacher-file">{kept.format(file=link)}</p>'
             f'</main><script src="{PREFIX}/page.js"></script></body></html>'
         )
 
