@@ -74,6 +74,20 @@ _LANGS = """() => ({
     label: document.querySelector('.orchard-app-language label').innerText.trim(),
     labelled: document.querySelector('.orchard-app-language select').labels.length,
 })"""
+# Korean text that may break inside a word (computed word-break other than keep-all).
+_BREAKS_INSIDE_WORDS = f"""() => {{
+    const walk = document.createTreeWalker(document.querySelector('.orchard-app'),
+        NodeFilter.SHOW_TEXT);
+    const found = [];
+    while (walk.nextNode()) {{
+        const node = walk.currentNode;
+        if ({HANGUL_JS}.test(node.data)
+            && getComputedStyle(node.parentElement).wordBreak !== 'keep-all') {{
+            found.push(node.data.trim().slice(0, 30));
+        }}
+    }}
+    return found;
+}}"""
 _OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
@@ -181,6 +195,9 @@ def _check_page(page, game: str, lang: str) -> None:
         problems += [f"clipped: {clipped}" for clipped in page.evaluate(_CLIPPED)[:5]]
         if lang == "ko" and not page.evaluate(f"() => {HANGUL_JS}.test(document.body.innerText)"):
             problems.append("no Hangul on the page")
+        if lang == "ko":
+            breaking = page.evaluate(_BREAKS_INSIDE_WORDS)[:5]
+            problems += [f"may break inside a word: {text}" for text in breaking]
         assert problems == [], f"{game} in {lang}: " + "\n".join(problems)
 
     def shoot(size: str) -> None:
