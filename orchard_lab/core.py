@@ -17,6 +17,8 @@ from typing import Any, ClassVar, Protocol, TypeVar, overload
 
 import numpy as np
 
+from orchard_lab.language import _
+
 __all__ = [
     "MAX_ROLLOUTS",
     "GameFacts",
@@ -334,7 +336,13 @@ class Switch:
         'ladder: 1, 4, 9'
         """
         shown = next((label for label, v in self.options if v == value), None)
-        return f"{self.label}: {plain_value(value) if shown is None else shown}"
+        if shown is not None:
+            words = _(shown)
+        elif isinstance(value, bool):
+            words = _("on") if value else _("off")
+        else:
+            words = plain_value(value)
+        return _("{switch}: {value}").format(switch=_(self.label), value=words)
 
 
 class RuleSet(Protocol):
@@ -429,7 +437,7 @@ def describe_rules(rules: RuleSet) -> str:
         for s in switches(rules)
         if getattr(rules, s.name) != s.default
     ]
-    return ", ".join(changed) or "standard rules"
+    return ", ".join(changed) or _("standard rules")
 
 
 def rules_to_dict(rules: RuleSet) -> dict[str, Any]:

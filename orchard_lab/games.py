@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from orchard_lab.core import GameFacts, RuleSet, check_type
 from orchard_lab.game_base import BaseGame
 from orchard_lab.jit import COMPILED
+from orchard_lab.language import N_
 from orchard_lab.policies import HintFor, Simulate
 
 __all__ = [
@@ -93,7 +94,8 @@ class GameEntry:
     ``games_per_second`` (policy -> players -> games a second, as measured) keeps a what-if
     run within its time. ``choices`` names a function counting how often each kind of move
     is chosen (``simulate``'s arguments, random or greedy play; a dict from the kind in words
-    to how many a player makes in a game, on average), ``choices_words`` says what it counts.
+    to how many a player makes in a game, on average), ``choices_words`` says what it counts
+    (marked ``N_``: shown with ``_``).
     """
 
     name: str
@@ -199,7 +201,7 @@ register(
         walkthrough="orchard_lab.widgets.apple_batches_walkthrough:walkthrough",
         what_if_rules={"easy": True},
         choices="orchard_lab.apple_batches.policies:batch_use",
-        choices_words="Apples a player puts in each batch in a game, on average",
+        choices_words=N_("Apples a player puts in each batch in a game, on average"),
         games_per_second={
             "random": {1: 200_000, 2: 80_000, 4: 25_000, 6: 15_000},
             "greedy": {1: 200_000, 2: 100_000, 4: 30_000, 6: 25_000},

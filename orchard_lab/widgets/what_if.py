@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as w
 import numpy as np
+from babel.numbers import format_decimal
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
@@ -35,6 +36,7 @@ from orchard_lab.figures.runs import (
 )
 from orchard_lab.games import GameModule
 from orchard_lab.games import entry as game_entry
+from orchard_lab.language import _, _n, language
 from orchard_lab.policies import POLICY_WORDS
 from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
@@ -111,17 +113,28 @@ def chunk_games(game: GameModule, policy: str) -> int:
     return max(1, _round_down(CHUNK_SECONDS * _speed(game.FACTS.name, policy, 1)))
 
 
+def _number(value: float, format: str | None = None) -> str:
+    """``value`` as the session's language writes it (French 100 000 and 42,5)."""
+    return str(format_decimal(value, format=format, locale=language()))
+
+
 def _limit_words(game: GameModule, policy: str, players: int) -> str:
     """The largest run in words, or why this policy cannot run here."""
     most = largest_run(game, policy, players)
-    who = f"{players} player{'s' if players > 1 else ''}"
     if most == 0:
         seconds = 1 / _speed(game.FACTS.name, policy, players)
-        return (
-            f"Too slow for {game.FACTS.title} in class: one game of {who} takes about "
-            f"{seconds:.0f} seconds. Choose greedy or random."
-        )
-    return f"At most {most:,} games with {who}, so a Run takes {CLICK_SECONDS:.0f} seconds or less."
+        return _n(
+            "Too slow for {game} in class: one game of {count} player takes about {seconds} "
+            "seconds. Choose greedy or random.",
+            "Too slow for {game} in class: one game of {count} players takes about {seconds} "
+            "seconds. Choose greedy or random.",
+            players,
+        ).format(game=_(game.FACTS.title), count=players, seconds=_number(seconds, "0"))
+    return _n(
+        "At most {most} games with {count} player, so a Run takes {seconds} seconds or less.",
+        "At most {most} games with {count} players, so a Run takes {seconds} seconds or less.",
+        players,
+    ).format(most=_number(most), count=players, seconds=_number(CLICK_SECONDS, "0"))
 
 
 class WhatIfExplorer(WidgetView):
@@ -171,23 +184,25 @@ class WhatIfExplorer(WidgetView):
                 lambda change, panel=panel: panel.offer_for(change["new"]), names="value"
             )
         self.policy_choice = w.Dropdown(
-            options=list(policies.POLICY_NAMES), value=policy, description="policy"
+            options=list(policies.POLICY_NAMES), value=policy, description=_("policy")
         )
         self.policy_words = w.HTML().add_class("orchard-whatif-words")
         if games is None:
             games = max(1, min(DEFAULT_GAMES, largest_run(game, policy, players)))
         self.games_choice = w.BoundedIntText(
             value=check_int(games, "games", 1, MAX_GAMES), min=1, max=MAX_GAMES,
-            description="games",
+            description=_("games"),
         )  # fmt: skip
         self.seed_choice = w.BoundedIntText(
-            value=check_int(seed, "seed", 0, MAX_SEED), min=0, max=MAX_SEED, description="seed"
+            value=check_int(seed, "seed", 0, MAX_SEED), min=0, max=MAX_SEED, description=_("seed")
         )
         self.run_button = w.Button(
-            description="Run", button_style="primary", tooltip="play the games of both rule sets"
+            description=_("Run"),
+            button_style="primary",
+            tooltip=_("play the games of both rule sets"),
         )
         self.progress = w.IntProgress(
-            value=0, min=0, max=1, description="played", style={"description_width": "initial"}
+            value=0, min=0, max=1, description=_("played"), style={"description_width": "initial"}
         )
         for choice in (
             self.policy_choice,
@@ -195,18 +210,21 @@ class WhatIfExplorer(WidgetView):
             self.games_choice,
             self.seed_choice,
         ):
-            choice.style.description_width = "60px"
+            # each label as wide as its words: a fixed width cut "players" off in Korean
+            choice.style.description_width = "initial"
         self.figure = SharedBundleFigure(
             score_histograms(
                 {self._label(key, given[key]): [] for key in SETS},
                 percentiles=PERCENTILES,
-                title="Press Run to play the games",
+                title=_("Press Run to play the games"),
                 height=400,
             )
         )
         fit_to_container(self.figure)
         self.sequences = SharedBundleFigure(
-            sequence_comparison({}, title="The scoring sequences of rule sets A and B", height=340)
+            sequence_comparison(
+                {}, title=_("The scoring sequences of rule sets A and B"), height=340
+            )
         )
         fit_to_container(self.sequences)
         self.sequences_box = w.Box([self.sequences]).add_class("orchard-whatif-sequences")
@@ -285,7 +303,7 @@ class WhatIfExplorer(WidgetView):
     def _show_policy_words(self) -> None:
         policy, players = self.policy_choice.value, self.players_choice.value
         self.policy_words.value = (
-            f"{html.escape(POLICY_WORDS[policy])}.<br>"
+            f"{html.escape(_(POLICY_WORDS[policy]))}.<br>"
             f"{html.escape(_limit_words(self.game, policy, players))}"
         )
 
@@ -304,7 +322,7 @@ class WhatIfExplorer(WidgetView):
         """Draw every sequence that differs between A and B (hidden when none does); a change
         that leaves those sequences as they are (another switch) draws nothing again."""
         names = self.differing_sequences()
-        labels = {s.name: s.label for s in self.panels["A"].switches}
+        labels = {s.name: _(s.label) for s in self.panels["A"].switches}
         runs, run_of = {}, {}
         for run, key in enumerate(SETS):
             for name in names:
@@ -332,15 +350,21 @@ class WhatIfExplorer(WidgetView):
             for mine, new in zip(self.figure.data, fresh.data, strict=True):
                 mine.update(x=new.x, y=new.y, name=new.name, hovertemplate=new.hovertemplate)
                 mine.meta = new.meta
-            self.figure.layout.title.text = (
-                f"{games:,} games of {self.game.FACTS.title}, {players} player"
-                f"{'s' if players > 1 else ''}, {self.policy_choice.value} play"
+            self.figure.layout.title.text = _n(
+                "{games} games of {game}, {count} player, {policy} play",
+                "{games} games of {game}, {count} players, {policy} play",
+                players,
+            ).format(
+                games=_number(games),
+                game=_(self.game.FACTS.title),
+                count=players,
+                policy=self.policy_choice.value,
             )
         keep_state(self.figure)
         self.summary.value = (
             _summary(samples)
             + _first_player_words(self.results, players)
-            + _choices_table(game_entry(self.game.FACTS.name).choices_words, self.choices)
+            + _choices_table(_(game_entry(self.game.FACTS.name).choices_words), self.choices)
         )
 
     def _layout(self) -> w.Box:
@@ -354,9 +378,10 @@ class WhatIfExplorer(WidgetView):
         self.figure.add_class("orchard-whatif-plot")
         self.summary.add_class("orchard-whatif-summary")
         self.message.add_class("orchard-whatif-message")
+        played = html.escape(_("How the games are played"))
         settings = w.VBox(
             [
-                w.HTML(f'<b style="color:{_TEXT}">How the games are played</b>'),
+                w.HTML(f'<b style="color:{_TEXT}">{played}</b>'),
                 self.policy_choice,
                 self.policy_words,
                 self.players_choice,
@@ -389,35 +414,51 @@ def _swatch(run: int) -> str:
 
 
 def _heading(key: str, run: int) -> str:
-    line = "solid" if RUN_DASHES[run] == "solid" else "dashed"
+    line = (
+        _("solid line on the chart")
+        if RUN_DASHES[run] == "solid"
+        else _("dashed line on the chart")
+    )
     colour = readable(RUN_COLOURS[run])
+    name = _("Rule set {key}").format(key=key)
     return (
-        f'<b style="color:{colour};font-size:15px">Rule set {key}</b> {_swatch(run)}'
-        f' <span style="color:{_TEXT};font-size:12px">{line} line on the chart</span>'
+        f'<b style="color:{colour};font-size:15px">{html.escape(name)}</b> {_swatch(run)}'
+        f' <span style="color:{_TEXT};font-size:12px">{html.escape(line)}</span>'
     )
 
 
 def _summary(samples: dict[str, np.ndarray]) -> str:
     """A small table: mean and percentiles of every run, the difference, what they mean."""
-    head = "".join(f"<th>{p}th percentile</th>" for p in PERCENTILES)
+    names = [_("{p}th percentile").format(p=p) for p in PERCENTILES]
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in [_("mean"), *names])
     rows = []
     for run, (label, table) in enumerate(samples.items()):
         values = np.percentile(table, PERCENTILES)
-        cells = "".join(f"<td>{float(v):g}</td>" for v in values)
+        cells = "".join(f"<td>{_number(float(v))}</td>" for v in values)
         rows.append(
             f'<tr><th class="orchard-run" style="color:{readable(RUN_COLOURS[run])}">'
-            f"{html.escape(label)}</th><td>{float(table.mean()):.1f}</td>{cells}</tr>"
+            f"{html.escape(label)}</th><td>{_number(float(table.mean()), '0.0')}</td>{cells}</tr>"
         )
     means = [float(table.mean()) for table in samples.values()]
     gap = means[1] - means[0]
-    change = (
-        "the same" if abs(gap) < 0.05 else f"{abs(gap):.1f} points {'more' if gap > 0 else 'less'}"
+    if abs(gap) < 0.05:
+        change = _("On the same deals, rule set B scores the same as rule set A on average.")
+    elif gap > 0:
+        change = _(
+            "On the same deals, rule set B scores {points} points more than rule set A on average."
+        )
+    else:
+        change = _(
+            "On the same deals, rule set B scores {points} points less than rule set A on average."
+        )
+    meaning = _("{meaning}; the dotted lines on the chart mark them.").format(
+        meaning=_(PERCENTILE_MEANING)
     )
     return (
         f'<div style="color:{_TEXT}"><table>'
-        f"<tr><th></th><th>mean</th>{head}</tr>{''.join(rows)}</table>"
-        f"<p>On the same deals, rule set B scores {change} than rule set A on average.<br>"
-        f"{html.escape(PERCENTILE_MEANING)}; the dotted lines on the chart mark them.</p></div>"
+        f"<tr><th></th>{head}</tr>{''.join(rows)}</table>"
+        f"<p>{html.escape(change.format(points=_number(abs(gap), '0.0')))}<br>"
+        f"{html.escape(meaning)}</p></div>"
     )
 
 
@@ -426,11 +467,15 @@ def _first_player_words(results: dict[str, np.ndarray], players: int) -> str:
     if players < 2:
         return ""
     shares = {key: 100 * policies.first_player_share(table) for key, table in results.items()}
-    return (
-        f'<p style="color:{_TEXT}">The first player wins {shares["A"]:.1f} % of the games '
-        f"under rule set A and {shares['B']:.1f} % under rule set B; a fair share is "
-        f"{100 / players:.1f} % (a shared win counts as a share).</p>"
+    said = _(
+        "The first player wins {a} % of the games under rule set A and {b} % under rule set B; "
+        "a fair share is {fair} % (a shared win counts as a share)."
+    ).format(
+        a=_number(shares["A"], "0.0"),
+        b=_number(shares["B"], "0.0"),
+        fair=_number(100 / players, "0.0"),
     )
+    return f'<p style="color:{_TEXT}">{html.escape(said)}</p>'
 
 
 def _choices_table(words: str, choices: dict[str, dict[str, float]]) -> str:
@@ -439,16 +484,19 @@ def _choices_table(words: str, choices: dict[str, dict[str, float]]) -> str:
         return ""
     a, b = choices["A"], choices["B"]
     rows = "".join(
-        f"<tr><th>{html.escape(kind)}</th><td>{a[kind]:.2f}</td><td>{b[kind]:.2f}</td></tr>"
+        f"<tr><th>{html.escape(_(kind))}</th><td>{_number(a[kind], '0.00')}</td>"
+        f"<td>{_number(b[kind], '0.00')}</td></tr>"
         for kind in a
     )
     moved = max(a, key=lambda kind: abs(b[kind] - a[kind]))
     change = (
-        "Nothing changes by more than 0.01."
+        _("Nothing changes by more than {least}.").format(least=_number(0.01, "0.00"))
         if abs(b[moved] - a[moved]) < 0.005
-        else f"The largest change: {html.escape(moved)}, {a[moved]:.2f} under A and "
-        f"{b[moved]:.2f} under B."
+        else _("The largest change: {kind}, {a} under A and {b} under B.").format(
+            kind=_(moved), a=_number(a[moved], "0.00"), b=_number(b[moved], "0.00")
+        )
     )
+    change = html.escape(change)
     return (
         f'<div class="orchard-whatif-choices" style="color:{_TEXT}">'
         f"<table><caption>{html.escape(words)}</caption>"

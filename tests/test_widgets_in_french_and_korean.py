@@ -1,0 +1,101 @@
+"""The what-if explorer in French and Korean (issue 25): built and run under
+``speaking(lang)``, it shows no English sentence of the catalogue (its settings, policies'
+sentences, headings, legend, chart titles and summaries), Hangul in Korean, and no label of
+its settings is cut to a fixed width."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+import pytest
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import stacked_trees as st
+from orchard_lab import water_drops as wd
+from orchard_lab.core import switches
+from orchard_lab.games import GameModule
+from orchard_lab.language import speaking
+from orchard_lab.widgets import WhatIfExplorer
+from tests.catalogue_english import english_left
+from tests.test_figures_in_french_and_korean import chart_words
+
+HANGUL = re.compile("[\uac00-\ud7a3]")
+STYLE = re.compile(r"<style>.*?</style>", re.S)
+TEXT_TRAITS = ("value", "description", "tooltip", "placeholder", "label")
+
+
+def _widgets(widget: Any) -> Iterator[Any]:
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _widgets(child)
+
+
+def _switch_words(game: GameModule) -> set[str]:
+    """The rule switches' help lines and options' labels: not marked yet (issue 25)."""
+    return {
+        said
+        for switch in switches(game.Rules)
+        for said in (switch.help, *(label for label, _value in switch.options))
+    }
+
+
+def words(root: w.Widget, leave_out: frozenset[str] | set[str] = frozenset()) -> str:
+    """Every word ``root`` shows or says: texts, tooltips, choices' options, charts' words;
+    the style sheets, markup and ``leave_out`` taken out."""
+    parts = []
+    for widget in _widgets(root):
+        if isinstance(widget, go.FigureWidget):
+            parts.append(chart_words(widget))
+            continue
+        for name in TEXT_TRAITS:
+            value = getattr(widget, name, None)
+            if isinstance(widget, w.Widget) and isinstance(value, str):
+                parts.append(value)
+        parts += [str(label) for label in getattr(widget, "_options_labels", ())]
+    shown = html.unescape(re.sub(r"<[^>]+>", " ", STYLE.sub(" ", " ".join(parts))))
+    for said in sorted(leave_out, key=len, reverse=True):
+        shown = shown.replace(said, " ")
+    return " ".join(shown.split())
+
+
+def _ran(game: GameModule, **given: Any) -> WhatIfExplorer:
+    explorer = WhatIfExplorer(game=game, games=20, players=2, **given)
+    explorer.run()
+    return explorer
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+@pytest.mark.parametrize("game", [ab, wd, st], ids=["ab", "wd", "st"])
+def test_the_what_if_speaks_the_language(game: GameModule, lang: str) -> None:
+    left = _switch_words(game)
+    with speaking(lang):
+        before = words(WhatIfExplorer(game=game, games=20).widget, left)  # not run yet
+        ran = _ran(game)
+        after = words(ran.widget, left)
+        ran.policy_choice.value = "lookahead"  # its sentence and limit in the language
+        ran.games_choice.value = 100_000
+        ran.run()  # refused: too many games
+        refused = words(ran.widget, left)
+    english = _ran(game)
+    for shown in (before, after, refused):
+        assert english_left(shown) == [], english_left(shown)
+        assert lang != "ko" or HANGUL.search(shown)
+    assert english_left(words(english.widget)) != []  # the test would see English
+    assert ran.message.value and ran.results  # the refusal, the last run kept
+
+
+def test_no_label_of_the_settings_is_cut_to_a_fixed_width() -> None:
+    with speaking("ko"):
+        explorer = WhatIfExplorer(games=20)
+    for choice in (
+        explorer.policy_choice,
+        explorer.players_choice,
+        explorer.games_choice,
+        explorer.seed_choice,
+    ):
+        assert choice.style.description_width == "initial", choice.description
