@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import IO
 
 from orchard_lab.classroom import MAX_LINES, ClassResults, class_results, clean_name
-from orchard_lab.core import check_type, points
+from orchard_lab.core import check_type
+from orchard_lab.language import _, _n
 
 if sys.platform != "win32":  # a class hub's kernels share the file (JupyterHub needs POSIX)
     import fcntl
@@ -107,9 +108,9 @@ class ClassInbox:
         name = clean_name(check_type(name, str, "name"))
         code = "".join(check_type(code, str, "code").split())[:CODE_LENGTH]
         if not name:
-            return Sent(name, False, "Type your name first, then press Send.")
+            return Sent(name, False, _("Type your name first, then press Send."))
         if not code:
-            return Sent(name, False, "There is no result code to send yet: finish a game first.")
+            return Sent(name, False, _("There is no result code to send yet: finish a game first."))
         line = f"{name}: {code}"
         with self._held() as file:
             if len(self._lines) >= MAX_LINES:
@@ -123,12 +124,16 @@ class ClassInbox:
             self._lines.append(line)
             if file is not None:
                 file.write(line + "\n")
-        return Sent(name, True, f"Sent: your teacher has your game ({points(row.score)}).")
+        said = _n(
+            "Sent: your teacher has your game ({count} point).",
+            "Sent: your teacher has your game ({count} points).",
+            abs(row.score),
+        )
+        return Sent(name, True, said.format(count=row.score))
 
     def _refuse(self, name: str, reason: str) -> Sent:
-        sentence = (
-            f"Not counted. {reason[:1].upper()}{reason[1:]}."  # the reason, a sentence of its own
-        )
+        # the reason, a sentence of its own
+        sentence = _("Not counted. {reason}.").format(reason=reason[:1].upper() + reason[1:])
         sent = Sent(name, False, sentence, reason)
         self._refused.append(sent)
         return sent

@@ -1,7 +1,8 @@
-"""The what-if explorer in French and Korean (issue 25): built and run under
-``speaking(lang)``, it shows no English sentence of the catalogue (its settings, policies'
-sentences, headings, legend, chart titles and summaries), Hangul in Korean, and no label of
-its settings is cut to a fixed width."""
+"""The what-if explorer and the result sender in French and Korean (issue 25): built and used
+under ``speaking(lang)``, they show no English sentence of the catalogue (the what-if's
+settings, policies' sentences, headings, legend, chart titles and summaries; the sender's
+boxes, button and answers), Hangul in Korean, and no label of the what-if's settings is cut
+to a fixed width."""
 
 from __future__ import annotations
 
@@ -17,10 +18,13 @@ import pytest
 from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.class_inbox import ClassInbox
 from orchard_lab.core import switches
 from orchard_lab.games import GameModule
 from orchard_lab.language import speaking
-from orchard_lab.widgets import WhatIfExplorer
+from orchard_lab.result_codes import result_code
+from orchard_lab.widgets import StackedTreesBoard, WhatIfExplorer
+from orchard_lab.widgets.result_sender import ResultSender
 from tests.catalogue_english import english_left
 from tests.test_figures_in_french_and_korean import chart_words
 
@@ -99,3 +103,39 @@ def test_no_label_of_the_settings_is_cut_to_a_fixed_width() -> None:
         explorer.seed_choice,
     ):
         assert choice.style.description_width == "initial", choice.description
+
+
+def _sender_said(lang: str) -> tuple[list[str], ResultSender]:
+    """What a sender says, in ``lang``: its boxes and button, its answers to a send without
+    a name, without a code and a counted one, and a class hub's sender with its login."""
+    inbox = ClassInbox()
+    with speaking(lang):
+        board = StackedTreesBoard(seed=4)
+        sender = ResultSender(board, inbox.send)
+        said = [words(sender.widget)]
+        sender.send()
+        said.append(sender.message.value)
+        sender.name.value = "Ana"
+        sender.send()
+        said.append(sender.message.value)
+        game = st.Game.new(seed=4)
+        while not game.is_over:
+            game.play(game.legal_moves()[0])
+        sender.code.value = result_code(game, seed=4)  # a lesson's code, pasted
+        sender.send()
+        said.append(sender.message.value)
+        hub = ResultSender(board, inbox.send, name="Ben")
+        said.append(words(hub.widget))
+    return said, sender
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_the_result_sender_speaks_the_language(lang: str) -> None:
+    said, sender = _sender_said(lang)
+    english, _sent = _sender_said("en")
+    assert sender.code.value and sender.send_button.disabled  # counted
+    for shown, was in zip(said, english, strict=True):
+        assert shown != was
+        assert english_left(html.unescape(re.sub(r"<[^>]+>", " ", shown))) == [], shown
+        assert lang != "ko" or HANGUL.search(shown)
+    assert english_left(" ".join(english)) != []

@@ -27,6 +27,7 @@ import ipywidgets as w
 
 from orchard_lab.class_inbox import Sent
 from orchard_lab.core import check_type
+from orchard_lab.language import _
 from orchard_lab.widgets.guard import guarded
 
 __all__ = ["ResultSender"]
@@ -43,23 +44,24 @@ class ResultSender:
         self._send = send
         self.name = w.Text(
             value=check_type(name, str, "name"),
-            description="Your name",
+            description=_("Your name"),
             style=_INITIAL,
             layout={"width": "260px", "display": "none" if name else None},
         )
         self.name.add_class("orchard-send-name")
         # a hub's login is shown as text, not in a box: it is not the pupil's to change
-        login = w.HTML(f"Your name: <b>{html.escape(name)}</b>" if name else "")
+        said = html.escape(_("Your name: {name}")).format(name=f"<b>{html.escape(name)}</b>")
+        login = w.HTML(said if name else "")
         login.layout.display = None if name else "none"
         login.layout.margin = "0 16px 0 0"
         login.add_class("orchard-send-login")
         self.code = w.Text(
-            description="Result code",
-            placeholder="filled in when your game ends",
+            description=_("Result code"),
+            placeholder=_("filled in when your game ends"),
             style=_INITIAL,
             layout={"flex": "1 1 360px", "min_width": "0"},  # a whole code shows at 1024 px
         ).add_class("orchard-send-code")
-        self.send_button = w.Button(description="Send", button_style="success")
+        self.send_button = w.Button(description=_("Send"), button_style="success")
         self.send_button.add_class("orchard-send-button")
         self.message = w.HTML().add_class("orchard-send-message")
         self.send_button.on_click(lambda _: self._clicked())
