@@ -20,7 +20,7 @@ from orchard_lab.widgets import apple_batches_walkthrough as ab_tour
 from orchard_lab.widgets import stacked_trees_walkthrough as st_tour
 from orchard_lab.widgets import water_drops_walkthrough as wd_tour
 from tests.browser.axe import assert_no_violations
-from tests.browser.conftest import notebook_errors
+from tests.browser.conftest import BROWSER_TEST_TIMEOUT, notebook_errors
 from tests.browser.engine_pictures import SETTLE_S, at_every_size, until_it_holds
 from tests.browser.test_apple_batches_in_lab import (
     CUT_BUTTONS,
@@ -46,6 +46,7 @@ def _cells(lang: str) -> tuple[str, ...]:
     return (first, *TOURS_CELLS)
 
 
+@pytest.mark.timeout(2 * BROWSER_TEST_TIMEOUT)  # three walkthroughs, every step: three tests' work
 @pytest.mark.parametrize("lang", ["fr", "ko"])
 def test_the_walkthroughs_fit_and_speak_the_sessions_language(page, lab, lang: str) -> None:
     name = write_notebook(lab, f"walkthroughs_{lang}.ipynb", *_cells(lang))
