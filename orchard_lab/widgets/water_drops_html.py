@@ -37,6 +37,7 @@ __all__ = [
     "card_squares",
     "card_words",
     "drop_letter",
+    "drops_code",
     "fruit_name",
     "ghost_html",
     "groups_html",
@@ -87,6 +88,16 @@ def drop_letter(code: str) -> str:
         "M": _p("water drops: the letter of a mango", "M"),
     }
     return letters.get(code, code)
+
+
+def drops_code(card: wd.Card) -> str:
+    """A card written row by row in the session's fruit letters (English: ``BC/3M``), as the
+    board and its walkthrough write it.
+
+    >>> drops_code(wd.Card.from_text("BC/3M"))
+    'BC/3M'
+    """
+    return "".join(drop_letter(cell) for cell in str(card))
 
 
 def style() -> str:

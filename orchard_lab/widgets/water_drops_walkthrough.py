@@ -25,7 +25,7 @@ from orchard_lab.walkthrough_games import water_drops_game
 from orchard_lab.widgets import walkthrough as walkthrough_base
 from orchard_lab.widgets.walkthrough import Walkthrough, scripted_walkthrough
 from orchard_lab.widgets.water_drops_board import WaterDropsBoard
-from orchard_lab.worksheets.pictures import drop_letter
+from orchard_lab.widgets.water_drops_html import drop_letter, drops_code
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
@@ -50,11 +50,6 @@ def _deal(start: str, *cards: str, rules: wd.Rules | None = None) -> wd.Game:
     )
 
 
-def _code(card: wd.Card) -> str:
-    """A card written row by row in the session's fruit letters (English: ``BC/3M``)."""
-    return "".join(drop_letter(cell) for cell in str(card))
-
-
 def _points(gain: int) -> str:
     """What a move added, signed: ``+2 points``."""
     return _n("{points} point", "{points} points", abs(gain)).format(points=f"{gain:+d}")
@@ -74,7 +69,7 @@ def _place(board: WaterDropsBoard, at: Square, turns: int = 0) -> str:
         False: _("✓ Allowed: the {card} card on square {square} ({points})."),
         True: _("✓ Allowed: the {card} card turned {degrees}° on square {square} ({points})."),
     }[turns > 0]
-    return words.format(card=_code(card), degrees=90 * turns, square=at, points=_points(gain))
+    return words.format(card=drops_code(card), degrees=90 * turns, square=at, points=_points(gain))
 
 
 def _refuse(board: WaterDropsBoard, at: Square, rotation: int = 0) -> str:
@@ -94,7 +89,7 @@ def _refuse(board: WaterDropsBoard, at: Square, rotation: int = 0) -> str:
         False: _("✗ Refused: the {card} card on square {square}. {reason}"),
         True: _("✗ Refused: the {card} card turned {degrees}° on square {square}. {reason}"),
     }[rotation > 0]
-    return words.format(card=_code(card), degrees=rotation, square=at, reason=reason)
+    return words.format(card=drops_code(card), degrees=rotation, square=at, reason=reason)
 
 
 def _label(name: str) -> str:
@@ -109,7 +104,7 @@ def _group_at(board: WaterDropsBoard, cell: Square) -> wd.Group:
 def _cells(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
     board.load(_deal(START, "PP/1B"))
     start = _("Your start card {card}: a banana and a cherry on top, a 3-drop and a mango below.")
-    return start.format(card=_code(wd.Card.from_text(START))), {}
+    return start.format(card=drops_code(wd.Card.from_text(START))), {}
 
 
 def _market(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
