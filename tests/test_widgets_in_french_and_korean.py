@@ -1,8 +1,9 @@
-"""The what-if explorer and the result sender in French and Korean (issue 25): built and used
-under ``speaking(lang)``, they show no English sentence of the catalogue (the what-if's
-settings, policies' sentences, headings, legend, chart titles and summaries; the sender's
-boxes, button and answers), Hangul in Korean, and no label of the what-if's settings is cut
-to a fixed width."""
+"""The what-if explorer, the result sender and the rule switches in French and Korean (issue
+25): built and used under ``speaking(lang)``, they show no English sentence of the catalogue
+(the what-if's settings, policies' sentences, headings, legend, chart titles and summaries;
+the sender's boxes, button and answers; every switch's label, help line, tooltip and
+options), Hangul in Korean, and no label of the what-if's settings is cut to a fixed
+width."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from orchard_lab.core import switches
 from orchard_lab.games import GameModule
 from orchard_lab.language import speaking
 from orchard_lab.result_codes import result_code
-from orchard_lab.widgets import StackedTreesBoard, WhatIfExplorer
+from orchard_lab.widgets import RuleSwitches, StackedTreesBoard, WhatIfExplorer
 from orchard_lab.widgets.result_sender import ResultSender
 from tests.catalogue_english import english_left
 from tests.test_figures_in_french_and_korean import chart_words
@@ -39,18 +40,9 @@ def _widgets(widget: Any) -> Iterator[Any]:
         yield from _widgets(child)
 
 
-def _switch_words(game: GameModule) -> set[str]:
-    """The rule switches' help lines and options' labels: not marked yet (issue 25)."""
-    return {
-        said
-        for switch in switches(game.Rules)
-        for said in (switch.help, *(label for label, _value in switch.options))
-    }
-
-
-def words(root: w.Widget, leave_out: frozenset[str] | set[str] = frozenset()) -> str:
+def words(root: w.Widget) -> str:
     """Every word ``root`` shows or says: texts, tooltips, choices' options, charts' words;
-    the style sheets, markup and ``leave_out`` taken out."""
+    the style sheets and markup taken out."""
     parts = []
     for widget in _widgets(root):
         if isinstance(widget, go.FigureWidget):
@@ -62,8 +54,6 @@ def words(root: w.Widget, leave_out: frozenset[str] | set[str] = frozenset()) ->
                 parts.append(value)
         parts += [str(label) for label in getattr(widget, "_options_labels", ())]
     shown = html.unescape(re.sub(r"<[^>]+>", " ", STYLE.sub(" ", " ".join(parts))))
-    for said in sorted(leave_out, key=len, reverse=True):
-        shown = shown.replace(said, " ")
     return " ".join(shown.split())
 
 
@@ -76,15 +66,14 @@ def _ran(game: GameModule, **given: Any) -> WhatIfExplorer:
 @pytest.mark.parametrize("lang", ["fr", "ko"])
 @pytest.mark.parametrize("game", [ab, wd, st], ids=["ab", "wd", "st"])
 def test_the_what_if_speaks_the_language(game: GameModule, lang: str) -> None:
-    left = _switch_words(game)
     with speaking(lang):
-        before = words(WhatIfExplorer(game=game, games=20).widget, left)  # not run yet
+        before = words(WhatIfExplorer(game=game, games=20).widget)  # not run yet
         ran = _ran(game)
-        after = words(ran.widget, left)
+        after = words(ran.widget)
         ran.policy_choice.value = "lookahead"  # its sentence and limit in the language
         ran.games_choice.value = 100_000
         ran.run()  # refused: too many games
-        refused = words(ran.widget, left)
+        refused = words(ran.widget)
     english = _ran(game)
     for shown in (before, after, refused):
         assert english_left(shown) == [], english_left(shown)
@@ -139,3 +128,30 @@ def test_the_result_sender_speaks_the_language(lang: str) -> None:
         assert english_left(html.unescape(re.sub(r"<[^>]+>", " ", shown))) == [], shown
         assert lang != "ko" or HANGUL.search(shown)
     assert english_left(" ".join(english)) != []
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+@pytest.mark.parametrize("game", [ab, wd, st], ids=["ab", "wd", "st"])
+def test_the_rule_switches_speak_the_language(game: GameModule, lang: str) -> None:
+    with speaking(lang):
+        panel = RuleSwitches(game, players=game.FACTS.max_players)
+        for name in panel.own_boxes:  # a pupil's own sequence, said back
+            panel.use_own(name, "n*n")
+        shown = words(panel.widget)
+    english = RuleSwitches(game, players=game.FACTS.max_players)
+    for name in english.own_boxes:
+        english.use_own(name, "n*n")
+    english_words = words(english.widget)
+    assert english_left(shown) == [], english_left(shown)
+    assert english_left(english_words) != []
+    for name, control in panel.controls.items():  # each option named in the language
+        if isinstance(control, w.Dropdown):
+            theirs = [label for label, _value in english.controls[name].options]
+            ours = [label for label, _value in control.options]
+            worded = [
+                (mine, was) for mine, was in zip(ours, theirs, strict=True) if "cards" not in was
+            ]
+            assert all(mine != was for mine, was in worded), (name, ours)
+    for switch in switches(game.Rules):
+        assert switch.help in english_words and switch.help not in shown
+    assert lang != "ko" or HANGUL.search(shown)

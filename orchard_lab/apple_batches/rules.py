@@ -66,11 +66,11 @@ TRIANGULAR, PRONIC, SQUARES, ODD_PRIMES = (
     _first(name) for name in ("triangular", "pronic", "square", "odd_prime")
 )  # monochrome, feather, unlucky (at exactly 13) and steady under the standard rules
 POINT_TABLES = (  # the tables a what-if offers; any other table of 12 values may be typed
-    ("triangular: 1, 3, 6, 10, …", TRIANGULAR),
-    ("pronic: 0, 2, 6, 12, …", PRONIC),
-    ("square: 1, 4, 9, 16, …", SQUARES),
-    ("odd primes: 3, 5, 7, 11, …", ODD_PRIMES),
-    ("counting: 1, 2, 3, 4, …", tuple(range(1, BATCH_CAPACITY + 1))),
+    (N_("triangular: 1, 3, 6, 10, …"), TRIANGULAR),
+    (N_("pronic: 0, 2, 6, 12, …"), PRONIC),
+    (N_("square: 1, 4, 9, 16, …"), SQUARES),
+    (N_("odd primes: 3, 5, 7, 11, …"), ODD_PRIMES),
+    (N_("counting: 1, 2, 3, 4, …"), tuple(range(1, BATCH_CAPACITY + 1))),
 )
 
 
@@ -123,49 +123,49 @@ class Rules:
     """
 
     easy: bool = switch(
-        False, label=N_("easy mode"), help="The bad batch costs nothing instead of -1 an apple.",
-        rule="AB-4",
+        False, label=N_("easy mode"),
+        help=N_("The bad batch costs nothing instead of -1 an apple."), rule="AB-4",
     )  # fmt: skip
     unlucky_may_bust: bool = switch(
         False, label=N_("unlucky 13 batch may pass 13"),
-        help="Apples may take the unlucky 13 batch past sweetness 13; it then scores 0.",
+        help=N_("Apples may take the unlucky 13 batch past sweetness 13; it then scores 0."),
         rule="AB-4",
     )  # fmt: skip
     steady_reference: str = switch(
         "last", label=N_("steady height batch compares with"),
-        help="An apple in the steady height batch must be within 1 of the last apple's height, "
-        "or of any earlier one.",
-        options=(("the last apple", "last"), ("any earlier apple", "any")), rule="AB-4",
+        help=N_("An apple in the steady height batch must be within 1 of the last apple's "
+                "height, or of any earlier one."),
+        options=((N_("the last apple"), "last"), (N_("any earlier apple"), "any")), rule="AB-4",
     )  # fmt: skip
     special_broken_points: int = switch(
         0, label=N_("broken special tree scores"),
-        help="What the special tree scores once an apple of its colour grows elsewhere.",
+        help=N_("What the special tree scores once an apple of its colour grows elsewhere."),
         low=-SPECIAL_BONUS, high=SPECIAL_BONUS, rule="AB-6",
     )  # fmt: skip
     end: str = switch(
         "twelve_cards", label=N_("the game ends"),
-        help="When every player holds 12 apples (standard), or after 4 rounds as one edition "
-        "of the rules says: then 3 or 6 players get 8 apples each.",
-        options=(("when everyone holds 12 apples", "twelve_cards"),
-                 ("after 4 rounds", "four_rounds")), rule="AB-2",
+        help=N_("When every player holds 12 apples (standard), or after 4 rounds as one "
+                "edition of the rules says: then 3 or 6 players get 8 apples each."),
+        options=((N_("when everyone holds 12 apples"), "twelve_cards"),
+                 (N_("after 4 rounds"), "four_rounds")), rule="AB-2",
     )  # fmt: skip
 
     monochrome_points: tuple[int, ...] = _points_switch(
         TRIANGULAR, N_("monochrome batch points"),
-        "The points of a monochrome batch of 1, 2, 3, … 12 apples.",
+        N_("The points of a monochrome batch of 1, 2, 3, … 12 apples."),
     )  # fmt: skip
     feather_points: tuple[int, ...] = _points_switch(
         PRONIC, N_("feather batch points"),
-        "The points of a feather batch of 1, 2, 3, … 12 apples.",
+        N_("The points of a feather batch of 1, 2, 3, … 12 apples."),
     )  # fmt: skip
     unlucky_points: tuple[int, ...] = _points_switch(
         SQUARES, N_("unlucky 13 batch points"),
-        "The points of an unlucky 13 batch of 1, 2, 3, … 12 apples whose sweetness adds up to "
-        "exactly 13.",
+        N_("The points of an unlucky 13 batch of 1, 2, 3, … 12 apples whose sweetness adds "
+           "up to exactly 13."),
     )  # fmt: skip
     steady_points: tuple[int, ...] = _points_switch(
         ODD_PRIMES, N_("steady height batch points"),
-        "The points of a steady height batch of 1, 2, 3, … 12 apples.",
+        N_("The points of a steady height batch of 1, 2, 3, … 12 apples."),
     )  # fmt: skip
 
     def __post_init__(self) -> None:

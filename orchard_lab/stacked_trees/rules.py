@@ -84,10 +84,10 @@ FACTS = GameFacts(
 _ROTATIONS = frozenset((0, 90, 180, 270))
 
 LADDERS = (
-    ("triangular 1, 3, 6, 10", (1, 3, 6, 10)),
-    ("squares 1, 4, 9, 16", (1, 4, 9, 16)),
-    ("doubling 1, 2, 4, 8", (1, 2, 4, 8)),
-    ("counting 1, 2, 3, 4", (1, 2, 3, 4)),
+    (N_("triangular 1, 3, 6, 10"), (1, 3, 6, 10)),
+    (N_("squares 1, 4, 9, 16"), (1, 4, 9, 16)),
+    (N_("doubling 1, 2, 4, 8"), (1, 2, 4, 8)),
+    (N_("counting 1, 2, 3, 4"), (1, 2, 3, 4)),
 )
 
 
@@ -104,33 +104,34 @@ class Rules:
 
     dice_per_fruit: int = switch(
         5, label=N_("dice of each fruit"),
-        help="How many dice of each fruit wait in the supply at the start.",
+        help=N_("How many dice of each fruit wait in the supply at the start."),
         rule="ST-2", low=0, high=MAX_DICE,
     )  # fmt: skip
     rotten_tokens: int = switch(
         2, label=N_("rotten tokens"),
-        help="How many times a tree may go on a different fruit, by spending a token.",
+        help=N_("How many times a tree may go on a different fruit, by spending a token."),
         rule="ST-5", low=0, high=MAX_TOKENS,
     )  # fmt: skip
     rotten_penalty: int = switch(
         3, label=N_("points lost per token"),
-        help="Points taken off the score for each rotten token used.",
+        help=N_("Points taken off the score for each rotten token used."),
         rule="ST-6", low=0, high=MAX_PENALTY,
     )  # fmt: skip
     ladder: tuple[int, ...] = switch(
         (1, 3, 6, 10), label=N_("dice ladder"),
-        help="The values a die climbs, one step each time a matching tree covers it; the top "
-        "value stays.",
+        help=N_("The values a die climbs, one step each time a matching tree covers it; the top "
+                "value stays."),
         rule="ST-4", options=LADDERS, open=True,
     )  # fmt: skip
     cards_per_game: int = switch(
         9, label=N_("cards in a game"),
-        help="How many cards are dealt for one game: the first is the start card of the orchard.",
+        help=N_("How many cards are dealt for one game: the first is the start card of the "
+                "orchard."),
         rule="ST-2", low=1, high=MAX_CARDS,
     )  # fmt: skip
     hand_size: int = switch(
         2, label=N_("cards in hand"),
-        help="How many cards a player holds to choose from.",
+        help=N_("How many cards a player holds to choose from."),
         rule="ST-2", low=1, high=MAX_HAND,
     )  # fmt: skip
 

@@ -57,10 +57,10 @@ GROUP_SIZES = len(STANDARD_POINTS)  # group_points holds one value per size 1..9
 
 # the tables a board offers for group_points (WD-4); result codes store their order
 POINT_TABLES = (
-    ("its size: 1, 2, 3, …", STANDARD_POINTS),
-    ("squares: 1, 4, 9, …", tuple(n * n for n in range(1, GROUP_SIZES + 1))),
-    ("triangular: 1, 3, 6, …", tuple(n * (n + 1) // 2 for n in range(1, GROUP_SIZES + 1))),
-    ("1 point, any size", (1,) * GROUP_SIZES),
+    (N_("its size: 1, 2, 3, …"), STANDARD_POINTS),
+    (N_("squares: 1, 4, 9, …"), tuple(n * n for n in range(1, GROUP_SIZES + 1))),
+    (N_("triangular: 1, 3, 6, …"), tuple(n * (n + 1) // 2 for n in range(1, GROUP_SIZES + 1))),
+    (N_("1 point, any size"), (1,) * GROUP_SIZES),
 )
 
 FACTS = GameFacts(
@@ -162,31 +162,31 @@ class Rules:
 
     scoring: str = switch(
         "fruit", label=N_("a scoring group earns"),
-        help="What a group of fruit earns when a touching drop's value equals its size.",
+        help=N_("What a group of fruit earns when a touching drop's value equals its size."),
         options=(
-            ("fruit: 1 point per fruit (standard)", "fruit"),
-            ("drop: the drop's value", "drop"),
-            ("per drop: size × matching drops", "per_drop"),
+            (N_("fruit: 1 point per fruit (standard)"), "fruit"),
+            (N_("drop: the drop's value"), "drop"),
+            (N_("per drop: size × matching drops"), "per_drop"),
         ),
         rule="WD-4",
     )  # fmt: skip
     allow_rotation: bool = switch(
         False, label=N_("cards may turn"),
-        help="A card may be laid turned by quarter turns, clockwise.", rule="WD-3",
+        help=N_("A card may be laid turned by quarter turns, clockwise."), rule="WD-3",
     )  # fmt: skip
     max_size: tuple[int, int] | None = switch(
         None, label=N_("largest orchard"),
-        help="The orchard must fit in a box of this many cards (rows × columns).",
+        help=N_("The orchard must fit in a box of this many cards (rows × columns)."),
         # 3×3 fits a short deal only (no table gets a whole deck into it), so a board never
         # offers it; the options keep their order, which result codes store
-        options=(("no limit", None), ("3×3 cards", (3, 3)), ("4×4 cards", (4, 4)),
-                 ("5×5 cards", (5, 5))),
+        options=((N_("no limit"), None), (N_("3×3 cards"), (3, 3)), (N_("4×4 cards"), (4, 4)),
+                 (N_("5×5 cards"), (5, 5))),
         open=True, low=1, high=MAX_SIDE, rule="WD-3", fits=_box_fits,
     )  # fmt: skip
     group_points: tuple[int, ...] = switch(
         STANDARD_POINTS, label=N_("points for a group of n fruits"),
-        help="How many points a scoring group of 1, 2, 3, … up to 9 fruits earns. The "
-        "standard rules give 1 point for each fruit.",
+        help=N_("How many points a scoring group of 1, 2, 3, … up to 9 fruits earns. The "
+                "standard rules give 1 point for each fruit."),
         options=POINT_TABLES, open=True, rule="WD-4",
     )  # fmt: skip
 

@@ -69,24 +69,29 @@ def players_choice(game: GameModule, value: int | None = None) -> w.Dropdown:
 def _choices(switch: Switch, players: int, value: Any) -> list[tuple[str, Any]]:
     """A dropdown's options: those ``switch`` offers for ``players`` players, and ``value``
     (a game's own value, such as a loaded game's) when it is not among them."""
-    options = [(label, _NONE if v is None else v) for label, v in switch.offered(players)]
+    options = [(_(label), _NONE if v is None else v) for label, v in switch.offered(players)]
     if value not in [v for _, v in options]:
         options.append((plain_value(value), value))
     return options
 
 
 def _control(switch: Switch, value: Any, players: int) -> w.ValueWidget:
-    """The control a learner uses for one switch, showing ``value``."""
-    common: dict[str, Any] = {"description": _(switch.label), "style": _STYLE}
+    """The control a learner uses for one switch, showing ``value``; its label, help and
+    options in the session's language (``Rules`` marks them ``N_``)."""
+    common: dict[str, Any] = {
+        "description": _(switch.label),
+        "tooltip": _(switch.help),
+        "style": _STYLE,
+    }
     if switch.kind == "bool":
-        return w.Checkbox(value=value, indent=False, tooltip=switch.help, **common)
+        return w.Checkbox(value=value, indent=False, **common)
     if switch.kind == "int":
         low = switch.low if switch.low is not None else min(0, value)
         high = switch.high if switch.high is not None else max(low + 10, value)
-        return w.IntSlider(value=value, min=low, max=high, tooltip=switch.help, **common)
+        return w.IntSlider(value=value, min=low, max=high, **common)
     value = _NONE if value is None else value
     options = _choices(switch, players, value)
-    return w.Dropdown(options=options, value=value, tooltip=switch.help, **common)
+    return w.Dropdown(options=options, value=value, **common)
 
 
 def _show_value(control: w.ValueWidget, value: Any) -> None:
@@ -151,7 +156,8 @@ class RuleSwitches(WidgetView):
         if title:
             rows.append(w.HTML(f"<b>{html.escape(title)}</b>"))
         for each in self.switches:
-            help_line = w.HTML(f'<span class="orchard-switch-help">{html.escape(each.help)}</span>')
+            help_words = html.escape(_(each.help))
+            help_line = w.HTML(f'<span class="orchard-switch-help">{help_words}</span>')
             own = (
                 [self.own_boxes[each.name], self.own_messages[each.name]]
                 if each.name in self.own_boxes
