@@ -191,12 +191,15 @@ def load_save(text: str, game: str, version: int) -> dict[str, Any]:
 
 # -- errors ------------------------------------------------------------------------------
 def illegal(rule: str, name: str, reason: str) -> IllegalMove:
-    """The one sentence shape of a refused move: "Name (ID): reason in plain words."
+    """The one sentence shape of a refused move: "Name (ID): reason in plain words." (in the
+    session's language: ``name`` and ``reason`` come translated, the rule id stays).
 
     >>> str(illegal("ST-3", "Matching fruit", "a plum cannot lie on an apple."))
     'Matching fruit (ST-3): a plum cannot lie on an apple.'
     """
-    return IllegalMove(rule, f"{name} ({rule}): {reason}")
+    return IllegalMove(
+        rule, _("{name} ({rule}): {reason}").format(name=name, rule=rule, reason=reason)
+    )
 
 
 @overload

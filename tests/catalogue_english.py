@@ -16,8 +16,9 @@ PLACEHOLDER_OR_MARKUP = re.compile(r'\{\w+\}|\*\*?|<[^>]+>|`[^`]*`|"[^"]*"')
 # the engine's refusals, which the walkthroughs' notes quote whole, are not translated yet
 # (another part of issue 25): "Sweet couple batch (AB-4): the second apple … not 2." Their
 # English may share three words with the catalogue's ("card on square"): a search for the
-# walkthroughs' own English leaves them out
-ENGINE_REFUSAL = re.compile(r"[A-Z][a-z]+(?: [a-z0-9]+)* \((?:AB|WD|ST)-\d+\): [^.]*\.")
+# walkthroughs' own English leaves them out (in French the refusal's shape puts a (no-break)
+# space before its colon, the words after it still English for apple batches and water drops)
+ENGINE_REFUSAL = re.compile(r"[A-Z][a-z]+(?: [a-z0-9]+)* \((?:AB|WD|ST)-\d+\)\s?: [^.]*\.")
 
 
 @cache

@@ -20,7 +20,7 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.class_inbox import ClassInbox
-from orchard_lab.core import switches
+from orchard_lab.core import IllegalMove, switches
 from orchard_lab.games import GameModule
 from orchard_lab.language import speaking
 from orchard_lab.result_codes import result_code
@@ -155,3 +155,34 @@ def test_the_rule_switches_speak_the_language(game: GameModule, lang: str) -> No
     for switch in switches(game.Rules):
         assert switch.help in english_words and switch.help not in shown
     assert lang != "ko" or HANGUL.search(shown)
+
+
+def _stacked_trees_refusals() -> list[IllegalMove]:
+    """Stacked trees' refusals of a card placed touching no tree, a card not in the hand and
+    a move after the end, in the session's language."""
+    game = st.Game.new(seed=4)
+    first, hand = game.seats[0].hand[0], tuple(game.seats[0].hand)
+    stranger = next(card for card in game.order if card not in hand)
+    refused = []
+    for move in (st.Move(first, (9, 9)), st.Move(stranger, (0, 1))):
+        with pytest.raises(IllegalMove) as caught:
+            game.play(move)
+        refused.append(caught.value)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    with pytest.raises(IllegalMove) as caught:
+        game.play(st.Move(first, (0, 1)))
+    return [*refused, caught.value]
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_a_refusal_speaks_the_language_and_names_its_rule(lang: str) -> None:
+    english = _stacked_trees_refusals()
+    with speaking(lang):
+        refused = _stacked_trees_refusals()
+    assert [r.rule for r in refused] == [r.rule for r in english] == ["ST-3", "ST-3", "ST-6"]
+    for said, was in zip(refused, english, strict=True):
+        assert f"({said.rule})" in str(said) and str(said) != str(was)
+        assert english_left(str(said)) == [], str(said)
+        assert lang != "ko" or HANGUL.search(str(said))
+    assert str(english[0]).startswith("Stacking (ST-3): at least one tree of the card")

@@ -33,6 +33,7 @@ from orchard_lab.core import (
     count,
     illegal,
 )
+from orchard_lab.language import _, _n
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, check_rotation, trees
 from orchard_lab.stacked_trees.rules import Rules, check_at, ladder_steps
 
@@ -496,17 +497,20 @@ class Board:
             if self._rot >> idx & 1:
                 raise illegal(
                     "ST-3",
-                    "Stacking",
-                    f"the tree at {(row + r, col + c)} is rotten, and a rotten tree can never "
-                    "be covered.",
+                    _("Stacking"),
+                    _("the tree at {at} is rotten, and a rotten tree can never be covered.").format(
+                        at=(row + r, col + c)
+                    ),
                 )
             if self._fruit[idx] != fruit:
                 tokens += 1
         if not overlaps:
             raise illegal(
                 "ST-3",
-                "Stacking",
-                f"at least one tree of the card must lie on a tree in play; at {at} none does.",
+                _("Stacking"),
+                _(
+                    "at least one tree of the card must lie on a tree in play; at {at} none does."
+                ).format(at=at),
             )
         return at, rotation, tokens
 
@@ -516,31 +520,42 @@ class Board:
         """``_cover`` plus the rotten token rules (ST-5): what ``place`` and ``gain`` check."""
         rotten = check_bool(rotten, "rotten")
         at, rotation, tokens = self._cover(card, at, rotation)
-        if tokens and not rotten:
-            trees_, cost = (
-                count(tokens, "tree", "trees"),
-                count(tokens, "rotten token", "rotten tokens"),
-            )
+        if tokens and not rotten:  # a token for each tree on a different fruit
             raise illegal(
                 "ST-3",
-                "Matching fruit",
-                f"{trees_} would lie on a different fruit, so this costs {cost}: play it with "
-                f"rotten=True to spend {'it' if tokens == 1 else 'them'}.",
+                _("Matching fruit"),
+                _n(
+                    "{count} tree would lie on a different fruit, so this costs {count} rotten "
+                    "token: play it with rotten=True to spend it.",
+                    "{count} trees would lie on a different fruit, so this costs {count} rotten "
+                    "tokens: play it with rotten=True to spend them.",
+                    tokens,
+                ).format(count=tokens),
             )
         left = self.rotten_left
         if tokens > left:
-            raise illegal(
-                "ST-5",
-                "Rotten fruit",
-                f"this needs {count(tokens, 'rotten token', 'rotten tokens')} but only {left} "
-                f"{'is' if left == 1 else 'are'} left.",
+            needs = (
+                _n(
+                    "this needs {count} rotten token but only 1 is left.",
+                    "this needs {count} rotten tokens but only 1 is left.",
+                    tokens,
+                )
+                if left == 1
+                else _n(
+                    "this needs {count} rotten token but only {left} are left.",
+                    "this needs {count} rotten tokens but only {left} are left.",
+                    tokens,
+                )
             )
+            raise illegal("ST-5", _("Rotten fruit"), needs.format(count=tokens, left=left))
         if rotten and not tokens:
             raise illegal(
                 "ST-5",
-                "Rotten fruit",
-                "every covering tree matches the fruit below, so no rotten token is needed: "
-                "play it with rotten=False.",
+                _("Rotten fruit"),
+                _(
+                    "every covering tree matches the fruit below, so no rotten token is needed: "
+                    "play it with rotten=False."
+                ),
             )
         return at, rotation, tokens
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from orchard_lab.core import IllegalMove, check_int, check_type, illegal, make_rng, require
 from orchard_lab.game_base import BaseGame, Parts, SaveLayout, TieBreak
+from orchard_lab.language import _
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import Card, default_deck
 from orchard_lab.stacked_trees.codes import read_code
@@ -109,7 +110,7 @@ class Game(BaseGame[Move, Board]):
             )
         hand_size = rules.hand_size
         self.seats: list[Seat] = []
-        for _ in range(self.players):
+        for _player in range(self.players):
             seat = Seat(
                 Board(self.order[0], rules),
                 list(self.order[1 : 1 + hand_size]),
@@ -253,13 +254,17 @@ class Game(BaseGame[Move, Board]):
 
     # -- playing --------------------------------------------------------------------------
     def _game_over(self) -> IllegalMove:
-        return illegal("ST-6", "End and score", "the game is over: no card can be played.")
+        return illegal("ST-6", _("End and score"), _("the game is over: no card can be played."))
 
     def _move(self, player: int, move: Move) -> tuple[tuple[Card, ...], int]:
         """Place ``move`` and draw back up; the step: the hand and the cards drawn before."""
         seat = self.seats[player]
         if move.card not in seat.hand:
-            raise illegal("ST-3", "A turn", f"the card {move.card} is not in your hand.")
+            raise illegal(
+                "ST-3",
+                _("A turn"),
+                _("the card {card} is not in your hand.").format(card=move.card),
+            )
         seat.board.place(move.card, move.at, move.rotation, move.rotten)
         step = (tuple(seat.hand), seat.drawn)
         seat.hand.remove(move.card)
