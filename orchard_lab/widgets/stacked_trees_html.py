@@ -20,7 +20,8 @@ import html
 from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.language import _, _n, _p
+from orchard_lab.figures.words import tree_letter, tree_name
+from orchard_lab.language import _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square
@@ -63,16 +64,6 @@ SIDES = (("t", (-1, 0)), ("b", (1, 0)), ("l", (0, -1)), ("r", (0, 1)))  # card o
 Cell = tuple[int, int]
 
 
-def tree_letter(fruit: str) -> str:
-    """A stacked trees fruit's letter in the session's language (English: A, P, L)."""
-    letters = {
-        "A": _p("stacked trees: the letter of an apple", "A"),
-        "P": _p("stacked trees: the letter of a pear", "P"),
-        "L": _p("stacked trees: the letter of a plum", "L"),
-    }
-    return letters[fruit]
-
-
 def trees_code(card: str) -> str:
     """A stacked trees card written row by row (``"APL/LAP"``) in the session's letters."""
     return "".join(tree_letter(fruit) if fruit != "/" else fruit for fruit in card)
@@ -84,16 +75,6 @@ def style() -> str:
     properties = text_properties("st", TEXT_ON)
     properties.update({"--st-grid-gap": f"{GRID_GAP}px", "--st-grid-pad": f"{GRID_PAD}px"})
     return style_html("stacked_trees_board.css", ".orchard-st-board", properties)
-
-
-def tree_name(fruit: str) -> str:
-    """A stacked trees fruit's name in the session's language (English: apple, pear, plum)."""
-    names = {
-        "A": _p("a tree's fruit", "apple"),
-        "P": _p("a tree's fruit", "pear"),
-        "L": _p("a tree's fruit", "plum"),
-    }
-    return names[fruit]
 
 
 def effect_words(effect: st.Effect, penalty: int) -> str:

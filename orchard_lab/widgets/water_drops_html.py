@@ -20,7 +20,9 @@ import html
 from collections.abc import Collection
 
 from orchard_lab import water_drops as wd
-from orchard_lab.language import N_, _, _n, _p
+from orchard_lab.figures.words import water_drops_fruit as fruit_name
+from orchard_lab.figures.words import water_drops_letter as drop_letter
+from orchard_lab.language import N_, _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square as GridSquare
@@ -78,18 +80,6 @@ SCORING_EDGE, GROUP_EDGE, SAME_EDGE = "#1b7837", "#262626", "#d8d2c0"
 Square = tuple[int, int]
 
 
-def drop_letter(code: str) -> str:
-    """What a water drops cell shows: its fruit's letter in the session's language, or the
-    drop's digit."""
-    letters = {
-        "B": _p("water drops: the letter of a banana", "B"),
-        "C": _p("water drops: the letter of a cherry", "C"),
-        "P": _p("water drops: the letter of a pear", "P"),
-        "M": _p("water drops: the letter of a mango", "M"),
-    }
-    return letters.get(code, code)
-
-
 def drops_code(card: wd.Card) -> str:
     """A card written row by row in the session's fruit letters (English: ``BC/3M``), as the
     board and its walkthrough write it.
@@ -121,17 +111,6 @@ def _cell_html(code: str, letter: str, size: int) -> str:
         return f'<span class="wd-fruit" style="{style};{font}">{letter}</span>'
     style = f"background:{DROP_FILL};color:{text_colour_on(DROP_FILL)};{font}"
     return f'<span class="wd-drop" style="{style}"><span>{code}</span></span>'
-
-
-def fruit_name(fruit: str) -> str:
-    """A water drops fruit's name (its letter's: B, C, P, M) in the session's language."""
-    names = {
-        "B": _p("water drops: a fruit", "banana"),
-        "C": _p("water drops: a fruit", "cherry"),
-        "P": _p("water drops: a fruit", "pear"),
-        "M": _p("water drops: a fruit", "mango"),
-    }
-    return names[fruit]
 
 
 _FRUIT_OF = {names[0]: fruit for fruit, names in wd.FRUIT_NAMES.items()}  # "banana": "B"
