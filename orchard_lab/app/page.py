@@ -32,7 +32,7 @@ from orchard_lab.core import check_type
 from orchard_lab.language import LANGUAGES, _, language, set_language
 from orchard_lab.widgets import WhatIfExplorer
 from orchard_lab.widgets.result_sender import ResultSender
-from orchard_lab.widgets.styles import style_html, text_properties
+from orchard_lab.widgets.styles import STATIC, style_html, text_properties
 
 __all__ = [
     "GAME_VARIABLE",
@@ -47,49 +47,15 @@ __all__ = [
 GAME_VARIABLE = "ORCHARD_LAB_GAME"  # the environment variable naming the game served
 
 TEXT_ON = {"text": ("#1a1a1a", "#ffffff")}  # widgets/static/app_page.css; checked 4.5:1
-# The language menu's row above the first heading, which then needs no rule above it.
-_TOP_CSS = """
-.orchard-app > .orchard-app-top {justify-content: flex-end; flex-wrap: wrap}
-.orchard-app > .orchard-app-top + .widget-html h2 {border-top: none; margin-top: 0}
-"""
-# Sets the language of the page's root (the nearest .orchard-app), and with whole_page of
-# the document (<html lang>), now and whenever it changes; names each option of the language
-# menu in its own language, so a screen reader reads "Français" in French.
-_LANGUAGE_ESM = """
-function render({ model, el }) {
-  let frame = 0;
-  const apply = () => {
-    const root = el.closest(".orchard-app");
-    if (!root) {
-      frame = requestAnimationFrame(apply);
-      return;
-    }
-    const lang = model.get("lang");
-    root.lang = lang;
-    if (model.get("whole_page")) document.documentElement.lang = lang;
-    const names = model.get("names");
-    for (const option of root.querySelectorAll(".orchard-app-language option")) {
-      const code = names[option.textContent.trim()];
-      if (code) option.lang = code;
-    }
-  };
-  apply();
-  model.on("change:lang", apply);
-  return () => {
-    cancelAnimationFrame(frame);
-    model.off("change:lang", apply);
-  };
-}
-export default { render };
-"""
 
 
 class PageLanguage(anywidget.AnyWidget):
     """Shows nothing; makes ``lang`` the language of the page it is in (the nearest element
     of class ``orchard-app``), and with ``whole_page`` of the browser's whole document (the
-    app's page, not a notebook's)."""
+    app's page, not a notebook's); names each option of the language menu in its own
+    language, so a screen reader reads "Français" in French (``static/page_language.js``)."""
 
-    _esm = _LANGUAGE_ESM
+    _esm = STATIC / "page_language.js"
     lang = traitlets.Unicode("en").tag(sync=True)
     whole_page = traitlets.Bool(False).tag(sync=True)
     names = traitlets.Dict({name: code for code, name in LANGUAGES.items()}).tag(sync=True)
@@ -112,9 +78,8 @@ def _game(slug: str) -> games.GameEntry:
 
 def style() -> str:
     """The page's ``<style>``: ``TEXT_ON`` as custom properties, then
-    ``widgets/static/app_page.css``, then the language menu's row."""
-    sheet = style_html("app_page.css", ".orchard-app", text_properties("app", TEXT_ON))
-    return sheet.replace("</style>", f"{_TOP_CSS}</style>")
+    ``widgets/static/app_page.css``."""
+    return style_html("app_page.css", ".orchard-app", text_properties("app", TEXT_ON))
 
 
 def page_title(slug: str) -> str:
