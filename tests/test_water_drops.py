@@ -794,6 +794,7 @@ SWITCHES = [
     {"scoring": "per_drop"},
     {"allow_rotation": True, "max_size": "small"},
     {"scoring": "drop", "max_size": "small"},
+    {"scoring": "per_drop", "allow_rotation": True, "max_size": "small"},
 ]
 SMALL_BOX = {1: (7, 8), 2: (6, 5), 3: (5, 4), 4: (4, 4), 5: (4, 3)}
 
@@ -955,6 +956,50 @@ def test_fast_lookahead_margins_are_the_shared_margins_near_the_end(
     for _ in range(back):
         game.undo()
     margins_agree(game, seed)
+
+
+def engine_gains_are_the_boards_gains(game: wd.Game) -> None:
+    """What the compiled greedy compares, move by move: the gain of every legal move (the
+    card looked at, not laid: ``engine._gain``) is ``Board.gain``; the orchard is as it was
+    after every gain."""
+    me, board = game.current_player, game.boards[game.current_player]
+    state, _, _ = engine._position(game)
+    cells = state[0].copy()
+    index, side, tables = engine._index(), engine._side(game.players), engine._tables()
+    origin, per_drop = side // 2, game.rules.scoring == "per_drop"
+    for move in game.legal_moves():
+        square = (move.at[0] + origin) * side + move.at[1] + origin
+        shape = 4 * index[move.card] + wd.ROTATIONS.index(move.rotation)
+        engine._look(state, me, square)
+        gain = engine._gain(state, tables, me, square, shape, per_drop)
+        assert gain == board.gain(move.card, move.at, move.rotation), move
+    assert np.array_equal(state[0], cells)
+
+
+@settings(max_examples=30, deadline=None)
+@given(moves=st.integers(0, 49), **ANY_GAME)
+def test_wd4_engine_gains_are_the_boards_gains_for_every_move(
+    seed: int, players: int, moves: int, scoring: str, rotation: bool, points: tuple
+) -> None:
+    """Any position of any game under any switches: groups a card makes, joins or only
+    wets, scored by fruit, drop or per drop, with any points."""
+    rules = {"scoring": scoring, "allow_rotation": rotation, "group_points": points}
+    engine_gains_are_the_boards_gains(played(players, seed % 1000, moves, **rules))
+
+
+@pytest.mark.parametrize("scoring", wd.SCORINGS)
+def test_wd4_engine_counts_a_drop_beside_two_cells_of_a_group_once(scoring: str) -> None:
+    """The 3C/MM card at (1, 1) lays a 3-drop beside two cells of a group of 3 bananas (around
+    the corner of its square) and a cherry beside a 1-drop: the bananas score once for that
+    drop, "per_drop" too (3 + 1 points); in the engine's gain as on the board."""
+    starts = (C("MC/2B"), *[card for card in wd.starting_cards() if card != C("MC/2B")])
+    first = [C("MB/B1"), C("PB/2P"), C("3C/MM")]
+    deal = (*first, *[card for card in wd.default_deck() if card not in first])
+    game = wd.Game.from_parts(1, wd.Rules(scoring=scoring), 0, (starts, deal))
+    game.play(wd.Move(C("MB/B1"), (0, 1)))
+    game.play(wd.Move(C("PB/2P"), (1, 0)))
+    assert game.boards[0].gain(C("3C/MM"), (1, 1)) == 4
+    engine_gains_are_the_boards_gains(game)
 
 
 @pytest.mark.parametrize(("players", "moves", "rotation"), POSITIONS)

@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPARISONS = [
     "tests/test_water_drops.py::test_wd2_wd3_wd4_engine_games_are_the_shared_policies_games",
     "tests/test_water_drops.py::test_fast_lookahead_margins_are_the_shared_margins_near_the_end",
+    "tests/test_water_drops.py::test_wd4_engine_gains_are_the_boards_gains_for_every_move",
+    "tests/test_water_drops.py::test_wd4_engine_counts_a_drop_beside_two_cells_of_a_group_once",
     "tests/test_stacked_trees_search.py::test_st5_proven_optimum_equals_exhaustive_search_under_switches",
     "tests/test_stacked_trees_search.py::test_best_line_node_limit_gives_the_same_line_everywhere",
     "tests/test_stacked_trees.py::test_st5_fast_simulate_makes_the_shared_choices_under_every_switch",

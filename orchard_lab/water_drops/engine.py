@@ -6,11 +6,17 @@ A compiled loop plays one game after another on small reused arrays, with every 
 join through a union-find ``parent`` array; a scoring group's points by its size (the
 ``group_points`` switch) sit in the scratch array the kernels share. A move's gain looks only
 at the 8 cells around its square, as ``Board`` does; "per_drop" scoring, which counts
-distinct matching drop cells, flood-fills a group only when a touching drop matches its
-size. Choices follow
-``Game.legal_moves`` order (card, square, turn), so greedy takes the first highest gain and
-random the same index as ``policies.RandomPolicy``. The tests compare every table with
-``policies.run_games``.
+distinct matching drop cells, adds a group's points once for each new drop of its size that
+wets it, and flood-fills a group the card makes or grows only when a touching drop matches
+its size. Choices follow ``Game.legal_moves`` order (card, square, turn), so greedy takes
+the first highest gain and random the same index as ``policies.RandomPolicy``. The tests
+compare every table with ``policies.run_games``.
+
+The kernels that play (``_play_games``, ``_play_on`` and what they call) are compiled
+without numba's reference counts (``_nrt=False``): they make no arrays (``_state`` and
+``_work`` make them), and counting the references to the arrays they hand on took most of
+their time (issue 24: "per_drop" greedy 5x, other greedy 1.4x and random play 1.7x faster
+without them).
 
 >>> seeds = np.random.default_rng(0).integers(0, 2**63 - 1, size=3)
 >>> play_greedy(seeds, players=2, rules=Rules()).shape
@@ -115,7 +121,8 @@ def _state(players: int, rules: Rules) -> tuple[np.ndarray, ...]:
     with the points of ``rules.group_points`` in the scratch (``_POINTS``).
 
     The kernels read the points from the scratch rather than from an array of their own:
-    measured, one more array in the greedy loop cost its games 5-10%."""
+    measured, one more array in the greedy loop cost its games 5-10% (while the kernels still
+    counted references)."""
     side = _side(players)
     cells, groups = (2 * side) ** 2, 4 * (DECK_MOVES + 2)
     scratch = np.zeros(_SCRATCH, dtype=np.int64)
@@ -165,7 +172,7 @@ def _find(parent: np.ndarray, b: int, g: int) -> int:
     return g
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _matching(cell, b, start, size, width, marks, stack, scratch) -> int:
     """Distinct drop cells of value ``size`` touching the fruit group of cell ``start``."""
     scratch[_SCRATCH - 1] += 1
@@ -218,21 +225,19 @@ def _look(state, b, square) -> None:
         sc[8 + i] = _find(parent, b, gid[b, at]) if value < 0 else -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _lay(state, tables, b, square, s, per_drop) -> int:
     """Lay shape ``s`` on ``square`` of orchard ``b``; return the score change."""
     _look(state, b, square)
-    return _place(state, tables, b, square, s, np.bool_(True), per_drop)
+    return _place(state, tables, b, square, s, per_drop)
 
 
-def _placing(state, tables, b, square, s, apply, per_drop) -> int:
-    """Score change of laying shape ``s`` on ``square`` of orchard ``b`` (looked at by
-    ``_look``); ``apply`` lays it. Compiled twice (below): ``_place``, one kernel that
-    ``_lay`` and greedy's "per_drop" gains call with ``apply`` and ``per_drop`` as values
-    (np.bool_: a constant argument would be a compile of its own), and ``_place_move``,
-    written into ``_play_on``'s move. Each copy written into a caller is typed and optimised
-    again: three copies cost 10-15 s of a cold compile, a call per move 10-15% of a random
-    game.
+def _placing(state, tables, b, square, s, per_drop) -> int:
+    """Lay shape ``s`` on ``square`` of orchard ``b`` (looked at by ``_look``); return the
+    score change. Compiled twice (below): ``_place``, one kernel that ``_lay`` calls, and
+    ``_place_move``, written into ``_play_on``'s move. Each copy written into a caller is
+    typed and optimised again: three copies cost 10-15 s of a cold compile, a call per move
+    10-15% of a random game.
 
     Scratch layout: 0-15 from ``_look``, 16-19 cluster sizes, 20-23 masks, 24-27 root
     counts, 28-59 roots (8 per cluster), 60-63 a card cell of each cluster, 64-79 old group
@@ -246,9 +251,8 @@ def _placing(state, tables, b, square, s, apply, per_drop) -> int:
     width = 2 * side
     row, col = square // side, square % side
     base = 2 * row * width + 2 * col
-    if apply or per_drop:  # "per_drop" counts drops by flood fill, over the card too
-        for p in range(4):
-            cell[b, base + (p >> 1) * width + (p & 1)] = values[s, p]
+    for p in range(4):  # first: "per_drop" counts drops by flood fill, over the card too
+        cell[b, base + (p >> 1) * width + (p & 1)] = values[s, p]
     nclusters, njoined = 0, 0
     for k in range(ncomp[s]):
         fruit, mask = cfruit[s, k], cinner[s, k]
@@ -333,26 +337,19 @@ def _placing(state, tables, b, square, s, apply, per_drop) -> int:
         start = base + (p >> 1) * width + (p & 1)
         points = _points(size, mask, per_drop, cell, b, start, width, marks, stack, sc)
         delta += points
-        if apply:
-            new = ngroups[b]
-            ngroups[b] += 1
-            parent[b, new] = new
-            gsize[b, new], gmask[b, new], gpoints[b, new] = size, mask, points
-            for j in range(sc[24 + c]):
-                parent[b, sc[28 + 8 * c + j]] = new
-            sc[60 + c] = new
+        new = ngroups[b]
+        ngroups[b] += 1
+        parent[b, new] = new
+        gsize[b, new], gmask[b, new], gpoints[b, new] = size, mask, points
+        for j in range(sc[24 + c]):
+            parent[b, sc[28 + 8 * c + j]] = new
+        sc[60 + c] = new
     for w in range(nwetted):
         root = sc[80 + w]
         size, mask = gsize[b, root], gmask[b, root] | sc[88 + w]
         points = _points(size, mask, per_drop, cell, b, sc[96 + w], width, marks, stack, sc)
         delta += points - gpoints[b, root]
-        if apply:
-            gmask[b, root], gpoints[b, root] = mask, points
-    if not apply:
-        if per_drop:
-            for p in range(4):
-                cell[b, base + (p >> 1) * width + (p & 1)] = 0
-        return delta
+        gmask[b, root], gpoints[b, root] = mask, points
     for k in range(ncomp[s]):
         for m in range(csize[s, k]):
             p = ccells[s, k, m]
@@ -367,20 +364,23 @@ def _placing(state, tables, b, square, s, apply, per_drop) -> int:
     return delta
 
 
-_place = njit(cache=True)(_placing)
+_place = njit(cache=True, _nrt=False)(_placing)
 _place_move = njit(cache=True, inline="always")(_placing)
 
 
 @njit(cache=True, inline="always")
-def _gain(state, tables, b, s) -> int:
-    """``_place(..., apply=False)`` for "fruit" and "drop" scoring, leaner: each old group
-    is counted once through a mark (scratch 126 counts the calls), no lists are searched.
+def _gain(state, tables, b, square, s, per_drop) -> int:
+    """The score change ``_place`` would make, without laying the card, leaner: each old
+    group is counted once through a mark (scratch 126 counts the calls), no lists are
+    searched. "per_drop" counts matching drop cells: a group the card only wets gains its
+    points once for each of the card's drops of its size beside it; a group the card makes
+    or grows is flood-filled only when it scores (``_drops_matching``).
 
     Scratch: 0-15 from ``_look``, 16-19 comp sizes, 20-23 masks, 24-27 the comp each comp
     joins (itself if none), 80-87 wetted groups, 88-95 their new drop bits, 108-117 the
     points by size (``_POINTS``)."""
     gsize, gmask, gpoints, sc = state[3], state[4], state[5], state[12]
-    ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables[1:]
+    values, ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables
     owner, marks = state[13], state[14]
     sc[126] += 1
     mark = sc[126]
@@ -412,6 +412,10 @@ def _gain(state, tables, b, s) -> int:
                 root = sc[8 + i]
                 if marks[root] == mark:
                     sc[20 + owner[root]] |= bit
+                elif per_drop:  # a new drop of its size: its points once more
+                    again = i == 2 * p + 1 and sc[2 * p] < 0 and sc[8 + 2 * p] == root
+                    if not again and values[s, p] == gsize[b, root]:
+                        delta += sc[_POINTS + gsize[b, root]]
                 elif marks[root] == -mark:
                     for j in range(nwetted):
                         if sc[80 + j] == root:
@@ -428,7 +432,11 @@ def _gain(state, tables, b, s) -> int:
     for k in range(ncomp[s]):
         size = sc[16 + k]
         if sc[24 + k] == k and size <= 9 and (sc[20 + k] >> size) & 1:
-            delta += sc[_POINTS + size]
+            if per_drop:
+                count = _drops_matching(state, tables, b, square, s, ccells[s, k, 0], size)
+                delta += sc[_POINTS + size] * count
+            else:
+                delta += sc[_POINTS + size]
     for w in range(nwetted):
         root = sc[80 + w]
         size = gsize[b, root]
@@ -438,7 +446,25 @@ def _gain(state, tables, b, s) -> int:
     return delta
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _drops_matching(state, tables, b, square, s, p, size) -> int:
+    """Distinct drops of value ``size`` touching the group that card cell ``p`` would be in
+    with shape ``s`` laid on ``square`` of orchard ``b``: the card laid for the flood fill,
+    then taken up again."""
+    cell, values = state[0], tables[0]
+    side = int(np.sqrt(state[7].shape[1]) + 0.5)
+    width = 2 * side
+    base = 2 * (square // side) * width + 2 * (square % side)
+    for q in range(4):
+        cell[b, base + (q >> 1) * width + (q & 1)] = values[s, q]
+    start = base + (p >> 1) * width + (p & 1)
+    count = _matching(cell, b, start, size, width, state[10], state[11], state[12])
+    for q in range(4):
+        cell[b, base + (q >> 1) * width + (q & 1)] = 0
+    return count
+
+
+@njit(cache=True, _nrt=False)
 def _open(state, b, rows, cols, out) -> int:
     """Write the open squares of orchard ``b`` to ``out`` in (row, col) order (WD-3: empty,
     beside a card, and within ``rows`` × ``cols`` when those are not 0); return how many."""
@@ -459,7 +485,7 @@ def _open(state, b, rows, cols, out) -> int:
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _clear(state) -> None:
     """Every orchard empty again, touching only the squares cards lie on or beside."""
     cell, ngroups, occupied, box, total = state[0], state[6], state[7], state[8], state[9]
@@ -481,19 +507,31 @@ def _clear(state) -> None:
         ngroups[b], total[b] = 0, 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _play_on(
-    state, tables, game, market, pile, turns, rows, cols, per_drop, greedy, words, used, squares
+    state,
+    tables,
+    game,
+    market,
+    pile,
+    turns,
+    rows,
+    cols,
+    per_drop,
+    greedy,
+    words,
+    used,
+    squares,
+    gains,
 ) -> bool:
     """Play to the end from ``game`` = [players, market size, cards in market, cards drawn,
-    round's first player, cards taken this round] (``market`` and ``pile`` the cards).
+    round's first player, cards taken this round] (``market`` and ``pile`` the cards;
+    ``squares`` and ``gains`` room for a turn's open squares and gains, see ``_work``).
 
     Greedy takes the first highest gain in legal_moves order; random draws
     ``Generator.integers`` from ``words[used[0]:]``, one word per move with more than one
     choice. Returns False, with nothing laid for that move, at a word numpy would reject."""
     players, size = game[0], game[1]
-    side = int(np.sqrt(state[7].shape[1]) + 0.5)
-    gains = np.empty(8 * 4 * 2 * side, dtype=np.int64)  # market × frontier × turns
     while game[2]:
         b = (game[4] + game[5]) % players
         n = _open(state, b, rows, cols, squares)
@@ -510,12 +548,7 @@ def _play_on(
                 for pos in range(game[2]):
                     for t in range(turns):
                         shape = 4 * market[pos] + t
-                        if per_drop:
-                            gain = _place(
-                                state, tables, b, squares[i], shape, np.bool_(False), per_drop
-                            )
-                        else:
-                            gain = _gain(state, tables, b, shape)
+                        gain = _gain(state, tables, b, squares[i], shape, per_drop)
                         gains[(pos * n + i) * turns + t] = gain
             best = -(1 << 62)
             for pos in range(game[2]):
@@ -549,12 +582,12 @@ def _play_on(
                     nth -= 1
         # _lay, written out: as a call of its own it cost 10-50%
         _look(state, b, square)
-        _place_move(state, tables, b, square, 4 * market[pick] + turn, True, per_drop)
+        _place_move(state, tables, b, square, 4 * market[pick] + turn, per_drop)
         _take(game, market, pile, pick, size, players)
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _take(game, market, pile, pick, size, players) -> None:
     """The mover takes market card ``pick``; the turn passes, the market refills when empty
     (WD-2: the next round starts with the next player)."""
@@ -570,22 +603,17 @@ def _take(game, market, pile, pick, size, players) -> None:
         game[2], game[3], game[5] = count, game[3] + count, 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _play_games(
-    state, tables, seeds, decks, size, turns, rows, cols, per_drop, greedy, words, scores
+    state, tables, work, seeds, decks, size, turns, rows, cols, per_drop, greedy, words, scores
 ) -> tuple[int, int]:
     """Deal (``Game.new``'s deal of each seed, ``decks`` = [deck cards, start cards]) and play
     every game into ``scores``; return how many games were played and the words they used
-    (random stops at a rejected word)."""
+    (random stops at a rejected word). ``work``: see ``_work``."""
+    market, game, squares, gains, used, pile, starts, pcg = work
     players = scores.shape[1]
     side = int(np.sqrt(state[7].shape[1]) + 0.5)
     origin = side // 2 * (side + 1)
-    market = np.zeros(8, dtype=np.int64)
-    game = np.zeros(6, dtype=np.int64)
-    squares = np.zeros(state[7].shape[1], dtype=np.int64)
-    used = np.zeros(1, dtype=np.int64)
-    pile, starts = np.zeros(decks[0], dtype=np.int64), np.zeros(decks[1], dtype=np.int64)
-    pcg = np.zeros(PCG_WORDS, dtype=np.int64)
     for g in range(seeds.shape[0]):  # Game.new's deal: the start cards' order, the deck's
         seed_pcg(seeds[g], pcg)
         permute(starts, pcg)
@@ -611,6 +639,7 @@ def _play_games(
             words,
             used,
             squares,
+            gains,
         ):
             return g, used[0]
         for b in range(players):
@@ -633,8 +662,10 @@ def _playouts(
     """Each move's total margin over the piles: the move (market position, square, turn),
     then greedy for everyone to the end; margin = my score - the best other score."""
     players = game[0]
+    side = int(np.sqrt(state[7].shape[1]) + 0.5)
     totals = np.zeros(moves.shape[0], dtype=np.int64)
     squares = np.zeros(state[7].shape[1], dtype=np.int64)
+    gains = np.zeros(8 * 4 * 2 * side, dtype=np.int64)  # market × frontier × turns
     used = np.zeros(1, dtype=np.int64)
     words = np.zeros(1, dtype=np.uint32)
     own_market = np.zeros(8, dtype=np.int64)
@@ -679,6 +710,7 @@ def _playouts(
                 words,
                 used,
                 squares,
+                gains,
             )
             best_other = 0
             first_other = True
@@ -700,13 +732,31 @@ def _decks() -> np.ndarray:
     return np.array([len(default_deck()), len(starting_cards())], dtype=np.int64)
 
 
+def _work(players: int) -> tuple[np.ndarray, ...]:
+    """What ``_play_games`` plays with besides the orchards: the market, the counters of
+    ``_play_on``, the open squares, the gains (market × open squares × turns), the words
+    used, the draw pile, the start cards and the generator: made here, as the compiled
+    loop makes no arrays (it counts no references, see the module's docstring)."""
+    side = _side(players)
+    return (
+        np.zeros(8, dtype=np.int64),
+        np.zeros(6, dtype=np.int64),
+        np.zeros(side * side, dtype=np.int64),
+        np.zeros(8 * 2 * side * len(ROTATIONS), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(len(default_deck()), dtype=np.int64),
+        np.zeros(len(starting_cards()), dtype=np.int64),
+        np.zeros(PCG_WORDS, dtype=np.int64),
+    )
+
+
 def play_greedy(seeds: np.ndarray, players: int, rules: Rules) -> np.ndarray:
     """Final scores (games, players) of ``Game.new(players, seed, rules)`` per seed, with
     everyone playing ``policies.GreedyPolicy``'s moves."""
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     _play_games(
-        _state(players, rules), _tables(), seeds, _decks(), market_size(players),
-        *_switches(rules), True, np.zeros(1, dtype=np.uint32), scores,
+        _state(players, rules), _tables(), _work(players), seeds, _decks(),
+        market_size(players), *_switches(rules), True, np.zeros(1, dtype=np.uint32), scores,
     )  # fmt: skip
     return scores
 
@@ -720,8 +770,8 @@ def play_random(
     that meets a word numpy would reject (numpy draws again: the caller must redo it)."""
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     done, used = _play_games(
-        _state(players, rules), _tables(), seeds, _decks(), market_size(players),
-        *_switches(rules), False, words, scores,
+        _state(players, rules), _tables(), _work(players), seeds, _decks(),
+        market_size(players), *_switches(rules), False, words, scores,
     )  # fmt: skip
     return scores, int(done), int(used)
 
