@@ -1,10 +1,14 @@
 """orchard_lab's ``simulate`` against plain C references of the three games (issue 24).
 
-    python benchmarks/bench_against_c.py [--validate GAMES] [--scale FACTOR]
+    python benchmarks/bench_against_c.py [--validate GAMES] [--scale FACTOR] [--repeat N]
+        [--switches] [--only TEXT]
 
 ``c_reference/`` holds one small C program per game (standard C11, no dependencies): the
-game's standard rules (and stacked trees' "no rotten tokens" switch) with the greedy and
-random policies. This script compiles them with ``gcc -O2`` into a temporary folder, then:
+game's standard rules (and stacked trees' "no rotten tokens" switch, and every switch of
+water drops as its program's options) with the greedy and random policies. ``ROWS`` are
+issue 24's table and water drops solo; ``--switches`` adds ``SWITCH_ROWS``, water drops
+under each switch, solo and with 2 players; ``--only`` keeps the rows whose case holds the
+text. This script compiles the programs with ``gcc -O2`` into a temporary folder, then:
 
 1. **Validates them by exact replay.** For every row it plays ``--validate`` games through
    ``policies.run_games`` on ``Game.new`` deals (the seeded dealing every simulation uses),
@@ -20,7 +24,9 @@ random policies. This script compiles them with ``gcc -O2`` into a temporary fol
    with its own xoshiro256** generator) and of the engine's ``simulate`` (``process_time``
    of one call, after a warm-up call so that numba's compile time is not counted), the
    C ÷ orchard_lab ratio, and each side's mean score (both deal at random, so these agree
-   only to within chance), as a table naming the machine.
+   only to within chance), as a table naming the machine. ``--repeat N`` times each row N
+   times, C and orchard_lab in turn, and prints the medians and the ratios' range (the
+   machine is shared: the two sides of one turn meet the same load).
 
 The C programs' interface is described in ``c_reference/reference.h``.
 """
@@ -93,7 +99,20 @@ def _no_options(players: int, rules: Any) -> tuple[str, ...]:
 
 
 def _water_options(players: int, rules: Any) -> tuple[str, ...]:
-    return ("--players", str(players))
+    """The players, then the switches of ``rules`` (None: the standard rules) as the C
+    program's options ("drop" scoring needs none: it gives the totals of "fruit")."""
+    options: tuple[str, ...] = ("--players", str(players))
+    if rules is None:
+        return options
+    if rules.allow_rotation:
+        options += ("--rotation",)
+    if rules.max_size is not None:
+        options += ("--max-size", *map(str, rules.max_size))
+    if rules.scoring == "per_drop":
+        options += ("--per-drop",)
+    if rules.group_points != wd.Rules().group_points:
+        options += ("--points", ",".join(map(str, rules.group_points)))
+    return options
 
 
 def _stacked_options(players: int, rules: Any) -> tuple[str, ...]:
@@ -151,13 +170,19 @@ class Row:
     players: int
     policy: str  # "greedy" or "random"
     rules: Any
-    filed: int  # C games/s when issue 24 was filed (single-threaded, gcc -O2)
-    engine_games: int  # games of simulate timed at --scale 1 (the C program: filed // 2)
+    filed: int | None  # C games/s when issue 24 was filed (gcc -O2; None: a row added since)
+    engine_games: int  # games of simulate timed at --scale 1
+    c_games: int = 0  # games of the C program timed at --scale 1 (0: filed // 2)
 
     @property
     def options(self) -> tuple[str, ...]:
         """The C program's options for these players and rules."""
         return self.game.options(self.players, self.rules)
+
+    @property
+    def timed_c_games(self) -> int:
+        """Games of the C program timed at --scale 1."""
+        return self.c_games or (self.filed or 0) // 2
 
 
 NO_ROT = st.Rules(rotten_tokens=0)  # the switch that turns rotten tokens off (ST-5)
@@ -166,10 +191,35 @@ ROWS = (
     Row("apple batches solo random", APPLES, 1, "random", ab.Rules(), 958_000, 300_000),
     Row("water drops 2 players greedy", DROPS, 2, "greedy", wd.Rules(), 8_300, 2_000),
     Row("water drops 2 players random", DROPS, 2, "random", wd.Rules(), 61_000, 20_000),
+    Row("water drops solo greedy", DROPS, 1, "greedy", wd.Rules(), None, 2_000, 5_000),
+    Row("water drops solo random", DROPS, 1, "random", wd.Rules(), None, 20_000, 30_000),
     Row("stacked trees solo greedy, standard rules", TREES, 1, "greedy", st.Rules(), 27_000, 5_000),
     Row("stacked trees solo greedy, no rotten tokens", TREES, 1, "greedy", NO_ROT, 82_000, 5_000),
     Row("stacked trees solo random", TREES, 1, "random", st.Rules(), 155_000, 3_000),
 )  # fmt: skip
+SQUARES = tuple(n * n for n in range(1, 10))  # a group_points table of the what-if's choices
+
+
+def _switch_rows() -> tuple[Row, ...]:
+    """Water drops solo and with 2 players, random and greedy, under each switch that changes
+    the work (the what-if's "per_drop" first; "drop" scoring plays as "fruit")."""
+    rows = []
+    for players, who, box in ((1, "solo", (7, 8)), (2, "2 players", (6, 5))):
+        switches = {
+            "per_drop scoring": wd.Rules(scoring="per_drop"),
+            "rotation": wd.Rules(allow_rotation=True),
+            f"max_size {box[0]}x{box[1]}": wd.Rules(max_size=box),
+            "square group points": wd.Rules(group_points=SQUARES),
+        }
+        for name, rules in switches.items():
+            for policy, games in (("greedy", 2_000), ("random", 20_000)):
+                games //= 4 if rules.allow_rotation and policy == "greedy" else 1
+                case = f"water drops {who} {policy}, {name}"
+                rows.append(Row(case, DROPS, players, policy, rules, None, games, 2 * games))
+    return tuple(rows)
+
+
+SWITCH_ROWS = _switch_rows()
 
 
 # -- building and running the C programs ------------------------------------------------------
@@ -344,6 +394,24 @@ HEADER: tuple[str, ...] = (
 HEADER += ("mean C", "mean orchard_lab")  # both deal at random: equal within chance
 
 
+def timed_row(row: Row, program: Path, scale: float, repeat: int) -> list[str]:
+    """The table's cells for ``row``: C and orchard_lab timed in turn ``repeat`` times, the
+    median games/s of each and the median C ÷ orchard_lab (with its range)."""
+    c_games = max(1, round(row.timed_c_games * scale))
+    games = max(1, round(row.engine_games * scale))
+    runs = []
+    for _ in range(repeat):
+        c_rate, c_mean = c_speed(row, program, c_games)
+        rate, mean = engine_speed(row, games)
+        runs.append((c_rate, rate, c_rate / rate))
+    c_rate, rate, ratio = (float(np.median(column)) for column in zip(*runs, strict=True))
+    ratios = sorted(run[2] for run in runs)
+    spread = f" ({ratios[0]:.2f}-{ratios[-1]:.2f})" if repeat > 1 else ""
+    filed = f"{row.filed:,}" if row.filed else "-"
+    numbers = [f"{c_rate:,.0f}", f"{rate:,.0f}", f"{ratio:.2f}{spread}", filed]
+    return [row.case, *numbers, f"{c_mean:.2f}", f"{mean:.2f}"]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Build, validate every row, then time every row; 1 when any game differs."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -351,12 +419,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--scale", type=float, default=1.0, help="times the timed games per row (1.0)"
     )
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="timings of each row, C and orchard_lab in turn (1)"
+    )
+    parser.add_argument(
+        "--switches", action="store_true", help="water drops under each switch too (SWITCH_ROWS)"
+    )
+    parser.add_argument("--only", default="", help="only the rows whose case holds this text")
     args = parser.parse_args(argv)
+    chosen = (*ROWS, *SWITCH_ROWS) if args.switches else ROWS
+    rows = [row for row in chosen if args.only in row.case]
     with tempfile.TemporaryDirectory() as folder:
         programs = compile_programs(Path(folder))
         print(f"validation: {args.validate} games a row, replayed exactly (seed {VALIDATION_SEED})")
         wrong = []
-        for row in ROWS:
+        for row in rows:
             start = time.perf_counter()
             found = validate(row, programs, args.validate)
             verdict = "identical" if not found else f"{len(found)} MISMATCHES"
@@ -365,14 +442,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in wrong[:50]:
             print("  " + line)
         print(f"\nspeed, CPU time, single-threaded: {machine()}")
-        table = []
-        for row in ROWS:
-            c_games = max(1, round(row.filed // 2 * args.scale))
-            c_rate, c_mean = c_speed(row, programs[row.game.program], c_games)
-            rate, mean = engine_speed(row, max(1, round(row.engine_games * args.scale)))
-            ratio = f"{c_rate / rate:,.1f}"
-            numbers = [f"{c_rate:,.0f}", f"{rate:,.0f}", ratio, f"{row.filed:,}"]
-            table.append([row.case, *numbers, f"{c_mean:.2f}", f"{mean:.2f}"])
+        table = [
+            timed_row(row, programs[row.game.program], args.scale, args.repeat) for row in rows
+        ]
         print_table(HEADER, table)
     return 1 if wrong else 0
 

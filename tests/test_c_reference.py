@@ -45,7 +45,10 @@ def programs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Pat
     yield bench.compile_programs(tmp_path_factory.mktemp("c_reference"))
 
 
-@pytest.mark.parametrize("row", bench.ROWS, ids=[row.case for row in bench.ROWS])
+ALL_ROWS = (*bench.ROWS, *bench.SWITCH_ROWS)  # water drops under each switch too
+
+
+@pytest.mark.parametrize("row", ALL_ROWS, ids=[row.case for row in ALL_ROWS])
 def test_c_reference_replays_the_engine(row: object, programs: dict[str, Path]) -> None:
     assert bench.validate(row, programs, GAMES) == []
 

@@ -16,8 +16,9 @@
  *                   deals and random choices from xoshiro256** seeded with SEED; print
  *                   "games N cpu SECONDS mean SCORE" (CPU time of dealing and playing).
  *
- * A game's own options come before the mode (water_drops --players N, stacked_trees
- * --no-rotten); its cards, if it reads them, come first on the input.
+ * A game's own options come before the mode (water_drops --players N and its switches,
+ * see water_drops.c; stacked_trees --no-rotten); its cards, if it reads them, come first on
+ * the input.
  * Standard C11, no dependencies: gcc -O2 -std=c11 game.c -o game.
  */
 #ifndef ORCHARD_REFERENCE_H

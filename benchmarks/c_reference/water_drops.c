@@ -1,18 +1,24 @@
-/* water_drops.c: water drops under the standard rules, in plain C.
+/* water_drops.c: water drops, in plain C.
  *
- * The rules are docs/rules.md WD-1..WD-5 with the standard switches: cards laid as dealt
- * (no rotation), orchards of any size, "fruit" scoring with the standard points (a group
- * that touches a drop equal to its size scores its size). Players (--players N, default
- * 2) each start from a start card; the market holds one card a player (4 with 2 players);
- * each player takes a card in turn and lays it at once on a free card square beside the
- * orchard; an empty market is refilled and the next player starts the round.
+ * The rules are docs/rules.md WD-1..WD-5: by default the standard switches (cards laid as
+ * dealt, orchards of any size, "fruit" scoring with the standard points: a group that
+ * touches a drop equal to its size scores its size), and the other switches as options:
+ * --rotation (allow_rotation: a card may be turned by quarter turns, clockwise),
+ * --max-size ROWS COLS (the orchard fits in that box), --per-drop (scoring "per_drop": a
+ * scoring group earns its points once for every distinct matching drop cell touching it),
+ * --points P1,...,P9 (group_points: a scoring group of n fruits earns Pn in place of n;
+ * "drop" scoring always gives the same totals as "fruit", so it needs no option of its
+ * own). Players (--players N, default 2) each start from a start card; the market holds one
+ * card a player (4 with 2 players); each player takes a card in turn and lays it at once on
+ * a free card square beside the orchard; an empty market is refilled and the next player
+ * starts the round.
  *
  * The cards come first on the input: "deck 50" and the deck's cards, "starts 5" and the
  * start cards, each written as in the deck file ("BC/3M"). A deal is each player's start
  * card (an index into the start cards), then the 50 deck cards in drawing order (indexes
  * into the deck). Moves are listed as Game.legal_moves() lists them: the distinct market
- * cards in market order, each on every open square in (row, col) order. See reference.h
- * for the modes.
+ * cards in market order, each on every open square in (row, col) order, each turn (with
+ * --rotation: 0, 90, 180 and 270 degrees). See reference.h for the modes.
  *
  * A card square (row, col) covers cells 2 row .. 2 row + 1, 2 col .. 2 col + 1 of a grid
  * of cells. Every fruit cell carries the label of its group; a group knows its size, its
@@ -38,6 +44,8 @@ typedef struct {
 typedef struct {
     signed char cell[WIDTH * WIDTH]; /* 0 empty, else as in Card */
     short label[WIDTH * WIDTH];      /* the group of a fruit cell */
+    unsigned seen[WIDTH * WIDTH];    /* per_drop: cells a count of matching drops has met */
+    unsigned stamp;                  /* and the mark of the latest count */
     unsigned char occupied[SIDE * SIDE];
     int size[MOST_GROUPS], drops[MOST_GROUPS], points[MOST_GROUPS];
     int groups;
@@ -53,8 +61,13 @@ typedef struct {
 
 static const char FRUITS[] = "BCPM"; /* banana, cherry, pear, mango: cells -1 to -4 */
 static Card deck[DECK], start_cards[STARTS];
+static Card turned[DECK][4]; /* each deck card turned 0, 90, 180, 270 degrees clockwise */
 static Board boards[MAX_PLAYERS];
 static int players = 2;
+static int turns = 1;              /* 4 with --rotation */
+static int max_rows, max_cols;     /* --max-size; 0: any size */
+static int per_drop;               /* --per-drop */
+static int table[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}; /* --points: a group of n earns table[n] */
 
 /* The card's pairs of side by side cells, and for each cell the two cells outside the card
  * beside it (offsets from the card's top-left cell). */
@@ -63,8 +76,11 @@ static const int CELL[4] = {0, 1, WIDTH, WIDTH + 1};
 static const int OUTSIDE[4][2] = {
     {-WIDTH, -1}, {-WIDTH + 1, 2}, {WIDTH - 1, 2 * WIDTH}, {WIDTH + 2, 2 * WIDTH + 1}};
 
-/* WD-4, "fruit" scoring: a group scores its size when a drop it touches shows its size. */
-static int points_of(int size, int drops) { return size <= 9 && (drops >> size & 1) ? size : 0; }
+/* WD-4, "fruit" scoring: a group earns table[size] when a drop it touches shows its size
+ * (per_drop multiplies that by the matching drops, see matching). */
+static int points_of(int size, int drops) {
+    return size <= 9 && (drops >> size & 1) ? table[size] : 0;
+}
 
 static int top_left_cell(int square) { return 2 * (square / SIDE) * WIDTH + 2 * (square % SIDE); }
 
@@ -73,21 +89,58 @@ static int root(const int *parent, int x) {
     return x;
 }
 
-/* An old group next to the card: its label, the drop values of the card beside it, and
- * one card cell of the card's fruit joining it (-1 if none). */
+static const int NEAR[4] = {-WIDTH, -1, 1, WIDTH};
+
+/* per_drop: the distinct drop cells of value `size` touching the group of fruit cell
+ * `start`, by a flood fill over its fruit (called for scoring groups only: at most 9
+ * cells). */
+static int matching(Board *b, int start, int size) {
+    int stack[MOST_CELLS], top = 0, count = 0, fruit = b->cell[start];
+    unsigned stamp = ++b->stamp;
+    b->seen[start] = stamp;
+    stack[top++] = start;
+    while (top) {
+        int at = stack[--top];
+        for (int k = 0; k < 4; k++) {
+            int near = at + NEAR[k], v = b->cell[near];
+            if (b->seen[near] == stamp) continue;
+            if (v == fruit) {
+                b->seen[near] = stamp;
+                stack[top++] = near;
+            } else if (v == size) {
+                b->seen[near] = stamp;
+                count++;
+            }
+        }
+    }
+    return count;
+}
+
+/* per_drop: `matching` for card cell `p` with the card laid for a moment at `base`. */
+static int laid_matching(Board *b, const Card *card, int base, int p, int size) {
+    for (int q = 0; q < 4; q++) b->cell[base + CELL[q]] = card->cell[q];
+    int count = matching(b, base + CELL[p], size);
+    for (int q = 0; q < 4; q++) b->cell[base + CELL[q]] = 0;
+    return count;
+}
+
+/* An old group next to the card: its label, the drop values of the card beside it, the
+ * card cells holding those drops (bit p for cell p), and one card cell of the card's fruit
+ * joining it (-1 if none). */
 typedef struct {
-    int label, wet, part;
+    int label, wet, wet_cells, part;
 } Touch;
 
 static int touch_of(Touch *touch, int *touched, int label) {
     for (int t = 0; t < *touched; t++)
         if (touch[t].label == label) return t;
-    touch[*touched] = (Touch){label, 0, -1};
+    touch[*touched] = (Touch){label, 0, 0, -1};
     return (*touched)++;
 }
 
-/* How much the total would change with `card` laid with its top-left cell at `base`. */
-static int gain(const Board *b, const Card *card, int base) {
+/* How much the total would change with `card` laid with its top-left cell at `base` (the
+ * board is as it was afterwards). */
+static int gain(Board *b, const Card *card, int base) {
     const signed char *c = card->cell;
     int parent[4] = {0, 1, 2, 3}, drops[4] = {0}, size[4] = {0}, mask[4] = {0};
     Touch touch[8];
@@ -113,7 +166,9 @@ static int gain(const Board *b, const Card *card, int base) {
                 else
                     parent[root(parent, t->part)] = root(parent, p);
             } else if (c[p] > 0 && v < 0) {
-                touch[touch_of(touch, &touched, b->label[at])].wet |= 1 << c[p];
+                Touch *t = &touch[touch_of(touch, &touched, b->label[at])];
+                t->wet |= 1 << c[p];
+                t->wet_cells |= 1 << p;
             }
         }
     for (int p = 0; p < 4; p++)
@@ -128,18 +183,25 @@ static int gain(const Board *b, const Card *card, int base) {
             size[r] += b->size[label];
             mask[r] |= b->drops[label] | touch[t].wet;
             delta -= b->points[label];
+        } else if (per_drop) { /* only wetted: each new drop of its size scores once more */
+            for (int p = 0; p < 4; p++)
+                if (touch[t].wet_cells >> p & 1 && c[p] == b->size[label])
+                    delta += table[c[p]];
         } else { /* only wetted by the card's drops */
             delta += points_of(b->size[label], b->drops[label] | touch[t].wet) - b->points[label];
         }
     }
     for (int p = 0; p < 4; p++)
-        if (c[p] < 0 && root(parent, p) == p) delta += points_of(size[p], mask[p]);
+        if (c[p] < 0 && root(parent, p) == p) {
+            int points = points_of(size[p], mask[p]);
+            if (points && per_drop) points *= laid_matching(b, card, base, p, size[p]);
+            delta += points;
+        }
     return delta;
 }
 
 /* Give the whole group of fruit cell `start` a new label, its size, drops and points. */
 static void regroup(Board *b, int start) {
-    static const int NEAR[4] = {-WIDTH, -1, 1, WIDTH};
     int stack[MOST_CELLS], top = 0, label = b->groups++, fruit = b->cell[start];
     int size = 0, drops = 0;
     b->label[start] = (short)label;
@@ -160,6 +222,7 @@ static void regroup(Board *b, int start) {
     b->size[label] = size;
     b->drops[label] = drops;
     b->points[label] = points_of(size, drops);
+    if (b->points[label] && per_drop) b->points[label] *= matching(b, start, size);
 }
 
 static void place(Board *b, const Card *card, int square) {
@@ -176,9 +239,10 @@ static void place(Board *b, const Card *card, int square) {
         for (int k = 0; k < 2 && c[p] > 0; k++) {
             int at = base + OUTSIDE[p][k];
             if (b->cell[at] < 0) {
-                int label = b->label[at];
+                int label = b->label[at], size = b->size[label];
                 b->drops[label] |= 1 << c[p];
-                b->points[label] = points_of(b->size[label], b->drops[label]);
+                b->points[label] = points_of(size, b->drops[label]);
+                if (b->points[label] && per_drop) b->points[label] *= matching(b, at, size);
             }
         }
     int row = square / SIDE, col = square % SIDE;
@@ -200,16 +264,23 @@ static void clear(Board *b) {
     b->cards = b->groups = b->total = 0;
 }
 
-/* The free squares beside a card (WD-3), in (row, col) order; returns how many. */
+/* The rows (or columns) the box lo..hi would span with x in it. */
+static int span(int lo, int hi, int x) { return (x > hi ? x : hi) - (x < lo ? x : lo) + 1; }
+
+/* The free squares beside a card (WD-3) that keep the orchard within --max-size, in (row,
+ * col) order; returns how many. */
 static int open_squares(const Board *b, int *squares) {
     int n = 0;
-    for (int row = b->top - 1; row <= b->bottom + 1; row++)
+    for (int row = b->top - 1; row <= b->bottom + 1; row++) {
+        if (max_rows && span(b->top, b->bottom, row) > max_rows) continue;
         for (int col = b->left - 1; col <= b->right + 1; col++) {
+            if (max_cols && span(b->left, b->right, col) > max_cols) continue;
             int q = row * SIDE + col;
             if (!b->occupied[q] && (b->occupied[q - SIDE] || b->occupied[q + SIDE] ||
                                     b->occupied[q - 1] || b->occupied[q + 1]))
                 squares[n++] = q;
         }
+    }
     return n;
 }
 
@@ -238,21 +309,25 @@ static void play(const void *deal_, Chooser *chooser, int *scores) {
             for (int j = 0; j < i; j++) seen |= deck[market[j]].kind == deck[market[i]].kind;
             if (!seen) distinct[kinds++] = i;
         }
-        int pick = -1, square = -1;
+        int pick = -1, square = -1, turn = 0;
         if (chooser->policy == GREEDY) {
             int best = 0;
             for (int d = 0; d < kinds; d++)
-                for (int s = 0; s < n; s++) {
-                    int g = gain(b, &deck[market[distinct[d]]], top_left_cell(squares[s]));
-                    if (pick < 0 || g > best) best = g, pick = distinct[d], square = squares[s];
-                }
+                for (int s = 0; s < n; s++)
+                    for (int t = 0; t < turns; t++) {
+                        const Card *card = &turned[market[distinct[d]]][t];
+                        int g = gain(b, card, top_left_cell(squares[s]));
+                        if (pick < 0 || g > best)
+                            best = g, pick = distinct[d], square = squares[s], turn = t;
+                    }
         } else {
-            int k = choose_index(chooser, kinds * n);
+            int k = choose_index(chooser, kinds * n * turns);
             if (k < 0) return;
-            pick = distinct[k / n];
-            square = squares[k % n];
+            pick = distinct[k / (n * turns)];
+            square = squares[k % (n * turns) / turns];
+            turn = k % turns;
         }
-        place(b, &deck[market[pick]], square);
+        place(b, &turned[market[pick]][turn], square);
         for (int i = pick; i < in_market - 1; i++) market[i] = market[i + 1];
         in_market--;
         taken++;
@@ -310,16 +385,53 @@ static void read_cards(const char *section, Card *cards, int count) {
     }
 }
 
+/* --points P1,...,P9: what a scoring group of 1 to 9 fruits earns. */
+static void read_points(const char *text) {
+    for (int n = 1; n <= 9; n++) {
+        char *end;
+        long value = strtol(text, &end, 10);
+        if (end == text || value < 0 || value > 999 || *end != (n < 9 ? ',' : '\0'))
+            fail("--points takes 9 whole numbers from 0 to 999, with commas between them");
+        table[n] = (int)value;
+        text = end + 1;
+    }
+}
+
 int main(int argc, char **argv) {
-    if (argc > 2 && !strcmp(argv[1], "--players")) {
-        players = atoi(argv[2]);
-        if (players < 1 || players > MAX_PLAYERS) fail("--players takes 1 to 5");
-        argv[2] = argv[0];
-        argc -= 2;
-        argv += 2;
+    while (argc > 1 && !strncmp(argv[1], "--", 2)) { /* the options, then the mode */
+        int used = 1;
+        if (!strcmp(argv[1], "--players") && argc > 2) {
+            players = atoi(argv[2]);
+            if (players < 1 || players > MAX_PLAYERS) fail("--players takes 1 to 5");
+            used = 2;
+        } else if (!strcmp(argv[1], "--max-size") && argc > 3) {
+            max_rows = atoi(argv[2]);
+            max_cols = atoi(argv[3]);
+            if (max_rows < 1 || max_cols < 1) fail("--max-size takes two whole numbers from 1");
+            used = 3;
+        } else if (!strcmp(argv[1], "--points") && argc > 2) {
+            read_points(argv[2]);
+            used = 2;
+        } else if (!strcmp(argv[1], "--rotation")) {
+            turns = 4;
+        } else if (!strcmp(argv[1], "--per-drop")) {
+            per_drop = 1;
+        } else {
+            fail("options: --players N, --rotation, --max-size ROWS COLS, --per-drop, --points");
+        }
+        argv[used] = argv[0];
+        argc -= used;
+        argv += used;
     }
     read_cards("deck", deck, DECK);
     read_cards("starts", start_cards, STARTS);
+    for (int i = 0; i < DECK; i++) { /* a quarter turn clockwise: AB/CD becomes CA/DB */
+        turned[i][0] = deck[i];
+        for (int t = 1; t < 4; t++) {
+            const signed char *c = turned[i][t - 1].cell;
+            turned[i][t] = (Card){{c[2], c[0], c[3], c[1]}, deck[i].kind};
+        }
+    }
     Reference game = {players, sizeof(Deal), read_deal, random_deal, play};
     return reference_main(argc, argv, &game);
 }
