@@ -30,6 +30,15 @@ cpu second, 1 / 2 / 3 players, the two runs one after the other):
   reference in the same runs (``bench_against_c.py``, load 2.3-2.5), 2 players: random
   48828-52655 games/s in C, 24699-27178 here (1.9-2.0x); greedy 7626-9448 in C, 4211-4546
   here (1.8-2.1x).
+- and the kernels that play compiled without numba's reference counts, "per_drop" greedy
+  gains in the same lean kernel as the others (load 9.5-11, the code before and after run
+  one after the other): random 25665 / 26737 / 27606 -> 41749 / 44391 / 48770, greedy 5347 /
+  4354 / 6033 -> 7291 / 6196 / 8799; lookahead 38.4 -> 26.2 ms mean. Against the C
+  reference in the same runs (``bench_against_c.py --only "water drops" --switches
+  --repeat 3``, load 9-12; C ÷ orchard_lab, median of 3), before -> after: 2 players random
+  1.65 -> 0.96, greedy 1.48 -> 1.02; solo random 1.43 -> 0.89, greedy 1.54 -> 1.12; under
+  the switches (C playing the same switch) 0.81-1.13 after, where "per_drop" greedy was
+  4.07 solo and 4.84 with 2 players before.
 """
 
 from __future__ import annotations
