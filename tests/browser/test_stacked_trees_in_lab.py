@@ -102,6 +102,46 @@ def _mismatches(picture: list[dict], board: st.Board, ghost: dict | None = None)
     return bad
 
 
+# The ghost's cells at each layer between the kernel and the picture: in each square grid drawn
+# in the page's grid view, in the page's widget model of every SquareGrid (found through the
+# notebook's widget manager), and in the kernel's `board`. Said when the ghost check fails
+# (clean-clone run Y: the page showed no ghost while the message said it was there), so
+# that the failure names the layer that lost it.
+GHOST_LAYERS = """(grid) => Promise.race([(async () => {
+    const ghosts = (cells) => cells.join(' ');
+    const dom = [...grid.querySelectorAll('.orchard-square-grid')].map(g =>
+        ghosts([...g.querySelectorAll('.orchard-st-ghost')].map(e => e.dataset.cell)));
+    const panel = [...window.jupyterapp.shell.widgets('main')]
+        .find(w => w.sessionContext && w.content && w.content.rendermime);
+    const mime = 'application/vnd.jupyter.widget-view+json';
+    const manager = await panel.content.rendermime.createRenderer(mime)._manager.promise;
+    const models = [];
+    for (const promise of Object.values(manager._models)) {
+        const model = await promise;
+        if (model.get('_anywidget_id') === 'orchard_lab.widgets.square_grid.SquareGrid')
+            models.push(ghosts(model.get('squares')
+                .filter(s => s.classes.includes('orchard-st-ghost')).map(s => s.at.join(','))));
+    }
+    const code = "print(' '.join(f'{r},{c}' for r, c in sorted(s.at for s in board.grid.shown()"
+        + " if 'orchard-st-ghost' in s.classes)))";
+    const future = panel.sessionContext.session.kernel.requestExecute(
+        {code, silent: false, store_history: false});
+    let kernel = '';
+    future.onIOPub = (msg) => { if (msg.header.msg_type === 'stream') kernel += msg.content.text; };
+    await future.done;
+    return {page: dom, model: models, kernel: kernel.trim()};
+})(), new Promise((done) => setTimeout(() => done('not read within 20 s'), 20000))])"""
+
+
+def ghost_layers(grid) -> str:
+    """Where the ghost is (``GHOST_LAYERS``), for a failure message; never a failure itself."""
+    try:
+        layers = grid.evaluate(GHOST_LAYERS)
+    except Exception as error:  # diagnostics only: the check's own failure is what matters
+        return f"the ghost's cells by layer could not be read: {error}"
+    return f"the ghost's cells, drawn / in the page's model / in the kernel: {layers}"
+
+
 def drawn_like(grid, board: st.Board, ghost: dict | None = None) -> Check:
     """A check (for ``until_it_holds`` and ``at_every_size``) that the page's ``grid`` is the
     engine's ``board`` (and ``ghost``'s cells) now, else an AssertionError saying what
@@ -185,12 +225,15 @@ def test_board_fits_turns_and_places(page, lab) -> None:
         drawn_like(grid, mirror.game.boards[0], ghost_cells)()
         shows(message, "Allowed here")
 
-    at_every_size(
-        page,
-        ghosted,
-        drawing=True,
-        then=lambda size: whole_board_screenshot(page, board, f"st-board-{size}-ghost"),
-    )
+    try:
+        at_every_size(
+            page,
+            ghosted,
+            drawing=True,
+            then=lambda size: whole_board_screenshot(page, board, f"st-board-{size}-ghost"),
+        )
+    except AssertionError as failure:
+        raise AssertionError(f"{failure}\n{ghost_layers(grid)}") from failure
     cell.click()
     expect(message).to_contain_text("Placed")
     expect(score).to_contain_text(f"Score: {expected} ")
