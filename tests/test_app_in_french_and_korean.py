@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import ipywidgets as w
 import plotly.graph_objects as go
 import pytest
 
@@ -42,10 +41,9 @@ from orchard_lab.language import (
 )
 from tests.catalogue_english import english_left
 from tests.test_figures_in_french_and_korean import chart_words
+from tests.widget_words import plain_words, texts_of, widgets_in
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
-STYLE = re.compile(r"<style>.*?</style>", re.S)
-TEXT_TRAITS = ("value", "description", "tooltip", "placeholder", "label")
 SLUGS = [entry.slug for entry in games.entries() if entry.board is not None]
 
 
@@ -55,14 +53,6 @@ def _english_again() -> Iterator[None]:
     yield
     keep_language_in(None)
     set_language("en")
-
-
-def _widgets(widget: Any, leave_out: tuple[Any, ...] = ()) -> Iterator[Any]:
-    if any(widget is left for left in leave_out):
-        return
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _widgets(child, leave_out)
 
 
 def page_words(page: GamePage) -> str:
@@ -79,21 +69,12 @@ def page_words(page: GamePage) -> str:
     assert page.what_if is not None
     what_if = page.what_if
     parts += [what_if.figure.layout.xaxis.title.text, what_if.figure.layout.yaxis.title.text]
-    for widget in _widgets(page.widget, leave_out=(what_if.widget,)):
+    for widget in widgets_in(page.widget, leave_out=(what_if.widget,)):
         if isinstance(widget, go.FigureWidget):
             parts.append(chart_words(widget))
-            continue
-        if widget is getattr(page.board, "hint_text", None):  # the hint's reason: the engine's
-            continue
-        for name in TEXT_TRAITS:
-            value = getattr(widget, name, None)
-            if isinstance(widget, w.Widget) and isinstance(value, str):
-                parts.append(value)
-        parts += [str(label) for label in getattr(widget, "_options_labels", ())]
-        for square in getattr(widget, "squares", ()):
-            if isinstance(square, dict):
-                parts += [square["html"], square["label"]]
-    words = html.unescape(re.sub(r"<[^>]+>", " ", STYLE.sub(" ", " ".join(parts))))
+        elif widget is not getattr(page.board, "hint_text", None):  # its reason: the engine's
+            parts += texts_of(widget)
+    words = plain_words(parts)
     for said in sorted(engine, key=len, reverse=True):
         words = words.replace(said, " ")
     return " ".join(words.split())

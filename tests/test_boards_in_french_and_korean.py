@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as w
 import pytest
 
 from orchard_lab import stacked_trees as st
@@ -24,16 +23,9 @@ from orchard_lab.widgets.board_base import GameBoard
 from orchard_lab.widgets.stacked_trees_html import tree_letter
 from orchard_lab.widgets.water_drops_html import drop_letter
 from tests.catalogue_english import english_left
+from tests.widget_words import STYLE, texts_of, widgets_in
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
-STYLE = re.compile(r"<style>.*?</style>", re.S)
-TEXT_TRAITS = ("value", "description", "tooltip", "placeholder", "help", "said", "label")
-
-
-def _widgets(widget: Any) -> Iterator[Any]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _widgets(child)
 
 
 def _shown(board: GameBoard) -> list[str]:
@@ -42,18 +34,11 @@ def _shown(board: GameBoard) -> list[str]:
     square of its orchard (its picture and what a screen reader says of it); of the hint,
     its heading (the reason is the engine's)."""
     parts = []
-    for widget in _widgets(board.widget):
+    for widget in widgets_in(board.widget):
         if widget is board.hint_text:  # "Hint:", then the engine's reason, not translated yet
             parts += re.findall(r"<b>[^<]*</b>", widget.value)
-            continue
-        for name in TEXT_TRAITS:
-            value = getattr(widget, name, None)
-            if isinstance(widget, w.Widget) and isinstance(value, str):
-                parts.append(value)
-        parts += [str(label) for label in getattr(widget, "_options_labels", ())]
-        for square in getattr(widget, "squares", ()):
-            if isinstance(square, dict):
-                parts += [square["html"], square["label"]]
+        else:
+            parts += texts_of(widget)
     return parts
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as w
@@ -28,33 +27,21 @@ from orchard_lab.widgets import RuleSwitches, StackedTreesBoard, WhatIfExplorer
 from orchard_lab.widgets.result_sender import ResultSender
 from tests.catalogue_english import english_left
 from tests.test_figures_in_french_and_korean import chart_words
+from tests.widget_words import plain_words, texts_of, widgets_in
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
-STYLE = re.compile(r"<style>.*?</style>", re.S)
-TEXT_TRAITS = ("value", "description", "tooltip", "placeholder", "label")
-
-
-def _widgets(widget: Any) -> Iterator[Any]:
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _widgets(child)
 
 
 def words(root: w.Widget) -> str:
     """Every word ``root`` shows or says: texts, tooltips, choices' options, charts' words;
     the style sheets and markup taken out."""
     parts = []
-    for widget in _widgets(root):
+    for widget in widgets_in(root):
         if isinstance(widget, go.FigureWidget):
             parts.append(chart_words(widget))
-            continue
-        for name in TEXT_TRAITS:
-            value = getattr(widget, name, None)
-            if isinstance(widget, w.Widget) and isinstance(value, str):
-                parts.append(value)
-        parts += [str(label) for label in getattr(widget, "_options_labels", ())]
-    shown = html.unescape(re.sub(r"<[^>]+>", " ", STYLE.sub(" ", " ".join(parts))))
-    return " ".join(shown.split())
+        else:
+            parts += texts_of(widget)
+    return plain_words(parts)
 
 
 def _ran(game: GameModule, **given: Any) -> WhatIfExplorer:
