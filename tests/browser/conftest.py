@@ -7,6 +7,7 @@ all cells through JupyterLab's own command. Screenshots go to ``test-artifacts/`
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -392,14 +393,14 @@ def status(url: str) -> int:
         return 0  # not listening yet
 
 
-@pytest.fixture(scope="session")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
-    """game -> the address (with its token) of ``orchard-lab app GAME``, offline; the three
-    servers run side by side, for every test of the session that loads a page."""
-    base = tmp_path_factory.mktemp("app")
+@contextlib.contextmanager
+def app_servers(base: Path, *options: str) -> Iterator[dict[str, str]]:
+    """game -> the address (with its token) of ``orchard-lab app GAME *options``, offline,
+    working in ``base``; the three servers start side by side and stop on leaving."""
     token = secrets.token_hex(8)
-    started: dict[str, tuple[subprocess.Popen, str]] = {}
+    started: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
     logs = []
+    what = " ".join(("app", *options))
     try:
         for game in APP_GAMES:
             port = free_port()
@@ -407,7 +408,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
             logs.append(log)
             command = [sys.executable, "-m", "orchard_lab.app", game, f"--port={port}"]
             process = subprocess.Popen(
-                command,
+                [*command, *options],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 cwd=base,
@@ -419,12 +420,12 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
             while status(f"{url}/?token={token}") != 200:
                 if process.poll() is not None or time.monotonic() > deadline:
                     log_text = (base / f"{game}.log").read_text()
-                    raise RuntimeError(f"the {game} app did not start:\n{log_text}")
+                    raise RuntimeError(f"the {game} {what} did not start:\n{log_text}")
                 time.sleep(0.5)
         for game, (process, _) in started.items():
             if process.poll() is not None:  # another server answered on its port
                 log_text = (base / f"{game}.log").read_text()
-                raise RuntimeError(f"the {game} app stopped after starting:\n{log_text}")
+                raise RuntimeError(f"the {game} {what} stopped after starting:\n{log_text}")
         yield {game: f"{url}/?token={token}" for game, (_, url) in started.items()}
         for game in APP_GAMES:
             log_text = (base / f"{game}.log").read_text()
@@ -439,3 +440,11 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
                 process.kill()
         for log in logs:
             log.close()
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """game -> the address (with its token) of ``orchard-lab app GAME``, offline; the three
+    servers run side by side, for every test of the session that loads a page."""
+    with app_servers(tmp_path_factory.mktemp("app")) as addresses:
+        yield addresses

@@ -18,10 +18,6 @@ page at each size goes to ``test-artifacts/app-<game>-<lang>-<size>.png``.
 
 from __future__ import annotations
 
-import secrets
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -30,11 +26,10 @@ from orchard_lab import games
 from orchard_lab.core import switches
 from orchard_lab.language import _, speaking
 from tests.browser.axe import app_violations
-from tests.browser.conftest import APP_GAMES, ARTIFACTS, OFFLINE_SERVER, status
+from tests.browser.conftest import APP_GAMES, ARTIFACTS, app_servers
 from tests.browser.engine_pictures import at_every_size
 from tests.browser.test_app_pages import _CLIPPED, _READY, FIRST_RENDER_MS, _only_from
 from tests.catalogue_english import english_left
-from tests.servers import free_port, stop
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("app")]
 
@@ -95,37 +90,8 @@ _OVERFLOW = "() => document.documentElement.scrollWidth - document.documentEleme
 def korean_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """game -> the address (with its token) of ``orchard-lab app GAME --lang ko``, offline;
     the three servers start side by side."""
-    base = tmp_path_factory.mktemp("app-ko")
-    token = secrets.token_hex(8)
-    started: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
-    logs = []
-    try:
-        for game in APP_GAMES:
-            port = free_port()
-            log = (base / f"{game}.log").open("w")
-            logs.append(log)
-            command = [sys.executable, "-m", "orchard_lab.app", game, f"--port={port}"]
-            process = subprocess.Popen(
-                [*command, "--lang", "ko"],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                cwd=base,
-                env=OFFLINE_SERVER | {"ORCHARD_LAB_TOKEN": token},
-            )
-            started[game] = (process, f"http://127.0.0.1:{port}")
-        deadline = time.monotonic() + 120
-        for game, (process, url) in started.items():
-            while status(f"{url}/?token={token}") != 200:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    log_text = (base / f"{game}.log").read_text()
-                    raise RuntimeError(f"the Korean {game} app did not start:\n{log_text}")
-                time.sleep(0.5)
-        yield {game: f"{url}/?token={token}" for game, (_process, url) in started.items()}
-    finally:
-        for process, _url in started.values():
-            stop(process)
-        for log in logs:
-            log.close()
+    with app_servers(tmp_path_factory.mktemp("app-ko"), "--lang", "ko") as addresses:
+        yield addresses
 
 
 def _open(browser, address: str):
