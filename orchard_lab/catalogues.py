@@ -25,11 +25,11 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
 
-from orchard_lab import __version__
 from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, RULE_NAMES, TERMS
 from orchard_lab.language import DOMAIN, LANGUAGES, catalogue_path
+from orchard_lab.po_files import read_or_start
 from orchard_lab.worksheets.pupil_sheet import SHEET_GAMES, teacher_messages
 from orchard_lab.worksheets.rules_text import rules_markdown
 
@@ -92,23 +92,8 @@ def _add_readings(template: Catalog) -> None:
 
 def read(code: str) -> Catalog:
     """The catalogue of the language ``code`` as kept (empty if there is none yet)."""
-    path = catalogue_path(code)
-    if not path.exists():
-        fresh = Catalog(
-            locale=code,
-            domain=DOMAIN,
-            project="orchard_lab",
-            header_comment=f"# {LANGUAGES[code]}: orchard_lab's words (orchard_lab/catalogues.py).",
-            copyright_holder="the orchard_lab authors",
-            version=__version__,
-            msgid_bugs_address="the orchard_lab issues",
-            last_translator="the orchard_lab authors",
-            language_team=f"{LANGUAGES[code]} (orchard_lab)",
-        )
-        fresh.fuzzy = False  # the header is written by hand, not guessed
-        return fresh
-    with path.open("rb") as po:
-        return read_po(po, locale=code, domain=DOMAIN)
+    about = "orchard_lab's words (orchard_lab/catalogues.py)"
+    return read_or_start(catalogue_path(code), code, DOMAIN, "orchard_lab", about)
 
 
 def update() -> list[Path]:

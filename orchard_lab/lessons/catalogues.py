@@ -44,10 +44,10 @@ from pathlib import Path
 
 import nbformat
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
 
-from orchard_lab import __version__
 from orchard_lab.language import LANGUAGES
+from orchard_lab.po_files import read_or_start
 
 __all__ = [
     "LANGUAGE_CELL",
@@ -160,26 +160,9 @@ def messages(source: Path) -> Catalog:
 
 def read(source: Path, lang: str) -> Catalog:
     """The catalogue of the lesson ``source`` in ``lang`` as kept (empty if there is none)."""
+    about = f"the lesson {Path(source).name} (orchard_lab/lessons/catalogues.py)"
     path = catalogue_path(source, lang)
-    if not path.exists():
-        fresh = Catalog(
-            locale=lang,
-            domain=DOMAIN,
-            project="orchard_lab lessons",
-            header_comment=(
-                f"# {LANGUAGES[lang]}: the lesson {Path(source).name} "
-                "(orchard_lab/lessons/catalogues.py)."
-            ),
-            copyright_holder="the orchard_lab authors",
-            version=__version__,
-            msgid_bugs_address="the orchard_lab issues",
-            last_translator="the orchard_lab authors",
-            language_team=f"{LANGUAGES[lang]} (orchard_lab)",
-        )
-        fresh.fuzzy = False  # the header is written by hand, not guessed
-        return fresh
-    with path.open("rb") as po:
-        return read_po(po, locale=lang, domain=DOMAIN)
+    return read_or_start(path, lang, DOMAIN, "orchard_lab lessons", about)
 
 
 def _lookup(catalogue: Catalog, text: str) -> str:
