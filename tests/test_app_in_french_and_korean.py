@@ -4,11 +4,9 @@ the catalogue in its words or its charts, the menu and the page's ``lang`` say t
 and the game on the board, the walkthrough's step and the what-if's settings are kept. One
 page's language is not another's on the same server. ``--lang`` names the language the pages
 open in. What the server answers itself (the gate's and the seats' sentences, the teacher's
-results page) is in the server's language. The engine's sentences the page shows (the rule
-switches' help, a hint's reason) and the sender's own words are not marked yet: they are no
-sentences of the catalogue. The what-if explorer's own words are not translated yet
-(widgets/what_if.py quotes the policies' and the rule switches' words in English): of the
-what-if, only its charts' axes are checked here."""
+results page) is in the server's language. The what-if, the rule switches and the sender are
+checked whole. The engine's sentences the page may show (a hint's reason, a score note) are
+not marked yet: they are no sentences of the catalogue."""
 
 from __future__ import annotations
 
@@ -30,7 +28,6 @@ from orchard_lab.app.server import solara_environment
 from orchard_lab.app.teacher import TeacherDesk
 from orchard_lab.class_inbox import ClassInbox
 from orchard_lab.cli import build_parser
-from orchard_lab.core import switches
 from orchard_lab.language import (
     ENVIRONMENT,
     _,
@@ -57,27 +54,15 @@ def _english_again() -> Iterator[None]:
 
 def page_words(page: GamePage) -> str:
     """Every word the page shows or says: its widgets' texts and tooltips, the options of its
-    choices and its charts' words; the style sheets, markup and the engine's own words about
-    the rule switches (their help lines and options) taken out. Of the what-if, only its
-    chart's axis titles (its own words are not translated yet)."""
-    engine = {
-        words
-        for switch in switches(page.game.module.Rules)
-        for words in (switch.help, *(label for label, _value in switch.options))
-    }
+    choices and its charts' words (the what-if's and the rule switches' included); the style
+    sheets and markup taken out, and a hint's reason (the engine's)."""
     parts = []
-    assert page.what_if is not None
-    what_if = page.what_if
-    parts += [what_if.figure.layout.xaxis.title.text, what_if.figure.layout.yaxis.title.text]
-    for widget in widgets_in(page.widget, leave_out=(what_if.widget,)):
+    for widget in widgets_in(page.widget):
         if isinstance(widget, go.FigureWidget):
             parts.append(chart_words(widget))
-        elif widget is not getattr(page.board, "hint_text", None):  # its reason: the engine's
+        elif widget is not getattr(page.board, "hint_text", None):
             parts += texts_of(widget)
-    words = plain_words(parts)
-    for said in sorted(engine, key=len, reverse=True):
-        words = words.replace(said, " ")
-    return " ".join(words.split())
+    return plain_words(parts)
 
 
 def _headings(page: GamePage) -> list[str]:

@@ -1,13 +1,12 @@
 """The three game boards in French and Korean (issue 25): built, played a move or two through
 their Python methods and to the end, they show no English sentence of the catalogue in any
 of their widgets, and draw the fruit letters of the session's language (the walkthroughs'
-and the rules sheets' letters). The engine's own sentences (refusals, group reasons, score
-notes, winner reasons, the policies' words) are not translated yet: they are no sentences
-of the catalogue."""
+and the rules sheets' letters). The rule switches' help and options are checked too. The
+engine's own sentences (refusals but stacked trees', group reasons, score notes, winner
+reasons) are not translated yet: they are no sentences of the catalogue."""
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 from typing import Any
@@ -16,14 +15,13 @@ import pytest
 
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
-from orchard_lab.core import switches
 from orchard_lab.language import speaking
 from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDropsBoard
 from orchard_lab.widgets.board_base import GameBoard
 from orchard_lab.widgets.stacked_trees_html import tree_letter
 from orchard_lab.widgets.water_drops_html import drop_letter
 from tests.catalogue_english import english_left
-from tests.widget_words import STYLE, texts_of, widgets_in
+from tests.widget_words import plain_words, texts_of, widgets_in
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 
@@ -42,25 +40,9 @@ def _shown(board: GameBoard) -> list[str]:
     return parts
 
 
-def _engine_words(board: GameBoard) -> set[str]:
-    """What the rule switches say of themselves, from the engine's ``Rules`` (each switch's
-    line of help and its options' labels): not marked for translation yet."""
-    return {
-        words
-        for switch in switches(board.GAME.Rules)
-        for words in (switch.help, *(label for label, _ in switch.options))
-    }
-
-
 def _text(board: GameBoard) -> str:
-    """The board's words, its style sheets, markup and the switches' own words dropped."""
-    engine = _engine_words(board)
-    kept = [part for part in _shown(board) if html.unescape(part) not in engine]
-    words = STYLE.sub(" ", " ".join(kept))
-    words = re.sub(r"<[^>]+>", " ", words)
-    for help_line in sorted(engine, key=len, reverse=True):  # a help line has a span of its own
-        words = words.replace(html.escape(help_line), " ")
-    return " ".join(html.unescape(words).split())
+    """The board's words, its style sheets and markup dropped."""
+    return plain_words(_shown(board))
 
 
 def _play_apple_batches(board: Any) -> None:
