@@ -5,11 +5,13 @@ whole sentences with named ``{fields}`` filled after the lookup, never pieces gl
 together. The marked text is looked up in the gettext catalogue of the session's language,
 ``orchard_lab/locale/LANGUAGE/LC_MESSAGES/orchard_lab.po``, read with Babel when first
 needed (no compiled ``.mo`` file is kept). ``orchard_lab.catalogues`` keeps the catalogues
-equal to the marked text. So far the walkthroughs, the app page's own words, the charts
+equal to the marked text. So far the walkthroughs, the app pages, the charts
 (``orchard_lab.figures``), the rules sheets (the pupils' and the teacher's), the rule
-switches' labels and the game boards' own words are marked; the engine's sentences the
-boards and charts show (refusals, reasons, score notes) and the rest of the product are
-still English only.
+switches (labels, help and options), the what-if, the result sender, the game boards' own
+words and stacked trees' refusals are marked (the lessons have catalogues of their own:
+``orchard_lab.lessons.catalogues``); the engine's other sentences (apple batches' and water
+drops' refusals, reasons, score notes, winner sentences) and the class results' are still
+English only.
 
 A constant defined when its module is imported is marked with ``N_`` and translated with
 ``_`` where it is shown, so it follows the language of that moment. ``_n`` picks a
