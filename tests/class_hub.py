@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -22,31 +21,12 @@ import requests
 from websockets.sync.client import connect
 
 from orchard_lab import hub
-from tests.servers import stop_group
+from tests.servers import free_port, stop_group
 
 ROOT = Path(__file__).resolve().parents[1]
 PROXY = ROOT / "tests" / "browser" / "node_modules" / ".bin" / "configurable-http-proxy"
 CLASS_PASSWORD = "orchard-class-7b"
 TEACHER_PASSWORD = "the-teachers-own-password-of-32-characters"
-
-
-def hub_port() -> int:
-    """A port whose next two are free too (the hub's API and the proxy's)."""
-    while True:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = int(probe.getsockname()[1])
-        if port < 65533 and all(_free(port + k) for k in (1, 2)):
-            return port
-
-
-def _free(port: int) -> bool:
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
 
 
 @dataclass
@@ -66,7 +46,7 @@ def running_hub(base: Path) -> Iterator[Hub]:
     folder.mkdir()
     (secrets / "teacher.txt").write_text(TEACHER_PASSWORD + "\n", encoding="utf-8")
     (secrets / "7b.txt").write_text("Ana\nBen\n\nCai\nDan\n", encoding="utf-8")
-    port = hub_port()
+    port = free_port(3)  # the proxy's, the hub's own API and the proxy's API
     log = base / "hub.log"
     command = [str(Path(sys.executable).parent / "orchard-lab"), "hub", str(folder),
                f"--port={port}", f"--proxy={PROXY}",
