@@ -37,12 +37,10 @@ from orchard_lab.core import (
     Hint,
     check_int,
     check_type,
-    count,
     make_rng,
-    points,
     require_int,
 )
-from orchard_lab.language import N_
+from orchard_lab.language import N_, _, _n
 
 __all__ = [
     "POLICY_NAMES",
@@ -275,27 +273,57 @@ def explain_choice(
     def said(move: Any) -> str:
         gain = gains[moves.index(move)]
         what, effect = describe(move)
-        return f"{what} ({points(gain, signed=True)} now: {effect})"
+        words = _n(
+            "{move} ({gain} point now: {effect})", "{move} ({gain} points now: {effect})", abs(gain)
+        )
+        return words.format(move=what, gain=f"{gain:+d}", effect=effect)
 
     if policy == "greedy":
-        reason = f"Greedy choice: {said(greedy)}. No other move adds more points right now."
+        sentences = [
+            _("Greedy choice: {move}. No other move adds more points right now.").format(
+                move=said(greedy)
+            )
+        ]
         if len(moves) > 1:
             runner_up = order[1]
-            reason += f" Next best: {said(moves[runner_up])}."
+            sentences.append(_("Next best: {move}.").format(move=said(moves[runner_up])))
             if gains[runner_up] == gains[order[0]]:
-                reason += " Both add as much; greedy takes the one it finds first."
-        return Hint(greedy, reason, policy)
+                sentences.append(_("Both add as much; greedy takes the one it finds first."))
+        return Hint(greedy, " ".join(sentences), policy)
     make, how = searches[policy]
     chosen = make()(game)
-    reason = (
-        f"{policy.capitalize()} choice: {said(chosen)}. It played {how} to the end of the game "
-        f"{count(rollouts, 'time', 'times')} with the cards nobody has seen "
-        "shuffled, and this move finished best on average."
-    )
+    sentences = [_searched(policy, how, rollouts).format(move=said(chosen), count=rollouts)]
     if chosen != greedy:
-        more = "more" if gains[order[0]] > gains[moves.index(chosen)] else "as much"
-        reason += f" Greedy would play {said(greedy)}, which pays {more} now but less by the end."
-    return Hint(chosen, reason, policy)
+        if gains[order[0]] > gains[moves.index(chosen)]:
+            greedier = _("Greedy would play {move}, which pays more now but less by the end.")
+        else:
+            greedier = _("Greedy would play {move}, which pays as much now but less by the end.")
+        sentences.append(greedier.format(move=said(greedy)))
+    return Hint(chosen, " ".join(sentences), policy)
+
+
+def _searched(policy: str, how: str, rollouts: int) -> str:
+    """What a searching policy did for its hint, a whole sentence with the fields {move} and
+    {count} (the rollouts): "Lookahead choice: …", "Planner choice: …" (its candidates, the
+    number ``how`` names)."""
+    if policy == "planner":
+        candidates = next(word for word in how.split() if word.isdigit())
+        return _n(
+            "Planner choice: {move}. It played the {candidates} moves that pay most now to the "
+            "end of the game {count} time with the cards nobody has seen shuffled, and this move "
+            "finished best on average.",
+            "Planner choice: {move}. It played the {candidates} moves that pay most now to the "
+            "end of the game {count} times with the cards nobody has seen shuffled, and this "
+            "move finished best on average.",
+            rollouts,
+        ).replace("{candidates}", candidates)
+    return _n(
+        "Lookahead choice: {move}. It played every possible move to the end of the game {count} "
+        "time with the cards nobody has seen shuffled, and this move finished best on average.",
+        "Lookahead choice: {move}. It played every possible move to the end of the game {count} "
+        "times with the cards nobody has seen shuffled, and this move finished best on average.",
+        rollouts,
+    )
 
 
 def hint_names(names: Sequence[str]) -> tuple[str, ...]:

@@ -39,34 +39,117 @@ from orchard_lab.core import (
     board_snapshot,
     check_int,
     check_type,
-    count,
     illegal,
 )
 from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
+from orchard_lab.language import N_, _, _n, _p
 
-_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
-
-
-def _nth(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else _ORDINAL.get(n % 10, 'th')}"
-
-
-_Why = tuple[str, str, str, tuple[object, ...]]  # rule id, rule name, reason template, values
-_NAME = {batch: name.capitalize() for batch, name in BATCH_NAMES.items()}  # a refusal's name
-_NO_BATCH = "there is no batch called {!r}; try {}."
-_MONOCHROME = "this batch is {}, so a {} apple cannot join it."
-_FEATHER = "the batch needs {}, and this apple has sweetness {} and height {}."
-_SPECIAL = (
-    "you already have a {} apple outside the bad batch, so a {} special tree cannot be planted."
+_Why = tuple[str, str, str, Mapping[str, object]]  # rule id, rule name, reason, its fields
+# a refusal's name and reason, marked here and translated when a refusal is made: whole
+# sentences with named fields (docs/rules.md AB-3..AB-6)
+_NAME = {
+    "monochrome": N_("Monochrome batch"),
+    "unlucky": N_("Unlucky 13 batch"),
+    "fortepiano": N_("Fortepiano batch"),
+    "sweet_couple": N_("Sweet couple batch"),
+    "steady": N_("Steady height batch"),
+}
+_NO_SUCH_BATCH, _BATCH_FULL = N_("No such batch"), N_("Batch full")
+_NO_BATCH = N_("there is no batch called {batch}; try {batches}.")
+_MONOCHROME = N_("this batch is {batch_colour}, so {apple} cannot join it.")
+_FEATHER = {  # what the batch still asks for: its live sweetness, height, or both (AB-5)
+    "both": N_(
+        "the batch needs sweetness {live_sweetness} or height {live_height}, and this apple "
+        "has sweetness {sweetness} and height {height}."
+    ),
+    "sweetness": N_(
+        "the batch needs sweetness {live_sweetness}, and this apple has sweetness {sweetness} "
+        "and height {height}."
+    ),
+    "height": N_(
+        "the batch needs height {live_height}, and this apple has sweetness {sweetness} and "
+        "height {height}."
+    ),
+}
+_SPECIAL = N_(
+    "you already have {apple} outside the bad batch, so a {colour} special tree cannot be planted."
 )
-_SPECIAL_FULL = "the special tree holds only one apple."
-_UNLUCKY = "sweetness {} + {} = {} would pass {}."
-_FORTEPIANO = (
-    "the second apple of a pair must differ in height from the first, and both have height {}."
+_SPECIAL_FULL = N_("the special tree holds only one apple.")
+_UNLUCKY = N_("sweetness {total} + {sweetness} = {after} would pass {target}.")
+_FORTEPIANO = N_(
+    "the second apple of a pair must differ in height from the first, and both have height "
+    "{height}."
 )
-_SWEET_COUPLE = "the second apple of a pair needs the first one's sweetness, {}, not {}."
-_STEADY_LAST = "a height-{} apple is not within 1 of the last height, {}."
-_STEADY_ANY = "a height-{} apple is not within 1 of any earlier height ({})."
+_SWEET_COUPLE = N_(
+    "the second apple of a pair needs the first one's sweetness, {first}, not {second}."
+)
+_STEADY_LAST = N_("a height-{height} apple is not within 1 of the last height, {last}.")
+_STEADY_ANY = N_("a height-{height} apple is not within 1 of any earlier height ({heights}).")
+# the steady height batch's note under the standard rules: n apples, the nth odd prime (AB-4)
+_STEADY_NOTES = (
+    N_("1 apple, the 1st odd prime"),
+    N_("2 apples, the 2nd odd prime"),
+    N_("3 apples, the 3rd odd prime"),
+    N_("4 apples, the 4th odd prime"),
+    N_("5 apples, the 5th odd prime"),
+    N_("6 apples, the 6th odd prime"),
+    N_("7 apples, the 7th odd prime"),
+    N_("8 apples, the 8th odd prime"),
+    N_("9 apples, the 9th odd prime"),
+    N_("10 apples, the 10th odd prime"),
+    N_("11 apples, the 11th odd prime"),
+    N_("12 apples, the 12th odd prime"),
+)
+
+
+def colour_word(colour: str) -> str:
+    """An apple colour as a word of the session's language ("red"), as a batch or a tree
+    has it: "this batch is red"."""
+    words = {
+        "red": _p("an apple's colour", "red"),
+        "green": _p("an apple's colour", "green"),
+        "gold": _p("an apple's colour", "gold"),
+    }
+    return words[colour]
+
+
+def an_apple(colour: str) -> str:
+    """One apple of ``colour`` in the session's language: "a red apple"."""
+    words = {"red": _("a red apple"), "green": _("a green apple"), "gold": _("a gold apple")}
+    return words[colour]
+
+
+def _apples(colour: str, n: int) -> str:
+    """``n`` apples of ``colour`` in the session's language: "3 red apples"."""
+    if colour == "red":
+        said = _n("{count} red apple", "{count} red apples", n)
+    elif colour == "green":
+        said = _n("{count} green apple", "{count} green apples", n)
+    else:
+        said = _n("{count} gold apple", "{count} gold apples", n)
+    return said.format(count=n)
+
+
+def _why_said(why: _Why) -> IllegalMove:
+    """The refusal ``why`` stands for, in the session's language."""
+    rule, name, reason, fields = why
+    said = dict(fields)
+    for key in ("colour", "batch_colour"):
+        if key in said:
+            said[key] = colour_word(str(said[key]))
+    if "apple" in said:
+        said["apple"] = an_apple(str(said["apple"]))
+    if name == _BATCH_FULL:  # the batch named by the glossary, its apples counted
+        n = int(str(said["count"]))
+        full = _n(
+            "the {batch} already holds {count} apple.",
+            "the {batch} already holds {count} apples.",
+            n,
+        )
+        return illegal(
+            rule, _(name), full.format(batch=_(BATCH_NAMES[str(said["batch"])]), count=n)
+        )
+    return illegal(rule, _(name), _(reason).format(**said))
 
 
 def _not_a_card(card: object) -> TypeError:
@@ -94,30 +177,184 @@ def _pairs(cards: tuple[Card, ...]) -> list[tuple[Card, Card]]:
     return list(zip(cards[0::2], cards[1::2], strict=False))
 
 
-def _waiting(cards: tuple[Card, ...], attribute: str) -> str:
-    if len(cards) % 2 == 0:
-        return ""
-    return f"{attribute} {getattr(cards[-1], attribute)} waits for a partner"
-
-
-def _join(*phrases: str) -> str:
-    return "; ".join(p for p in phrases if p)
-
-
 @cache
 def _tables(rules: Rules) -> dict[str, tuple[int, ...]]:
     """Each sequence batch's points with 0, 1, ..., 12 apples under ``rules`` (AB-4)."""
     return {batch: rules.points_table(batch) for batch in SEQUENCE_BATCHES}
 
 
-def _own_table(apples: str, points: int) -> str:
-    return f"{apples}, which this game's table scores {points}"
+def _monochrome_note(cards: tuple[Card, ...], table: tuple[int, ...], standard: bool) -> str:
+    n = len(cards)
+    apples = _apples(cards[0].colour, n)
+    if standard:
+        said = _("{apples}, triangular number T({count}) = {count}·{next}/2")
+        return said.format(apples=apples, count=n, next=n + 1)
+    return _("{apples}, which this game's table scores {points}").format(
+        apples=apples, points=table[n]
+    )
+
+
+def _feather_note(cards: tuple[Card, ...], table: tuple[int, ...], standard: bool) -> str:
+    n, (sweetness, height) = len(cards), feather_live(cards)
+    if n == 1:
+        said = (
+            _("1 apple (sweetness {sweetness}, height {height}), pronic number {count}·{less}")
+            if standard
+            else _(
+                "1 apple (sweetness {sweetness}, height {height}), which this game's table "
+                "scores {points}"
+            )
+        )
+    elif sweetness and height:
+        said = (
+            _n(
+                "{count} apple matching sweetness {sweetness} and height {height}, pronic "
+                "number {count}·{less}",
+                "{count} apples matching sweetness {sweetness} and height {height}, pronic "
+                "number {count}·{less}",
+                n,
+            )
+            if standard
+            else _n(
+                "{count} apple matching sweetness {sweetness} and height {height}, which this "
+                "game's table scores {points}",
+                "{count} apples matching sweetness {sweetness} and height {height}, which this "
+                "game's table scores {points}",
+                n,
+            )
+        )
+    elif sweetness:
+        said = (
+            _n(
+                "{count} apple locked to sweetness {sweetness}, pronic number {count}·{less}",
+                "{count} apples locked to sweetness {sweetness}, pronic number {count}·{less}",
+                n,
+            )
+            if standard
+            else _n(
+                "{count} apple locked to sweetness {sweetness}, which this game's table scores "
+                "{points}",
+                "{count} apples locked to sweetness {sweetness}, which this game's table scores "
+                "{points}",
+                n,
+            )
+        )
+    else:
+        said = (
+            _n(
+                "{count} apple locked to height {height}, pronic number {count}·{less}",
+                "{count} apples locked to height {height}, pronic number {count}·{less}",
+                n,
+            )
+            if standard
+            else _n(
+                "{count} apple locked to height {height}, which this game's table scores {points}",
+                "{count} apples locked to height {height}, which this game's table scores {points}",
+                n,
+            )
+        )
+    return said.format(count=n, less=n - 1, sweetness=sweetness, height=height, points=table[n])
+
+
+def _special_note(colour: str, others: int) -> str:
+    """The special tree's note: whole, one sentence per colour (its words agree with it)."""
+    if others == 0:
+        kept = {
+            "red": _("a red tree and no other red apple outside bad"),
+            "green": _("a green tree and no other green apple outside bad"),
+            "gold": _("a gold tree and no other gold apple outside bad"),
+        }
+        return kept[colour]
+    if colour == "red":
+        said = _n(
+            "a red tree, but {count} other red apple grows outside bad: the bonus is lost",
+            "a red tree, but {count} other red apples grow outside bad: the bonus is lost",
+            others,
+        )
+    elif colour == "green":
+        said = _n(
+            "a green tree, but {count} other green apple grows outside bad: the bonus is lost",
+            "a green tree, but {count} other green apples grow outside bad: the bonus is lost",
+            others,
+        )
+    else:
+        said = _n(
+            "a gold tree, but {count} other gold apple grows outside bad: the bonus is lost",
+            "a gold tree, but {count} other gold apples grow outside bad: the bonus is lost",
+            others,
+        )
+    return said.format(count=others)
+
+
+def _unlucky_note(cards: tuple[Card, ...], table: tuple[int, ...], standard: bool) -> str:
+    n, total = len(cards), sum(c.sweetness for c in cards)
+    fields = {"sums": "+".join(str(c.sweetness) for c in cards), "total": total, "count": n}
+    if total == UNLUCKY_TARGET:
+        said = (
+            _n(
+                "sweetness {sums} = {total} exactly with {count} apple, square number {count}²",
+                "sweetness {sums} = {total} exactly with {count} apples, square number {count}²",
+                n,
+            )
+            if standard
+            else _n(
+                "sweetness {sums} = {total} exactly with {count} apple, which this game's table "
+                "scores {points}",
+                "sweetness {sums} = {total} exactly with {count} apples, which this game's "
+                "table scores {points}",
+                n,
+            )
+        )
+        return said.format(**fields, points=table[n])
+    if total > UNLUCKY_TARGET:
+        said = _("sweetness {sums} = {total}, passed {target}: no points")
+    else:
+        said = _("sweetness {sums} = {total}, not {target}: no points")
+    return said.format(**fields, target=UNLUCKY_TARGET)
+
+
+def _fortepiano_note(cards: tuple[Card, ...]) -> str:
+    pairs = _pairs(cards)
+    shown = ", ".join(f"{a.height}&{b.height}" for a, b in pairs)
+    steps = " + ".join(f"{FORTEPIANO_POINTS_PER_STEP}·{abs(a.height - b.height)}" for a, b in pairs)
+    height = cards[-1].height
+    if len(cards) % 2 == 0:
+        return _("heights {pairs}: {steps}").format(pairs=shown, steps=steps)
+    if not pairs:
+        return _("height {height} waits for a partner").format(height=height)
+    said = _("heights {pairs}: {steps}; height {height} waits for a partner")
+    return said.format(pairs=shown, steps=steps, height=height)
+
+
+def _sweet_couple_note(cards: tuple[Card, ...]) -> str:
+    pairs = _pairs(cards)
+    k, sweetness = len(pairs), cards[-1].sweetness
+    fields: dict[str, object] = {"count": k, "points": SWEET_COUPLE_POINTS, "sweetness": sweetness}
+    fields["pairs"] = ", ".join(f"{a.sweetness}&{b.sweetness}" for a, b in pairs)
+    if len(cards) % 2 == 0:
+        said = _n(
+            "{count} pair of equal sweetness ({pairs}), {points} each",
+            "{count} pairs of equal sweetness ({pairs}), {points} each",
+            k,
+        )
+    elif not pairs:
+        said = _("sweetness {sweetness} waits for a partner")
+    else:
+        said = _n(
+            "{count} pair of equal sweetness ({pairs}), {points} each; sweetness {sweetness} "
+            "waits for a partner",
+            "{count} pairs of equal sweetness ({pairs}), {points} each; sweetness {sweetness} "
+            "waits for a partner",
+            k,
+        )
+    return said.format(**fields)
 
 
 def score_batch(
     batch: str, cards: tuple[Card, ...], rules: Rules, outside: Mapping[str, int]
 ) -> tuple[int, str]:
-    """Points and a teaching note for one batch, from its cards (AB-4..AB-6).
+    """Points and a teaching note for one batch, from its cards (AB-4..AB-6), the note in
+    the session's language: a whole sentence for each case.
 
     ``outside`` counts each colour's cards outside the bad and special batches (AB-6).
 
@@ -126,67 +363,39 @@ def score_batch(
     """
     n = len(cards)
     if n == 0:
-        return 0, "empty"
+        return 0, _("empty")
     table = _tables(rules).get(batch, ())
     standard = table == _tables(STANDARD_RULES).get(batch, ())  # its note names the sequence
     if batch == "monochrome":
-        apples = count(n, f"{cards[0].colour} apple", f"{cards[0].colour} apples")
-        if standard:
-            return n * (n + 1) // 2, f"{apples}, triangular number T({n}) = {n}·{n + 1}/2"
-        return table[n], _own_table(apples, table[n])
+        return table[n], _monochrome_note(cards, table, standard)
     if batch == "feather":
-        sweetness, height = feather_live(cards)
-        if n == 1:
-            what = f"1 apple (sweetness {sweetness}, height {height})"
-        elif sweetness and height:
-            what = f"{n} apples matching sweetness {sweetness} and height {height}"
-        else:
-            what = f"{n} apples locked to " + (
-                f"sweetness {sweetness}" if sweetness else f"height {height}"
-            )
-        if standard:
-            return n * (n - 1), f"{what}, pronic number {n}·{n - 1}"
-        return table[n], _own_table(what, table[n])
+        return table[n], _feather_note(cards, table, standard)
     if batch == "special":
         colour = cards[0].colour
         others = outside.get(colour, 0)
-        if others == 0:
-            return SPECIAL_BONUS, f"a {colour} tree and no other {colour} apple outside bad"
-        grow = count(others, f"other {colour} apple grows", f"other {colour} apples grow")
-        note = f"a {colour} tree, but {grow} "
-        return rules.special_broken_points, note + "outside bad: the bonus is lost"
+        points = SPECIAL_BONUS if others == 0 else rules.special_broken_points
+        return points, _special_note(colour, others)
     if batch == "unlucky":
-        total = sum(c.sweetness for c in cards)
-        sums = f"sweetness {'+'.join(str(c.sweetness) for c in cards)} = {total}"
-        if total == UNLUCKY_TARGET:
-            exactly = f"{sums} exactly with {count(n, 'apple', 'apples')}"
-            if standard:
-                return n * n, f"{exactly}, square number {n}²"
-            return table[n], _own_table(exactly, table[n])
-        verdict = f"passed {UNLUCKY_TARGET}" if total > UNLUCKY_TARGET else f"not {UNLUCKY_TARGET}"
-        return 0, f"{sums}, {verdict}: no points"
+        made = sum(c.sweetness for c in cards) == UNLUCKY_TARGET
+        return table[n] if made else 0, _unlucky_note(cards, table, standard)
     if batch == "fortepiano":
-        pairs = _pairs(cards)
-        gaps = [abs(a.height - b.height) for a, b in pairs]
-        shown = ", ".join(f"{a.height}&{b.height}" for a, b in pairs)
-        step = FORTEPIANO_POINTS_PER_STEP
-        done = f"heights {shown}: " + " + ".join(f"{step}·{g}" for g in gaps) if pairs else ""
-        return step * sum(gaps), _join(done, _waiting(cards, "height"))
+        gaps = sum(abs(a.height - b.height) for a, b in _pairs(cards))
+        return FORTEPIANO_POINTS_PER_STEP * gaps, _fortepiano_note(cards)
     if batch == "sweet_couple":
-        pairs = _pairs(cards)
-        shown = ", ".join(f"{a.sweetness}&{b.sweetness}" for a, b in pairs)
-        done = ""
-        if pairs:
-            points = f"{SWEET_COUPLE_POINTS} each"
-            done = f"{count(len(pairs), 'pair', 'pairs')} of equal sweetness ({shown}), {points}"
-        return SWEET_COUPLE_POINTS * len(pairs), _join(done, _waiting(cards, "sweetness"))
+        return SWEET_COUPLE_POINTS * len(_pairs(cards)), _sweet_couple_note(cards)
     if batch == "steady":
         if standard:
-            return table[n], f"{count(n, 'apple', 'apples')}, the {_nth(n)} odd prime"
-        return table[n], _own_table(count(n, "apple", "apples"), table[n])
+            return table[n], _(_STEADY_NOTES[n - 1])
+        said = _n(
+            "{count} apple, which this game's table scores {points}",
+            "{count} apples, which this game's table scores {points}",
+            n,
+        )
+        return table[n], said.format(count=n, points=table[n])
     if rules.easy:
-        return 0, f"{count(n, 'apple', 'apples')}, free in easy mode"
-    return -n, f"{count(n, 'apple', 'apples')}, -1 each"
+        said = _n("{count} apple, free in easy mode", "{count} apples, free in easy mode", n)
+        return 0, said.format(count=n)
+    return -n, _n("{count} apple, -1 each", "{count} apples, -1 each", n).format(count=n)
 
 
 def best_batch_points(batch: str, n: int, rules: Rules | None = None) -> int | None:
@@ -289,7 +498,7 @@ class Board:
         if not isinstance(card, Card):  # inline, not a call: the rules are asked very often
             raise _not_a_card(card)
         why = self._why_not(card, batch)
-        return None if why is None else illegal(why[0], why[1], why[2].format(*why[3]))
+        return None if why is None else _why_said(why)
 
     def _why_not(self, card: Card, batch: str) -> _Why | None:
         """What forbids the move: rule id, rule name, a reason template and its values.
@@ -299,35 +508,42 @@ class Board:
         """
         cards = self._cards.get(batch) if isinstance(batch, str) else None
         if cards is None:
-            return "AB-3", "No such batch", _NO_BATCH, (batch, ", ".join(BATCHES))
+            return (
+                "AB-3",
+                _NO_SUCH_BATCH,
+                _NO_BATCH,
+                {"batch": repr(batch), "batches": ", ".join(BATCHES)},
+            )
         n = len(cards)
         if n >= BATCH_CAPACITY:
-            return "AB-3", "Batch full", "the {} batch already holds {} apples.", (batch, n)
+            return "AB-3", _BATCH_FULL, "", {"batch": batch, "count": n}
         if n == 0 and batch != "special":
             return None
         if batch == "monochrome" and card.colour != cards[0].colour:
-            return "AB-4", _NAME["monochrome"], _MONOCHROME, (cards[0].colour, card.colour)
+            colours = {"batch_colour": cards[0].colour, "apple": card.colour}
+            return "AB-4", _NAME["monochrome"], _MONOCHROME, colours
         if batch == "feather":
             sweetness, height = self._live
             if card.sweetness != sweetness and card.height != height:
-                needs = f"sweetness {sweetness}" if sweetness else ""
-                needs += " or " if sweetness and height else ""
-                needs += f"height {height}" if height else ""
-                return "AB-5", RULE_NAMES["AB-5"], _FEATHER, (needs, card.sweetness, card.height)
+                needs = "both" if sweetness and height else "sweetness" if sweetness else "height"
+                values = {"live_sweetness": sweetness, "live_height": height}
+                values |= {"sweetness": card.sweetness, "height": card.height}
+                return "AB-5", RULE_NAMES["AB-5"], _FEATHER[needs], values
         if batch == "special":
             if n:
-                return "AB-6", RULE_NAMES["AB-6"], _SPECIAL_FULL, ()
+                return "AB-6", RULE_NAMES["AB-6"], _SPECIAL_FULL, {}
             if self._outside[card.colour]:
-                return "AB-6", RULE_NAMES["AB-6"], _SPECIAL, (card.colour, card.colour)
+                colours = {"apple": card.colour, "colour": card.colour}
+                return "AB-6", RULE_NAMES["AB-6"], _SPECIAL, colours
         if batch == "unlucky" and not self.rules.unlucky_may_bust:
             total = self._unlucky + card.sweetness
             if total > UNLUCKY_TARGET:
-                values = (self._unlucky, card.sweetness, total, UNLUCKY_TARGET)
-                return "AB-4", _NAME["unlucky"], _UNLUCKY, values
+                values = {"total": self._unlucky, "sweetness": card.sweetness, "after": total}
+                return "AB-4", _NAME["unlucky"], _UNLUCKY, values | {"target": UNLUCKY_TARGET}
         if batch == "fortepiano" and n % 2 and card.height == cards[-1].height:
-            return "AB-4", _NAME["fortepiano"], _FORTEPIANO, (card.height,)
+            return "AB-4", _NAME["fortepiano"], _FORTEPIANO, {"height": card.height}
         if batch == "sweet_couple" and n % 2 and card.sweetness != cards[-1].sweetness:
-            pair = (cards[-1].sweetness, card.sweetness)
+            pair = {"first": cards[-1].sweetness, "second": card.sweetness}
             return "AB-4", _NAME["sweet_couple"], _SWEET_COUPLE, pair
         if batch == "steady":
             return self._steady_why_not(card, cards)
@@ -337,10 +553,10 @@ class Board:
         if self.rules.steady_reference == "last":
             last = cards[-1].height
             if abs(card.height - last) > 1:
-                return "AB-4", _NAME["steady"], _STEADY_LAST, (card.height, last)
+                return "AB-4", _NAME["steady"], _STEADY_LAST, {"height": card.height, "last": last}
         elif all(abs(card.height - c.height) > 1 for c in cards):
             heights = ", ".join(str(h) for h in sorted({c.height for c in cards}))
-            return "AB-4", _NAME["steady"], _STEADY_ANY, (card.height, heights)
+            return "AB-4", _NAME["steady"], _STEADY_ANY, {"height": card.height, "heights": heights}
         return None
 
     def can_place(self, card: Card, batch: str) -> bool:
@@ -423,7 +639,7 @@ class Board:
             raise _not_a_card(card)
         why = self._why_not(card, batch)
         if why is not None:
-            raise illegal(why[0], why[1], why[2].format(*why[3]))
+            raise _why_said(why)
         self._total += self.gain_unchecked(card, batch)
         self._cards[batch].append(card)
         self._placed.append(batch)

@@ -33,6 +33,7 @@ from orchard_lab.apple_batches.rules import (
 )
 from orchard_lab.core import IllegalMove, check_bool, check_type, illegal, make_rng, require
 from orchard_lab.game_base import BaseGame, Parts, SaveLayout, TieBreak
+from orchard_lab.language import _, _n
 
 __all__ = ["SAVE_FORMAT", "SAVE_NAME", "Game"]
 
@@ -142,10 +143,21 @@ class Game(BaseGame[Move, Board]):
         return self._round >= self.rounds
 
     def _end_words(self) -> str:
+        """The game-over refusal's reason (AB-2, switch ``end``), in the session's language."""
         cards = cards_per_player(self.players, self.rules)
         if self.rules.end == "four_rounds":
-            return f"the game ends after {self.rounds} rounds, {cards} apples each"
-        return f"the game ends when every player holds {cards} apples"
+            said = _n(
+                "the game ends after {rounds} rounds, {count} apple each; no more moves.",
+                "the game ends after {rounds} rounds, {count} apples each; no more moves.",
+                cards,
+            )
+            return said.format(rounds=self.rounds, count=cards)
+        said = _n(
+            "the game ends when every player holds {count} apple; no more moves.",
+            "the game ends when every player holds {count} apples; no more moves.",
+            cards,
+        )
+        return said.format(count=cards)
 
     @property
     def current_player(self) -> int:
@@ -186,17 +198,14 @@ class Game(BaseGame[Move, Board]):
 
     # -- changing --------------------------------------------------------------------------
     def _game_over(self) -> IllegalMove:
-        return illegal("AB-2", "Game over", f"{self._end_words()}; no more moves.")
+        return illegal("AB-2", _("Game over"), self._end_words())
 
     def _move(self, player: int, move: Move) -> tuple[int, int]:
         """Take ``move.card`` from the market and place it; the step: (market slot, round)."""
         if move.card not in self._market:
-            raise illegal(
-                "AB-2",
-                "Market",
-                f"the {move.card} apple is not in the market; "
-                f"it holds {', '.join(map(str, self._market))}.",
-            )
+            said = _("the {card} apple is not in the market; it holds {cards}.")
+            cards = ", ".join(map(str, self._market))
+            raise illegal("AB-2", _("Market"), said.format(card=move.card, cards=cards))
         self._boards[player].place(move.card, move.batch)
         slot = self._market.index(move.card)
         del self._market[slot]

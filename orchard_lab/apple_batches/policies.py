@@ -43,6 +43,7 @@ from orchard_lab.apple_batches.rules import (
 from orchard_lab.apple_batches.tables import card_indexes
 from orchard_lab.core import check_int, check_type, make_rng
 from orchard_lab.glossary import BATCH_NAMES
+from orchard_lab.language import _
 from orchard_lab.policies import TABLE_POLICIES
 
 __all__ = [
@@ -209,9 +210,16 @@ def _describe(game: Game, move: Move) -> tuple[str, str]:
     """The move in words, and its batch's note once it is made."""
     board = game.boards[game.current_player].copy()
     board.place(move.card, move.batch)
-    return f"the {move.card} apple in the {BATCH_NAMES[move.batch]}", board.score().notes[
-        move.batch
-    ]
+    card = move.card
+    said = {
+        "red": _("the red h{height} s{sweetness} apple in the {batch}"),
+        "green": _("the green h{height} s{sweetness} apple in the {batch}"),
+        "gold": _("the gold h{height} s{sweetness} apple in the {batch}"),
+    }[card.colour]
+    where = _(BATCH_NAMES[move.batch])
+    return said.format(height=card.height, sweetness=card.sweetness, batch=where), (
+        board.score().notes[move.batch]
+    )
 
 
 POLICIES = policies.GamePolicies(

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from orchard_lab.core import IllegalMove, Score, board_snapshot, check_type, illegal
+from orchard_lab.language import _
 from orchard_lab.water_drops.cards import FRUIT_NAMES, FRUITS, Card, check_degrees
 from orchard_lab.water_drops.rules import (
     FACTS,
@@ -31,7 +32,7 @@ from orchard_lab.water_drops.rules import (
     check_square,
     rotation_refusal,
 )
-from orchard_lab.water_drops.scoring import Group, group_points, reason
+from orchard_lab.water_drops.scoring import Group, group_points, no_fruit, reason
 
 __all__ = ["Board"]
 
@@ -190,29 +191,25 @@ class Board:
         check_type(card, Card, "card")
         at = check_square(at)
         rotation = check_degrees(rotation, "rotation")
-        name = FACTS.rules["WD-3"]
         refusal = rotation_refusal(self.rules, rotation)
         if refusal is not None:
             raise refusal
         if at in self._squares:
-            raise illegal(
-                "WD-3", name, f"square {at} already holds a card; a card needs an empty square."
-            )
+            said = _("square {at} already holds a card; a card needs an empty square.")
+            raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(at=at))
         if at not in self._frontier:
-            raise illegal(
-                "WD-3",
-                name,
-                f"a card must share a side with a card already in your orchard; "
-                f"square {at} touches none.",
+            said = _(
+                "a card must share a side with a card already in your orchard; square {at} "
+                "touches none."
             )
+            raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(at=at))
         if self.rules.max_size is not None and not self._fits(at):
             rows, cols = self.rules.max_size
-            raise illegal(
-                "WD-3",
-                name,
-                f"the orchard may be at most {rows}×{cols} cards (max_size); "
-                f"a card on square {at} would make it bigger.",
+            said = _(
+                "the orchard may be at most {rows}×{cols} cards (max_size); a card on square {at} "
+                "would make it bigger."
             )
+            raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(rows=rows, cols=cols, at=at))
         return card.rotated(rotation), at, rotation
 
     def can_place(self, card: Card, at: Square, rotation: int = 0) -> bool:
@@ -667,7 +664,7 @@ class Board:
             parts[name] += group.points
             reasons[name].append(group.reason)
         notes = {
-            name: "; ".join(reasons[name]) or f"no {FRUIT_NAMES[fruit][1]}"
+            name: "; ".join(reasons[name]) or no_fruit(fruit)
             for fruit, name in zip(FRUITS, parts, strict=True)
         }
         return Score(parts, notes)

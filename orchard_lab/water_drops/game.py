@@ -23,6 +23,7 @@ import numpy as np
 
 from orchard_lab.core import IllegalMove, check_type, illegal, require
 from orchard_lab.game_base import BaseGame, Parts, SaveLayout
+from orchard_lab.language import _
 from orchard_lab.water_drops.board import Board
 from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
 from orchard_lab.water_drops.rules import (
@@ -181,7 +182,7 @@ class Game(BaseGame[Move, Board]):
         return [Move(card, at, turn) for card in cards for at in squares for turn in rotations]
 
     def _game_over(self) -> IllegalMove:
-        return illegal("WD-2", FACTS.rules["WD-2"], "the game is over; the market is empty.")
+        return illegal("WD-2", _(FACTS.rules["WD-2"]), _("the game is over; the market is empty."))
 
     def _check(self, move: Move) -> None:
         check_type(move, Move, "move")
@@ -191,11 +192,8 @@ class Game(BaseGame[Move, Board]):
 
     def _check_market(self, move: Move) -> None:
         if move.card not in self._market:
-            raise illegal(
-                "WD-2",
-                FACTS.rules["WD-2"],
-                f"you can only take a card from the market; {move.card} is not there.",
-            )
+            said = _("you can only take a card from the market; {card} is not there.")
+            raise illegal("WD-2", _(FACTS.rules["WD-2"]), said.format(card=move.card))
 
     def _move(self, player: int, move: Move) -> _Before:
         """The player to act takes ``move.card`` from the market and places it at once."""

@@ -24,6 +24,7 @@ import numpy as np
 
 from orchard_lab import policies
 from orchard_lab.core import MAX_ROLLOUTS
+from orchard_lab.language import _
 from orchard_lab.policies import FasterPolicies, Policy, play_out
 from orchard_lab.streams import words_ahead
 from orchard_lab.water_drops import engine
@@ -150,8 +151,10 @@ def _batched(
 
 # --- hints ------------------------------------------------------------------------------------
 def _placing(move: Move) -> str:
-    turn = f" turned {move.rotation}°" if move.rotation else ""
-    return f"the {move.card} card{turn} at square {move.at}"
+    if move.rotation:
+        said = _("the {card} card turned {rotation}° at square {at}")
+        return said.format(card=move.card, rotation=move.rotation, at=move.at)
+    return _("the {card} card at square {at}").format(card=move.card, at=move.at)
 
 
 def _effect(game: Game, move: Move) -> str:
@@ -164,7 +167,7 @@ def _effect(game: Game, move: Move) -> str:
     changed = [group for group in after.groups() if (group.cells, group.drops) not in old]
     scoring = [group for group in changed if group.points]
     shown = scoring[:2] if after.total > before.total and scoring else changed[:1]
-    return "; ".join(group.reason for group in shown) or "no group changes"
+    return "; ".join(group.reason for group in shown) or _("no group changes")
 
 
 def _describe(game: Game, move: Move) -> tuple[str, str]:

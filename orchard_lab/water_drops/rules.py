@@ -29,7 +29,7 @@ from orchard_lab.core import (
     switch,
 )
 from orchard_lab.glossary import GAME_NAMES, rules_of
-from orchard_lab.language import N_
+from orchard_lab.language import N_, _
 from orchard_lab.water_drops.cards import Card, check_degrees
 from orchard_lab.water_drops.scoring import STANDARD_POINTS
 
@@ -231,9 +231,8 @@ def rotation_refusal(rules: Rules, rotation: int) -> IllegalMove | None:
     rotation = check_degrees(rotation, "rotation")
     if not rotation or rules.allow_rotation:
         return None
-    return illegal(
-        "WD-3",
-        FACTS.rules["WD-3"],
-        f"turning cards is off in these rules (allow_rotation=False), "
-        f"so rotation must be 0, not {rotation}.",
+    said = _(
+        "turning cards is off in these rules (allow_rotation=False), so rotation must be 0, not "
+        "{rotation}."
     )
+    return illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(rotation=rotation))

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from orchard_lab.water_drops.cards import FRUIT_NAMES
+from orchard_lab.language import _, _n
 
-__all__ = ["SCORINGS", "STANDARD_POINTS", "Group", "group_points", "reason"]
+__all__ = ["SCORINGS", "STANDARD_POINTS", "Group", "group_points", "no_fruit", "reason"]
 
 SCORINGS = ("fruit", "drop", "per_drop")
 STANDARD_POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9)  # a scoring group of n fruits earns n (WD-4)
@@ -61,32 +61,90 @@ class Group:
         return bool(self.matching)
 
 
-def _describe(values: list[int]) -> str:
-    if len(values) == 1:
-        return f"a {values[0]}-drop"
-    return "drops " + ", ".join(map(str, values))
+def _fruits(fruit: str, size: int) -> str:
+    """``size`` fruits of one kind in the session's language: "3 bananas"."""
+    if fruit == "B":
+        said = _n("{count} banana", "{count} bananas", size)
+    elif fruit == "C":
+        said = _n("{count} cherry", "{count} cherries", size)
+    elif fruit == "P":
+        said = _n("{count} pear", "{count} pears", size)
+    else:
+        said = _n("{count} mango", "{count} mangoes", size)
+    return said.format(count=size)
+
+
+def no_fruit(fruit: str) -> str:
+    """A fruit's score note when the orchard has none of it: "no cherries"."""
+    words = {"B": _("no bananas"), "C": _("no cherries"), "P": _("no pears"), "M": _("no mangoes")}
+    return words[fruit]
 
 
 def reason(fruit: str, size: int, values: list[int], points: int) -> str:
     """Why a group of ``size`` ``fruit`` touching drops ``values`` (sorted) earns ``points``
-    (what ``group_points`` gives, so the sentence holds for any table of points).
+    (what ``group_points`` gives, so the sentence holds for any table of points), in the
+    session's language: a whole sentence for each case, the group's fruit counted in it.
 
     >>> reason("B", 3, [3], 3)
     '3 bananas touch a 3-drop: scores 3'
     >>> reason("B", 3, [3, 3], 18)  # squares, per drop: 9 for each 3-drop
     '3 bananas touch 2 3-drops: scores 18'
+    >>> reason("C", 1, [5], 0)
+    '1 cherry touches a 5-drop only: too few to score'
     """
-    singular, plural = FRUIT_NAMES[fruit]
-    who = f"1 {singular} touches" if size == 1 else f"{size} {plural} touch"
     matches = values.count(size)
+    fields = {"fruits": _fruits(fruit, size), "size": size, "points": points}
+    fields["matches"] = matches
     if not values:
-        return f"{who} no drop: scores nothing"
-    if matches == 1:
-        return f"{who} a {size}-drop: scores {points}"
-    if matches:
-        return f"{who} {matches} {size}-drops: scores {points}"
-    if max(values) < size:
-        return f"{who} {_describe(values)} only: overwatered"
-    if min(values) > size:
-        return f"{who} {_describe(values)} only: too few to score"
-    return f"{who} {_describe(values)}: none is {size}, scores nothing"
+        said = _n(
+            "{fruits} touches no drop: scores nothing",
+            "{fruits} touch no drop: scores nothing",
+            size,
+        )
+    elif matches == 1:
+        said = _n(
+            "{fruits} touches a {size}-drop: scores {points}",
+            "{fruits} touch a {size}-drop: scores {points}",
+            size,
+        )
+    elif matches:
+        said = _n(
+            "{fruits} touches {matches} {size}-drops: scores {points}",
+            "{fruits} touch {matches} {size}-drops: scores {points}",
+            size,
+        )
+    elif len(values) == 1:
+        fields["drop"] = values[0]
+        if values[0] < size:
+            said = _n(
+                "{fruits} touches a {drop}-drop only: overwatered",
+                "{fruits} touch a {drop}-drop only: overwatered",
+                size,
+            )
+        else:
+            said = _n(
+                "{fruits} touches a {drop}-drop only: too few to score",
+                "{fruits} touch a {drop}-drop only: too few to score",
+                size,
+            )
+    else:
+        fields["drops"] = ", ".join(map(str, values))
+        if max(values) < size:
+            said = _n(
+                "{fruits} touches drops {drops} only: overwatered",
+                "{fruits} touch drops {drops} only: overwatered",
+                size,
+            )
+        elif min(values) > size:
+            said = _n(
+                "{fruits} touches drops {drops} only: too few to score",
+                "{fruits} touch drops {drops} only: too few to score",
+                size,
+            )
+        else:
+            said = _n(
+                "{fruits} touches drops {drops}: none is {size}, scores nothing",
+                "{fruits} touch drops {drops}: none is {size}, scores nothing",
+                size,
+            )
+    return said.format(**fields)

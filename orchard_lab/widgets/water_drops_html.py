@@ -181,9 +181,9 @@ class GroupMap:
         if cell in marked:
             classes.append(HIGHLIGHT)
         words = (
-            f"group {number}: {group.reason}"
+            _("group {number}: {reason}").format(number=number, reason=group.reason)
             if group is not None
-            else f"{_cell_words(code)} at cell {cell}"
+            else _("{cell} at cell {at}").format(cell=_cell_words(code), at=cell)
         )
         style = ";".join([f"width:{size}px;height:{size}px", *sides])
         return (
@@ -310,6 +310,15 @@ _EXPLAINED = {  # the score's heading under each scoring of WD-4
 }
 
 
+def _alike(reason: str, count: int) -> str:
+    """A kind of group on the score's list: its reason, and how many groups share it."""
+    if count == 1:
+        return reason
+    return _n("{reason} ({count} group)", "{reason} ({count} groups)", count).format(
+        reason=reason, count=count
+    )
+
+
 def score_html(board: wd.Board, scoring: str) -> str:
     """Each fruit's points, and beside them one short line per kind of group (the engine's
     reason; groups alike share a line, the scoring ones first), under ``scoring``'s name.
@@ -326,8 +335,7 @@ def score_html(board: wd.Board, scoring: str) -> str:
     for name, earned in score.parts.items():
         kinds = sorted(alike[name].items(), key=lambda kind: (-kind[0][0], -kind[1]))
         items = "".join(
-            f"<li>{html.escape(why)}{f' ({count} groups)' if count > 1 else ''}</li>"
-            for (_, why), count in kinds
+            f"<li>{html.escape(_alike(why, count))}</li>" for (_points, why), count in kinds
         )
         shown = (
             f'<ul style="margin: 0; padding-left: 16px">{items}</ul>'

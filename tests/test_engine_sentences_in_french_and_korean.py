@@ -1,0 +1,168 @@
+"""The engine's own sentences in French and Korean (issue 25): apple batches' and water
+drops' refusals, score notes, group reasons and hint reasons, walked case by case under
+``speaking``. Each differs from its English, shows no English sentence of the catalogue,
+keeps its rule id (a refusal) and, in Korean, is written in Hangul."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from orchard_lab import apple_batches as ab
+from orchard_lab import water_drops as wd
+from orchard_lab.core import IllegalMove
+from orchard_lab.language import speaking
+from orchard_lab.water_drops.scoring import reason
+from tests.catalogue_english import english_left
+
+HANGUL = re.compile("[\uac00-\ud7a3]")
+
+
+def _card(text: str) -> ab.Card:
+    colour, height, sweetness = text.split()
+    return ab.Card(colour, int(height[1:]), int(sweetness[1:]))
+
+
+def _board(placed: list[tuple[str, str]], **rules: object) -> ab.Board:
+    board = ab.Board(ab.Rules(**rules))  # type: ignore[arg-type]
+    for text, batch in placed:
+        board.place(_card(text), batch)
+    return board
+
+
+# apple batches: a board, then an apple placed where the rules refuse it (AB-3..AB-6)
+AB_REFUSED = [
+    ([], "nowhere", "red h1 s1", {}),
+    ([("red h1 s1", "monochrome")], "monochrome", "gold h1 s1", {}),
+    ([("red h2 s3", "feather")], "feather", "gold h4 s5", {}),
+    ([("red h2 s3", "feather"), ("gold h2 s4", "feather")], "feather", "red h3 s3", {}),
+    ([("red h2 s3", "feather"), ("gold h4 s3", "feather")], "feather", "red h3 s4", {}),
+    ([("red h1 s1", "special")], "special", "gold h1 s1", {}),
+    ([("green h1 s1", "steady")], "special", "green h2 s2", {}),
+    ([("red h1 s5", "unlucky"), ("red h1 s5", "unlucky")], "unlucky", "red h1 s4", {}),
+    ([("red h3 s1", "fortepiano")], "fortepiano", "gold h3 s2", {}),
+    ([("red h3 s1", "sweet_couple")], "sweet_couple", "gold h3 s2", {}),
+    ([("red h3 s1", "steady")], "steady", "gold h5 s2", {}),
+    ([("red h1 s1", "steady")], "steady", "gold h4 s2", {"steady_reference": "any"}),
+    ([("red h1 s1", "bad")] * 12, "bad", "gold h4 s2", {}),
+]
+# apple batches: boards whose every batch note is one of the cases of score_batch
+AB_NOTES = [
+    [],
+    [("red h1 s5", "monochrome"), ("red h2 s2", "monochrome"), ("gold h4 s4", "feather")],
+    [("red h1 s1", "special"), ("red h2 s3", "feather"), ("gold h2 s3", "feather")],
+    [("red h1 s1", "special"), ("red h2 s3", "feather"), ("red h4 s3", "feather")],
+    [("gold h1 s1", "special"), ("red h2 s3", "feather"), ("gold h2 s4", "feather")],
+    [("green h1 s1", "special"), ("green h1 s2", "steady"), ("green h2 s3", "unlucky")],
+    [("gold h1 s1", "special"), ("gold h1 s2", "steady"), ("gold h2 s3", "monochrome")],
+    [("red h1 s5", "unlucky"), ("red h1 s5", "unlucky"), ("red h1 s3", "unlucky")],
+    [("red h1 s5", "fortepiano"), ("red h5 s1", "fortepiano"), ("red h2 s5", "fortepiano")],
+    [("red h1 s5", "sweet_couple"), ("red h5 s5", "sweet_couple"), ("red h2 s4", "bad")],
+    [("red h1 s5", "sweet_couple"), ("red h5 s5", "sweet_couple"), ("red h2 s4", "sweet_couple")],
+]
+
+
+def _ab_refusals() -> list[IllegalMove]:
+    refused = []
+    for placed, batch, apple, rules in AB_REFUSED:
+        refusal = _board(placed, **rules).refusal(_card(apple), batch)
+        assert refusal is not None
+        refused.append(refusal)
+    game = ab.Game.new(players=2, seed=3)
+    stranger = next(card for card in game.pile if card not in game.market)
+    for move in (ab.Move(stranger, "bad"), None):
+        if move is None:
+            while not game.is_over:
+                game.play(game.legal_moves()[0])
+            move = ab.Move(stranger, "bad")
+        with pytest.raises(IllegalMove) as caught:
+            game.play(move)
+        refused.append(caught.value)
+    return refused
+
+
+def _ab_notes() -> list[str]:
+    notes = []
+    for placed in AB_NOTES:
+        notes += _board(placed).score().notes.values()
+        notes += _board(placed, easy=True, steady_points=tuple(range(12))).score().notes.values()
+        tables = {name: tuple(range(1, 13)) for name in ab.SEQUENCE_BATCHES.values()}
+        notes += _board(placed, **tables).score().notes.values()
+    return notes
+
+
+def _wd_refusals() -> list[IllegalMove]:
+    refused = []
+    board = wd.Board(start=wd.Card.from_text("BP/2C"), rules=wd.Rules(max_size=(1, 2)))
+    card = wd.Card.from_text("MM/3B")
+    for at, rotation in (((0, 0), 0), ((5, 5), 0), ((1, 0), 0), ((0, 1), 90)):
+        with pytest.raises(IllegalMove) as caught:
+            board.place(card, at, rotation)
+        refused.append(caught.value)
+    game = wd.Game.new(players=2, seed=1)
+    stranger = next(card for card in game.pile if card not in game.market)
+    with pytest.raises(IllegalMove) as caught:
+        game.play(wd.Move(stranger, (0, 1), 0))
+    refused.append(caught.value)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    with pytest.raises(IllegalMove) as caught:
+        game.play(wd.Move(stranger, (0, 1), 0))
+    return [*refused, caught.value]
+
+
+def _wd_reasons() -> list[str]:
+    """Every case of a group's reason (WD-4), and the notes of fruit an orchard lacks."""
+    cases = [
+        ("B", 1, [], 0), ("C", 3, [3], 3), ("P", 2, [2, 2], 4), ("M", 3, [1], 0),
+        ("B", 1, [4], 0), ("C", 3, [1, 2], 0), ("P", 2, [4, 5], 0), ("M", 3, [1, 5], 0),
+        ("C", 1, [1], 1), ("P", 1, [], 0), ("M", 1, [], 0),
+    ]  # fmt: skip
+    said = [reason(*case) for case in cases]
+    return [*said, *wd.Board(start=wd.Card.from_text("BP/2C")).score().notes.values()]
+
+
+def _hints() -> list[str]:
+    reasons = []
+    for module, seed in ((ab, 2), (wd, 1)):
+        game = module.Game.new(players=2, seed=seed)
+        game.play(game.legal_moves()[2])
+        for policy in ("greedy", "lookahead"):
+            reasons.append(module.hint(game, policy, seed=0, rollouts=2).reason)
+    return reasons
+
+
+WALKS: dict[str, Callable[[], list[str]]] = {
+    "apple batches' refusals": lambda: [str(r) for r in _ab_refusals()],
+    "apple batches' score notes": _ab_notes,
+    "water drops' refusals": lambda: [str(r) for r in _wd_refusals()],
+    "water drops' group reasons": _wd_reasons,
+    "hint reasons": _hints,
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+@pytest.mark.parametrize("walk", list(WALKS))
+def test_the_engine_sentences_speak_the_language(walk: str, lang: str) -> None:
+    english = WALKS[walk]()
+    with speaking(lang):
+        said = WALKS[walk]()
+    assert len(said) == len(english) and len(set(english)) > 1
+    for words, was in zip(said, english, strict=True):
+        assert english_left(words) == [], words
+        assert words != was or not re.search("[a-z]{3}", was), words
+        assert lang != "ko" or HANGUL.search(words) or not re.search("[a-z]{3}", was), words
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_a_refusal_keeps_its_rule_id_in_every_language(lang: str) -> None:
+    english = _ab_refusals() + _wd_refusals()
+    with speaking(lang):
+        said = _ab_refusals() + _wd_refusals()
+    rules = [refusal.rule for refusal in english]
+    assert [refusal.rule for refusal in said] == rules
+    assert set(rules) == {"AB-2", "AB-3", "AB-4", "AB-5", "AB-6", "WD-2", "WD-3"}
+    for refusal in said:
+        assert f"({refusal.rule})" in str(refusal), refusal
