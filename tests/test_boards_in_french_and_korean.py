@@ -1,9 +1,11 @@
 """The three game boards in French and Korean (issue 25): built, played a move or two through
 their Python methods and to the end, they show no English sentence of the catalogue in any
 of their widgets, and draw the fruit letters of the session's language (the walkthroughs'
-and the rules sheets' letters). The rule switches' help and options are checked too. The
-engine's own sentences (refusals but stacked trees', group reasons, score notes, winner
-reasons) are not translated yet: they are no sentences of the catalogue."""
+and the rules sheets' letters). The rule switches' help and options are checked too, and
+so are the engine's sentences the boards show: refusals (played through the board: the
+rule id kept), score notes, group reasons and the hint's reason (apple batches' and water
+drops'; stacked trees' hint reason, its move and dice in words, is not translated yet, nor
+is any game's winner sentence)."""
 
 from __future__ import annotations
 
@@ -29,11 +31,11 @@ HANGUL = re.compile("[\uac00-\ud7a3]")
 def _shown(board: GameBoard) -> list[str]:
     """Every text the board's widgets show or say, as HTML: values, labels, tooltips, the
     options of its choices, the key help, what the live region last read out, and each
-    square of its orchard (its picture and what a screen reader says of it); of the hint,
-    its heading (the reason is the engine's)."""
+    square of its orchard (its picture and what a screen reader says of it); the hint with
+    its reason (stacked trees': its heading only, the reason not translated yet)."""
     parts = []
     for widget in widgets_in(board.widget):
-        if widget is board.hint_text:  # "Hint:", then the engine's reason, not translated yet
+        if widget is board.hint_text and isinstance(board, StackedTreesBoard):
             parts += re.findall(r"<b>[^<]*</b>", widget.value)
         else:
             parts += texts_of(widget)
@@ -132,3 +134,34 @@ def test_the_boards_draw_the_fruit_letters_of_the_language(lang: str) -> None:
     assert len(drop_letters) == len(wd.FRUITS) and len(tree_letters) == len(st.FRUITS)
     if lang == "en":  # as the engine writes its cards, and as the browser tests read them
         assert drop_letters == set(wd.FRUITS) and tree_letters == set(st.FRUITS)
+
+
+def _refused(game: str) -> GameBoard:
+    """A board whose last move was refused, played through its buttons: an apple of another
+    colour into the monochrome batch (AB-4), a card on a square already taken (WD-3)."""
+    if game == "apple_batches":
+        board: Any = AppleBatchesBoard(players=1, seed=1)
+        first = board.game.market[0]
+        board.select_card(0)
+        board.choose_batch("monochrome")
+        other = next(i for i, c in enumerate(board.game.market) if c.colour != first.colour)
+        board.select_card(other)
+        board.choose_batch("monochrome")
+    else:
+        board = WaterDropsBoard(players=1, seed=1)
+        board.select_card(0)
+        board.choose_square((0, 0))
+    return board
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+@pytest.mark.parametrize(("game", "rule"), [("apple_batches", "AB-4"), ("water_drops", "WD-3")])
+def test_a_refusal_on_the_board_speaks_the_language_and_keeps_its_rule(
+    game: str, rule: str, lang: str
+) -> None:
+    english = _refused(game).message.value
+    with speaking(lang):
+        said = _refused(game).message.value
+    assert f"({rule})" in english and f"({rule})" in said and said != english, said
+    assert english_left(plain_words([said])) == [], said
+    assert lang != "ko" or HANGUL.search(said)

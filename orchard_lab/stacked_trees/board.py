@@ -253,17 +253,19 @@ class Board:
         """
         values = sorted(self._die.values())
         if values:
-            dice = count(len(values), "die", "dice")
-            dice_note = f"{dice}: {'+'.join(map(str, values))} = {sum(values)}"
+            dice = _n(
+                "{count} die: {values} = {total}", "{count} dice: {values} = {total}", len(values)
+            )
+            dice_note = dice.format(
+                count=len(values), values="+".join(map(str, values)), total=sum(values)
+            )
         else:
-            dice_note = "no dice on the table yet"
+            dice_note = _("no dice on the table yet")
         used, penalty = self._rotten_used, self.rules.rotten_penalty
+        rotten = _n("{count} rotten token × -{penalty}", "{count} rotten tokens × -{penalty}", used)
         return Score(
             {"dice": sum(values), "rotten": -penalty * used},
-            {
-                "dice": dice_note,
-                "rotten": f"{count(used, 'rotten token', 'rotten tokens')} × -{penalty}",
-            },
+            {"dice": dice_note, "rotten": rotten.format(count=used, penalty=penalty)},
         )
 
     @property
