@@ -24,54 +24,17 @@ from orchard_lab.language import _, speaking
 from tests.browser.axe import app_violations
 from tests.browser.conftest import APP_GAMES, ARTIFACTS, app_servers
 from tests.browser.engine_pictures import at_every_size
+from tests.browser.language_checks import language_problems
 from tests.browser.test_app_pages import _CLIPPED, _READY, FIRST_RENDER_MS, _only_from
-from tests.catalogue_english import english_left
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("app")]
 
-HANGUL_JS = "/[\\uac00-\\ud7a3]/"
-# What the page shows and says: the text of every part of the page, the tooltips and
-# accessible names, and the words of every chart (plotly draws them as SVG text; a hover
-# text is in the chart's data).
-_WORDS = """() => {
-    const app = document.querySelector('.orchard-app');
-    const parts = [app.innerText];
-    for (const el of app.querySelectorAll('[title], [aria-label], [placeholder]')) {
-        parts.push(el.getAttribute('title') || '', el.getAttribute('aria-label') || '',
-            el.getAttribute('placeholder') || '');
-    }
-    for (const plot of app.querySelectorAll('.js-plotly-plot')) {
-        for (const text of plot.querySelectorAll('text')) parts.push(text.textContent);
-        for (const trace of plot.data || []) {
-            for (const key of ['name', 'hovertemplate', 'hovertext', 'text']) {
-                const value = trace[key];
-                if (typeof value === 'string') parts.push(value);
-                else if (Array.isArray(value)) parts.push(...value.map(String));
-            }
-        }
-    }
-    return parts.join(' ').replace(/%\\{[^}]*\\}/g, ' ').replace(/<[^>]+>/g, ' ');
-}"""
 _LANGS = """() => ({
     html: document.documentElement.lang,
     app: document.querySelector('.orchard-app').lang,
     label: document.querySelector('.orchard-app-language label').innerText.trim(),
     labelled: document.querySelector('.orchard-app-language select').labels.length,
 })"""
-# Korean text that may break inside a word (computed word-break other than keep-all).
-_BREAKS_INSIDE_WORDS = f"""() => {{
-    const walk = document.createTreeWalker(document.querySelector('.orchard-app'),
-        NodeFilter.SHOW_TEXT);
-    const found = [];
-    while (walk.nextNode()) {{
-        const node = walk.currentNode;
-        if ({HANGUL_JS}.test(node.data)
-            && getComputedStyle(node.parentElement).wordBreak !== 'keep-all') {{
-            found.push(node.data.trim().slice(0, 30));
-        }}
-    }}
-    return found;
-}}"""
 _OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
@@ -127,17 +90,11 @@ def _check_page(page, game: str, lang: str) -> None:
     assert page.title() == title
 
     def speaks_and_fits() -> None:
-        words = " ".join(page.evaluate(_WORDS).split())
-        problems = [f"English: {left}" for left in english_left(words)]
+        problems = language_problems(page.locator(".orchard-app").first, lang)
         overflow = page.evaluate(_OVERFLOW)
         if overflow > 0:
             problems.append(f"scrolls sideways by {overflow} px")
         problems += [f"clipped: {clipped}" for clipped in page.evaluate(_CLIPPED)[:5]]
-        if lang == "ko" and not page.evaluate(f"() => {HANGUL_JS}.test(document.body.innerText)"):
-            problems.append("no Hangul on the page")
-        if lang == "ko":
-            breaking = page.evaluate(_BREAKS_INSIDE_WORDS)[:5]
-            problems += [f"may break inside a word: {text}" for text in breaking]
         assert problems == [], f"{game} in {lang}: " + "\n".join(problems)
 
     def shoot(size: str) -> None:

@@ -1,0 +1,65 @@
+"""Does a part of a page speak French or Korean? Its words read in Chromium (issue 25).
+
+For the French and Korean browser tests of the app pages and of the boards in JupyterLab:
+``WORDS`` reads what an element shows and says (its text, tooltips and accessible names, its
+charts' titles, axes, legends and hover texts), and ``language_problems`` looks in them for
+the catalogue's English (``tests.catalogue_english``), for Hangul in Korean, and for Korean
+text that may break inside a word (a computed word-break other than keep-all).
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator
+
+from tests.catalogue_english import english_left
+
+HANGUL_JS = "/[\\uac00-\\ud7a3]/"
+# What the element shows and says: its text, the tooltips and accessible names inside it,
+# and the words of every chart (plotly draws them as SVG text; a hover text is in the
+# chart's data).
+WORDS = """root => {
+    const parts = [root.innerText];
+    for (const el of root.querySelectorAll('[title], [aria-label], [placeholder]')) {
+        parts.push(el.getAttribute('title') || '', el.getAttribute('aria-label') || '',
+            el.getAttribute('placeholder') || '');
+    }
+    for (const plot of root.querySelectorAll('.js-plotly-plot')) {
+        for (const text of plot.querySelectorAll('text')) parts.push(text.textContent);
+        for (const trace of plot.data || []) {
+            for (const key of ['name', 'hovertemplate', 'hovertext', 'text']) {
+                const value = trace[key];
+                if (typeof value === 'string') parts.push(value);
+                else if (Array.isArray(value)) parts.push(...value.map(String));
+            }
+        }
+    }
+    return parts.join(' ').replace(/%\\{[^}]*\\}/g, ' ').replace(/<[^>]+>/g, ' ');
+}"""
+# Korean text inside the element that may break inside a word (computed word-break other
+# than keep-all): the first 30 characters of each such text.
+BREAKS_INSIDE_WORDS = f"""root => {{
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const found = [];
+    while (walk.nextNode()) {{
+        const node = walk.currentNode;
+        if ({HANGUL_JS}.test(node.data)
+            && getComputedStyle(node.parentElement).wordBreak !== 'keep-all') {{
+            found.push(node.data.trim().slice(0, 30));
+        }}
+    }}
+    return found;
+}}"""
+
+
+def language_problems(root: Locator, lang: str) -> list[str]:
+    """What ``root`` shows against speaking ``lang``: each English sentence of the catalogue
+    in its words; in Korean, no Hangul at all, or Hangul that may break inside a word (the
+    first five)."""
+    words = " ".join(root.evaluate(WORDS).split())
+    problems = [f"English: {left}" for left in english_left(words)]
+    if lang == "ko":
+        if not root.evaluate(f"root => {HANGUL_JS}.test(root.innerText)"):
+            problems.append("no Hangul")
+        breaking = root.evaluate(BREAKS_INSIDE_WORDS)[:5]
+        problems += [f"may break inside a word: {text}" for text in breaking]
+    return problems
