@@ -6,7 +6,9 @@ drawing is read back through its engine coordinates (``data-square``, ``data-cel
 ``data-batch``) and bounding boxes, and compared with the twin's engine state: each card and
 open square where the engine has it, all on one grid with nothing overlapping, each cell
 showing the engine's fruit or drop, each batch holding the engine's cards in order, and the
-points shown equal to the engine's. A screenshot alone is not a check.
+points shown equal to the engine's. A screenshot alone is not a check. The points are read
+in the session's language: a test of a board in French or Korean drives its twin under
+``speaking`` that language, so the twin says what the page's kernel says.
 
 Each position is checked at every size of ``SIZES`` (``at_every_size``): the game is played
 once, at the size the page was opened at, and the window is resized to the other size and
@@ -29,7 +31,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.language import _
 from orchard_lab.widgets import AppleBatchesBoard, WaterDropsBoard
+from orchard_lab.widgets.water_drops_html import drop_letter
 from tests.browser.test_apple_batches_in_lab import SIZES
 
 Rect = dict[str, float]
@@ -165,9 +169,16 @@ def assert_on_one_grid(boxes: dict[At, Rect], what: str) -> None:
             assert overlap(a, b) < 1, f"{what} {a_at} and {b_at} overlap"
 
 
+def points_said(points: int | str) -> str:
+    """'your points: 3' as a board's turn line shows it in the session's language (its
+    white space folded: a French no-break space before the colon is a space)."""
+    return _words(_("your points: <b>{points}</b>").format(points=points))
+
+
 def shown_points(text: str) -> int:
-    """The number after 'your points:' in a board's turn line."""
-    found = re.search(r"your points:\s*(-?−?\d+)", text)
+    """The number after 'your points:' (in the session's language) in a board's turn line."""
+    words = re.escape(points_said("{points}").split("{points}")[0].strip())
+    found = re.search(words + r"\s*(-?−?\d+)", " ".join(text.split()))
     assert found, f"no points in {text!r}"
     return int(found[1].replace("−", "-"))
 
@@ -273,8 +284,8 @@ class WaterDropsDriver(Driver):
             """([root, cards, points]) =>
                 root.querySelectorAll('.orchard-wd-orchard .orchard-wd-card').length === cards
                 && root.querySelector('.orchard-wd-turn').textContent
-                    .includes(`your points: ${points}`)""",
-            [cards, points],
+                    .replace(/\\s+/g, ' ').includes(points)""",
+            [cards, points_said(points)],
             f"{cards} cards and {points} points",
         )
 
@@ -298,8 +309,10 @@ class WaterDropsDriver(Driver):
             inside = {at_of(c["key"]): c for c in square["cells"]}
             assert set(inside) == expected, f"square {at} holds cells {sorted(inside)}"
             for cell, box in inside.items():
-                assert box["text"] == engine.cell(*cell), (
+                shown = drop_letter(engine.cell(*cell))  # in the session's language
+                assert box["text"] == shown, (
                     f"cell {cell} shows {box['text']!r}, the engine has {engine.cell(*cell)!r}"
+                    f" ({shown!r})"
                 )
             cells.update(inside)
         assert_on_one_grid(cells, "cell")
@@ -347,8 +360,8 @@ class AppleBatchesDriver(Driver):
             """([root, count, points]) =>
                 root.querySelectorAll('[data-batch] [data-card]').length === count
                 && root.querySelector('.orchard-ab-turn').textContent
-                    .includes(`your points: ${points}`)""",
-            [count, points],
+                    .replace(/\\s+/g, ' ').includes(points)""",
+            [count, points_said(points)],
             f"{count} apples in batches and {points} points",
         )
 

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.widgets import StackedTreesBoard
+from orchard_lab.widgets.stacked_trees_html import tree_letter
 from tests.browser.conftest import notebook_errors, screenshot
 from tests.browser.engine_pictures import (
     SAME_KEYS,
@@ -67,7 +68,8 @@ def _turned_move(board: StackedTreesBoard) -> st.Move:
 def _mismatches(picture: list[dict], board: st.Board, ghost: dict | None = None) -> list[str]:
     """How the drawn grid differs from the engine's ``board`` (and ``ghost``'s cells): the
     cells shown must be the orchard and 2 around it, square, on one grid at x0 + col·pitch,
-    y0 + row·pitch with nothing overlapping, each tree with its letter and die or ✗."""
+    y0 + row·pitch with nothing overlapping, each tree with its letter (in the session's
+    language) and die or ✗."""
     rmin, rmax, cmin, cmax = board.bounds()
     window = {(r, c) for r in range(rmin - 2, rmax + 3) for c in range(cmin - 2, cmax + 3)}
     drawn = {tuple(map(int, p["cell"].split(","))): p for p in picture}
@@ -87,8 +89,11 @@ def _mismatches(picture: list[dict], board: st.Board, ghost: dict | None = None)
         if abs(p["w"] - first["w"]) > 0.5 or abs(p["h"] - first["w"]) > 0.5:
             bad.append(f"{(r, c)} is {p['w']:.1f} x {p['h']:.1f}, not square")
         fruit, die = board.top(r, c), board.die(r, c)
-        if ghost is not None and (r, c) in ghost:
-            fruit, die = ghost[(r, c)], None
+        ghosted = None if ghost is None else ghost.get((r, c))  # the ghost's fruit here
+        if ghosted is not None:
+            fruit, die = ghosted, None
+        fruit = None if fruit is None else tree_letter(fruit)  # in the session's language
+        if ghosted is not None:
             if "orchard-st-ghost" not in p["classes"]:
                 bad.append(f"{(r, c)} is not drawn as the ghost")
             expected = p["text"][:1]  # a ghost cell shows its die only when it would change
