@@ -283,8 +283,8 @@ def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
     for n in range(k):
         for r in range(4):
             base[n, r] = alone[n, 0, r] + half * shared[n, r, 0] + laid[n, r, 0]
-        if n != skip:
-            total += base[n].max()
+        if n != skip:  # its best turn (a loop: ``.max()`` compiles numba's reductions)
+            total += max(max(base[n, 0], base[n, 1]), max(base[n, 2], base[n, 3]))
     best = total
     for a in range(k):
         if a == skip:

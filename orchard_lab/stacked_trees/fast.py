@@ -51,6 +51,9 @@ from orchard_lab.stacked_trees.rules import Move
 
 _MOVE = 6  # a move in the path: card, row, col, rotation index, tokens, gain
 _ILLEGAL = -(2**62)  # the gain ``_gain`` gives a placement the rules refuse
+# ``bound``'s skip when no card is laid: an int64, not the literal -1 (for which numba would
+# compile ``bound`` once more)
+_NONE = np.int64(-1)
 
 
 @njit(cache=True, inline="always")
@@ -179,8 +182,35 @@ def _improve(best, best_path, shared, path, score, length):
     every part of the search prunes against."""
     if score > best[0]:
         best[0], best[1] = score, length
-        best_path[:length] = path[:length]
+        for d in range(length):  # cell by cell: a slice assignment compiles numba's shape error
+            for f in range(_MOVE):
+                best_path[d, f] = path[d, f]
     shared[0] = max(shared[0], score)
+
+
+@njit(cache=True)
+def _best_first(gains):
+    """The indexes of ``gains`` from the highest gain to the lowest, equal gains in
+    their order (as a stable sort; a counting sort, which numba compiles in a fraction of the
+    time of ``np.argsort``)."""
+    found = gains.shape[0]
+    order = np.empty(found, dtype=np.int64)
+    if found == 0:
+        return order
+    top = bottom = gains[0]
+    for m in range(found):
+        top = max(top, gains[m])
+        bottom = min(bottom, gains[m])
+    starts = np.zeros(top - bottom + 2, dtype=np.int64)
+    for m in range(found):
+        starts[top - gains[m] + 1] += 1
+    for g in range(1, starts.shape[0]):
+        starts[g] += starts[g - 1]
+    for m in range(found):
+        g = top - gains[m]
+        order[starts[g]] = m
+        starts[g] += 1
+    return order
 
 
 @njit(cache=True)
@@ -258,9 +288,9 @@ def _cut(
     terms = np.empty((k, min(left, pairs.shape[3] - 1) + 1, 4), dtype=np.float64)
     moved_terms(planes, alone, shapes, distinct, cards, laid, box, shape, r, c, change, terms)
     others = np.empty(k, dtype=np.int64)
-    others[:laid] = cards[:laid]
-    others[laid:] = cards[laid + 1 :]
-    return acc + bound(terms, others, pairs, beta, penalty, left, -1) < shared[0] + 1
+    for n in range(k):
+        others[n] = cards[n + (n >= laid)]
+    return acc + bound(terms, others, pairs, beta, penalty, left, _NONE) < shared[0] + 1
 
 
 @njit(cache=True, nogil=True)  # the board's progress bar keeps moving meanwhile
@@ -307,7 +337,7 @@ def _search(
     cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
     for n in range(k):
         card_terms(packed, shapes[cards[n]], distinct[cards[n]], box, alone[n], planes[first + n])
-    if acc + bound(alone, cards, pairs, beta, penalty, tokens_left, -1) < shared[0] + 1:
+    if acc + bound(alone, cards, pairs, beta, penalty, tokens_left, _NONE) < shared[0] + 1:
         return
     # the rest's bound once a hand card is placed: what it shares with the others is on the table
     rest = np.zeros(hand.shape[0], dtype=np.float64)
@@ -316,7 +346,7 @@ def _search(
     for i in range(hand.shape[0]):
         if hand[i] >= 0:
             slots[i] = n
-            rest[i] = bound(alone, cards, pairs, beta, penalty, tokens_left, n)
+            rest[i] = bound(alone, cards, pairs, beta, penalty, tokens_left, slots[i])
             n += 1
     # every legal placement of a hand card, with at most what it gains (``value``: exact while
     # the supply lasts); only those that may still beat the bar are kept
@@ -356,7 +386,7 @@ def _search(
     top = ladder.shape[0] - 1
     back = np.zeros(3, dtype=np.int64)
     wanted = np.zeros(3, dtype=np.int64)
-    order = np.argsort(-kids[:found, 5], kind="mergesort")
+    order = _best_first(kids[:found, 5])
     undo = np.zeros((9, 3), dtype=np.int64)
     change = np.zeros((6, 3), dtype=np.int64)
     child_hand = np.empty(hand_size, dtype=np.int64)
@@ -434,7 +464,8 @@ def _search(
                 shapes, scratch,
             )  # fmt: skip
         _unplace(fruit, level, rotten, pattern, r, c, undo)
-        supply[:] = saved
+        for f in range(3):
+            supply[f] = saved[f]
         if shared[1]:
             return
 
