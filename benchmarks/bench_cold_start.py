@@ -1,26 +1,37 @@
 """Cold start of the compiled engines: CPU seconds until each compiled game answers, from an
 empty numba cache (a new machine, or a new user of an install nobody warmed up) and from a
-filled one (every later start).
+filled one (every later start), and where a cold start's seconds go.
 
-For each game the registry marks compiled (``games.entries()``), a fresh Python process
-with a fresh, empty ``NUMBA_CACHE_DIR`` runs the game's ``warm_up`` (numba compiles and
-caches every kernel); a second fresh process with the same cache folder runs it again
-(numba loads the kernels). Each process reports the CPU time (``time.process_time``) of
-``import orchard_lab.games`` plus numba and of ``warm_up``; the parent also reports each
-child's whole CPU time (interpreter start included). The cache beside the source is not
-used: numba caches in ``NUMBA_CACHE_DIR`` when it is set.
+For each game the registry marks compiled (``games.entries()``), and for all of them together
+(``compiled.warm_up``, what ``orchard-lab lessons`` runs), a fresh Python process with a fresh,
+empty ``NUMBA_CACHE_DIR`` runs the warm-up (numba compiles and caches every kernel); a second
+fresh process with the same cache folder runs it again (numba loads the kernels). Each process
+reports the CPU time (``time.process_time``) of ``import orchard_lab.games`` plus numba and of
+the warm-up; the parent also reports each child's whole CPU time (interpreter start
+included). The cache beside the source is not used: numba caches in ``NUMBA_CACHE_DIR`` when
+it is set. The cold run of all the games also lists the ``KERNELS`` costliest compiles: numba's
+compile events, each kernel (and numba's own helpers) with its argument types, in CPU seconds
+of its own (the kernels it calls, compiled meanwhile, are counted apart), so a kernel compiled
+for several argument types shows once per specialisation.
 
 Run: ``.venv/bin/python benchmarks/bench_cold_start.py [game ...]`` (default: every compiled
-game).
+game, then all of them).
 
-Figures (2-core AMD EPYC shared with other agents, load 2-3; Python 3.11.7, numpy 2.4.6,
-numba 0.68.1; CPU seconds of imports + warm_up (whole process), cold / cached):
+Figures (2-core AMD EPYC shared with other agents; Python 3.11.7, numpy 2.4.6, numba 0.68.1;
+CPU seconds of imports + warm_up (whole process), cold / cached):
 - water drops before issue 24: 0.34 + 30.95 (32.11) / 0.33 + 0.25 (0.93); 40.4 s of
   warm_up cold at load 0.4 earlier the same day.
 - water drops after: 0.28 + 14.48 (15.13) / 0.26 + 0.18 (0.59); again at load 3: 0.37 +
-  16.32 (17.26) / 0.32 + 0.27 (0.88).
-- stacked trees (its kernels as they stood, not changed here): 0.26 + 23.01 (23.97) /
-  0.27 + 0.19 (0.61).
+  16.32 (17.26) / 0.32 + 0.27 (0.88); at load 8 (issue 24 item 4): 0.35 + 13.79 (14.46) /
+  0.25 + 0.19 (0.62).
+- stacked trees before issue 24 item 4 (load 8): 0.26 + 26.00 (26.81) / 0.28 + 0.24 (0.68);
+  after (``bound`` compiled once, no slice assignments, no ``np.argsort``; load 8): 0.36 +
+  18.74 (19.50) / 0.36 + 0.23 (0.76); at load 0.8: 0.33 + 17.54 (18.23) / 0.36 + 0.22 (0.72).
+- all games (``compiled.warm_up``, load 0.8): 36.8 CPU s of warm_up cold before issue 24
+  item 4 (37.4 for the whole process); after: 0.33 + 30.03 (30.81) / 0.34 + 0.29 (0.80).
+  The costliest compiles then: stacked trees' ``_search`` 6.1 s, water drops' ``_play_on``
+  4.8, ``_playouts`` 1.7 and ``_play_games`` 1.5 (each entry point optimises the kernels it
+  calls once more), ``_placing`` 1.5, stacked trees' ``_play`` 1.5, ``moved_terms`` 1.3.
 """
 
 from __future__ import annotations
@@ -33,18 +44,39 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+ALL = "all games"  # compiled.warm_up: every compiled game in one process
+KERNELS = 12  # the costliest compiles listed
 CHILD = """\
 import json, sys, time
 start = time.process_time()
 import numba
-from orchard_lab import games
+from numba.core import event
+from orchard_lab import compiled, games
 imported = time.process_time()
-games.entry(sys.argv[1]).warm_up()
-print(json.dumps({"import": imported - start, "warm_up": time.process_time() - imported}))
+open_compiles, own = [], {}
+
+class Compiles(event.Listener):
+    def on_start(self, ev):
+        kernel = ev.data["dispatcher"].py_func.__qualname__
+        types = ", ".join(str(a) for a in ev.data["args"])
+        open_compiles.append([f"{kernel}({types})", time.process_time(), 0.0])
+
+    def on_end(self, ev):
+        name, began, inner = open_compiles.pop()
+        spent = time.process_time() - began
+        own[name] = own.get(name, 0.0) + spent - inner
+        if open_compiles:
+            open_compiles[-1][2] += spent
+
+event.register("numba:compile", Compiles())
+compiled.warm_up() if sys.argv[1] == "ALL" else games.entry(sys.argv[1]).warm_up()
+print(json.dumps({"import": imported - start, "warm_up": time.process_time() - imported,
+                  "kernels": sorted(own.items(), key=lambda item: -item[1])}))
 """
 
 
@@ -57,13 +89,14 @@ def machine() -> str:
     )
 
 
-def start(game: str, cache: Path) -> dict[str, float]:
-    """One fresh process warming ``game`` up with numba's cache in ``cache``: its CPU
-    seconds for the imports, for ``warm_up`` and in all."""
+def start(game: str, cache: Path) -> dict[str, Any]:
+    """One fresh process warming ``game`` (or ``ALL``) up with numba's cache in ``cache``: its
+    CPU seconds for the imports, for the warm-up and in all, and the compiles' own CPU
+    seconds (``kernels``: (kernel and argument types, seconds), the costliest first)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     environment = os.environ | {"NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, game],
+        [sys.executable, "-c", CHILD, "ALL" if game == ALL else game],
         env=environment,
         cwd=ROOT,
         capture_output=True,
@@ -78,7 +111,10 @@ def start(game: str, cache: Path) -> dict[str, float]:
 def main() -> None:
     from orchard_lab import games
 
-    names = sys.argv[1:] or [entry.name for entry in games.entries() if entry.compiled]
+    names = sys.argv[1:] or [
+        *(entry.name for entry in games.entries() if entry.compiled),
+        ALL,
+    ]
     print(machine())
     print("CPU seconds: imports + warm_up (whole process)")
     for name in names:
@@ -89,6 +125,10 @@ def main() -> None:
                 f"  {name:>13} {label:>6}: {run['import']:5.2f} + {run['warm_up']:6.2f} "
                 f"({run['process']:6.2f})"
             )
+        if name == ALL:
+            print(f"  the {KERNELS} costliest compiles of the cold start, CPU s of their own:")
+            for kernel, seconds in cold["kernels"][:KERNELS]:
+                print(f"    {seconds:5.2f}  {kernel[:150]}")
 
 
 if __name__ == "__main__":

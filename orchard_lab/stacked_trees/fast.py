@@ -568,7 +568,8 @@ def solve(
 def warm_up() -> None:
     """Compile the search now (numba), so no learner waits for it later.
 
-    The first use after an install compiles for about 20 CPU seconds and caches the result
+    The first use after an install compiles for about 13 CPU seconds (22 before issue 24
+    item 4: ``bound`` was compiled three times, see ``_NONE``) and caches the result
     beside the code (or in the user's cache folder); later runs load it in a fraction of a
     second. ``orchard-lab lessons`` and ``orchard-lab app`` call this before the class starts.
 
