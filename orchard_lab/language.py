@@ -8,11 +8,11 @@ needed (no compiled ``.mo`` file is kept). ``orchard_lab.catalogues`` keeps the 
 equal to the marked text. So far the walkthroughs, the app pages, the charts
 (``orchard_lab.figures``), the rules sheets (the pupils' and the teacher's), the rule
 switches (labels, help and options), the what-if, the result sender, the game boards' own
-words, the three games' refusals, apple batches' and water drops' score notes, group reasons
-and hint reasons, and stacked trees' score notes are marked (the lessons have catalogues of
-their own: ``orchard_lab.lessons.catalogues``); the winner sentences (``winner_reason``),
-stacked trees' hint reasons (its moves and dice in words), the class results' sentences
-and the lesson checks' verdicts are still English only.
+words, the three games' refusals, score notes and hint reasons (stacked trees' moves with
+their cards in the language's fruit letters), and apple batches' and water drops' group
+reasons are marked (the lessons have catalogues of their own:
+``orchard_lab.lessons.catalogues``); the winner sentences (``winner_reason``), the class
+results' sentences and the lesson checks' verdicts are still English only.
 
 A constant defined when its module is imported is marked with ``N_`` and translated with
 ``_`` where it is shown, so it follows the language of that moment. ``_n`` picks a

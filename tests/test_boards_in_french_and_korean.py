@@ -3,9 +3,9 @@ their Python methods and to the end, they show no English sentence of the catalo
 of their widgets, and draw the fruit letters of the session's language (the walkthroughs'
 and the rules sheets' letters). The rule switches' help and options are checked too, and
 so are the engine's sentences the boards show: refusals (played through the board: the
-rule id kept), score notes, group reasons and the hint's reason (apple batches' and water
-drops'; stacked trees' hint reason, its move and dice in words, is not translated yet, nor
-is any game's winner sentence)."""
+rule id kept), score notes, group reasons and the hint's reason (the three games': stacked
+trees' names its card in the language's fruit letters; no game's winner sentence is
+translated yet)."""
 
 from __future__ import annotations
 
@@ -32,14 +32,8 @@ def _shown(board: GameBoard) -> list[str]:
     """Every text the board's widgets show or say, as HTML: values, labels, tooltips, the
     options of its choices, the key help, what the live region last read out, and each
     square of its orchard (its picture and what a screen reader says of it); the hint with
-    its reason (stacked trees': its heading only, the reason not translated yet)."""
-    parts = []
-    for widget in widgets_in(board.widget):
-        if widget is board.hint_text and isinstance(board, StackedTreesBoard):
-            parts += re.findall(r"<b>[^<]*</b>", widget.value)
-        else:
-            parts += texts_of(widget)
-    return parts
+    its reason."""
+    return [text for widget in widgets_in(board.widget) for text in texts_of(widget)]
 
 
 def _text(board: GameBoard) -> str:
@@ -165,3 +159,18 @@ def test_a_refusal_on_the_board_speaks_the_language_and_keeps_its_rule(
     assert f"({rule})" in english and f"({rule})" in said and said != english, said
     assert english_left(plain_words([said])) == [], said
     assert lang != "ko" or HANGUL.search(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+def test_the_stacked_trees_hint_names_its_card_in_the_fruit_letters_of_the_language(
+    lang: str,
+) -> None:
+    """The hint's reason writes its card row by row as the board draws it: in the letters
+    of ``lang`` (English: the engine's own, ``APL/LAP``)."""
+    with speaking(lang):
+        board = StackedTreesBoard(seed=1)
+        board.hint()
+        letters = "".join(tree_letter(fruit) for fruit in st.FRUITS)
+    reason = plain_words([board.hint_text.value])
+    cards = re.findall(rf"[{letters}]+(?:/[{letters}]+)+", reason)
+    assert cards and all(len(card) in (7, 8) for card in cards), reason

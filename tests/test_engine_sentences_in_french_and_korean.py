@@ -1,7 +1,8 @@
 """The engine's own sentences in French and Korean (issue 25): apple batches' and water
-drops' refusals, score notes, group reasons and hint reasons, walked case by case under
-``speaking``. Each differs from its English, shows no English sentence of the catalogue,
-keeps its rule id (a refusal) and, in Korean, is written in Hangul."""
+drops' refusals, score notes, group reasons and hint reasons, stacked trees' moves, their
+effects and hint reasons, walked case by case under ``speaking``. Each differs from its
+English, shows no English sentence of the catalogue, keeps its rule id (a refusal) and, in
+Korean, is written in Hangul."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from collections.abc import Callable
 import pytest
 
 from orchard_lab import apple_batches as ab
+from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove
 from orchard_lab.language import speaking
+from orchard_lab.stacked_trees.policies import _effect, say
 from orchard_lab.water_drops.scoring import reason
 from tests.catalogue_english import english_left
 
@@ -134,12 +137,48 @@ def _hints() -> list[str]:
     return reasons
 
 
+def _st_moves() -> list[str]:
+    """A card said at each turn, with and without rotten tokens, and every kind of effect a
+    move has on the dice: the first move of each kind met in games of first legal moves (one
+    die of each fruit in the second, for "no die moves")."""
+    card = st.Card.from_text("APL/LAP")
+    said = [
+        say(st.Move(card, (0, 1), turn, rotten))
+        for turn in st.ROTATIONS
+        for rotten in (False, True)
+    ]
+    kinds = {}
+    for rules in (st.Rules(), st.Rules(dice_per_fruit=1)):
+        game = st.Game.new(seed=0, rules=rules)
+        while not game.is_over:
+            board = game.boards[game.current_player]
+            for move in game.legal_moves():
+                with speaking("en"):  # the kinds told apart in English, the same in any language
+                    parts = _effect(board, move).split(", ")
+                for part in parts:
+                    kinds.setdefault(re.sub(r"\d+", "#", part), (board.copy(), move))
+            game.play(game.legal_moves()[0])
+    assert len(kinds) == 8, sorted(kinds)  # new, climb, token, back: one and many; none
+    return said + [_effect(board, move) for board, move in kinds.values()]
+
+
+def _st_hints() -> list[str]:
+    game = st.Game.new(players=2, seed=0)
+    hints = [
+        st.hint(game, policy, seed=0, rollouts=2) for policy in ("greedy", "lookahead", "planner")
+    ]
+    assert any(hint.move.rotten for hint in hints)  # a move spending rotten tokens said too
+    return [hint.reason for hint in hints]
+
+
 WALKS: dict[str, Callable[[], list[str]]] = {
     "apple batches' refusals": lambda: [str(r) for r in _ab_refusals()],
     "apple batches' score notes": _ab_notes,
     "water drops' refusals": lambda: [str(r) for r in _wd_refusals()],
     "water drops' group reasons": _wd_reasons,
     "hint reasons": _hints,
+    "stacked trees' moves and their effects": _st_moves,
+    "stacked trees' hint reasons": _st_hints,
 }
 
 

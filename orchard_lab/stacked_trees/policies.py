@@ -25,7 +25,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from orchard_lab import policies
-from orchard_lab.core import check_int, count
+from orchard_lab.core import check_int
+from orchard_lab.language import _, _n, _p
 from orchard_lab.stacked_trees import engine
 from orchard_lab.stacked_trees.batch import greedy_totals
 from orchard_lab.stacked_trees.board import Board, bits
@@ -215,21 +216,74 @@ FASTER: policies.FasterPolicies = {
 
 
 # -- a hint for a learner ----------------------------------------------------------------------
-TURNS = {0: "", 90: ", turned a quarter turn clockwise", 180: ", turned upside down"}
-TURNS[270] = ", turned a quarter turn anticlockwise"
+def card_words(card: Card) -> str:
+    """A card written row by row in the session's fruit letters, as the boards draw them
+    (``figures.words.tree_letter``'s messages; English: the engine's own, ``APL/LAP``).
+
+    >>> from orchard_lab.language import speaking
+    >>> with speaking("ko"):
+    ...     card_words(Card.from_text("APL/LAP"))
+    '사배자/자사배'
+    """
+    letters = {
+        "A": _p("stacked trees: the letter of an apple", "A"),
+        "P": _p("stacked trees: the letter of a pear", "P"),
+        "L": _p("stacked trees: the letter of a plum", "L"),
+    }
+    return "".join(letters.get(fruit, fruit) for fruit in str(card))
 
 
 def say(move: Move) -> str:
-    """A move in words a learner reads.
+    """A move in words a learner reads, in the session's language: one whole phrase for each
+    turn of the card, with and without rotten tokens.
 
     >>> say(Move(Card.from_text("APL/LAP"), (0, 1), 90))
     'card APL/LAP with its top-left tree on row 0, column 1, turned a quarter turn clockwise'
+    >>> from orchard_lab.language import speaking
+    >>> with speaking("fr"):
+    ...     say(Move(Card.from_text("APL/LAP"), (0, 1), 180, rotten=True))[:54]
+    'carte MRN/NMR, son arbre en haut à gauche en rangée 0,'
     """
-    rotten = ", spending rotten tokens" if move.rotten else ""
+    # Translators: {card} is a card written row by row, as APL/LAP; the row and column of
+    # its top-left tree follow. The four are the card as dealt and turned by 90, 180, 270°
+    if not move.rotten:
+        words = {
+            0: _("card {card} with its top-left tree on row {row}, column {col}"),
+            90: _(
+                "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
+                "turn clockwise"
+            ),
+            180: _(
+                "card {card} with its top-left tree on row {row}, column {col}, turned upside down"
+            ),
+            270: _(
+                "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
+                "turn anticlockwise"
+            ),
+        }[move.rotation]
+    else:
+        # Translators: as the card's sentences above, the card placed by spending rotten
+        # tokens (a token lets a tree go on a different fruit)
+        words = {
+            0: _(
+                "card {card} with its top-left tree on row {row}, column {col}, spending rotten "
+                "tokens"
+            ),
+            90: _(
+                "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
+                "turn clockwise, spending rotten tokens"
+            ),
+            180: _(
+                "card {card} with its top-left tree on row {row}, column {col}, turned upside "
+                "down, spending rotten tokens"
+            ),
+            270: _(
+                "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
+                "turn anticlockwise, spending rotten tokens"
+            ),
+        }[move.rotation]
     row, col = move.at
-    return f"card {move.card} with its top-left tree on row {row}, column {col}" + (
-        f"{TURNS[move.rotation]}{rotten}"
-    )
+    return words.format(card=card_words(move.card), row=row, col=col)
 
 
 def _effect(board: Board, move: Move) -> str:
@@ -244,19 +298,26 @@ def _effect(board: Board, move: Move) -> str:
     tokens = after_board.rotten_used - board.rotten_used
     parts = []
     if new:
-        parts.append(count(new, "new die", "new dice"))
+        parts.append(_n("{count} new die", "{count} new dice", new).format(count=new))
     if climbed:
-        parts.append(count(climbed, "die climbs", "dice climb") + " the ladder")
+        said = _n("{count} die climbs the ladder", "{count} dice climb the ladder", climbed)
+        parts.append(said.format(count=climbed))
     if tokens:
         penalty = tokens * board.rules.rotten_penalty
-        parts.append(f"{count(tokens, 'rotten token', 'rotten tokens')} cost {penalty}")
+        said = _n(
+            "{count} rotten token cost {penalty}", "{count} rotten tokens cost {penalty}", tokens
+        )
+        parts.append(said.format(count=tokens, penalty=penalty))
     if lost:
-        parts.append(count(lost, "die goes", "dice go") + " back to the supply")
-    return ", ".join(parts) or "no die moves"
+        said = _n("{count} die goes back to the supply", "{count} dice go back to the supply", lost)
+        parts.append(said.format(count=lost))
+    return ", ".join(parts) or _("no die moves")
 
 
 def _describe(game: Game, move: Move) -> tuple[str, str]:
-    return f"the {say(move)}", _effect(game.boards[game.current_player], move)
+    # Translators: {move} is a card's phrase, "card APL/LAP with its top-left tree on …"
+    the_move = _("the {move}").format(move=say(move))
+    return the_move, _effect(game.boards[game.current_player], move)
 
 
 POLICIES = policies.GamePolicies(
