@@ -53,10 +53,12 @@ class PageLanguage(anywidget.AnyWidget):
     """Shows nothing; makes ``lang`` the language of the page it is in (the nearest element
     of class ``orchard-app``), and with ``whole_page`` of the browser's whole document (the
     app's page, not a notebook's); names each option of the language menu in its own
-    language, so a screen reader reads "Français" in French (``static/page_language.js``)."""
+    language, so a screen reader reads "Français" in French (``static/view_language.js``,
+    which also tells each view its language: ``widgets.view_language``)."""
 
-    _esm = STATIC / "page_language.js"
+    _esm = STATIC / "view_language.js"
     lang = traitlets.Unicode("en").tag(sync=True)
+    root = traitlets.Unicode("orchard-app").tag(sync=True)
     whole_page = traitlets.Bool(False).tag(sync=True)
     names = traitlets.Dict({name: code for code, name in LANGUAGES.items()}).tag(sync=True)
 

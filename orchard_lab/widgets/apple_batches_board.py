@@ -517,7 +517,7 @@ class AppleBatchesBoard(PolicyBoard):
             "summary": self.summary,
             "opponents": self.opponents,
         }
-        root = w.VBox([w.HTML(style()), play, charts, details, settings])
+        root = w.VBox([w.HTML(style()), play, charts, details, settings, self.view_language])
         return root.add_class("orchard-ab-board")
 
 

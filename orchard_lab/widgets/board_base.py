@@ -37,6 +37,7 @@ from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.result_sender import ResultSender
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 from orchard_lab.widgets.styles import buttons_style
+from orchard_lab.widgets.view_language import ViewLanguage
 
 __all__ = [
     "HIGHLIGHT",
@@ -464,10 +465,12 @@ class GameBoard(ABC):
     def _make_keys(self, root: str, help: str, rows: Iterable[str] = ()) -> None:
         """The board's keys (``board_keys``), its root element being of CSS class ``root``:
         ``help`` shown, r u h pressed there handed to ``press``, the arrows stepping along the
-        buttons of each selector in ``rows``."""
+        buttons of each selector in ``rows``; and ``view_language``, which gives that root
+        the session's language as its ``lang`` (a board's layout puts both on the board)."""
         self.board_keys = BoardKeys(
             root, help, lambda key: self._clicked(functools.partial(self.press, key)), rows
         )
+        self.view_language = ViewLanguage(root)  # the board's lang: the session's language now
 
     def press(self, key: str) -> None:
         """A key pressed on the board: r turns the picked card, u undoes, h hints (the same

@@ -29,6 +29,7 @@ from orchard_lab.class_inbox import Sent
 from orchard_lab.core import check_type
 from orchard_lab.language import _
 from orchard_lab.widgets.guard import guarded
+from orchard_lab.widgets.view_language import ViewLanguage
 
 __all__ = ["ResultSender"]
 
@@ -71,7 +72,8 @@ class ResultSender:
         self._game_changed()  # a board shown again after its game ended has its code at once
         row = w.HBox([login, self.name, self.code, self.send_button])
         row.layout.flex_flow = "row wrap"
-        self.widget = w.VBox([row, self.message]).add_class("orchard-send")
+        language = ViewLanguage("orchard-send")  # under a lesson's board, outside the board
+        self.widget = w.VBox([row, self.message, language]).add_class("orchard-send")
 
     def _game_changed(self) -> None:
         """A game ended (its code fills the box) or a new one began (the box empties)."""

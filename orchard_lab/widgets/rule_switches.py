@@ -32,6 +32,7 @@ from orchard_lab.language import _
 from orchard_lab.widgets.slider_names import SliderNames
 from orchard_lab.widgets.styles import style_html, text_properties
 from orchard_lab.widgets.view import WidgetView
+from orchard_lab.widgets.view_language import ViewLanguage
 
 __all__ = ["TEXT_ON", "RuleSwitches", "players_choice", "style"]
 
@@ -164,6 +165,7 @@ class RuleSwitches(WidgetView):
                 else []
             )
             rows.append(w.VBox([self.controls[each.name], *own, help_line]))
+        rows.append(ViewLanguage("orchard-rule-switches"))
         self.widget = w.VBox(rows).add_class("orchard-rule-switches")
 
     def use_own(self, name: str, text: str) -> None:

@@ -33,6 +33,7 @@ from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_containe
 from orchard_lab.widgets.slider_names import SliderNames
 from orchard_lab.widgets.styles import style_html, text_properties
 from orchard_lab.widgets.view import WidgetView
+from orchard_lab.widgets.view_language import ViewLanguage
 
 __all__ = ["SequenceExplorer"]
 
@@ -225,6 +226,7 @@ class SequenceExplorer(WidgetView):
                 self.sentence,
                 self.table,
                 self.message,
+                ViewLanguage("orchard-sequence-explorer"),
             ]
         )
         return root.add_class("orchard-sequence-explorer")

@@ -521,7 +521,7 @@ class StackedTreesBoard(BestLineBoard):
         root = w.VBox(
             [w.HTML(style()), self.title, self.code, self.turn_line, play,
              self.message, actions, self.progress, self.hint_text, self.summary,
-             self.compare_box, settings]
+             self.compare_box, settings, self.view_language]
         )  # fmt: skip
         return root.add_class("orchard-st-board")
 

@@ -31,6 +31,7 @@ from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.styles import style_html, stylesheet, text_properties
 from orchard_lab.widgets.sync import held
 from orchard_lab.widgets.view import WidgetView
+from orchard_lab.widgets.view_language import ViewLanguage
 
 __all__ = ["Scene", "Staged", "Step", "Walkthrough", "rule_walkthrough", "scripted_walkthrough"]
 
@@ -90,6 +91,7 @@ class Walkthrough(WidgetView):
         parts.append(card)
         if view is not None:
             parts.append(view if isinstance(view, w.Widget) else view.widget)
+        parts.append(ViewLanguage("orchard-walkthrough"))
         self.widget = w.VBox(parts).add_class("orchard-walkthrough")
         self.go(0)
 

@@ -382,7 +382,7 @@ class WaterDropsBoard(PolicyBoard):
         }
         root = w.VBox(
             [w.HTML(style()), self.title, self.turn_line, play,
-             self.opponents, settings]
+             self.opponents, settings, self.view_language]
         )  # fmt: skip
         return root.add_class("orchard-wd-board")
 

@@ -49,6 +49,7 @@ from orchard_lab.widgets.plotly_state import (
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 from orchard_lab.widgets.styles import style_html, text_properties
 from orchard_lab.widgets.view import WidgetView
+from orchard_lab.widgets.view_language import ViewLanguage
 
 __all__ = [
     "PERCENTILES",
@@ -392,7 +393,10 @@ class WhatIfExplorer(WidgetView):
         ).add_class("orchard-whatif-settings")
         top = w.HBox([*panels, settings]).add_class("orchard-whatif-top")
         css = w.HTML(style())
-        root = w.VBox([css, top, self.sequences_box, self.message, self.figure, self.summary])
+        root = w.VBox(
+            [css, top, self.sequences_box, self.message, self.figure, self.summary,
+             ViewLanguage("orchard-whatif")]
+        )  # fmt: skip
         return root.add_class("orchard-whatif")
 
 

@@ -5,6 +5,9 @@ For the French and Korean browser tests of the app pages and of the boards in Ju
 charts' titles, axes, legends and hover texts), and ``language_problems`` looks in them for
 the catalogue's English (``tests.catalogue_english``), for Hangul in Korean, and for Korean
 text that may break inside a word (a computed word-break other than keep-all).
+``lang_problems`` finds the text, tooltips, accessible names and placeholders inside an
+element whose nearest ``lang`` is not the language expected (WCAG 2.1, 3.1.2: a screen
+reader reads a French board with French pronunciation only when it is told).
 """
 
 from __future__ import annotations
@@ -49,6 +52,35 @@ BREAKS_INSIDE_WORDS = f"""root => {{
     }}
     return found;
 }}"""
+
+# Each text inside the element (text node, tooltip, accessible name, placeholder; styles and
+# scripts left out) whose nearest [lang] is not `lang`: that lang ("none" if none) and the
+# first 30 characters of the text.
+NOT_IN_LANG = """(root, lang) => {
+    const found = [];
+    const check = (el, text) => {
+        text = text.trim();
+        if (!text || el.closest('style, script')) return;
+        const said = el.closest('[lang]');
+        const code = said ? said.getAttribute('lang') : 'none';
+        if (code !== lang) found.push(`${code}: ${text.slice(0, 30)}`);
+    };
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) check(walk.currentNode.parentElement, walk.currentNode.data);
+    for (const el of root.querySelectorAll('[title], [aria-label], [placeholder]')) {
+        for (const name of ['title', 'aria-label', 'placeholder']) {
+            check(el, el.getAttribute(name) || '');
+        }
+    }
+    return found;
+}"""
+
+
+def lang_problems(root: Locator, lang: str) -> list[str]:
+    """The texts inside ``root`` (its words, tooltips, accessible names and placeholders, the
+    first five) whose nearest ``lang`` attribute is not ``lang``."""
+    found = root.evaluate(NOT_IN_LANG, lang)
+    return [f"text not in lang={lang}: {text}" for text in found[:5]]
 
 
 def language_problems(root: Locator, lang: str) -> list[str]:

@@ -21,9 +21,11 @@ they are the catalogue's too); Korean boards show Hangul and break lines between
 only (word-break keep-all); and axe finds nothing. A screenshot of each board at each size
 goes to ``test-artifacts/board-<game>-<lang>-<size>.png``.
 
-JupyterLab's page keeps its own ``<html lang>`` (its interface's), and the boards set no
-``lang`` of their own in it, so there is no ``lang`` to assert here (the app pages', which
-set it, are in ``test_app_pages_in_french_and_korean``).
+JupyterLab's page keeps its own ``<html lang>`` (its interface's, English); each board sets
+its own root's ``lang`` to the language it was built in (``widgets.view_language``), so
+every text of a board, its tooltips, accessible names and placeholders too, must have the
+session's language as its nearest ``lang`` (``language_checks.lang_problems``), at every
+check above.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from tests.browser.engine_pictures import (
     keys,
 )
 from tests.browser.engine_pictures import _words as folded_words  # what FOLDED reads
-from tests.browser.language_checks import language_problems
+from tests.browser.language_checks import lang_problems, language_problems
 from tests.browser.test_apple_batches_in_lab import (
     CUT_BUTTONS,
     SIZES,
@@ -190,6 +192,7 @@ def _speaks_and_fits(page: Page, drivers: dict[str, Driver], lang: str) -> None:
         problems += [f"{short}: cut: {words!r}" for words in
                      root.locator(WORDED).evaluate_all(CUT_BUTTONS)]  # fmt: skip
         problems += [f"{short}: {problem}" for problem in language_problems(root, lang)]
+        problems += [f"{short}: {problem}" for problem in lang_problems(root, lang)]
     assert problems == [], f"boards in {lang}:\n" + "\n".join(problems)
 
 

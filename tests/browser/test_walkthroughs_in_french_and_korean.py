@@ -6,8 +6,10 @@ teacher has it). At the first and at the last steps, at 1024×768 and 1400×900:
 sticks out or scrolls sideways, no walkthrough button cuts its words, no English sentence
 of the catalogue is left in a walkthrough's own words (its title, progress line, step,
 note and buttons; the boards and the engine's refusals the notes quote are not translated
-yet), and axe finds nothing. Every step between is checked the same way at 1024×768 but
-for axe. Screenshots of each walkthrough go to ``test-artifacts/``.
+yet), every text of a walkthrough (the boards it shows too) has the session's language as
+its nearest ``lang`` (``language_checks.lang_problems``), and axe finds nothing. Every step
+between is checked the same way at 1024×768 but for axe. Screenshots of each walkthrough
+go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from orchard_lab.widgets import water_drops_walkthrough as wd_tour
 from tests.browser.axe import assert_no_violations
 from tests.browser.conftest import BROWSER_TEST_TIMEOUT, notebook_errors
 from tests.browser.engine_pictures import SETTLE_S, at_every_size, until_it_holds
+from tests.browser.language_checks import lang_problems
 from tests.browser.test_apple_batches_in_lab import (
     CUT_BUTTONS,
     SIZES,
@@ -69,6 +72,7 @@ def test_the_walkthroughs_fit_and_speak_the_sessions_language(page, lab, lang: s
             words = " ".join(tour.evaluate(OWN_WORDS).split())
             problems += [f"English in walkthrough {index + 1}: {left}" for left in
                          english_left(ENGINE_REFUSAL.sub("", words))]  # fmt: skip
+            problems += [f"walkthrough {index + 1}: {p}" for p in lang_problems(tour, lang)]
         assert problems == [], f"in {lang} at step {step}: " + "\n".join(problems)
 
     def shoot(when: str) -> None:

@@ -1,11 +1,13 @@
-// The app page's language (app/page.py, PageLanguage): sets the language of the page's root
-// (the nearest .orchard-app), and with whole_page of the document (<html lang>), now and
-// whenever it changes; names each option of the language menu in its own language, so a
-// screen reader reads "Français" in French.
+// A view's language (widgets/view_language.py, ViewLanguage; the app's PageLanguage): sets the
+// lang attribute of the view's root (the nearest element of the model's class "root"), now
+// and whenever it changes, so a screen reader reads every text of the view, buttons too, in
+// that language (a notebook's <html lang> stays JupyterLab's). The app's page also sets the
+// document's (<html lang>, with whole_page) and names each option of the language menu in
+// its own language, so a screen reader reads "Français" in French.
 function render({ model, el }) {
   let frame = 0;
   const apply = () => {
-    const root = el.closest(".orchard-app");
+    const root = el.closest(`.${model.get("root")}`);
     if (!root) {
       frame = requestAnimationFrame(apply);
       return;
@@ -13,7 +15,7 @@ function render({ model, el }) {
     const lang = model.get("lang");
     root.lang = lang;
     if (model.get("whole_page")) document.documentElement.lang = lang;
-    const names = model.get("names");
+    const names = model.get("names") || {};
     for (const option of root.querySelectorAll(".orchard-app-language option")) {
       const code = names[option.textContent.trim()];
       if (code) option.lang = code;
