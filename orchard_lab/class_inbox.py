@@ -114,7 +114,8 @@ class ClassInbox:
         line = f"{name}: {code}"
         with self._held() as file:
             if len(self._lines) >= MAX_LINES:
-                return self._refuse(name, f"the class already has {MAX_LINES} results")
+                full = _("the class already has {count} results")
+                return self._refuse(name, full.format(count=MAX_LINES))
             checked = class_results("\n".join([*self._lines, line]), best_lines=False)
             number = len(self._lines) + 1
             refusal = next((each for each in checked.refused if each.line == number), None)

@@ -7,6 +7,11 @@ reason, and the rest of the class is still checked. For stacked trees each group
 the best line of its deal, found by ``stacked_trees.search.best_line`` with a node limit,
 so every machine finds the same line.
 
+The sentences a teacher reads (a refused line's reason, the summary, a group's label) are
+in the session's language (``orchard_lab.language``) when ``class_results`` or ``summary``
+runs; ``Row.at_table`` and ``Group.title`` stay English words, shown with ``_p`` / ``_``
+(``at_table_words``, ``orchard_lab.language._``).
+
 >>> from orchard_lab import stacked_trees as st
 >>> game = st.Game.new(seed=4)
 >>> while not game.is_over:
@@ -25,6 +30,7 @@ from dataclasses import dataclass
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import check_bool, check_type
+from orchard_lab.language import _, _n, _p
 from orchard_lab.result_codes import Result, read_result, result_code
 from orchard_lab.stacked_trees.codes import deal_code
 
@@ -37,11 +43,13 @@ __all__ = [
     "Group",
     "Refused",
     "Row",
+    "at_table_words",
     "class_results",
     "clean_name",
     "read_result",
     "result_code",
     "summary",
+    "table_headings",
 ]
 
 BEST_LINE_NODES = 5000  # positions best_line searches per deal: the same line on any machine
@@ -80,6 +88,32 @@ class Row:
         if self.result.players == 1:
             return "solo"
         return "won" if self.won else "lost"
+
+
+def at_table_words(at_table: str) -> str:
+    """``Row.at_table`` ("solo", "won" or "lost") in the session's language.
+
+    >>> at_table_words("won")
+    'won'
+    """
+    words = {
+        "solo": _p("class results: how a pupil did at their table", "solo"),
+        "won": _p("class results: how a pupil did at their table", "won"),
+        "lost": _p("class results: how a pupil did at their table", "lost"),
+    }
+    return words[at_table]
+
+
+def table_headings() -> tuple[str, str, str, str, str]:
+    """The class results table's headings in the session's language: place, name, score,
+    at the table, rating."""
+    return (
+        _p("class results: a column", "place"),
+        _p("class results: a column", "name"),
+        _p("class results: a column", "score"),
+        _p("class results: a column", "at the table"),
+        _p("class results: a column", "rating"),
+    )
 
 
 @dataclass(frozen=True)
@@ -129,19 +163,27 @@ def summary(results: ClassResults) -> str:
     '0 results verified in 0 groups; 1 line refused (below).'
     """
     verified, refused = len(results.rows), len(results.refused)
-    groups = len(results.groups)
-    text = (
-        f"{verified} result{'' if verified == 1 else 's'} verified in "
-        f"{groups} group{'' if groups == 1 else 's'}"
-    )
-    text += f"; {refused} line{'' if refused == 1 else 's'} refused (below)." if refused else "."
+    groups = _n("{count} group", "{count} groups", len(results.groups))
+    said = _n(
+        "{count} result verified in {groups}", "{count} results verified in {groups}", verified
+    ).format(count=verified, groups=groups.format(count=len(results.groups)))
+    if refused:
+        text = _n(
+            "{verified}; {count} line refused (below).",
+            "{verified}; {count} lines refused (below).",
+            refused,
+        ).format(verified=said, count=refused)
+    else:
+        text = _("{verified}.").format(verified=said)
     names = results.shared_names
     if names:
-        one = len(names) == 1
-        text += (
-            f" The name{'' if one else 's'} {', '.join(names)} {'is' if one else 'are'} on more "
-            "than one line (marked “same name” below): check who is who."
-        )
+        text += " " + _n(
+            "The name {names} is on more than one line (marked “same name” below): check who "
+            "is who.",
+            "The names {names} are on more than one line (marked “same name” below): check "
+            "who is who.",
+            len(names),
+        ).format(names=", ".join(names))
     return text
 
 
@@ -159,24 +201,25 @@ def _split(line: str, number: int) -> tuple[str, str]:
     """A line's (name, code): the name is what comes before the last colon."""
     name, colon, code = line.rpartition(":")
     name = clean_name(name) if colon else ""
-    return name or f"line {number}", code
+    return name or _("line {number}").format(number=number), code
 
 
 def _deal_label(result: Result, unseeded: int) -> str:
     """How a group's deal is named: its code (stacked trees), its seed, or, for a deal a code
     writes out, its number among the deals without a seed (so two such groups differ)."""
     if result.name == st.FACTS.name:
-        return f"deal {deal_code(result.game.order)}"
+        return _("deal {code}").format(code=deal_code(result.game.order))
     if result.seed is not None:
-        return f"seed {result.seed}"
-    return f"deal {unseeded} without a seed"
+        return _("seed {seed}").format(seed=result.seed)
+    return _("deal {number} without a seed").format(number=unseeded)
 
 
 def _group_label(result: Result, deal: str) -> str:
+    game = _(result.title)
     if result.name == st.FACTS.name:  # every orchard is a solo game on the same cards (ST-7)
-        return f"{result.title}, {deal}, {result.rules_text}"
-    players = f"{result.players} player{'' if result.players == 1 else 's'}"
-    return f"{result.title}, {deal}, {players}, {result.rules_text}"
+        return f"{game}, {deal}, {result.rules_text}"
+    players = _n("{count} player", "{count} players", result.players)
+    return f"{game}, {deal}, {players.format(count=result.players)}, {result.rules_text}"
 
 
 def _group_key(result: Result) -> tuple[object, ...]:
@@ -235,7 +278,9 @@ def class_results(text: str, *, best_lines: bool = True) -> ClassResults:
             continue
         game = _same_game(result)
         if game in seen:
-            reason = f"the same game as {seen[game]}'s code: each pupil has their own"
+            reason = _("the same game as {name}'s code: each pupil has their own").format(
+                name=seen[game]
+            )
             refused.append(Refused(number, name, line.strip()[: NAME_LENGTH * 2], reason))
             continue
         seen[game] = name
@@ -260,7 +305,7 @@ def _rank(
             for (name, line, result), place in zip(entries, places, strict=True)
         )
         first = entries[0][2]
-        named = next((result for _, _, result in entries if result.seed is not None), first)
+        named = next((result for _name, _line, result in entries if result.seed is not None), first)
         best = None
         if best_lines and first.name == st.FACTS.name and searched < MAX_BEST_LINES:
             searched += 1
@@ -275,6 +320,6 @@ def _rank(
         group = Group(number, first.title, deal, _group_label(named, deal), group_rows, best)
         groups.append(group)
         rows += group_rows
-    names = Counter(name for name, _, _ in read)
+    names = Counter(name for name, _line, _result in read)
     shared = tuple(name for name in names if names[name] > 1)
     return ClassResults(tuple(rows), tuple(groups), tuple(refused), shared)

@@ -10,9 +10,10 @@ equal to the marked text. So far the walkthroughs, the app pages, the charts
 switches (labels, help and options), the what-if, the result sender, the game boards' own
 words, the three games' refusals, score notes and hint reasons (stacked trees' moves with
 their cards in the language's fruit letters), and apple batches' and water drops' group
-reasons are marked (the lessons have catalogues of their own:
-``orchard_lab.lessons.catalogues``); the winner sentences (``winner_reason``), the class
-results' sentences and the lesson checks' verdicts are still English only.
+reasons, and the class results (why a result code is refused, the summary, the ranked
+table, ``orchard-lab results``) are marked (the lessons have catalogues of their own:
+``orchard_lab.lessons.catalogues``); the winner sentences (``winner_reason``) and the
+lesson checks' verdicts are still English only.
 
 A constant defined when its module is imported is marked with ``N_`` and translated with
 ``_`` where it is shown, so it follows the language of that moment. ``_n`` picks a

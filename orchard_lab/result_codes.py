@@ -10,7 +10,8 @@ neighbours. A pupil's name is not in the code.
 
 Each move is stored as its place in the engine's list of legal moves at that point, so a
 code can only describe a game the rules allow, and ``read_result`` replays it through the
-engine: the score is worked out, never typed.
+engine: the score is worked out, never typed. Why a code is refused is said in the session's
+language (``orchard_lab.language``): the teacher reads it beside the pupil's line.
 
 >>> from orchard_lab import stacked_trees as st
 >>> game = st.Game.new(seed=4)
@@ -33,6 +34,7 @@ from orchard_lab import games
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import check_int, check_type, describe_rules, switches
 from orchard_lab.games import GameModule
+from orchard_lab.language import _
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, check_value, read_code
 from orchard_lab.walkthrough_games import walkthrough_step
 
@@ -130,12 +132,19 @@ class _Reader:
         return digit
 
     def take_number(self, what: str) -> int:
+        """A ``_Writer.put_number``; ``what`` ("rule", "seed" or "number of moves") says
+        which, in a damaged code's reason."""
         value: int = 0  # int ** int is typed Any (a negative power is a float)
         for chunk in range(_MAX_CHUNKS):
             value += self.take(_CHUNK) * _CHUNK**chunk
             if not self.take(2):
                 return value
-        raise ValueError(f"this code is damaged: its {what} is far too large")
+        too_large = {
+            "rule": _("this code is damaged: its rule is far too large"),
+            "seed": _("this code is damaged: its seed is far too large"),
+            "number of moves": _("this code is damaged: its number of moves is far too large"),
+        }
+        raise ValueError(too_large[what])
 
 
 # -- rules: only the switches that differ from the standard rules ---------------------------
@@ -185,7 +194,8 @@ def _take_rules(reader: _Reader, rules_type: type) -> Any:
     try:
         return rules_type(**values)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"this code is damaged: its rules are not possible ({exc})") from None
+        said = _("this code is damaged: its rules are not possible ({problem})")
+        raise ValueError(said.format(problem=exc)) from None
 
 
 # -- the deal: a seed, or each part of the deck as a permutation ----------------------------
@@ -250,19 +260,21 @@ def result_code(game: Any, player: int = 0, seed: int | None = None) -> str:
     if seed is not None:
         seed = check_int(seed, "seed", 0)
     if not game.is_over:
-        raise ValueError("a result code is for a finished game: finish the game first")
+        raise ValueError(_("a result code is for a finished game: finish the game first"))
     shown = walkthrough_step(game)
     if shown is not None:
-        raise ValueError(
-            f"this is a walkthrough's scripted game ({shown}), not a game of your own: it has "
-            "no result code"
+        said = _(
+            "this is a walkthrough's scripted game ({step}), not a game of your own: it has no "
+            "result code"
         )
+        raise ValueError(said.format(step=shown))
     code = _pack(kind, game, player, seed)
     if len(code.replace("-", "")) > MAX_SYMBOLS:
-        raise ValueError(
-            f"this game is too big for a result code ({game.players} players): a code holds "
-            f"at most {MAX_SYMBOLS} symbols"
+        said = _(
+            "this game is too big for a result code ({players} players): a code holds at most "
+            "{symbols} symbols"
         )
+        raise ValueError(said.format(players=game.players, symbols=MAX_SYMBOLS))
     return code
 
 
@@ -270,9 +282,8 @@ def _pack(kind: _Kind, game: Any, player: int, seed: int | None) -> str:
     """The code of ``game`` as it stands (finished or not)."""
     parts = kind.deal_of(game)
     if parts is None:
-        raise ValueError(
-            f"only games dealt from the standard {kind.title} cards have a result code"
-        )
+        said = _("only games dealt from the standard {game} cards have a result code")
+        raise ValueError(said.format(game=_(kind.title)))
     facts = kind.module.FACTS
     out = _Writer()
     out.put(game.players - facts.min_players, facts.max_players - facts.min_players + 1)
@@ -289,7 +300,7 @@ def _pack(kind: _Kind, game: Any, player: int, seed: int | None) -> str:
             _put_permutation(out, cards, standard)
     replay = kind.build(game.players, game.rules, game.first_player, parts)
     out.put_number(len(game.history))
-    for _, move in game.history:
+    for _player, move in game.history:
         legal = replay.legal_moves()
         out.put(legal.index(move), len(legal))
         replay.play(move)
@@ -355,38 +366,44 @@ def read_result(code: str) -> Result:
     check_type(code, str, "code")
     text = _normal(code)
     if len(text) > MAX_SYMBOLS:
-        raise ValueError(f"this is not a result code: it is far too long ({len(text)} symbols)")
+        said = _("this is not a result code: it is far too long ({count} symbols)")
+        raise ValueError(said.format(count=len(text)))
     if not text:
-        raise ValueError("this line has no result code")
+        raise ValueError(_("this line has no result code"))
     wrong = sorted({symbol for symbol in text if symbol not in _VALUE})
     if wrong:
-        raise ValueError(
-            f"{wrong[0]!r} is not used in result codes (they use 2-9 and the letters except "
-            "I, O and U): check the code"
+        said = _(
+            "{symbol} is not used in result codes (they use 2-9 and the letters except I, O "
+            "and U): check the code"
         )
+        raise ValueError(said.format(symbol=repr(wrong[0])))
     if len(text) < 3:
-        raise ValueError("this code is cut off: it is too short to hold a game")
+        raise ValueError(_("this code is cut off: it is too short to hold a game"))
     values = [_VALUE[symbol] for symbol in text]
     if check_value(values[:-1]) != values[-1]:
         if _is_deal_code(code):
             raise ValueError(
-                "this is a stacked trees deal code (it deals the cards of a challenge), "
-                "not a result code: the result code is shown at the end of the game"
+                _(
+                    "this is a stacked trees deal code (it deals the cards of a challenge), "
+                    "not a result code: the result code is shown at the end of the game"
+                )
             )
         raise ValueError(
-            "this code has a typing mistake: a symbol is wrong or missing, or two are swapped; "
-            "ask the pupil to copy it again"
+            _(
+                "this code has a typing mistake: a symbol is wrong or missing, or two are "
+                "swapped; ask the pupil to copy it again"
+            )
         )
     if values[1] == 0 and len(values) > 2:  # the lab never writes a leading zero
-        raise ValueError("this code is damaged: ask the pupil to copy it again")
+        raise ValueError(_("this code is damaged: ask the pupil to copy it again"))
     known = kinds()
     kind = known.get(text[0])
     if kind is None:
-        starts = ", ".join(f"{letter} ({k.title})" for letter, k in known.items())
-        raise ValueError(
-            f"this code starts with {text[0]!r}, which names no game: result codes start "
-            f"with {starts}"
+        starts = ", ".join(f"{letter} ({_(k.title)})" for letter, k in known.items())
+        said = _(
+            "this code starts with {letter}, which names no game: result codes start with {starts}"
         )
+        raise ValueError(said.format(letter=repr(text[0]), starts=starts))
     number = 0
     for value in values[1:-1]:
         number = number * _BASE + value
@@ -420,34 +437,40 @@ def _replay(kind: _Kind, reader: _Reader, code: str) -> Result:
             parts = tuple(_take_permutation(reader, cards) for cards in kind.standard())
             game = kind.build(players, rules, first, parts)
     except ValueError as exc:  # e.g. rules that leave no room for the cards (WD-3)
-        raise ValueError(f"this code is damaged: its game cannot be dealt ({exc})") from None
+        said = _("this code is damaged: its game cannot be dealt ({problem})")
+        raise ValueError(said.format(problem=exc)) from None
     moves = reader.take_number("number of moves")
     if moves > MAX_MOVES:
-        raise ValueError("this code is damaged: it holds more moves than any game has")
+        raise ValueError(_("this code is damaged: it holds more moves than any game has"))
     for number in range(1, moves + 1):
         legal = game.legal_moves()
         if not legal:
-            raise ValueError(
-                f"this code is damaged: it goes on after the end of the game (move {number} "
-                f"of {moves})"
+            said = _(
+                "this code is damaged: it goes on after the end of the game (move {number} of "
+                "{moves})"
             )
+            raise ValueError(said.format(number=number, moves=moves))
         game.play(legal[reader.take(len(legal))])
     if not game.is_over:
-        raise ValueError(
-            f"this {kind.title} game is not finished (it stops after move {moves}): the "
-            "result code is shown when the game is over"
+        said = _(
+            "this {game} game is not finished (it stops after move {moves}): the result code "
+            "is shown when the game is over"
         )
+        raise ValueError(said.format(game=_(kind.title), moves=moves))
     if reader.rest:
         raise ValueError(
-            "this code is damaged: it is longer than its game (extra symbols, or a symbol "
-            "cut off); ask the pupil to copy it again"
+            _(
+                "this code is damaged: it is longer than its game (extra symbols, or a symbol "
+                "cut off); ask the pupil to copy it again"
+            )
         )
     shown = walkthrough_step(game)
     if shown is not None:
-        raise ValueError(
-            f"this code comes from a walkthrough's scripted game ({shown}), not a game the "
-            "pupil played: ask the pupil for the code of a game of their own"
+        said = _(
+            "this code comes from a walkthrough's scripted game ({step}), not a game the pupil "
+            "played: ask the pupil for the code of a game of their own"
         )
+        raise ValueError(said.format(step=shown))
     return Result(
         code=code,
         name=kind.name,

@@ -6,7 +6,8 @@
 
 FILE holds one "name: code" line per pupil, as the checker widget takes them. Every code is
 replayed by the engine (``classroom.class_results``), so the scores are verified; the lines
-that are not counted are listed with the reason.
+that are not counted are listed with the reason. ``--lang`` names the language of the table,
+the reasons and the spreadsheet's headings (default: the session's).
 
 >>> print(results_text(class_results("Ben: S2")))
 0 results verified in 0 groups; 1 line refused (below).
@@ -23,49 +24,72 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from orchard_lab.classroom import ClassResults, class_results, summary
-from orchard_lab.cli_commands import add_subcommand
+from orchard_lab.classroom import (
+    ClassResults,
+    at_table_words,
+    class_results,
+    summary,
+    table_headings,
+)
+from orchard_lab.cli_commands import add_language_option, add_subcommand
 from orchard_lab.cli_refusal import refuse
+from orchard_lab.language import _, _p, language, speaking
 
-__all__ = ["add_command", "results_text", "write_csv"]
+__all__ = ["add_command", "csv_headings", "results_text", "write_csv"]
 
-HEADINGS = ("place", "name", "score", "at the table", "rating")
-CSV_HEADINGS = ("group", *HEADINGS, "line")
+
+def csv_headings() -> tuple[str, ...]:
+    """The spreadsheet's headings in the session's language: the group, the table's, the line.
+
+    >>> csv_headings()
+    ('group', 'place', 'name', 'score', 'at the table', 'rating', 'line')
+    """
+    group = _p("class results: a column", "group")
+    return (group, *table_headings(), _p("class results: a column", "line"))
 
 
 def results_text(results: ClassResults) -> str:
     """The check as plain text: the summary, each group and its pupils, the refused lines."""
     lines = [summary(results)]
     shared = set(results.shared_names)
+    headings = table_headings()
     for group in results.groups:
-        best = f"; best line found: {group.best.score}" if group.best is not None else ""
-        rows = [HEADINGS] + [
+        label = group.label
+        if group.best is not None:
+            label = _("{group}; best line found: {score}").format(
+                group=label, score=group.best.score
+            )
+        rows = [headings] + [
             (
                 str(row.place),
-                row.name + (" (same name)" if row.name in shared else ""),
+                _("{name} (same name)").format(name=row.name) if row.name in shared else row.name,
                 str(row.score),
-                row.at_table,
-                row.rating or "",
+                at_table_words(row.at_table),
+                _(row.rating) if row.rating else "",
             )
             for row in group.rows
         ]
-        widths = [max(len(row[i]) for row in rows) for i in range(len(HEADINGS))]
-        lines += ["", f"{group.number}. {group.label}{best}"]
+        widths = [max(len(row[i]) for row in rows) for i in range(len(headings))]
+        lines += ["", f"{group.number}. {label}"]
         for row in rows:
             cells = (value.ljust(width) for value, width in zip(row, widths, strict=True))
             lines.append(("  " + "  ".join(cells)).rstrip())
     if results.refused:
-        lines += ["", "Lines not counted:"]
-        lines += [f"  line {each.line}, {each.name}: {each.reason}" for each in results.refused]
+        lines += ["", _("Lines not counted:")]
+        said = _("line {number}, {name}: {reason}")
+        lines += [
+            "  " + said.format(number=each.line, name=each.name, reason=each.reason)
+            for each in results.refused
+        ]
     return "\n".join(lines)
 
 
 def write_csv(results: ClassResults, out: Path) -> None:
     """The verified rows as a spreadsheet (UTF-8 CSV): group, place, name, score, at the
-    table, rating and the line of the paste."""
+    table, rating and the line of the paste, in the session's language."""
     with out.open("w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file)
-        writer.writerow(CSV_HEADINGS)
+        writer.writerow(csv_headings())
         for group in results.groups:
             for row in group.rows:
                 writer.writerow(
@@ -74,15 +98,21 @@ def write_csv(results: ClassResults, out: Path) -> None:
                         row.place,
                         row.name,
                         row.score,
-                        row.at_table,
-                        row.rating or "",
+                        at_table_words(row.at_table),
+                        _(row.rating) if row.rating else "",
                         row.line,
                     )
                 )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the codes of ``args.file`` and print the table; 1 with a sentence if it fails."""
+    """Check the codes of ``args.file`` and print the table (in ``args.lang``, else the
+    session's language); 1 with a sentence if it fails."""
+    with speaking(args.lang or language()):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if str(args.file) == "-":
             text = sys.stdin.read()
@@ -95,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
         return refuse("results", error)
     print(results_text(results))
     if args.csv is not None:
-        print(f"\nwrote {args.csv}: the verified rows, to open in a spreadsheet")
+        said = _("wrote {file}: the verified rows, to open in a spreadsheet")
+        print("\n" + said.format(file=args.csv))
     return 0
 
 
@@ -123,3 +154,4 @@ def add_command(commands: Any) -> None:
         action="store_true",
         help="skip the stacked trees best-line search (a fraction of a second per deal)",
     )
+    add_language_option(parser, "the table, the reasons and the spreadsheet's headings in")

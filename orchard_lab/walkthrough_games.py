@@ -23,6 +23,7 @@ from orchard_lab import policies
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.core import check_int, make_rng
+from orchard_lab.language import N_, _
 
 __all__ = [
     "APPLE_BATCHES_SEED",
@@ -81,25 +82,27 @@ def stacked_trees_game(players: int = 1) -> st.Game:
 
 
 # (game title, step title, the game): every finished game a walkthrough shows
-_SHOWN: tuple[tuple[str, str, Callable[[], Any]], ...] = (
-    (ab.FACTS.title, "The end of the game", apple_batches_game),
-    (ab.FACTS.title, "A tie", apple_batches_tie),
-    (wd.FACTS.title, "The end and winning", water_drops_game),
-    (st.FACTS.title, "The end and your rating", stacked_trees_game),
-    (st.FACTS.title, "Several players", lambda: stacked_trees_game(3)),
+_SHOWN: tuple[tuple[str, str, Callable[[], Any]], ...] = (  # the step titles, said with _
+    (ab.FACTS.title, N_("The end of the game"), apple_batches_game),
+    (ab.FACTS.title, N_("A tie"), apple_batches_tie),
+    (wd.FACTS.title, N_("The end and winning"), water_drops_game),
+    (st.FACTS.title, N_("The end and your rating"), stacked_trees_game),
+    (st.FACTS.title, N_("Several players"), lambda: stacked_trees_game(3)),
 )
 
 
 @cache
-def _shown() -> dict[str, str]:
-    """Each shown game's save (``to_json``: deal, players, rules and moves) → its step."""
-    return {
-        build().to_json(): f"the {title} walkthrough, step {step!r}"
-        for title, step, build in _SHOWN
-    }
+def _shown() -> dict[str, tuple[str, str]]:
+    """Each shown game's save (``to_json``: deal, players, rules and moves) → its game's
+    title and its step's."""
+    return {build().to_json(): (title, step) for title, step, build in _SHOWN}
 
 
 def walkthrough_step(game: Any) -> str | None:
     """The walkthrough step that plays ``game`` (the same deal, players, rules and moves) in
-    front of the pupil, in words; None for any other game."""
-    return _shown().get(game.to_json())
+    front of the pupil, in words (the session's language); None for any other game."""
+    shown = _shown().get(game.to_json())
+    if shown is None:
+        return None
+    title, step = shown
+    return _("the {game} walkthrough, step '{step}'").format(game=_(title), step=_(step))

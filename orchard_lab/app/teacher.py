@@ -7,8 +7,8 @@ in or a send was refused. ``/teacher/results.txt`` is the class's lines, for ``o
 results`` or a spreadsheet. Anything under ``/teacher`` without the teacher's token gets 403;
 every other path goes on to the pupils' app. The pupils' page finds the class's inbox with
 ``class_inbox()``, set by ``open_class``. The page's own words are in the server's language
-(``orchard-lab app --lang``), and ``<html lang>`` says which; the ranked table and the
-status sentence (``classroom``, ``widgets.class_results``) are English so far.
+(``orchard-lab app --lang``), and ``<html lang>`` says which, as are the ranked table, the
+status sentence and the reasons (``classroom``, ``widgets.class_results``).
 
 >>> import asyncio, json
 >>> async def pupils(scope, receive, send): sent.append("pupils")

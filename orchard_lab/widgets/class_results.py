@@ -3,7 +3,8 @@
 A thin view over ``classroom.class_results``: every code is replayed by the engine, the
 verified scores are ranked group by group (one game, one deal, the same rules), plotted with
 ``figures.class_scores``, and the lines that could not be read are listed with the reason.
-Nothing here decides a rule; no traceback reaches the teacher.
+Nothing here decides a rule; no traceback reaches the teacher. Its words, the table's and
+the reasons are in the session's language (``orchard_lab.language``) when it checks.
 
 On a class hub the pupils' boards send their games to the class's results file, and the
 teacher's results notebook shows ``ClassResultsChecker(results_file=...)``: the file's lines
@@ -26,9 +27,18 @@ from typing import Any
 
 import ipywidgets as w
 
-from orchard_lab.classroom import ClassResults, Group, Refused, class_results, summary
+from orchard_lab.classroom import (
+    ClassResults,
+    Group,
+    Refused,
+    at_table_words,
+    class_results,
+    summary,
+    table_headings,
+)
 from orchard_lab.core import check_path
 from orchard_lab.figures.classroom import class_scores
+from orchard_lab.language import _
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.styles import buttons_style, style_html, text_properties
@@ -65,11 +75,13 @@ class ClassResultsChecker(WidgetView):
     def __init__(self, text: str = "", *, results_file: str | Path | None = None) -> None:
         self.codes = w.Textarea(
             value=text,
-            placeholder="One line per pupil:\nAna: S4KX-9MP2-...\nBen: A5SA-LP82-C6YY-Q4",
+            placeholder=_("One line per pupil:") + "\nAna: S4KX-9MP2-...\nBen: A5SA-LP82-C6YY-Q4",
             layout={"width": "auto"},
         ).add_class("orchard-class-codes")
         self.check_button = w.Button(
-            description="Check", button_style="success", tooltip="replay every code and rank"
+            description=_("Check"),
+            button_style="success",
+            tooltip=_("replay every code and rank"),
         ).add_class("orchard-class-check")
         self.status = w.HTML().add_class("orchard-class-status")
         self.message = w.HTML().add_class("orchard-class-message")
@@ -109,8 +121,9 @@ class ClassResultsChecker(WidgetView):
     def _waiting(self) -> str:
         """The status while there is nothing to check."""
         if self.results_file is not None:
-            return "No results yet: they appear here as pupils send them."
-        return f"Paste one line per pupil, like <code>{_EXAMPLE}</code>, then click Check."
+            return html.escape(_("No results yet: they appear here as pupils send them."))
+        said = html.escape(_("Paste one line per pupil, like {example}, then click Check."))
+        return said.format(example=f"<code>{_EXAMPLE}</code>")
 
     def _watch(self) -> None:
         """``refresh`` every ``WATCH_SECONDS`` until the checker is closed."""
@@ -151,8 +164,11 @@ class ClassResultsChecker(WidgetView):
 
     def _layout(self) -> w.Box:
         css = w.HTML(style() + buttons_style())
-        title = "Check the class's result codes" if self.results_file is None else "Class results"
-        heading = w.HTML(f'<b style="color:{_TEXT};font-size:15px">{title}</b>')
+        if self.results_file is None:
+            title = _("Check the class's result codes")
+        else:
+            title = _("Class results")
+        heading = w.HTML(f'<b style="color:{_TEXT};font-size:15px">{html.escape(title)}</b>')
         go_row = w.HBox([self.check_button, self.status]).add_class("orchard-class-go")
         go_row.layout.flex_flow = "row wrap"
         go_row.layout.align_items = "center"
@@ -164,30 +180,44 @@ class ClassResultsChecker(WidgetView):
 
 def table_html(groups: tuple[Group, ...], shared: tuple[str, ...]) -> str:
     """One table: a header row per group (its game, deal, rules and best line), then its pupils
-    by place; a name on more than one line is marked "same name"."""
+    by place; a name on more than one line is marked "same name" (in the session's
+    language)."""
     rows = []
     for group in groups:
-        best = f"; best line found: {group.best.score}" if group.best is not None else ""
+        label = html.escape(group.label)
+        if group.best is not None:
+            best = _("{group}; best line found: {score}")
+            label = html.escape(best).format(group=label, score=group.best.score)
         rows.append(
-            f'<tr class="orchard-class-group"><th colspan="5">{group.number}. '
-            f"{html.escape(group.label)}{best}</th></tr>"
+            f'<tr class="orchard-class-group"><th colspan="5">{group.number}. {label}</th></tr>'
         )
         for row in group.rows:
-            name = html.escape(row.name) + (" (same name)" if row.name in shared else "")
+            name = html.escape(row.name)
+            if row.name in shared:
+                name = html.escape(_("{name} (same name)")).format(name=name)
             rows.append(
                 f'<tr><td class="orchard-num">{row.place}</td><td>{name}</td>'
-                f'<td class="orchard-num">{row.score}</td><td>{row.at_table}</td>'
-                f"<td>{html.escape(row.rating or '')}</td></tr>"
+                f'<td class="orchard-num">{row.score}</td>'
+                f"<td>{html.escape(at_table_words(row.at_table))}</td>"
+                f"<td>{html.escape(_(row.rating) if row.rating else '')}</td></tr>"
             )
-    head = "<tr><th>place</th><th>name</th><th>score</th><th>at the table</th><th>rating</th></tr>"
-    return f"<table>{head}{''.join(rows)}</table>" if groups else ""
+    head = "".join(f"<th>{html.escape(heading)}</th>" for heading in table_headings())
+    return f"<table><tr>{head}</tr>{''.join(rows)}</table>" if groups else ""
 
 
 def refused_html(refused: tuple[Refused, ...]) -> str:
     if not refused:
         return ""
+    said = html.escape(_("line {number}, {name}: {reason}"))
     items = "".join(
-        f"<li>line {each.line}, <b>{html.escape(each.name)}</b>: {html.escape(each.reason)}</li>"
+        "<li>"
+        + said.format(
+            number=each.line,
+            name=f"<b>{html.escape(each.name)}</b>",
+            reason=html.escape(each.reason),
+        )
+        + "</li>"
         for each in refused
     )
-    return f"<b>Lines not counted</b><ul>{items}</ul>"
+    heading = html.escape(_("Lines not counted"))
+    return f"<b>{heading}</b><ul>{items}</ul>"
