@@ -7,7 +7,9 @@ the catalogue's English (``tests.catalogue_english``), for Hangul in Korean, and
 text that may break inside a word (a computed word-break other than keep-all).
 ``lang_problems`` finds the text, tooltips, accessible names and placeholders inside an
 element whose nearest ``lang`` is not the language expected (WCAG 2.1, 3.1.2: a screen
-reader reads a French board with French pronunciation only when it is told).
+reader reads a French board with French pronunciation only when it is told), and
+``cut_placeholders`` the text boxes whose hint (a placeholder, often longer in French or
+Korean than in English) does not fit in them.
 """
 
 from __future__ import annotations
@@ -81,6 +83,32 @@ def lang_problems(root: Locator, lang: str) -> list[str]:
     first five) whose nearest ``lang`` attribute is not ``lang``."""
     found = root.evaluate(NOT_IN_LANG, lang)
     return [f"text not in lang={lang}: {text}" for text in found[:5]]
+
+
+# Each shown, empty text box inside the element whose placeholder is wider than the box (its
+# width in the box's font, with the box's padding and borders, against the box's width):
+# the placeholder, and the widths needed and given.
+CUT_PLACEHOLDERS = """root => {
+    const found = [];
+    const pen = document.createElement('canvas').getContext('2d');
+    for (const box of root.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+        if (box.offsetParent === null || box.value || !box.placeholder) continue;
+        const style = getComputedStyle(box);
+        pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const sides = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth']
+            .reduce((sum, side) => sum + parseFloat(style[side]), 0);
+        const lines = box.placeholder.split('\\n');
+        const need = Math.max(...lines.map(line => pen.measureText(line).width)) + sides;
+        const given = box.getBoundingClientRect().width;
+        if (need > given + 1) found.push(`${box.placeholder} (${need | 0} px in ${given | 0})`);
+    }
+    return found;
+}"""
+
+
+def cut_placeholders(root: Locator) -> list[str]:
+    """The placeholders inside ``root`` that do not fit in their text box."""
+    return [f"placeholder cut: {cut}" for cut in root.evaluate(CUT_PLACEHOLDERS)]
 
 
 def language_problems(root: Locator, lang: str) -> list[str]:

@@ -14,7 +14,8 @@ them, on one grid, nothing overlapping, the points shown the engine's).
 
 On the first render and once played, at 1024×768 and at 1400×900 (``at_every_size``):
 every board is the engine's; nothing in the outputs sticks out or scrolls sideways, no
-element of a board reaches past its output area, no button or label cuts its words; no
+element of a board reaches past its output area, no button or label cuts its words, no
+text box its placeholder (a pupil's own dice ladder, in Korean, once did); no
 English sentence of the catalogue is left in what a board shows or says (its text,
 tooltips, accessible names and charts; the engine's own sentences included: once marked,
 they are the catalogue's too); Korean boards show Hangul and break lines between words
@@ -45,7 +46,7 @@ from tests.browser.engine_pictures import (
     keys,
 )
 from tests.browser.engine_pictures import _words as folded_words  # what FOLDED reads
-from tests.browser.language_checks import lang_problems, language_problems
+from tests.browser.language_checks import cut_placeholders, lang_problems, language_problems
 from tests.browser.test_apple_batches_in_lab import (
     CUT_BUTTONS,
     SIZES,
@@ -193,6 +194,7 @@ def _speaks_and_fits(page: Page, drivers: dict[str, Driver], lang: str) -> None:
                      root.locator(WORDED).evaluate_all(CUT_BUTTONS)]  # fmt: skip
         problems += [f"{short}: {problem}" for problem in language_problems(root, lang)]
         problems += [f"{short}: {problem}" for problem in lang_problems(root, lang)]
+        problems += [f"{short}: {problem}" for problem in cut_placeholders(root)]
     assert problems == [], f"boards in {lang}:\n" + "\n".join(problems)
 
 
