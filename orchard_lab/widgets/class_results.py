@@ -43,6 +43,7 @@ from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.styles import buttons_style, style_html, text_properties
 from orchard_lab.widgets.view import WidgetView
+from orchard_lab.widgets.view_language import ViewLanguage
 
 __all__ = ["TEXT_ON", "ClassResultsChecker", "refused_html", "style", "table_html"]
 
@@ -173,7 +174,7 @@ class ClassResultsChecker(WidgetView):
         go_row.layout.flex_flow = "row wrap"
         go_row.layout.align_items = "center"
         parts = [css, heading, self.codes, go_row, self.message, self.table, self.refused]
-        root = w.VBox([*parts, self.figure])
+        root = w.VBox([*parts, self.figure, ViewLanguage("orchard-class")])
         root.layout.max_width = "100%"
         return root.add_class("orchard-class")
 

@@ -2,8 +2,8 @@
 
 A notebook's page keeps JupyterLab's ``<html lang="en">``, so a board built in French or
 Korean would be read out with English pronunciation. The orchard views (the boards, the
-walkthroughs, the what-if, the sequence explorer, the rule switches, the result sender) each
-put a ``ViewLanguage`` among their children: in the browser
+walkthroughs, the what-if, the sequence explorer, the rule switches, the result sender, the
+class results) each put a ``ViewLanguage`` among their children: in the browser
 (``static/view_language.js``) it sets the ``lang`` attribute of the view's root, the
 nearest element of CSS class ``root``, to the language the view was built in (the
 session's when it was made). Every text of the view is inside that element: the HTML the
