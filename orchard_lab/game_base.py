@@ -18,11 +18,12 @@ the save skeleton with its checks and the replay of saved moves, and ``repr``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 import numpy as np
+from babel.lists import format_list
 
 from orchard_lab.core import (
     GameFacts,
@@ -36,15 +37,15 @@ from orchard_lab.core import (
     load_save,
     make_rng,
     move_row,
-    points,
     read_move_row,
     require,
     require_int,
     rules_from_dict,
     rules_to_dict,
 )
+from orchard_lab.language import _, _n, language
 
-__all__ = ["BaseGame", "Parts", "SaveLayout", "TieBreak", "listed"]
+__all__ = ["BaseGame", "Parts", "SaveLayout", "TieBreak", "listed", "points_words"]
 
 MoveT = TypeVar("MoveT")
 
@@ -63,21 +64,25 @@ Parts = tuple[tuple[Any, ...], ...]
 """A deal as result codes store it: parts of cards, each in the order it is dealt."""
 
 
-def listed(items: Sequence[str]) -> str:
-    """Words joined as a sentence lists them.
+def listed(items: Sequence[str], style: Literal["standard", "or"] = "standard") -> str:
+    """Words joined as a sentence of the session's language lists them (Babel's
+    ``format_list``; English as British English writes it, with no comma before "and");
+    ``style="or"`` for alternatives.
 
-    >>> listed(["4 points"]), listed(["4 points", "1 rotten token", "5 dice"])
-    ('4 points', '4 points, 1 rotten token and 5 dice')
+    >>> listed(["4 points"]), listed(["0", "1", "3"]), listed(["2", "3", "4"], "or")
+    ('4 points', '0, 1 and 3', '2, 3 or 4')
+    >>> from orchard_lab.language import speaking
+    >>> with speaking("fr"):
+    ...     listed(["0", "1", "3"]), listed(["2", "3"], "or")
+    ('0, 1 et 3', '2 ou 3')
     """
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" and {items[-1]}"
+    code = language()
+    return format_list(list(items), style=style, locale="en_GB" if code == "en" else code)
 
 
-def _players(players: Sequence[int], one: str, many: str) -> str:
-    """ "Player 2", "Players 0, 1 and 3" (or "player …" inside a sentence)."""
-    numbers = [str(player) for player in players]
-    return f"{one if len(numbers) == 1 else many} {listed(numbers)}"
+def points_words(n: int) -> str:
+    """``n`` points in the session's language: '1 point', '-1 point', '3 points'."""
+    return _n("{points} point", "{points} points", abs(n)).format(points=n)
 
 
 @dataclass(frozen=True)
@@ -95,26 +100,18 @@ class SaveLayout:
 
 @dataclass(frozen=True)
 class TieBreak:
-    """One tie-break of a game's winning rule, as the winner sentence says it.
+    """One tie-break of a game's winning rule: what the tied players' counts are called in
+    the game's winner sentences (``key``, a field of its ``_tie_shared`` sentences), a
+    player's count in words (``words``: "1 rotten token"), and ``fewer``: the lower count
+    wins. The game's ``_tie_decided`` writes the sentence for a tie this tie-break decides.
 
-    ``name`` is what tied players tie on ("rotten tokens"); ``one`` and ``many`` write a
-    player's count ("{} die", "{} dice"); ``won`` says how the winner beat the others, with
-    ``{best}`` and ``{others}`` filled in; ``fewer``: the lower count wins.
+    >>> TieBreak("dice", lambda n: f"{n} dice").words(5)
+    '5 dice'
     """
 
-    name: str
-    one: str
-    many: str
-    won: str
+    key: str
+    words: Callable[[int], str]
     fewer: bool = False
-
-    def count(self, n: int) -> str:
-        """A player's count in words.
-
-        >>> TieBreak("dice", "{} die", "{} dice", "").count(1)
-        '1 die'
-        """
-        return (self.one if abs(n) == 1 else self.many).format(n)
 
 
 class BaseGame(Generic[MoveT, BoardT]):
@@ -249,9 +246,25 @@ class BaseGame(Generic[MoveT, BoardT]):
         """``player``'s count for each of ``tie_breaks``."""
         return ()
 
-    def _solo_note(self, total: int) -> str:
-        """Words after a solo game's points (stacked trees: the rating)."""
-        return ""
+    def _solo_rating(self, total: int) -> str | None:
+        """A solo game's rating of ``total`` points in words, None if the game has none
+        (stacked trees: ST-6's)."""
+        return None
+
+    def _tie_decided(self, tie: int, over: bool, winners: int) -> str:
+        """The winner sentence when ``tie_breaks[tie]`` decides a tie on points, finished
+        (``over``) or not, ``winners`` players still level after it: a whole sentence with
+        the fields {players} (the tied), {points} (theirs), {winners}, {rule} (the win rule),
+        {best} (the winners' count) and {others} (the others' counts). Only games with
+        ``tie_breaks`` are asked."""
+        raise NotImplementedError
+
+    def _tie_shared(self, over: bool) -> str:
+        """The winner sentence when every one of ``tie_breaks`` leaves the tied players level,
+        finished (``over``) or not: a whole sentence with the fields {players}, {points},
+        {rule} and each tie-break's ``key`` (its count in words). Only games with
+        ``tie_breaks`` are asked."""
+        raise NotImplementedError
 
     # -- playing ------------------------------------------------------------------------------
     @property
@@ -301,7 +314,9 @@ class BaseGame(Generic[MoveT, BoardT]):
         return [player for player, key in enumerate(keys) if key == best]
 
     def winner_reason(self) -> str:
-        """The result in words, naming the tie-break that decided (``facts.win_rule``).
+        """The result in words, naming the tie-break that decided (``facts.win_rule``), in
+        the session's language: a whole sentence for each case (a solo game, one player
+        ahead, a tie a tie-break decides, a tie nothing decides), finished or not.
 
         >>> from orchard_lab import apple_batches as ab
         >>> ab.Game.new(players=1).winner_reason()
@@ -309,34 +324,55 @@ class BaseGame(Generic[MoveT, BoardT]):
         """
         scores, over = self.scores(), self.is_over
         if self.players == 1:
-            so_far = "" if over else " so far"
-            return f"Solo game: {points(scores[0])}{so_far}{self._solo_note(scores[0])}."
-        verb, what = ("wins", "win") if over else ("leads", "lead")
+            rating = self._solo_rating(scores[0])
+            if rating is None:
+                said = _("Solo game: {points}.") if over else _("Solo game: {points} so far.")
+            elif over:
+                said = _("Solo game: {points} ({rating}).")
+            else:
+                said = _("Solo game: {points} so far ({rating}).")
+            return said.format(points=points_words(scores[0]), rating=rating)
         top = max(scores)
         tied = [player for player, score in enumerate(scores) if score == top]
         if len(tied) == 1:
             next_best = max(score for player, score in enumerate(scores) if player != tied[0])
-            return f"Player {tied[0]} {verb} with {points(top)} (next best: {points(next_best)})."
-        names = _players(tied, "Player", "Players")
+            if over:
+                said = _("Player {player} wins with {points} (next best: {next}).")
+            else:
+                said = _("Player {player} leads with {points} (next best: {next}).")
+            return said.format(
+                player=tied[0], points=points_words(top), next=points_words(next_best)
+            )
+        named = {
+            "players": listed([str(player) for player in tied]),
+            "points": points_words(top),
+            "rule": self.facts.win_rule,
+        }
         counts = [self._tie_counts(player) for player in tied]
         for k, tie in enumerate(self.tie_breaks):
             values = {each[k] for each in counts}
             if len(values) > 1:
                 winners = self.winners()
-                who = _players(winners, "player", "players")
-                tied_on = listed([points(top), *(each.name for each in self.tie_breaks[:k])])
                 best, *others = sorted(values, reverse=not tie.fewer)
-                won = tie.won.format(best=best, others=" or ".join(map(str, others)))
-                return (
-                    f"{names} tie on {tied_on}; {who} {verb if len(winners) == 1 else what} "
-                    f"the tie-break ({self.facts.win_rule}) {won}."
+                said = self._tie_decided(k, over, len(winners))
+                return said.format(
+                    **named,
+                    winners=listed([str(player) for player in winners]),
+                    best=best,
+                    others=listed([str(other) for other in others], "or"),
                 )
         if not self.tie_breaks:
-            shared = f"{self.facts.win_rule}: ties are shared"
-            return f"{names} share the {what} with {points(top)} each ({shared})."
-        ties = zip(self.tie_breaks, counts[0], strict=True)
-        each = listed([points(top), *(tie.count(n) for tie, n in ties)])
-        return f"{names} share the {what}: {each} each ({self.facts.win_rule})."
+            if over:
+                said = _(
+                    "Players {players} share the win with {points} each ({rule}: ties are shared)."
+                )
+            else:
+                said = _(
+                    "Players {players} share the lead with {points} each ({rule}: ties are shared)."
+                )
+            return said.format(**named)
+        words = {tie.key: tie.words(n) for tie, n in zip(self.tie_breaks, counts[0], strict=True)}
+        return self._tie_shared(over).format(**named, **words)
 
     # -- copies and what is shown -------------------------------------------------------------
     def copy(self) -> Self:

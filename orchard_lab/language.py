@@ -8,12 +8,14 @@ needed (no compiled ``.mo`` file is kept). ``orchard_lab.catalogues`` keeps the 
 equal to the marked text. So far the walkthroughs, the app pages, the charts
 (``orchard_lab.figures``), the rules sheets (the pupils' and the teacher's), the rule
 switches (labels, help and options), the what-if, the result sender, the game boards' own
-words, the three games' refusals, score notes and hint reasons (stacked trees' moves with
-their cards in the language's fruit letters), and apple batches' and water drops' group
+words, the three games' refusals, score notes, hint reasons (stacked trees' moves with
+their cards in the language's fruit letters) and winner sentences (``winner_reason``, its
+lists of players by Babel's ``format_list``), apple batches' and water drops' group
 reasons, and the class results (why a result code is refused, the summary, the ranked
 table, ``orchard-lab results``) are marked (the lessons have catalogues of their own:
-``orchard_lab.lessons.catalogues``); the winner sentences (``winner_reason``) and the
-lesson checks' verdicts are still English only.
+``orchard_lab.lessons.catalogues``); ``Score.explain``'s frame, the engine's codes of
+cards and batches in apple batches' market and no-such-batch refusals, and the lesson
+checks' verdicts are still English only.
 
 A constant defined when its module is imported is marked with ``N_`` and translated with
 ``_`` where it is shown, so it follows the language of that moment. ``_n`` picks a

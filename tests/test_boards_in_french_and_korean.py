@@ -3,9 +3,8 @@ their Python methods and to the end, they show no English sentence of the catalo
 of their widgets, and draw the fruit letters of the session's language (the walkthroughs'
 and the rules sheets' letters). The rule switches' help and options are checked too, and
 so are the engine's sentences the boards show: refusals (played through the board: the
-rule id kept), score notes, group reasons and the hint's reason (the three games': stacked
-trees' names its card in the language's fruit letters; no game's winner sentence is
-translated yet)."""
+rule id kept), score notes, group reasons, the hint's reason (stacked trees' names its card
+in the language's fruit letters) and the winner sentence of the game-over summary."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The engine's own sentences in French and Korean (issue 25): apple batches' and water
 drops' refusals, score notes, group reasons and hint reasons, stacked trees' moves, their
-effects and hint reasons, walked case by case under ``speaking``. Each differs from its
+effects and hint reasons, and the three games' winner sentences, walked case by case under
+``speaking``. Each differs from its
 English, shows no English sentence of the catalogue, keeps its rule id (a refusal) and, in
 Korean, is written in Hangul."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,7 @@ from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove
 from orchard_lab.language import speaking
 from orchard_lab.stacked_trees.policies import _effect, say
+from orchard_lab.walkthrough_games import apple_batches_tie
 from orchard_lab.water_drops.scoring import reason
 from tests.catalogue_english import english_left
 
@@ -171,6 +174,50 @@ def _st_hints() -> list[str]:
     return [hint.reason for hint in hints]
 
 
+def _finished(game: Any, same: bool = True) -> Any:
+    """``game`` played to its end, every player taking the first legal move (``same``: the
+    players of stacked trees and apple batches then tie), else the last for the others."""
+    while not game.is_over:
+        moves = game.legal_moves()
+        game.play(moves[0] if same or game.current_player == 0 else moves[-1])
+    return game
+
+
+def _st_tied(players: int, *placements: tuple[str, tuple[int, int], int, bool]) -> st.Game:
+    """A stacked trees game whose orchards are laid as ``placements`` say, a pair per player
+    (test_stacked_trees' ST-7 positions): a tie on points a tie-break decides."""
+    game = st.Game.deal([st.Card.from_text("APL/LAP")] * 9, players=players)
+    for board, pair in zip(game.boards, zip(*[iter(placements)] * 2, strict=True), strict=True):
+        for text, at, rotation, rotten in pair:
+            board.place(st.Card.from_text(text), at=at, rotation=rotation, rotten=rotten)
+    return game
+
+
+def _winners() -> list[str]:
+    """Each game's winner sentence in each case it reaches: solo (so far and over), one player
+    leading or winning, a tie on points a tie-break decides (apple batches' walkthrough deal,
+    won; stacked trees' rotten tokens and dice, leading, one winner or two), a tie nothing
+    decides (leading and won)."""
+    games: list[Any] = []
+    for module in (ab, wd, st):
+        games += [module.Game.new(players=1, seed=1), _finished(module.Game.new(players=1))]
+        games.append(module.Game.new(players=2, seed=1))
+        duel = module.Game.new(players=2, seed=1)
+        while len(set(duel.scores())) == 1:
+            duel.play(duel.legal_moves()[0])
+        games.append(duel)
+        for same in (True, False):
+            games.append(_finished(module.Game.new(players=2, seed=1), same))
+    games.append(apple_batches_tie())
+    one, two = ("APL/LAP", (-1, -1), 0, False), ("APL/LAP", (-2, -2), 0, False)
+    turned, costly = ("APL/LAP", (-1, -1), 90, True), ("APA/LAP", (0, 0), 270, True)
+    plain = ("APL/LAP", (0, 0), 0, False)
+    games.append(_st_tied(3, one, two, plain, turned, costly, one))
+    games.append(_st_tied(2, costly, one, plain, turned))
+    games.append(_st_tied(4, one, two, one, two, plain, turned, costly, one))  # 2 winners
+    return [game.winner_reason() for game in games]
+
+
 WALKS: dict[str, Callable[[], list[str]]] = {
     "apple batches' refusals": lambda: [str(r) for r in _ab_refusals()],
     "apple batches' score notes": _ab_notes,
@@ -179,6 +226,7 @@ WALKS: dict[str, Callable[[], list[str]]] = {
     "hint reasons": _hints,
     "stacked trees' moves and their effects": _st_moves,
     "stacked trees' hint reasons": _st_hints,
+    "winner sentences": _winners,
 }
 
 
@@ -205,3 +253,27 @@ def test_a_refusal_keeps_its_rule_id_in_every_language(lang: str) -> None:
     assert set(rules) == {"AB-2", "AB-3", "AB-4", "AB-5", "AB-6", "WD-2", "WD-3"}
     for refusal in said:
         assert f"({refusal.rule})" in str(refusal), refusal
+
+
+def test_the_winner_walk_reaches_every_case() -> None:
+    """The winner sentences walked above: each case of ``winner_reason`` in each game that
+    has it, in English."""
+    said = " | ".join(_winners())
+    for case in (
+        "Solo game: 0 points so far.",
+        "Solo game: 18 points.",
+        "Solo game: 0 points so far (Pal-tree).",
+        "Solo game: 2 points (Pal-tree).",
+        "Player 0 leads with 1 point (next best: 0 points).",
+        "Player 0 wins with 38 points (next best: 24 points).",
+        "Players 0 and 1 share the lead with 0 points each (WD-5: ties are shared).",
+        "Players 0 and 1 share the lead: 0 points and cards in 0 batches each (AB-7).",
+        "Players 0 and 1 share the win: 21 points and cards in 4 batches each (AB-7).",
+        "Players 0 and 1 share the lead: 0 points, 0 rotten tokens and 0 dice each (ST-7).",
+        "Players 0 and 1 share the win: 6 points, 2 rotten tokens and 10 dice each (ST-7).",
+        "; player 1 wins the tie-break (AB-7) with cards in 4 batches against 2.",
+        "; player 0 leads the tie-break (ST-7) with fewer rotten tokens: 0 against 1.",
+        "; players 0 and 1 lead the tie-break (ST-7) with fewer rotten tokens: 0 against 1.",
+        "and rotten tokens; player 1 leads the tie-break (ST-7) with more dice on the table",
+    ):
+        assert case in said, case

@@ -41,6 +41,11 @@ SAVE_NAME = FACTS.name
 SAVE_FORMAT = 2  # 2: rules hold the switch ``end`` (AB-2); moves are ``core.move_row`` rows
 
 
+def _batches(count: int) -> str:
+    """AB-7's tie-break count in words: 'cards in 3 batches'."""
+    return _n("cards in {count} batch", "cards in {count} batches", count).format(count=count)
+
+
 @cache
 def _move(card: Card, batch: str) -> Move:
     """One shared Move per (card, batch): moves are values, and building them is slow."""
@@ -54,14 +59,7 @@ class Game(BaseGame[Move, Board]):
     rules_type = Rules
     move_type = Move
     saves = SaveLayout(SAVE_FORMAT, frozenset({"deck", "order"}), Card)
-    tie_breaks = (
-        TieBreak(
-            "batches",
-            "cards in {} batch",
-            "cards in {} batches",
-            "with cards in {best} batches against {others}",
-        ),
-    )
+    tie_breaks = (TieBreak("batches", _batches),)
     rules: Rules
 
     def __init__(
@@ -195,6 +193,31 @@ class Game(BaseGame[Move, Board]):
         'Players 0 and 1 share the lead: 0 points and cards in 0 batches each (AB-7).'
         """
         return (self._boards[player].used_batches(),)
+
+    def _tie_decided(self, tie: int, over: bool, winners: int) -> str:
+        """AB-7's one tie-break decided: cards in more batches."""
+        if over:
+            return _n(
+                "Players {players} tie on {points}; player {winners} wins the tie-break ({rule}) "
+                "with cards in {best} batches against {others}.",
+                "Players {players} tie on {points}; players {winners} win the tie-break ({rule}) "
+                "with cards in {best} batches against {others}.",
+                winners,
+            )
+        return _n(
+            "Players {players} tie on {points}; player {winners} leads the tie-break ({rule}) "
+            "with cards in {best} batches against {others}.",
+            "Players {players} tie on {points}; players {winners} lead the tie-break ({rule}) "
+            "with cards in {best} batches against {others}.",
+            winners,
+        )
+
+    def _tie_shared(self, over: bool) -> str:
+        """AB-7: level on points and batches, the players share."""
+        # Translators: {batches} is "cards in 2 batches", in the language's own words
+        if over:
+            return _("Players {players} share the win: {points} and {batches} each ({rule}).")
+        return _("Players {players} share the lead: {points} and {batches} each ({rule}).")
 
     # -- changing --------------------------------------------------------------------------
     def _game_over(self) -> IllegalMove:

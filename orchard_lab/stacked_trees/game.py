@@ -25,13 +25,24 @@ import numpy as np
 
 from orchard_lab.core import IllegalMove, check_int, check_type, illegal, make_rng, require
 from orchard_lab.game_base import BaseGame, Parts, SaveLayout, TieBreak
-from orchard_lab.language import _
+from orchard_lab.language import _, _n
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import Card, default_deck
 from orchard_lab.stacked_trees.codes import read_code
 from orchard_lab.stacked_trees.rules import FACTS, MAX_DECK, Move, Rules, rating
 
 __all__ = ["SAVE_FORMAT", "SAVE_NAME", "Game", "Seat", "check_cards"]
+
+
+def _tokens(count: int) -> str:
+    """ST-7's first tie-break count in words: '2 rotten tokens'."""
+    return _n("{count} rotten token", "{count} rotten tokens", count).format(count=count)
+
+
+def _dice(count: int) -> str:
+    """ST-7's second tie-break count in words: '5 dice'."""
+    return _n("{count} die", "{count} dice", count).format(count=count)
+
 
 SAVE_NAME = FACTS.name
 SAVE_FORMAT = 2  # 2: rules by core.rules_to_dict, moves by core.move_row
@@ -77,16 +88,8 @@ class Game(BaseGame[Move, Board]):
         SAVE_FORMAT, frozenset({"order", "set_aside"}), Card, names_every_switch=True
     )
     tie_breaks = (
-        TieBreak(
-            "rotten tokens",
-            "{} rotten token",
-            "{} rotten tokens",
-            "with fewer rotten tokens: {best} against {others}",
-            fewer=True,
-        ),
-        TieBreak(
-            "dice", "{} die", "{} dice", "with more dice on the table: {best} against {others}"
-        ),
+        TieBreak("tokens", _tokens, fewer=True),
+        TieBreak("dice", _dice),
     )
     rules: Rules
 
@@ -233,13 +236,56 @@ class Game(BaseGame[Move, Board]):
         board = self.seats[player].board
         return (board.rotten_used, len(board.grid_dice))
 
-    def _solo_note(self, total: int) -> str:
+    def _solo_rating(self, total: int) -> str:
         """ST-6: a solo score comes with its rating.
 
         >>> Game.new(players=1).winner_reason()
         'Solo game: 0 points so far (Pal-tree).'
         """
-        return f" ({rating(total)})"
+        return _(rating(total))
+
+    def _tie_decided(self, tie: int, over: bool, winners: int) -> str:
+        """ST-7's tie-breaks decided: fewer rotten tokens (``tie`` 0), then more dice (1)."""
+        if tie == 0 and over:
+            return _n(
+                "Players {players} tie on {points}; player {winners} wins the tie-break ({rule}) "
+                "with fewer rotten tokens: {best} against {others}.",
+                "Players {players} tie on {points}; players {winners} win the tie-break ({rule}) "
+                "with fewer rotten tokens: {best} against {others}.",
+                winners,
+            )
+        if tie == 0:
+            return _n(
+                "Players {players} tie on {points}; player {winners} leads the tie-break ({rule}) "
+                "with fewer rotten tokens: {best} against {others}.",
+                "Players {players} tie on {points}; players {winners} lead the tie-break ({rule}) "
+                "with fewer rotten tokens: {best} against {others}.",
+                winners,
+            )
+        if over:
+            return _n(
+                "Players {players} tie on {points} and rotten tokens; player {winners} wins the "
+                "tie-break ({rule}) with more dice on the table: {best} against {others}.",
+                "Players {players} tie on {points} and rotten tokens; players {winners} win the "
+                "tie-break ({rule}) with more dice on the table: {best} against {others}.",
+                winners,
+            )
+        return _n(
+            "Players {players} tie on {points} and rotten tokens; player {winners} leads the "
+            "tie-break ({rule}) with more dice on the table: {best} against {others}.",
+            "Players {players} tie on {points} and rotten tokens; players {winners} lead the "
+            "tie-break ({rule}) with more dice on the table: {best} against {others}.",
+            winners,
+        )
+
+    def _tie_shared(self, over: bool) -> str:
+        """ST-7: level on points, rotten tokens and dice, the players share."""
+        # Translators: {tokens} is "2 rotten tokens", {dice} "5 dice", in the language's words
+        if over:
+            return _(
+                "Players {players} share the win: {points}, {tokens} and {dice} each ({rule})."
+            )
+        return _("Players {players} share the lead: {points}, {tokens} and {dice} each ({rule}).")
 
     def all_cards(self) -> list[Card]:
         """Every card each player holds in any zone: orchard, hand, still to draw, set aside."""
