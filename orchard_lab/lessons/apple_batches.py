@@ -20,6 +20,7 @@ import numpy as np
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import sequences as seq
+from orchard_lab.language import _
 from orchard_lab.lessons.checks import (
     check,
     check_function,
@@ -392,6 +393,6 @@ def check_own_feather(answer: Any) -> None:
         "my_feather", answer, verdict, lambda values: ab.Rules(feather_points=values),
         f"the feather batch needs {ab.BATCH_CAPACITY} points, one for each of 1, 2, ... "
         f"{ab.BATCH_CAPACITY} apples, each a whole number from 0 to {ab.MAX_TABLE_POINTS}.",
-        count=ab.BATCH_CAPACITY, unit="apples", what="the 12 points",
+        count=ab.BATCH_CAPACITY, unit="apples", what=_("the 12 points"),
         example="(2, 4, 6, ...)", formula="2n",
     )  # fmt: skip

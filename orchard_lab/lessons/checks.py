@@ -5,6 +5,10 @@ A pupil's copy holds ``...`` where an answer goes; ``check`` says "Not answered 
 environment variable ``ORCHARD_LAB_STRICT_CHECKS=1`` (the test suite does, for the teacher's
 copies) and every answer that is not right raises ``AssertionError`` with the same sentence.
 
+The verdicts' own words ("✓ Right!", "Not yet: …", "Not answered yet: …", the usual slips)
+are in the session's language (``orchard_lab.language``), which a French or Korean copy of a
+lesson sets in its first cell; a lesson's hints are its module's, marked there.
+
 >>> check("first_win", 3, 4, hints={3: "At n = 3 both batches score 6: is that more?"})
 Not yet: At n = 3 both batches score 6: is that more?
 >>> check("first_win", 4, 4, explanation="From 4 apples on, the feather batch scores more.")
@@ -21,6 +25,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from orchard_lab.language import _, _n
+
 __all__ = [
     "STRICT_VARIABLE",
     "check",
@@ -33,7 +39,6 @@ __all__ = [
 ]
 
 STRICT_VARIABLE = "ORCHARD_LAB_STRICT_CHECKS"
-RIGHT = "✓ Right!"
 
 Hints = Mapping[Any, str] | Callable[[Any], str | None]
 Slips = Sequence[tuple[Callable[..., Any], str]]  # a wrong function a pupil writes, its hint
@@ -83,13 +88,16 @@ def check_gain(
     new, old = words
     expected = float(np.mean(changed) - np.mean(standard))
     hints = {
-        -expected: f"that is {old} minus {new}: the other way round.",
-        float(np.mean(changed)): f"that is the mean of {new}; subtract the mean of {old}.",
+        -expected: _("that is {old} minus {new}: the other way round.").format(old=old, new=new),
+        float(np.mean(changed)): _("that is the mean of {new}; subtract the mean of {old}.").format(
+            new=new, old=old
+        ),
         **(slips or {}),
     }
+    otherwise = _("take the mean of each table, then subtract: {new} minus {old}.")
     check(
         name, answer, expected, near(hints), tolerance=0.01,
-        otherwise=f"take the mean of each table, then subtract: {new} minus {old}.",
+        otherwise=otherwise.format(new=new, old=old),
     )  # fmt: skip
 
 
@@ -124,7 +132,7 @@ def _hint(answer: Any, expected: Any, hints: Hints | None, otherwise: str) -> st
     """The sentence for a wrong answer: a number written as text, a specific hint, an empty
     answer, or ``otherwise``."""
     if isinstance(answer, str) and isinstance(expected, Number) and not isinstance(expected, bool):
-        return "your answer is text in quotes; write the number without the quotes."
+        return _("your answer is text in quotes; write the number without the quotes.")
     if callable(hints):
         said = hints(answer)
         if said:
@@ -134,8 +142,23 @@ def _hint(answer: Any, expected: Any, hints: Hints | None, otherwise: str) -> st
             if _equal(answer, wrong, 0):
                 return said
     if answer is None:
-        return "the answer is empty (None): did you forget a return, or write print instead?"
-    return otherwise or "that is not the answer yet. Look again and try once more."
+        return _("the answer is empty (None): did you forget a return, or write print instead?")
+    return otherwise or _("that is not the answer yet. Look again and try once more.")
+
+
+def _right(explanation: str = "") -> str:
+    """The verdict of a right answer, with its ``explanation`` if any."""
+    if not explanation:
+        return _("✓ Right!")
+    return _("✓ Right! {explanation}").format(explanation=explanation)
+
+
+def _not_yet(hint: str) -> str:
+    return _("Not yet: {hint}").format(hint=hint)
+
+
+def _not_answered(name: str) -> str:
+    return _("Not answered yet: replace ... in {name} with your answer.").format(name=name)
 
 
 def _say(right: bool, message: str) -> None:
@@ -169,11 +192,11 @@ def check(
     ✓ Right!
     """
     if _unanswered(answer):
-        _say(False, f"Not answered yet: replace ... in {name} with your answer.")
+        _say(False, _not_answered(name))
     elif _equal(answer, expected, tolerance):
-        _say(True, f"{RIGHT} {explanation}".strip())
+        _say(True, _right(explanation))
     else:
-        _say(False, f"Not yet: {_hint(answer, expected, hints, otherwise)}")
+        _say(False, _not_yet(_hint(answer, expected, hints, otherwise)))
 
 
 def sequence_slip(
@@ -181,8 +204,8 @@ def sequence_slip(
 ) -> str | None:
     """The slip in a pupil's own sequence (a goal check's answer) before it is tried: text
     not yet read by ``read_sequence``, or not a list of whole numbers; None if neither.
-    ``count`` values of ``unit`` are wanted; ``what``, ``example`` and ``formula`` word the
-    hint.
+    ``count`` values of ``unit`` are wanted (``UNITS``: "apples", "sizes" or "steps");
+    ``what`` (in the session's language), ``example`` and ``formula`` word the hint.
 
     >>> sequence_slip("3n", count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)",
     ...               formula="3n")
@@ -192,15 +215,31 @@ def sequence_slip(
     'write the ladder as whole numbers, like (1, 5, 10, 20), or as read_sequence("3n", 4).'
     """
     if isinstance(said, str):
-        return f'read your text first: read_sequence("{said}", {count}), for {count} {unit}.'
+        slip = _('read your text first: read_sequence("{said}", {count}), for {amount}.')
+        return slip.format(said=said, count=count, amount=_amount(unit, count))
     if not isinstance(said, tuple | list) or not all(
         isinstance(value, Integral) and not isinstance(value, bool) for value in said
     ):
-        return (
-            f"write {what} as whole numbers, like {example}, or as "
-            f'read_sequence("{formula}", {count}).'
+        slip = _(
+            "write {what} as whole numbers, like {example}, or as "
+            'read_sequence("{formula}", {count}).'
         )
+        return slip.format(what=what, example=example, formula=formula, count=count)
     return None
+
+
+UNITS = ("apples", "sizes", "steps")  # what a goal check's sequence counts
+
+
+def _amount(unit: str, count: int) -> str:
+    """``count`` ``unit`` (one of ``UNITS``) in the session's language: "4 steps"."""
+    if unit == "apples":
+        return _n("{count} apple", "{count} apples", count).format(count=count)
+    if unit == "sizes":
+        return _n("{count} size", "{count} sizes", count).format(count=count)
+    if unit == "steps":
+        return _n("{count} step", "{count} steps", count).format(count=count)
+    raise ValueError(f"unit must be one of {', '.join(UNITS)}, got {unit!r}")
 
 
 def check_goal(name: str, answer: Any, verdict: Callable[[Any], tuple[bool, str]]) -> None:
@@ -217,10 +256,10 @@ def check_goal(name: str, answer: Any, verdict: Callable[[Any], tuple[bool, str]
     Not answered yet: replace ... in big with your answer.
     """
     if _unanswered(answer):
-        _say(False, f"Not answered yet: replace ... in {name} with your answer.")
+        _say(False, _not_answered(name))
         return
     met, sentence = verdict(answer)
-    _say(met, f"{RIGHT} {sentence[:1].upper()}{sentence[1:]}" if met else f"Not yet: {sentence}")
+    _say(met, _right(f"{sentence[:1].upper()}{sentence[1:]}") if met else _not_yet(sentence))
 
 
 def check_own_rules(
@@ -303,7 +342,10 @@ def check_function(
     Not yet: with n = 1, steady_points gives 2, but it should give 3.
     """
     if function is Ellipsis or not callable(function):
-        _say(False, f"Not answered yet: replace ... in {name} with your function.")
+        _say(
+            False,
+            _("Not answered yet: replace ... in {name} with your function.").format(name=name),
+        )
         return
     cases = list(inputs)
     results = []
@@ -312,20 +354,38 @@ def check_function(
             results.append(function(value))
         except Exception as error:  # the pupil's code: report it in words
             problem = f"{type(error).__name__}: {error}"
-            _say(False, f"Not yet: with {argument} = {value!r}, {name} stopped with {problem}")
+            stopped = _("with {argument} = {value}, {name} stopped with {problem}")
+            _say(
+                False,
+                _not_yet(
+                    stopped.format(argument=argument, value=repr(value), name=name, problem=problem)
+                ),
+            )
             return
     if all(result is None or result is Ellipsis for result in results):
-        _say(False, f"Not answered yet: write the body of {name} in place of ...")
+        _say(
+            False, _("Not answered yet: write the body of {name} in place of ...").format(name=name)
+        )
         return
     for value, result in zip(cases, results, strict=True):
         wanted = reference(value)
         if not _equal(result, wanted, 0):
-            case = f"with {argument} = {value!r}, {name} gives {result!r}, but it should give "
+            case = _(
+                "with {argument} = {value}, {name} gives {result}, but it should give {wanted}."
+            )
+            case = case.format(
+                argument=argument,
+                value=repr(value),
+                name=name,
+                result=repr(result),
+                wanted=repr(wanted),
+            )
             said = _slip(slips, cases, results) or (hint(value, result, wanted) if hint else None)
-            case += f"{wanted!r}."
-            _say(False, f"Not yet: {said} ({case})" if said else f"Not yet: {case}")
+            _say(
+                False, _not_yet(_("{hint} ({case})").format(hint=said, case=case) if said else case)
+            )
             return
-    _say(True, f"{RIGHT} {explanation}".strip())
+    _say(True, _right(explanation))
 
 
 def _slip(slips: Slips, cases: list[Any], results: list[Any]) -> str | None:

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from orchard_lab import stacked_trees as st
+from orchard_lab.language import _
 from orchard_lab.lessons.checks import (
     check,
     check_function,
@@ -335,7 +336,7 @@ def check_own_ladder(answer: Any) -> None:
         "my_ladder", answer, verdict, lambda values: st.Rules(ladder=values),
         "a dice ladder climbs: each value bigger than the one before, from 1 or more, at "
         f"most {st.rules.MAX_LADDER} values.",
-        count=4, unit="steps", what="the ladder", example="(1, 5, 10, 20)", formula="3n",
+        count=4, unit="steps", what=_("the ladder"), example="(1, 5, 10, 20)", formula="3n",
     )  # fmt: skip
 
 
@@ -348,7 +349,11 @@ def check_ladder_gain(answer: Any, squares: np.ndarray, standard: np.ndarray) ->
     Not yet: that is the mean of the squares ladder; subtract the mean of the standard ladder.
     """
     check_gain(
-        "squares_gain", answer, squares, standard, ("the squares ladder", "the standard ladder")
+        "squares_gain",
+        answer,
+        squares,
+        standard,
+        (_("the squares ladder"), _("the standard ladder")),
     )
 
 
@@ -537,7 +542,7 @@ def check_tokens_pay(answer: Any, with_tokens: np.ndarray, without: np.ndarray) 
     """
     check_gain(
         "tokens_pay", answer, with_tokens, without,
-        ("the games with tokens", "the games without them"),
+        (_("the games with tokens"), _("the games without them")),
     )  # fmt: skip
 
 

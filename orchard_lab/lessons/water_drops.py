@@ -21,6 +21,7 @@ import numpy as np
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, make_rng
+from orchard_lab.language import _
 from orchard_lab.lessons.checks import (
     check,
     check_function,
@@ -355,7 +356,7 @@ def orientations(shape: Iterable[Cell]) -> set[Shape]:
     """
     cells = list(shape)
     found = set()
-    for _ in range(4):
+    for _turn in range(4):
         cells = [(c, -r) for r, c in cells]  # a quarter turn
         found.add(normalise(cells))
         found.add(normalise((r, -c) for r, c in cells))  # and its mirror image
@@ -378,7 +379,7 @@ def fixed_shapes(n: int) -> set[Shape]:
     True
     """
     shapes = {frozenset({(0, 0)})}
-    for _ in range(n - 1):
+    for _size in range(n - 1):
         shapes = {
             normalise(shape | {near})
             for shape in shapes
@@ -426,7 +427,7 @@ def _turned_shapes(n: int) -> set[Shape]:
 
     def turns(shape: Shape) -> Shape:
         cells, found = list(shape), []
-        for _ in range(4):
+        for _turn in range(4):
             cells = [(c, -r) for r, c in cells]
             found.append(normalise(cells))
         return min(found, key=sorted)
@@ -631,7 +632,7 @@ def check_mean_gain(name: str, answer: Any, changed: np.ndarray, standard: np.nd
     >>> check_mean_gain("per_drop_gain", 5.0, np.array([[5.0]]), np.array([[3.0]]))
     Not yet: that is the mean of the changed rules; subtract the mean of the standard rules.
     """
-    check_gain(name, answer, changed, standard, ("the changed rules", "the standard rules"))
+    check_gain(name, answer, changed, standard, (_("the changed rules"), _("the standard rules")))
 
 
 def check_fairer_points(answer: Any) -> None:
@@ -674,5 +675,5 @@ def check_fairer_points(answer: Any) -> None:
         "fairer_points", answer, verdict, lambda values: wd.Rules(group_points=values),
         "a scoring group needs 9 points, one for each of 1, 2, ... 9 fruits, each a whole "
         f"number from 0 to {wd.MAX_GROUP_POINTS}.",
-        count=9, unit="sizes", what="the 9 points", example="(1, 4, 9, ...)", formula="n*n",
+        count=9, unit="sizes", what=_("the 9 points"), example="(1, 4, 9, ...)", formula="n*n",
     )  # fmt: skip
