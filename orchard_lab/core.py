@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, overload
 
 import numpy as np
 
-from orchard_lab.language import _
+from orchard_lab.language import _, _n
 
 __all__ = [
     "MAX_ROLLOUTS",
@@ -112,17 +112,31 @@ class Score:
         return sum(self.parts.values())
 
     def explain(self) -> str:
-        """One line per part, naming it by its id, then nothing else."""
+        """One line per part, naming it by its id (what ``parts`` is indexed by), then
+        nothing else; in the session's language but the ids.
+
+        >>> from orchard_lab.language import speaking
+        >>> with speaking("fr"):
+        ...     print(Score({"a": 3, "b": 1}, {"a": "trois pommes"}))
+        a : trois pommes → 3 points
+        b : 1 point
+        total : 4
+        """
         lines = []
         for name, value in self.parts.items():
             note = self.notes.get(name)
-            lines.append(
-                f"{name}: {note} → {points(value)}" if note else f"{name}: {points(value)}"
-            )
+            said = _n("{points} point", "{points} points", abs(value)).format(points=value)
+            if note:
+                # Translators: {part} is a part of a score by its id in the code ("banana",
+                # "sweet_couple"), {note} why it scores, {points} "3 points"
+                line = _("{part}: {note} → {points}").format(part=name, note=note, points=said)
+            else:
+                line = _("{part}: {points}").format(part=name, points=said)
+            lines.append(line)
         return "\n".join(lines)
 
     def __str__(self) -> str:
-        return f"{self.explain()}\ntotal: {self.total}"
+        return "\n".join([self.explain(), _("total: {total}").format(total=self.total)])
 
 
 def make_rng(seed: int | np.random.Generator | None) -> np.random.Generator:

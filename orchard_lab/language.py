@@ -14,10 +14,11 @@ lists of players by Babel's ``format_list``), apple batches' and water drops' gr
 reasons, and the class results (why a result code is refused, the summary, the ranked
 table, ``orchard-lab results``) and the lesson checks' verdicts' frame (``lessons.checks``:
 "✓ Right!", "Not yet: …", "Not answered yet: …", the usual slips) are marked (the lessons
-have catalogues of their own: ``orchard_lab.lessons.catalogues``); ``Score.explain``'s
-frame, the engine's codes of cards and batches in apple batches' market and no-such-batch
-refusals, and each lesson check's own hints and explanations (``lessons.apple_batches``,
-``water_drops``, ``stacked_trees``) are still English only.
+have catalogues of their own: ``orchard_lab.lessons.catalogues``); an explained score
+(``Score.explain``) names its parts by their ids in the code ("banana", "sweet_couple"), and
+so does apple batches' no-such-batch refusal (the ids a move takes); each lesson check's own
+hints and explanations (``lessons.apple_batches``, ``water_drops``, ``stacked_trees``) are
+still English only.
 
 A constant defined when its module is imported is marked with ``N_`` and translated with
 ``_`` where it is shown, so it follows the language of that moment. ``_n`` picks a

@@ -1,7 +1,7 @@
 """The engine's own sentences in French and Korean (issue 25): apple batches' and water
 drops' refusals, score notes, group reasons and hint reasons, stacked trees' moves, their
-effects and hint reasons, and the three games' winner sentences, walked case by case under
-``speaking``. Each differs from its
+effects and hint reasons, the three games' winner sentences and explained scores, walked
+case by case under ``speaking``. Each differs from its
 English, shows no English sentence of the catalogue, keeps its rule id (a refusal) and, in
 Korean, is written in Hangul."""
 
@@ -227,6 +227,11 @@ WALKS: dict[str, Callable[[], list[str]]] = {
     "stacked trees' moves and their effects": _st_moves,
     "stacked trees' hint reasons": _st_hints,
     "winner sentences": _winners,
+    "explained scores": lambda: [
+        str(_board(AB_NOTES[1]).score()),
+        str(wd.Board(start=wd.Card.from_text("BP/2C")).score()),
+        str(st.Board(st.Card.from_text("APL/LAP")).score()),
+    ],
 }
 
 
@@ -277,3 +282,15 @@ def test_the_winner_walk_reaches_every_case() -> None:
         "and rotten tokens; player 1 leads the tie-break (ST-7) with more dice on the table",
     ):
         assert case in said, case
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+def test_the_market_refusal_writes_its_apples_in_the_language(lang: str) -> None:
+    """AB-2's market refusal names the apple and the market's apples as the engine writes
+    them, 'red h3 s2', in English only: in French and Korean in their colour words and the
+    board's chip letters."""
+    english = str(_ab_refusals()[-2])
+    with speaking(lang):
+        said = str(_ab_refusals()[-2])
+    assert "(AB-2)" in said and re.search(r"(red|green|gold) h\d s\d", english), english
+    assert not re.search(r"(red|green|gold) h\d|\bs\d", said), said

@@ -102,6 +102,28 @@ _STEADY_NOTES = (
 )
 
 
+def apple_code(card: Card) -> str:
+    """An apple written short as the engine writes it, ``red h3 s2``, in the session's
+    words: its colour (agreeing with "apple" where the language wants it), then the
+    letters the board's chips use for height and sweetness.
+
+    >>> from orchard_lab.language import speaking
+    >>> with speaking("fr"):
+    ...     apple_code(Card("gold", 3, 2))
+    'dorée h3 d2'
+    >>> apple_code(Card("gold", 3, 2)) == str(Card("gold", 3, 2))
+    True
+    """
+    # Translators: an apple's colour, height and sweetness, short; the board's apple chips
+    # show "h3 · s2" (its letters for height and sweetness)
+    words = {
+        "red": _("red h{height} s{sweetness}"),
+        "green": _("green h{height} s{sweetness}"),
+        "gold": _("gold h{height} s{sweetness}"),
+    }
+    return words[card.colour].format(height=card.height, sweetness=card.sweetness)
+
+
 def colour_word(colour: str) -> str:
     """An apple colour as a word of the session's language ("red"), as a batch or a tree
     has it: "this batch is red"."""

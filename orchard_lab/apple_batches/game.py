@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from orchard_lab.apple_batches.board import Board
+from orchard_lab.apple_batches.board import Board, apple_code
 from orchard_lab.apple_batches.cards import Card, default_deck
 from orchard_lab.apple_batches.rules import (
     FACTS,
@@ -227,8 +227,8 @@ class Game(BaseGame[Move, Board]):
         """Take ``move.card`` from the market and place it; the step: (market slot, round)."""
         if move.card not in self._market:
             said = _("the {card} apple is not in the market; it holds {cards}.")
-            cards = ", ".join(map(str, self._market))
-            raise illegal("AB-2", _("Market"), said.format(card=move.card, cards=cards))
+            cards = ", ".join(map(apple_code, self._market))
+            raise illegal("AB-2", _("Market"), said.format(card=apple_code(move.card), cards=cards))
         self._boards[player].place(move.card, move.batch)
         slot = self._market.index(move.card)
         del self._market[slot]
