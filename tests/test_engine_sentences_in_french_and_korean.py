@@ -20,7 +20,9 @@ from orchard_lab.core import IllegalMove
 from orchard_lab.language import speaking
 from orchard_lab.stacked_trees.policies import _effect, say
 from orchard_lab.walkthrough_games import apple_batches_tie
+from orchard_lab.water_drops.policies import _placing
 from orchard_lab.water_drops.scoring import reason
+from orchard_lab.widgets.water_drops_html import drops_code
 from tests.catalogue_english import english_left
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
@@ -294,3 +296,17 @@ def test_the_market_refusal_writes_its_apples_in_the_language(lang: str) -> None
         said = str(_ab_refusals()[-2])
     assert "(AB-2)" in said and re.search(r"(red|green|gold) h\d s\d", english), english
     assert not re.search(r"(red|green|gold) h\d|\bs\d", said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+def test_a_water_drops_hint_writes_its_card_in_the_boards_letters(lang: str) -> None:
+    """A water drops hint names its card as the board draws it, in the session's fruit
+    letters (a cold look at the Korean board found the hint's '5P/CM' beside the board's
+    '5배/체망')."""
+    move = wd.Move(wd.Card.from_text("5P/CM"), (0, 0), 90)
+    with speaking(lang):
+        said = _placing(move)
+        drawn = drops_code(move.card)
+    assert drawn in said, said
+    if lang == "ko":  # French fruit letters are the English ones
+        assert "5P/CM" not in said, said

@@ -24,7 +24,7 @@ import numpy as np
 
 from orchard_lab import policies
 from orchard_lab.core import MAX_ROLLOUTS
-from orchard_lab.language import _
+from orchard_lab.language import _, _p
 from orchard_lab.policies import FasterPolicies, Policy, play_out
 from orchard_lab.streams import words_ahead
 from orchard_lab.water_drops import engine
@@ -150,11 +150,30 @@ def _batched(
 
 
 # --- hints ------------------------------------------------------------------------------------
+def card_words(card: Card) -> str:
+    """A card written row by row in the session's fruit letters, as the boards draw them
+    (``figures.words.water_drops_letter``'s messages; English: the engine's own, ``BC/3M``).
+
+    >>> from orchard_lab.language import speaking
+    >>> with speaking("ko"):
+    ...     card_words(Card.from_text("5P/CM"))
+    '5배/체망'
+    """
+    letters = {
+        "B": _p("water drops: the letter of a banana", "B"),
+        "C": _p("water drops: the letter of a cherry", "C"),
+        "P": _p("water drops: the letter of a pear", "P"),
+        "M": _p("water drops: the letter of a mango", "M"),
+    }
+    return "".join(letters.get(cell, cell) for cell in str(card))
+
+
 def _placing(move: Move) -> str:
+    card = card_words(move.card)
     if move.rotation:
         said = _("the {card} card turned {rotation}° at square {at}")
-        return said.format(card=move.card, rotation=move.rotation, at=move.at)
-    return _("the {card} card at square {at}").format(card=move.card, at=move.at)
+        return said.format(card=card, rotation=move.rotation, at=move.at)
+    return _("the {card} card at square {at}").format(card=card, at=move.at)
 
 
 def _effect(game: Game, move: Move) -> str:
