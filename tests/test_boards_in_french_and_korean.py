@@ -16,11 +16,10 @@ import pytest
 
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.fruit_words import tree_letter, water_drops_letter
 from orchard_lab.language import speaking
 from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDropsBoard
 from orchard_lab.widgets.board_base import GameBoard
-from orchard_lab.widgets.stacked_trees_html import tree_letter
-from orchard_lab.widgets.water_drops_html import drop_letter
 from tests.catalogue_english import english_left
 from tests.widget_words import plain_words, texts_of, widgets_in
 
@@ -117,7 +116,7 @@ def test_the_boards_draw_the_fruit_letters_of_the_language(lang: str) -> None:
         drops = WaterDropsBoard(players=1, seed=2)
         drops.select_card(0)  # the lit squares show the picked card's ghost too
         trees = StackedTreesBoard(seed=2)
-        drop_letters = {drop_letter(fruit) for fruit in wd.FRUITS}
+        drop_letters = {water_drops_letter(fruit) for fruit in wd.FRUITS}
         tree_letters = {tree_letter(fruit) for fruit in st.FRUITS}
     drops_html, trees_html = " ".join(_shown(drops)), " ".join(_shown(trees))
     drops_shown = set(re.findall(r'class="wd-fruit"[^>]*>([^<]+)<', drops_html))

@@ -17,12 +17,12 @@ from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove
+from orchard_lab.fruit_words import water_drops_code
 from orchard_lab.language import speaking
 from orchard_lab.stacked_trees.policies import _effect, say
 from orchard_lab.walkthrough_games import apple_batches_tie
 from orchard_lab.water_drops.policies import _placing
 from orchard_lab.water_drops.scoring import reason
-from orchard_lab.widgets.water_drops_html import drops_code
 from tests.catalogue_english import english_left
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
@@ -306,7 +306,7 @@ def test_a_water_drops_hint_writes_its_card_in_the_boards_letters(lang: str) -> 
     move = wd.Move(wd.Card.from_text("5P/CM"), (0, 0), 90)
     with speaking(lang):
         said = _placing(move)
-        drawn = drops_code(move.card)
+        drawn = water_drops_code(move.card)
     assert drawn in said, said
     if lang == "ko":  # French fruit letters are the English ones
         assert "5P/CM" not in said, said

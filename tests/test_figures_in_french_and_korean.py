@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import plotly.graph_objects as go
@@ -77,24 +78,32 @@ def test_a_chart_in_french_and_korean_shows_no_english_of_the_catalogue(
         assert lang != "ko" or HANGUL.search(words), words
 
 
-def test_the_charts_words_are_the_boards_words() -> None:
-    """A batch, a fruit and a fruit's letter read on a chart as on the board beside it."""
-    from orchard_lab.widgets.stacked_trees_html import tree_letter, tree_name
-    from orchard_lab.widgets.water_drops_html import drop_letter, fruit_name
+def test_the_fruits_words_have_one_home() -> None:
+    """A batch, a fruit, a fruit's letter and an apple's colour read on a chart as on the
+    board beside it, on the rules sheet and in a hint: one place in the code says each."""
+    from orchard_lab.catalogues import marked
 
+    contexts = {
+        "an apple's colour",
+        "a tree's fruit",
+        "water drops: a fruit",
+        *(
+            f"water drops: the letter of a {fruit}"
+            for fruit in ("banana", "cherry", "pear", "mango")
+        ),
+        "stacked trees: the letter of an apple",
+        "stacked trees: the letter of a pear",
+        "stacked trees: the letter of a plum",
+    }
+    found = [message for message in marked() if message.context in contexts]
+    assert {message.context for message in found} == contexts
+    for message in found:
+        files = {Path(path).name for path, _line in message.locations}
+        assert files == {"fruit_words.py"}, (message.context, message.id, files)
     for lang in ("en", "fr", "ko"):
         with speaking(lang):
             for batch, name in figures.BATCH_LABELS.items():  # as the board names its batches
                 assert figures.words.batch_name(batch) == _(name)
-            assert [figures.words.tree_letter(f) for f in st.FRUITS] == [
-                tree_letter(f) for f in st.FRUITS
-            ]
-            assert [figures.words.tree_name(f) for f in st.FRUITS] == [
-                tree_name(f) for f in st.FRUITS
-            ]
-            for fruit in "BCPM":
-                assert figures.words.water_drops_letter(fruit) == drop_letter(fruit)
-                assert figures.words.water_drops_fruit(fruit) == fruit_name(fruit)
 
 
 def test_numbers_are_written_as_the_language_writes_them() -> None:

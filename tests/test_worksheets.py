@@ -18,6 +18,7 @@ from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.cli import main
 from orchard_lab.core import switches
+from orchard_lab.fruit_words import tree_letter, water_drops_letter
 from orchard_lab.language import _, speaking
 from orchard_lab.worksheets import (
     game_text,
@@ -379,8 +380,8 @@ def test_the_pupils_sheet_in_french_and_korean_has_no_english_sentence_left(
 @pytest.mark.parametrize("lang", ["en", *TRANSLATED])
 def test_no_two_fruits_of_a_game_share_a_letter_and_the_rules_name_them(lang: str) -> None:
     with speaking(lang):
-        trees = [pictures.tree_letter(fruit) for fruit in st.FRUITS]
-        drops = [pictures.drop_letter(fruit) for fruit in wd.FRUITS]
+        trees = [tree_letter(fruit) for fruit in st.FRUITS]
+        drops = [water_drops_letter(fruit) for fruit in wd.FRUITS]
     assert len(set(trees)) == len(trees) and len(set(drops)) == len(drops), (trees, drops)
     assert not any(letter.isdigit() for letter in drops)  # a drop shows its digit
     for game, letters in (("stacked_trees", trees), ("water_drops", drops)):

@@ -41,8 +41,9 @@ from orchard_lab.core import (
     check_type,
     illegal,
 )
+from orchard_lab.fruit_words import colour_name
 from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
-from orchard_lab.language import N_, _, _n, _p
+from orchard_lab.language import N_, _, _n
 
 _Why = tuple[str, str, str, Mapping[str, object]]  # rule id, rule name, reason, its fields
 # a refusal's name and reason, marked here and translated when a refusal is made: whole
@@ -124,17 +125,6 @@ def apple_code(card: Card) -> str:
     return words[card.colour].format(height=card.height, sweetness=card.sweetness)
 
 
-def colour_word(colour: str) -> str:
-    """An apple colour as a word of the session's language ("red"), as a batch or a tree
-    has it: "this batch is red"."""
-    words = {
-        "red": _p("an apple's colour", "red"),
-        "green": _p("an apple's colour", "green"),
-        "gold": _p("an apple's colour", "gold"),
-    }
-    return words[colour]
-
-
 def an_apple(colour: str) -> str:
     """One apple of ``colour`` in the session's language: "a red apple"."""
     words = {"red": _("a red apple"), "green": _("a green apple"), "gold": _("a gold apple")}
@@ -158,7 +148,7 @@ def _why_said(why: _Why) -> IllegalMove:
     said = dict(fields)
     for key in ("colour", "batch_colour"):
         if key in said:
-            said[key] = colour_word(str(said[key]))
+            said[key] = colour_name(str(said[key]))
     if "apple" in said:
         said["apple"] = an_apple(str(said["apple"]))
     if name == _BATCH_FULL:  # the batch named by the glossary, its apples counted

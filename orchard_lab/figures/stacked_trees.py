@@ -27,7 +27,7 @@ from babel.numbers import format_decimal
 from orchard_lab import stacked_trees as st
 from orchard_lab.figures.layout import Look, check_look, finish
 from orchard_lab.figures.runs import RUN_COLOURS
-from orchard_lab.figures.words import tree_letter, tree_name
+from orchard_lab.fruit_words import tree_letter, tree_name
 from orchard_lab.language import _, _n, language
 from orchard_lab.sequences import triangular
 

@@ -26,7 +26,7 @@ import plotly.graph_objects as go
 from orchard_lab.core import Score
 from orchard_lab.figures.apple_batches import score_breakdown
 from orchard_lab.figures.layout import Look, check_look, finish
-from orchard_lab.figures.words import water_drops_letter
+from orchard_lab.fruit_words import water_drops_letter
 from orchard_lab.language import N_, _
 from orchard_lab.water_drops import FRUIT_NAMES, FRUITS, Board, Group
 

@@ -26,7 +26,8 @@ import numpy as np
 
 from orchard_lab import policies
 from orchard_lab.core import check_int
-from orchard_lab.language import _, _n, _p
+from orchard_lab.fruit_words import trees_code
+from orchard_lab.language import _, _n
 from orchard_lab.stacked_trees import engine
 from orchard_lab.stacked_trees.batch import greedy_totals
 from orchard_lab.stacked_trees.board import Board, bits
@@ -216,23 +217,6 @@ FASTER: policies.FasterPolicies = {
 
 
 # -- a hint for a learner ----------------------------------------------------------------------
-def card_words(card: Card) -> str:
-    """A card written row by row in the session's fruit letters, as the boards draw them
-    (``figures.words.tree_letter``'s messages; English: the engine's own, ``APL/LAP``).
-
-    >>> from orchard_lab.language import speaking
-    >>> with speaking("ko"):
-    ...     card_words(Card.from_text("APL/LAP"))
-    '사배자/자사배'
-    """
-    letters = {
-        "A": _p("stacked trees: the letter of an apple", "A"),
-        "P": _p("stacked trees: the letter of a pear", "P"),
-        "L": _p("stacked trees: the letter of a plum", "L"),
-    }
-    return "".join(letters.get(fruit, fruit) for fruit in str(card))
-
-
 def say(move: Move) -> str:
     """A move in words a learner reads, in the session's language: one whole phrase for each
     turn of the card, with and without rotten tokens.
@@ -283,7 +267,7 @@ def say(move: Move) -> str:
             ),
         }[move.rotation]
     row, col = move.at
-    return words.format(card=card_words(move.card), row=row, col=col)
+    return words.format(card=trees_code(move.card), row=row, col=col)
 
 
 def _effect(board: Board, move: Move) -> str:

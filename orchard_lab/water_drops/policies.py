@@ -24,7 +24,8 @@ import numpy as np
 
 from orchard_lab import policies
 from orchard_lab.core import MAX_ROLLOUTS
-from orchard_lab.language import _, _p
+from orchard_lab.fruit_words import water_drops_code
+from orchard_lab.language import _
 from orchard_lab.policies import FasterPolicies, Policy, play_out
 from orchard_lab.streams import words_ahead
 from orchard_lab.water_drops import engine
@@ -150,26 +151,8 @@ def _batched(
 
 
 # --- hints ------------------------------------------------------------------------------------
-def card_words(card: Card) -> str:
-    """A card written row by row in the session's fruit letters, as the boards draw them
-    (``figures.words.water_drops_letter``'s messages; English: the engine's own, ``BC/3M``).
-
-    >>> from orchard_lab.language import speaking
-    >>> with speaking("ko"):
-    ...     card_words(Card.from_text("5P/CM"))
-    '5배/체망'
-    """
-    letters = {
-        "B": _p("water drops: the letter of a banana", "B"),
-        "C": _p("water drops: the letter of a cherry", "C"),
-        "P": _p("water drops: the letter of a pear", "P"),
-        "M": _p("water drops: the letter of a mango", "M"),
-    }
-    return "".join(letters.get(cell, cell) for cell in str(card))
-
-
 def _placing(move: Move) -> str:
-    card = card_words(move.card)
+    card = water_drops_code(move.card)
     if move.rotation:
         said = _("the {card} card turned {rotation}° at square {at}")
         return said.format(card=card, rotation=move.rotation, at=move.at)

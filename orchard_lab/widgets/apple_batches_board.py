@@ -34,7 +34,8 @@ from orchard_lab.figures import (
     next_card_values,
     score_breakdown,
 )
-from orchard_lab.language import N_, _, _n, _p
+from orchard_lab.fruit_words import colour_name
+from orchard_lab.language import N_, _, _n
 from orchard_lab.widgets.board_base import (
     BOARD_TEXT_ON,
     HIGHLIGHT,
@@ -59,7 +60,6 @@ __all__ = [
     "batch_rule",
     "chip_html",
     "chip_label",
-    "colour_name",
 ]
 
 CHART_HEIGHT = 290
@@ -75,16 +75,6 @@ TEXT_ON = {
     **BOARD_TEXT_ON,
     "highlight label": ("#1a1a1a", "#fff3c4"),
 }
-
-
-def colour_name(colour: str) -> str:
-    """An apple colour's name (red, green, gold) in the session's language."""
-    names = {
-        "red": _p("an apple's colour", "red"),
-        "green": _p("an apple's colour", "green"),
-        "gold": _p("an apple's colour", "gold"),
-    }
-    return names[colour]
 
 
 def chip_label(height: int, sweetness: int) -> str:

@@ -37,6 +37,7 @@ import ipywidgets as w
 from orchard_lab import policies
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import check_type, require_int
+from orchard_lab.fruit_words import trees_code
 from orchard_lab.language import N_, _, _n
 from orchard_lab.policies import hint_names
 from orchard_lab.stacked_trees.policies import POLICY_NAMES
@@ -59,7 +60,6 @@ from orchard_lab.widgets.stacked_trees_html import (
     score_html,
     style,
     supply_html,
-    trees_code,
 )
 
 __all__ = ["StackedTreesBoard"]
@@ -156,7 +156,7 @@ class StackedTreesBoard(BestLineBoard):
             "Card {card} chosen: turn it if you like, then click a spot of the orchard for its "
             "top-left tree."
         )
-        self._say(said.format(card=html.escape(trees_code(str(card)))))
+        self._say(said.format(card=html.escape(trees_code(card))))
         self._show_picked()
         self._focus(_cell(self.at or (0, 0)))  # the ghost's spot, else the start card's corner
 
@@ -431,7 +431,7 @@ class StackedTreesBoard(BestLineBoard):
             button.description = (
                 _("chosen") if chosen else _("Choose card {number}").format(number=slot + 1)
             )
-            button.tooltip = _("card {card}").format(card=trees_code(str(card)))
+            button.tooltip = _("card {card}").format(card=trees_code(card))
 
     def _show_buttons(self) -> None:
         playing = not self.game.is_over and self.replay_step is None

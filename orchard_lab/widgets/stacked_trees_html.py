@@ -20,7 +20,7 @@ import html
 from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.figures.words import tree_letter, tree_name
+from orchard_lab.fruit_words import tree_letter, tree_name
 from orchard_lab.language import _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
@@ -38,8 +38,6 @@ __all__ = [
     "orchard_html",
     "orchard_squares",
     "style",
-    "tree_letter",
-    "trees_code",
 ]
 
 MARGIN = 2  # empty cells shown around the orchard: a turned card reaches 2 cells out
@@ -62,11 +60,6 @@ TEXT_ON = {  # every (text, background) pair the board's CSS uses; a test checks
 }
 SIDES = (("t", (-1, 0)), ("b", (1, 0)), ("l", (0, -1)), ("r", (0, 1)))  # card outlines
 Cell = tuple[int, int]
-
-
-def trees_code(card: str) -> str:
-    """A stacked trees card written row by row (``"APL/LAP"``) in the session's letters."""
-    return "".join(tree_letter(fruit) if fruit != "/" else fruit for fruit in card)
 
 
 def style() -> str:

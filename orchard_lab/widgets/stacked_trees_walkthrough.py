@@ -21,14 +21,14 @@ from babel.lists import format_list
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import IllegalMove
-from orchard_lab.figures.words import tree_letter, tree_name
+from orchard_lab.fruit_words import tree_letter, tree_name, trees_code
 from orchard_lab.language import N_, _, _n, language
 from orchard_lab.stacked_trees.rules import LOWEST_RATING
 from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
 from orchard_lab.walkthrough_games import stacked_trees_game
 from orchard_lab.widgets import walkthrough as walkthrough_base
 from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
-from orchard_lab.widgets.stacked_trees_html import effect_words, trees_code
+from orchard_lab.widgets.stacked_trees_html import effect_words
 from orchard_lab.widgets.walkthrough import Staged, Walkthrough, scripted_walkthrough
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
@@ -59,7 +59,7 @@ def _cells(board: StackedTreesBoard, move: st.Move) -> list[tuple[int, int]]:
 
 def _card(card: st.Card) -> str:
     """A card written row by row in the session's fruit letters (English: ``APL/LAP``)."""
-    return trees_code(str(card))
+    return trees_code(card)
 
 
 def _say(move: st.Move) -> str:

@@ -29,6 +29,7 @@ import ipywidgets as w
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import require_int
+from orchard_lab.fruit_words import water_drops_code
 from orchard_lab.language import N_, _, _n
 from orchard_lab.water_drops.policies import named_policy
 from orchard_lab.water_drops.rules import check_square, rotation_refusal
@@ -46,7 +47,6 @@ from orchard_lab.widgets.water_drops_html import (
     card_picture,
     card_px,
     card_squares,
-    drops_code,
     groups_html,
     open_square,
     opponent_html,
@@ -131,7 +131,7 @@ class WaterDropsBoard(PolicyBoard):
             "You picked the {card} card: pick a lit square next to your orchard. Each lit "
             "square shows what the card would add there."
         )
-        self._say(said.format(card=drops_code(card)))
+        self._say(said.format(card=water_drops_code(card)))
         self._show_picked()
         lit = self.legal_squares()
         if lit:
@@ -150,7 +150,7 @@ class WaterDropsBoard(PolicyBoard):
             done = _("You laid the {card} card on square {at}")
         self._play_yours(
             wd.Move(card, at, self.rotation),
-            done.format(card=drops_code(card), degrees=self.rotation, at=at),
+            done.format(card=water_drops_code(card), degrees=self.rotation, at=at),
             ".orchard-wd-market .orchard-slot-0 .orchard-wd-take",
         )
 
@@ -166,7 +166,9 @@ class WaterDropsBoard(PolicyBoard):
         self.rotation = (self.rotation + 90) % 360
         self._hinted = None
         said = _("The card is turned {degrees}°: it lies as {card}.")
-        self._say(said.format(degrees=self.rotation, card=drops_code(card.rotated(self.rotation))))
+        self._say(
+            said.format(degrees=self.rotation, card=water_drops_code(card.rotated(self.rotation)))
+        )
         self._show_picked()
 
     def _turn_card(self) -> None:
@@ -242,7 +244,7 @@ class WaterDropsBoard(PolicyBoard):
         self.rotation = move.rotation
         self._hinted = move.at
         said = _("Hint: the {card} card is picked; its square has a dashed frame.")
-        said = said.format(card=drops_code(move.card))
+        said = said.format(card=water_drops_code(move.card))
         return said, _square(move.at)
 
     # ---- drawing ---------------------------------------------------------------------------
@@ -263,7 +265,7 @@ class WaterDropsBoard(PolicyBoard):
         if html_view.value != picture:  # the same card in the same slot: no message
             html_view.value = picture
             self.market_buttons[slot].tooltip = _("take the {card} card").format(
-                card=drops_code(card)
+                card=water_drops_code(card)
             )
 
     def _show_selection(self) -> None:

@@ -20,8 +20,7 @@ import html
 from collections.abc import Collection
 
 from orchard_lab import water_drops as wd
-from orchard_lab.figures.words import water_drops_fruit as fruit_name
-from orchard_lab.figures.words import water_drops_letter as drop_letter
+from orchard_lab.fruit_words import water_drops_fruit, water_drops_letter
 from orchard_lab.language import N_, _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.contrast import text_colour_on
@@ -38,9 +37,6 @@ __all__ = [
     "card_px",
     "card_squares",
     "card_words",
-    "drop_letter",
-    "drops_code",
-    "fruit_name",
     "ghost_html",
     "groups_html",
     "mini_px",
@@ -80,16 +76,6 @@ SCORING_EDGE, GROUP_EDGE, SAME_EDGE = "#1b7837", "#262626", "#d8d2c0"
 Square = tuple[int, int]
 
 
-def drops_code(card: wd.Card) -> str:
-    """A card written row by row in the session's fruit letters (English: ``BC/3M``), as the
-    board and its walkthrough write it.
-
-    >>> drops_code(wd.Card.from_text("BC/3M"))
-    'BC/3M'
-    """
-    return "".join(drop_letter(cell) for cell in str(card))
-
-
 def style() -> str:
     """The board's ``<style>``: ``TEXT_ON`` as custom properties, then its CSS file."""
     properties = text_properties("wd", TEXT_ON) | {"--wd-same-edge": SAME_EDGE}
@@ -99,7 +85,7 @@ def style() -> str:
 def _code_html(code: str, size: int) -> str:
     """One cell's content: a fruit shape with its letter (the session's), or a drop with its
     number."""
-    return _cell_html(code, drop_letter(code), size)
+    return _cell_html(code, water_drops_letter(code), size)
 
 
 @functools.cache
@@ -118,7 +104,7 @@ _FRUIT_OF = {names[0]: fruit for fruit, names in wd.FRUIT_NAMES.items()}  # "ban
 
 def _cell_words(code: str) -> str:
     if code in wd.FRUIT_NAMES:
-        return fruit_name(code)
+        return water_drops_fruit(code)
     return _("{value}-drop").format(value=code)
 
 
@@ -244,7 +230,7 @@ def ghost_html(turned: wd.Card | None, gain: int | None, px: int) -> str:
     above what it would add there; empty when the square is not lit."""
     if turned is None or gain is None:
         return ""
-    a, b, c, d = (html.escape(drop_letter(code)) for code in turned.cells)
+    a, b, c, d = (html.escape(water_drops_letter(code)) for code in turned.cells)
     ghost = f'<span class="wd-ghost">{a} {b}<br>{c} {d}</span>' if px >= GHOST_PX else ""
     return f'{ghost}<span class="wd-gain">{gain:+d}</span>'
 
@@ -343,7 +329,7 @@ def score_html(board: wd.Board, scoring: str) -> str:
             else html.escape(score.notes[name])  # "no cherries"
         )
         rows.append(
-            f"<tr><td><b>{html.escape(fruit_name(_FRUIT_OF[name]))}</b></td><td>{shown}</td>"
+            f"<tr><td><b>{html.escape(water_drops_fruit(_FRUIT_OF[name]))}</b></td><td>{shown}</td>"
             f'<td style="text-align:right">{earned}</td></tr>'
         )
     heading, total = _(_EXPLAINED[scoring]), html.escape(_("total"))

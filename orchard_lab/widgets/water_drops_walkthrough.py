@@ -19,13 +19,13 @@ from typing import Any
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, switches
+from orchard_lab.fruit_words import water_drops_code, water_drops_letter
 from orchard_lab.language import N_, _, _n
 from orchard_lab.walkthrough_games import WATER_DROPS_SEED as SEED
 from orchard_lab.walkthrough_games import water_drops_game
 from orchard_lab.widgets import walkthrough as walkthrough_base
 from orchard_lab.widgets.walkthrough import Walkthrough, scripted_walkthrough
 from orchard_lab.widgets.water_drops_board import WaterDropsBoard
-from orchard_lab.widgets.water_drops_html import drop_letter, drops_code
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
 
@@ -69,7 +69,9 @@ def _place(board: WaterDropsBoard, at: Square, turns: int = 0) -> str:
         False: _("✓ Allowed: the {card} card on square {square} ({points})."),
         True: _("✓ Allowed: the {card} card turned {degrees}° on square {square} ({points})."),
     }[turns > 0]
-    return words.format(card=drops_code(card), degrees=90 * turns, square=at, points=_points(gain))
+    return words.format(
+        card=water_drops_code(card), degrees=90 * turns, square=at, points=_points(gain)
+    )
 
 
 def _refuse(board: WaterDropsBoard, at: Square, rotation: int = 0) -> str:
@@ -89,7 +91,7 @@ def _refuse(board: WaterDropsBoard, at: Square, rotation: int = 0) -> str:
         False: _("✗ Refused: the {card} card on square {square}. {reason}"),
         True: _("✗ Refused: the {card} card turned {degrees}° on square {square}. {reason}"),
     }[rotation > 0]
-    return words.format(card=drops_code(card), degrees=rotation, square=at, reason=reason)
+    return words.format(card=water_drops_code(card), degrees=rotation, square=at, reason=reason)
 
 
 def _label(name: str) -> str:
@@ -104,7 +106,7 @@ def _group_at(board: WaterDropsBoard, cell: Square) -> wd.Group:
 def _cells(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
     board.load(_deal(START, "PP/1B"))
     start = _("Your start card {card}: a banana and a cherry on top, a 3-drop and a mango below.")
-    return start.format(card=drops_code(wd.Card.from_text(START))), {}
+    return start.format(card=water_drops_code(wd.Card.from_text(START))), {}
 
 
 def _market(board: WaterDropsBoard) -> tuple[str, dict[str, Any]]:
@@ -221,7 +223,7 @@ SCRIPT = (
         _cells,
         {"squares": [(0, 0)]},
         lambda: {
-            **{fruit: drop_letter(fruit) for fruit in wd.FRUITS},
+            **{fruit: water_drops_letter(fruit) for fruit in wd.FRUITS},
             "low": _DECK_DROPS[0],
             "high": _DECK_DROPS[-1],
         },

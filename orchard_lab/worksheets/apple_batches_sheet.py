@@ -15,9 +15,10 @@ import functools
 from html import escape
 
 from orchard_lab import apple_batches as ab
+from orchard_lab.fruit_words import colour_name
 from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
 from orchard_lab.language import N_, _, _n, _p
-from orchard_lab.worksheets.pictures import chip, chip_label, chips, colour_name, mark_chip
+from orchard_lab.worksheets.pictures import chip, chip_label, chips, mark_chip
 from orchard_lab.worksheets.pupil_sheet import SheetRule, keep_ids
 
 __all__ = ["INTRO", "RULES", "VARIANTS"]

@@ -19,32 +19,27 @@ from html import escape
 from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
-from orchard_lab.language import _, _p
+from orchard_lab.fruit_words import tree_letter, tree_name, water_drops_letter
+from orchard_lab.language import _
 from orchard_lab.widgets.apple_batches_board import (
     APPLE_FILL,
     APPLE_MARK,
     chip_html,
     chip_label,
-    colour_name,
 )
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.stacked_trees_html import FRUIT_FILL as TREE_FILL
-from orchard_lab.widgets.stacked_trees_html import tree_letter, trees_code
-from orchard_lab.widgets.water_drops_html import DROP_FILL, drop_letter
+from orchard_lab.widgets.water_drops_html import DROP_FILL
 from orchard_lab.widgets.water_drops_html import FRUIT_FILL as DROPS_FRUIT_FILL
 
 __all__ = [
     "chip",
     "chip_label",
     "chips",
-    "colour_name",
-    "drop_letter",
     "drops_card",
     "drops_orchard",
     "mark_chip",
-    "tree_letter",
     "trees_card",
-    "trees_code",
     "trees_orchard",
 ]
 
@@ -79,7 +74,7 @@ def _drops_cell(code: str | None, edges: list[str]) -> str:
     style = f"background:{fill};color:{text_colour_on(fill)};border-radius:{radius}"
     return (
         f'<div class="cell" style="{";".join(edges)}">'
-        f'<span style="{style}">{escape(drop_letter(code))}</span></div>'
+        f'<span style="{style}">{escape(water_drops_letter(code))}</span></div>'
     )
 
 
@@ -136,16 +131,10 @@ def _tree(fruit: str | None, die: int | None = None, rotten: bool = False) -> st
     fill = TREE_FILL[fruit]
     mark = "✗" if rotten else (str(die) if die is not None else "")
     badge = f'<span class="die">{mark}</span>' if mark else ""
-    names = {
-        ("A", False): _p("a tree's fruit", "apple"),
-        ("P", False): _p("a tree's fruit", "pear"),
-        ("L", False): _p("a tree's fruit", "plum"),
-        ("A", True): _("apple, rotten"),
-        ("P", True): _("pear, rotten"),
-        ("L", True): _("plum, rotten"),
-    }
+    rotten_names = {"A": _("apple, rotten"), "P": _("pear, rotten"), "L": _("plum, rotten")}
+    name = rotten_names[fruit] if rotten else tree_name(fruit)
     return (
-        f'<td class="tree" title="{escape(names[fruit, rotten])}" style="background:{fill};'
+        f'<td class="tree" title="{escape(name)}" style="background:{fill};'
         f'color:{text_colour_on(fill)}">{escape(tree_letter(fruit))}{badge}</td>'
     )
 

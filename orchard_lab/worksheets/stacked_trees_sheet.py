@@ -13,9 +13,10 @@ import functools
 from html import escape
 
 from orchard_lab import stacked_trees as st
+from orchard_lab.fruit_words import tree_letter, trees_code
 from orchard_lab.glossary import RULE_NAMES
 from orchard_lab.language import N_, _, _n
-from orchard_lab.worksheets.pictures import tree_letter, trees_card, trees_code, trees_orchard
+from orchard_lab.worksheets.pictures import trees_card, trees_orchard
 from orchard_lab.worksheets.pupil_sheet import SheetRule
 
 __all__ = ["INTRO", "ORDER", "RULES", "VARIANTS"]

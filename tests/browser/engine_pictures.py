@@ -31,9 +31,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.fruit_words import water_drops_letter
 from orchard_lab.language import _
 from orchard_lab.widgets import AppleBatchesBoard, WaterDropsBoard
-from orchard_lab.widgets.water_drops_html import drop_letter
 from tests.browser.test_apple_batches_in_lab import SIZES
 
 Rect = dict[str, float]
@@ -309,7 +309,7 @@ class WaterDropsDriver(Driver):
             inside = {at_of(c["key"]): c for c in square["cells"]}
             assert set(inside) == expected, f"square {at} holds cells {sorted(inside)}"
             for cell, box in inside.items():
-                shown = drop_letter(engine.cell(*cell))  # in the session's language
+                shown = water_drops_letter(engine.cell(*cell))  # in the session's language
                 assert box["text"] == shown, (
                     f"cell {cell} shows {box['text']!r}, the engine has {engine.cell(*cell)!r}"
                     f" ({shown!r})"

@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 from orchard_lab import stacked_trees as st
+from orchard_lab.fruit_words import tree_letter
 from orchard_lab.widgets import StackedTreesBoard
-from orchard_lab.widgets.stacked_trees_html import tree_letter
 from tests.browser.conftest import notebook_errors, screenshot
 from tests.browser.engine_pictures import (
     SAME_KEYS,

@@ -1,0 +1,100 @@
+"""The words and letters of the three games' fruits, in the session's language: one home.
+
+The boards, the charts, the rules sheets and the hints' sentences all name an apple's
+colour, a water drops fruit or a stacked trees fruit, and write a card in the letters the
+board draws; they all ask here, so a pupil reads the same letter for an apple tree on the
+board, in its chart, on the rules sheet and in the hint beside it. Light on purpose (it imports only
+``orchard_lab.language``): the engines' sentences use it without loading a view, and a view
+without loading another game's engine.
+
+>>> from orchard_lab.language import speaking
+>>> with speaking("fr"):
+...     colour_name("gold"), tree_letter("A"), tree_name("L"), water_drops_fruit("C")
+('doré', 'M', 'prune', 'cerise')
+>>> with speaking("ko"):
+...     water_drops_code("5P/CM"), trees_code("APL/LAP")
+('5배/체망', '사배자/자사배')
+>>> water_drops_code("BC/3M"), trees_code("APL/LAP")
+('BC/3M', 'APL/LAP')
+"""
+
+from __future__ import annotations
+
+from orchard_lab.language import _p
+
+__all__ = [
+    "colour_name",
+    "tree_letter",
+    "tree_name",
+    "trees_code",
+    "water_drops_code",
+    "water_drops_fruit",
+    "water_drops_letter",
+]
+
+
+def colour_name(colour: str) -> str:
+    """An apple colour (red, green, gold) as a word of the session's language, as a batch or
+    a tree has it: "this batch is red"."""
+    names = {
+        "red": _p("an apple's colour", "red"),
+        "green": _p("an apple's colour", "green"),
+        "gold": _p("an apple's colour", "gold"),
+    }
+    return names[colour]
+
+
+def water_drops_fruit(fruit: str) -> str:
+    """A water drops fruit's name (its letter's: B, C, P, M) in the session's language."""
+    names = {
+        "B": _p("water drops: a fruit", "banana"),
+        "C": _p("water drops: a fruit", "cherry"),
+        "P": _p("water drops: a fruit", "pear"),
+        "M": _p("water drops: a fruit", "mango"),
+    }
+    return names[fruit]
+
+
+def water_drops_letter(code: str) -> str:
+    """What a water drops cell shows: its fruit's letter in the session's language, or the
+    drop's digit (anything else, such as a card's "/", as it is)."""
+    letters = {
+        "B": _p("water drops: the letter of a banana", "B"),
+        "C": _p("water drops: the letter of a cherry", "C"),
+        "P": _p("water drops: the letter of a pear", "P"),
+        "M": _p("water drops: the letter of a mango", "M"),
+    }
+    return letters.get(code, code)
+
+
+def water_drops_code(card: object) -> str:
+    """A water drops card written row by row (``str(card)``: ``"BC/3M"``) in the letters the
+    boards draw; English keeps the engine's own."""
+    return "".join(water_drops_letter(cell) for cell in str(card))
+
+
+def tree_letter(fruit: str) -> str:
+    """A stacked trees fruit's letter in the session's language (English: A, P, L); anything
+    else, such as a card's "/", as it is."""
+    letters = {
+        "A": _p("stacked trees: the letter of an apple", "A"),
+        "P": _p("stacked trees: the letter of a pear", "P"),
+        "L": _p("stacked trees: the letter of a plum", "L"),
+    }
+    return letters.get(fruit, fruit)
+
+
+def tree_name(fruit: str) -> str:
+    """A stacked trees fruit's name in the session's language (English: apple, pear, plum)."""
+    names = {
+        "A": _p("a tree's fruit", "apple"),
+        "P": _p("a tree's fruit", "pear"),
+        "L": _p("a tree's fruit", "plum"),
+    }
+    return names[fruit]
+
+
+def trees_code(card: object) -> str:
+    """A stacked trees card written row by row (``str(card)``: ``"APL/LAP"``) in the letters
+    the boards draw; English keeps the engine's own."""
+    return "".join(tree_letter(fruit) for fruit in str(card))
