@@ -20,7 +20,9 @@ without loading another game's engine.
 
 from __future__ import annotations
 
-from orchard_lab.language import _p
+from functools import cache
+
+from orchard_lab.language import _p, language
 
 __all__ = [
     "colour_name",
@@ -33,38 +35,47 @@ __all__ = [
 ]
 
 
+@cache
+def _words(lang: str) -> dict[tuple[str, str], str]:
+    """Every word here in the language ``lang`` (the session's, when it is called), by what
+    it names: ("colour", "red"), ("drops fruit", "B"), ("drops letter", "B"), ("tree", "A"),
+    ("tree letter", "A")."""
+    return {
+        ("colour", "red"): _p("an apple's colour", "red"),
+        ("colour", "green"): _p("an apple's colour", "green"),
+        ("colour", "gold"): _p("an apple's colour", "gold"),
+        ("drops fruit", "B"): _p("water drops: a fruit", "banana"),
+        ("drops fruit", "C"): _p("water drops: a fruit", "cherry"),
+        ("drops fruit", "P"): _p("water drops: a fruit", "pear"),
+        ("drops fruit", "M"): _p("water drops: a fruit", "mango"),
+        ("drops letter", "B"): _p("water drops: the letter of a banana", "B"),
+        ("drops letter", "C"): _p("water drops: the letter of a cherry", "C"),
+        ("drops letter", "P"): _p("water drops: the letter of a pear", "P"),
+        ("drops letter", "M"): _p("water drops: the letter of a mango", "M"),
+        ("tree", "A"): _p("a tree's fruit", "apple"),
+        ("tree", "P"): _p("a tree's fruit", "pear"),
+        ("tree", "L"): _p("a tree's fruit", "plum"),
+        ("tree letter", "A"): _p("stacked trees: the letter of an apple", "A"),
+        ("tree letter", "P"): _p("stacked trees: the letter of a pear", "P"),
+        ("tree letter", "L"): _p("stacked trees: the letter of a plum", "L"),
+    }
+
+
 def colour_name(colour: str) -> str:
     """An apple colour (red, green, gold) as a word of the session's language, as a batch or
     a tree has it: "this batch is red"."""
-    names = {
-        "red": _p("an apple's colour", "red"),
-        "green": _p("an apple's colour", "green"),
-        "gold": _p("an apple's colour", "gold"),
-    }
-    return names[colour]
+    return _words(language())["colour", colour]
 
 
 def water_drops_fruit(fruit: str) -> str:
     """A water drops fruit's name (its letter's: B, C, P, M) in the session's language."""
-    names = {
-        "B": _p("water drops: a fruit", "banana"),
-        "C": _p("water drops: a fruit", "cherry"),
-        "P": _p("water drops: a fruit", "pear"),
-        "M": _p("water drops: a fruit", "mango"),
-    }
-    return names[fruit]
+    return _words(language())["drops fruit", fruit]
 
 
 def water_drops_letter(code: str) -> str:
     """What a water drops cell shows: its fruit's letter in the session's language, or the
     drop's digit (anything else, such as a card's "/", as it is)."""
-    letters = {
-        "B": _p("water drops: the letter of a banana", "B"),
-        "C": _p("water drops: the letter of a cherry", "C"),
-        "P": _p("water drops: the letter of a pear", "P"),
-        "M": _p("water drops: the letter of a mango", "M"),
-    }
-    return letters.get(code, code)
+    return _words(language()).get(("drops letter", code), code)
 
 
 def water_drops_code(card: object) -> str:
@@ -73,25 +84,15 @@ def water_drops_code(card: object) -> str:
     return "".join(water_drops_letter(cell) for cell in str(card))
 
 
+def tree_name(fruit: str) -> str:
+    """A stacked trees fruit's name in the session's language (English: apple, pear, plum)."""
+    return _words(language())["tree", fruit]
+
+
 def tree_letter(fruit: str) -> str:
     """A stacked trees fruit's letter in the session's language (English: A, P, L); anything
     else, such as a card's "/", as it is."""
-    letters = {
-        "A": _p("stacked trees: the letter of an apple", "A"),
-        "P": _p("stacked trees: the letter of a pear", "P"),
-        "L": _p("stacked trees: the letter of a plum", "L"),
-    }
-    return letters.get(fruit, fruit)
-
-
-def tree_name(fruit: str) -> str:
-    """A stacked trees fruit's name in the session's language (English: apple, pear, plum)."""
-    names = {
-        "A": _p("a tree's fruit", "apple"),
-        "P": _p("a tree's fruit", "pear"),
-        "L": _p("a tree's fruit", "plum"),
-    }
-    return names[fruit]
+    return _words(language()).get(("tree letter", fruit), fruit)
 
 
 def trees_code(card: object) -> str:
