@@ -43,7 +43,7 @@ from orchard_lab.core import (
 )
 from orchard_lab.fruit_words import colour_name
 from orchard_lab.glossary import BATCH_NAMES, RULE_NAMES
-from orchard_lab.language import N_, _, _n
+from orchard_lab.language import N_, _, _n, language
 
 _Why = tuple[str, str, str, Mapping[str, object]]  # rule id, rule name, reason, its fields
 # a refusal's name and reason, marked here and translated when a refusal is made: whole
@@ -103,6 +103,26 @@ _STEADY_NOTES = (
 )
 
 
+@cache
+def _apple_words(lang: str) -> dict[tuple[str, str], str]:
+    """An apple's words in the language ``lang`` (the session's, when it is called), by its
+    colour and the form: "short" as the chips write it, "long" as the board says it, "one"
+    for one apple of the colour."""
+    return {
+        # Translators: an apple's colour, height and sweetness, short; the board's apple
+        # chips show "h3 · s2" (its letters for height and sweetness)
+        ("red", "short"): _("red h{height} s{sweetness}"),
+        ("green", "short"): _("green h{height} s{sweetness}"),
+        ("gold", "short"): _("gold h{height} s{sweetness}"),
+        ("red", "long"): _("red apple (height {height}, sweetness {sweetness})"),
+        ("green", "long"): _("green apple (height {height}, sweetness {sweetness})"),
+        ("gold", "long"): _("gold apple (height {height}, sweetness {sweetness})"),
+        ("red", "one"): _("a red apple"),
+        ("green", "one"): _("a green apple"),
+        ("gold", "one"): _("a gold apple"),
+    }
+
+
 def apple_code(card: Card) -> str:
     """An apple written short as the engine writes it, ``red h3 s2``, in the session's
     words: its colour (agreeing with "apple" where the language wants it), then the
@@ -115,31 +135,33 @@ def apple_code(card: Card) -> str:
     >>> apple_code(Card("gold", 3, 2)) == str(Card("gold", 3, 2))
     True
     """
-    # Translators: an apple's colour, height and sweetness, short; the board's apple chips
-    # show "h3 · s2" (its letters for height and sweetness)
-    words = {
-        "red": _("red h{height} s{sweetness}"),
-        "green": _("green h{height} s{sweetness}"),
-        "gold": _("gold h{height} s{sweetness}"),
-    }
-    return words[card.colour].format(height=card.height, sweetness=card.sweetness)
+    said = _apple_words(language())[card.colour, "short"]
+    return said.format(height=card.height, sweetness=card.sweetness)
+
+
+def apple_words(card: Card) -> str:
+    """An apple in words, as the board and its walkthrough say it.
+
+    >>> apple_words(Card("red", 3, 2))
+    'red apple (height 3, sweetness 2)'
+    """
+    said = _apple_words(language())[card.colour, "long"]
+    return said.format(height=card.height, sweetness=card.sweetness)
 
 
 def an_apple(colour: str) -> str:
     """One apple of ``colour`` in the session's language: "a red apple"."""
-    words = {"red": _("a red apple"), "green": _("a green apple"), "gold": _("a gold apple")}
-    return words[colour]
+    return _apple_words(language())[colour, "one"]
 
 
 def _apples(colour: str, n: int) -> str:
     """``n`` apples of ``colour`` in the session's language: "3 red apples"."""
-    if colour == "red":
-        said = _n("{count} red apple", "{count} red apples", n)
-    elif colour == "green":
-        said = _n("{count} green apple", "{count} green apples", n)
-    else:
-        said = _n("{count} gold apple", "{count} gold apples", n)
-    return said.format(count=n)
+    said = {
+        "red": _n("{count} red apple", "{count} red apples", n),
+        "green": _n("{count} green apple", "{count} green apples", n),
+        "gold": _n("{count} gold apple", "{count} gold apples", n),
+    }
+    return said[colour].format(count=n)
 
 
 def _why_said(why: _Why) -> IllegalMove:

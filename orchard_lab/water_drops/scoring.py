@@ -63,15 +63,13 @@ class Group:
 
 def _fruits(fruit: str, size: int) -> str:
     """``size`` fruits of one kind in the session's language: "3 bananas"."""
-    if fruit == "B":
-        said = _n("{count} banana", "{count} bananas", size)
-    elif fruit == "C":
-        said = _n("{count} cherry", "{count} cherries", size)
-    elif fruit == "P":
-        said = _n("{count} pear", "{count} pears", size)
-    else:
-        said = _n("{count} mango", "{count} mangoes", size)
-    return said.format(count=size)
+    said = {
+        "B": _n("{count} banana", "{count} bananas", size),
+        "C": _n("{count} cherry", "{count} cherries", size),
+        "P": _n("{count} pear", "{count} pears", size),
+        "M": _n("{count} mango", "{count} mangoes", size),
+    }
+    return said[fruit].format(count=size)
 
 
 def no_fruit(fruit: str) -> str:

@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
+from orchard_lab.apple_batches.board import apple_words
 from orchard_lab.core import Score, require_int
 from orchard_lab.figures import (
     BATCH_COLOURS,
@@ -56,7 +57,6 @@ __all__ = [
     "HIGHLIGHT",
     "TEXT_ON",
     "AppleBatchesBoard",
-    "apple_words",
     "batch_rule",
     "chip_html",
     "chip_label",
@@ -148,17 +148,6 @@ def chip_html(card: ab.Card, css_class: str, attributes: str = "") -> str:
 def _chip(card: ab.Card) -> str:
     """An apple on the board, named by its card (``data-card``) for the browser tests."""
     return chip_html(card, "orchard-chip", f'data-card="{card}"')
-
-
-def apple_words(card: ab.Card) -> str:
-    """An apple in words, as the board and its walkthrough say it: 'red apple (height 3,
-    sweetness 2)'."""
-    words = {
-        "red": _("red apple (height {height}, sweetness {sweetness})"),
-        "green": _("green apple (height {height}, sweetness {sweetness})"),
-        "gold": _("gold apple (height {height}, sweetness {sweetness})"),
-    }
-    return words[card.colour].format(height=card.height, sweetness=card.sweetness)
 
 
 def _batch(batch: str) -> str:

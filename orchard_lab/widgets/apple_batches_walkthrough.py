@@ -17,13 +17,14 @@ from __future__ import annotations
 from babel.lists import format_list
 
 from orchard_lab import apple_batches as ab
+from orchard_lab.apple_batches.board import apple_words
 from orchard_lab.core import IllegalMove
 from orchard_lab.language import N_, _, _n, language
 from orchard_lab.walkthrough_games import APPLE_BATCHES_SEED as SEED
 from orchard_lab.walkthrough_games import APPLE_BATCHES_TIE_SEED as TIE_SEED
 from orchard_lab.walkthrough_games import apple_batches_game, apple_batches_tie
 from orchard_lab.widgets import walkthrough as walkthrough_base
-from orchard_lab.widgets.apple_batches_board import APPLE_MARK, AppleBatchesBoard, apple_words
+from orchard_lab.widgets.apple_batches_board import APPLE_MARK, AppleBatchesBoard
 from orchard_lab.widgets.walkthrough import Staged, Walkthrough, scripted_walkthrough
 
 __all__ = ["SCRIPT", "SEED", "TIE_SEED", "Scene", "walkthrough"]
