@@ -23,6 +23,7 @@ from orchard_lab import stacked_trees as st
 from orchard_lab.core import IllegalMove
 from orchard_lab.fruit_words import tree_letter, tree_name, trees_code
 from orchard_lab.language import N_, _, _n, language
+from orchard_lab.stacked_trees.policies import say
 from orchard_lab.stacked_trees.rules import LOWEST_RATING
 from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
 from orchard_lab.walkthrough_games import stacked_trees_game
@@ -63,23 +64,9 @@ def _card(card: st.Card) -> str:
 
 
 def _say(move: st.Move) -> str:
-    """Where ``move`` lays its card and how it is turned, in words."""
-    # Translators: {card} is a card written row by row, as APL/LAP; the row and column of
-    # its top-left tree follow. The four are the card as dealt and turned by 90, 180, 270°
-    words = {
-        0: _("card {card} with its top-left tree on row {row}, column {col}"),
-        90: _(
-            "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
-            "turn clockwise"
-        ),
-        180: _("card {card} with its top-left tree on row {row}, column {col}, turned upside down"),
-        270: _(
-            "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
-            "turn anticlockwise"
-        ),
-    }[move.rotation]
-    row, col = move.at
-    return words.format(card=_card(move.card), row=row, col=col)
+    """Where ``move`` lays its card and how it is turned, in the words of the hint
+    (``stacked_trees.policies.say``); the sentence around it says whether tokens are spent."""
+    return say(st.Move(move.card, move.at, move.rotation))
 
 
 def _choose(board: StackedTreesBoard, move: st.Move) -> None:
