@@ -4,12 +4,13 @@ language changes what a widget reads."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 
 from orchard_lab import apple_batches as ab
-from orchard_lab.catalogues import marked, problems
+from orchard_lab.catalogues import marked, problems, read
 from orchard_lab.language import LANGUAGES, language, set_language, system_language
 from orchard_lab.widgets import rule_walkthrough
 
@@ -26,6 +27,23 @@ def speaking() -> Iterator[None]:
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_marked_message_is_translated_and_none_is_fuzzy(code: str) -> None:
     assert problems(code) == []
+
+
+def test_no_korean_sentence_hedges_a_particle() -> None:
+    """A Korean particle after a field depends on the field's last syllable, so the sentence
+    is reshaped around it ("{batch}에 넣은 사과: {apple}"), never written "{apple}을(를)": the
+    hedged forms read as a form to fill in, not as a sentence."""
+    hedged = re.compile(
+        r"을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|와\(과\)|과\(와\)|\(으\)로"
+    )
+    found = [
+        (str(message.id), text)
+        for message in read("ko")
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+        if hedged.search(str(text))
+    ]
+    assert found == []
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
