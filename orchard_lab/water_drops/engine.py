@@ -510,29 +510,18 @@ def _clear(state) -> None:
 
 @njit(cache=True, _nrt=False)
 def _play_on(
-    state,
-    tables,
-    game,
-    market,
-    pile,
-    turns,
-    rows,
-    cols,
-    per_drop,
-    greedy,
-    words,
-    used,
-    squares,
-    gains,
+    state, tables, game, market, pile, switches, greedy, words, used, squares, gains
 ) -> bool:
     """Play to the end from ``game`` = [players, market size, cards in market, cards drawn,
     round's first player, cards taken this round] (``market`` and ``pile`` the cards;
-    ``squares`` and ``gains`` room for a turn's open squares and gains, see ``_work``).
+    ``switches`` the rules', see ``_switches``; ``squares`` and ``gains`` room for a turn's
+    open squares and gains, see ``_work``).
 
     Greedy takes the first highest gain in legal_moves order; random draws
     ``Generator.integers`` from ``words[used[0]:]``, one word per move with more than one
     choice. Returns False, with nothing laid for that move, at a word numpy would reject."""
     players, size = game[0], game[1]
+    turns, rows, cols, per_drop = switches
     while game[2]:
         b = (game[4] + game[5]) % players
         n = _open(state, b, rows, cols, squares)
@@ -606,13 +595,13 @@ def _take(game, market, pile, pick, size, players) -> None:
 
 @njit(cache=True, _nrt=False)
 def _play_games(
-    state, tables, work, seeds, decks, size, turns, rows, cols, per_drop, greedy, words, scores
+    state, tables, work, seeds, decks, size, switches, greedy, words, scores
 ) -> tuple[int, int]:
     """Deal (``Game.new``'s deal of each seed, ``decks`` = [deck cards, start cards]) and play
     every game into ``scores``; return how many games were played and the words they used
     (random stops at a rejected word). ``work``: see ``_work``."""
     market, game, squares, gains, used, pile, starts, pcg = work
-    players = scores.shape[1]
+    players, per_drop = scores.shape[1], switches[3]
     side = int(np.sqrt(state[7].shape[1]) + 0.5)
     origin = side // 2 * (side + 1)
     for g in range(seeds.shape[0]):  # Game.new's deal: the start cards' order, the deck's
@@ -627,20 +616,7 @@ def _play_games(
             market[pos] = pile[pos]
         game[0], game[1], game[2], game[3], game[4], game[5] = players, size, count, count, 0, 0
         if not _play_on(
-            state,
-            tables,
-            game,
-            market,
-            pile,
-            turns,
-            rows,
-            cols,
-            per_drop,
-            greedy,
-            words,
-            used,
-            squares,
-            gains,
+            state, tables, game, market, pile, switches, greedy, words, used, squares, gains
         ):
             return g, used[0]
         for b in range(players):
@@ -657,18 +633,17 @@ def _copy(target, source) -> None:
 
 
 @njit(cache=True)
-def _playouts(
-    state, tables, game, market, moves, piles, me, turns, rows, cols, per_drop
-) -> np.ndarray:
+def _playouts(state, tables, game, market, moves, piles, me, switches) -> np.ndarray:
     """Each move's total margin over the piles: the move (market position, square, turn),
     then greedy for everyone to the end; margin = my score - the best other score."""
-    players = game[0]
+    players, per_drop = game[0], switches[3]
     side = int(np.sqrt(state[7].shape[1]) + 0.5)
     totals = np.zeros(moves.shape[0], dtype=np.int64)
     squares = np.zeros(state[7].shape[1], dtype=np.int64)
     gains = np.zeros(8 * 4 * 2 * side, dtype=np.int64)  # market × frontier × turns
     used = np.zeros(1, dtype=np.int64)
     words = np.zeros(1, dtype=np.uint32)
+    greedy = np.bool_(True)  # a value, not a constant: numba's one compile of _play_on
     own_market = np.zeros(8, dtype=np.int64)
     own_game = np.zeros(6, dtype=np.int64)
     trial = (
@@ -698,21 +673,9 @@ def _playouts(
             _lay(trial, tables, b, moves[m, 1], 4 * own_market[pick] + moves[m, 2], per_drop)
             _take(own_game, own_market, piles[k], pick, game[1], players)
             _play_on(
-                trial,
-                tables,
-                own_game,
-                own_market,
-                piles[k],
-                turns,
-                rows,
-                cols,
-                per_drop,
-                np.bool_(True),  # a value, not a constant: numba's one compile of _play_on
-                words,
-                used,
-                squares,
-                gains,
-            )
+                trial, tables, own_game, own_market, piles[k], switches, greedy, words, used,
+                squares, gains,
+            )  # fmt: skip
             best_other = 0
             first_other = True
             for p in range(players):
@@ -724,6 +687,8 @@ def _playouts(
 
 # --- from Python ------------------------------------------------------------------------------
 def _switches(rules: Rules) -> tuple[int, int, int, bool]:
+    """The switches the kernels play by: turns a card may take (WD-3), the largest
+    orchard's rows and columns (0: no limit) and whether "per_drop" scores (WD-4)."""
     rows, cols = rules.max_size or (0, 0)
     return (len(ROTATIONS) if rules.allow_rotation else 1), rows, cols, rules.scoring == "per_drop"
 
@@ -757,7 +722,7 @@ def play_greedy(seeds: np.ndarray, players: int, rules: Rules) -> np.ndarray:
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     _play_games(
         _state(players, rules), _tables(), _work(players), seeds, _decks(),
-        market_size(players), *_switches(rules), True, np.zeros(1, dtype=np.uint32), scores,
+        market_size(players), _switches(rules), True, np.zeros(1, dtype=np.uint32), scores,
     )  # fmt: skip
     return scores
 
@@ -772,7 +737,7 @@ def play_random(
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     done, used = _play_games(
         _state(players, rules), _tables(), _work(players), seeds, _decks(),
-        market_size(players), *_switches(rules), False, words, scores,
+        market_size(players), _switches(rules), False, words, scores,
     )  # fmt: skip
     return scores, int(done), int(used)
 
@@ -826,7 +791,7 @@ def playout_margins(
     deals = np.array([[index[card] for card in pile] for pile in piles], dtype=np.int64)
     totals = _playouts(
         state, _tables(), counters, market, rows, deals.reshape(len(piles), -1),
-        game.current_player, *_switches(game.rules),
+        game.current_player, _switches(game.rules),
     )  # fmt: skip
     return [int(total) for total in totals]
 
