@@ -17,7 +17,7 @@ from orchard_lab import IllegalMove, core, policies
 from orchard_lab import water_drops as wd
 from orchard_lab.core import describe_rules, switches
 from orchard_lab.water_drops import cards as cards_module
-from orchard_lab.water_drops import engine
+from orchard_lab.water_drops import engine, shapes
 from orchard_lab.water_drops import policies as wd_policies
 
 C = wd.Card.from_text
@@ -965,7 +965,7 @@ def engine_gains_are_the_boards_gains(game: wd.Game) -> None:
     me, board = game.current_player, game.boards[game.current_player]
     state, _, _ = engine._position(game)
     cells = state[0].copy()
-    index, side, tables = engine._index(), engine._side(game.players), engine._tables()
+    index, side, tables = shapes.card_numbers(), engine._side(game.players), shapes.shape_tables()
     origin, per_drop = side // 2, game.rules.scoring == "per_drop"
     for move in game.legal_moves():
         square = (move.at[0] + origin) * side + move.at[1] + origin

@@ -2,8 +2,9 @@
 
 A compiled loop plays one game after another on small reused arrays, with every switch of
 ``Rules`` (WD-2 to WD-4). Each orchard is a grid of cells (int8: fruit -1..-4, drop values
-1..9, 0 empty) with a group id per fruit cell; groups (size, drop values as bits, points)
-join through a union-find ``parent`` array; a scoring group's points by its size (the
+1..9, 0 empty) with a group id per fruit cell, a card laid as one of its shapes (the card
+turned, worked out once in ``water_drops.shapes``); groups (size, drop values as bits,
+points) join through a union-find ``parent`` array; a scoring group's points by its size (the
 ``group_points`` switch) sit in the scratch array the kernels share. A move's gain looks only
 at the 8 cells around its square, as ``Board`` does; "per_drop" scoring, which counts
 distinct matching drop cells, adds a group's points once for each new drop of its size that
@@ -28,15 +29,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
 
 import numpy as np
 
 from orchard_lab.jit import njit
 from orchard_lab.streams import PCG_WORDS, permute, seed_pcg
-from orchard_lab.water_drops.cards import FRUITS, Card, default_deck, starting_cards
+from orchard_lab.water_drops.cards import Card, default_deck, starting_cards
 from orchard_lab.water_drops.game import Game
 from orchard_lab.water_drops.rules import ROTATIONS, Move, Rules, market_size
+from orchard_lab.water_drops.shapes import card_numbers, shape_tables
 
 __all__ = [
     "DECK_MOVES",
@@ -48,67 +49,11 @@ __all__ = [
 ]
 
 DECK_MOVES = 50  # moves in a game, one per deck card: the most words a random game uses
-_CODE = {code: -1 - i for i, code in enumerate(FRUITS)} | {str(v): v for v in range(1, 10)}
-_INSIDE = ((1, 2), (0, 3), (0, 3), (1, 2))  # neighbours of each card cell within the card
 _DR = (-1, 0, -1, 0, 2, 1, 2, 1)  # the 8 cells around a card; card cell p touches 2p, 2p+1
 _DC = (0, -1, 1, 2, 0, -1, 1, 2)
 _SCRATCH = 128
 _POINTS = 108  # scratch 108-117: a scoring group's points by its size (0: no group), WD-4
 _CARD, _BESIDE = 2, 1  # a square with a card; an empty square beside one (open, WD-3)
-
-
-@cache
-def _cards() -> tuple[Card, ...]:
-    """Every card a game can hold: the deck, then the start cards."""
-    return (*default_deck(), *starting_cards())
-
-
-@cache
-def _index() -> dict[Card, int]:
-    return {card: i for i, card in enumerate(_cards())}
-
-
-@cache
-def _tables() -> tuple[np.ndarray, ...]:
-    """Every card turned every way (shape ``4 * card + turn``): cell values, its groups of
-    equal fruit (fruit, size, card cells, bits of the drops inside the card next to them)
-    and its drop cells (bit, card cell)."""
-    count = len(_cards()) * len(ROTATIONS)
-    values = np.zeros((count, 4), dtype=np.int8)
-    ncomp = np.zeros(count, dtype=np.int64)
-    cfruit = np.zeros((count, 4), dtype=np.int64)
-    csize = np.zeros((count, 4), dtype=np.int64)
-    ccells = np.zeros((count, 4, 4), dtype=np.int64)
-    cinner = np.zeros((count, 4), dtype=np.int64)
-    ndrop = np.zeros(count, dtype=np.int64)
-    dbit = np.zeros((count, 4), dtype=np.int64)
-    dcell = np.zeros((count, 4), dtype=np.int64)
-    for c, card in enumerate(_cards()):
-        for t, turn in enumerate(ROTATIONS):
-            s = 4 * c + t
-            cells = [_CODE[code] for code in card.rotated(turn).cells]
-            values[s] = cells
-            seen: set[int] = set()
-            for p in range(4):
-                if cells[p] > 0:
-                    dbit[s, ndrop[s]], dcell[s, ndrop[s]] = 1 << cells[p], p
-                    ndrop[s] += 1
-                elif p not in seen:
-                    members, stack = [p], [p]
-                    seen.add(p)
-                    while stack:
-                        for q in _INSIDE[stack.pop()]:
-                            if cells[q] == cells[p] and q not in seen:
-                                seen.add(q)
-                                members.append(q)
-                                stack.append(q)
-                    k = ncomp[s]
-                    cfruit[s, k], csize[s, k] = cells[p], len(members)
-                    ccells[s, k, : len(members)] = members
-                    inner = {cells[q] for m in members for q in _INSIDE[m] if cells[q] > 0}
-                    cinner[s, k] = sum(1 << value for value in inner)
-                    ncomp[s] += 1
-    return values, ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell
 
 
 def _side(players: int) -> int:
@@ -721,7 +666,7 @@ def play_greedy(seeds: np.ndarray, players: int, rules: Rules) -> np.ndarray:
     everyone playing ``policies.GreedyPolicy``'s moves."""
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     _play_games(
-        _state(players, rules), _tables(), _work(players), seeds, _decks(),
+        _state(players, rules), shape_tables(), _work(players), seeds, _decks(),
         market_size(players), _switches(rules), True, np.zeros(1, dtype=np.uint32), scores,
     )  # fmt: skip
     return scores
@@ -736,7 +681,7 @@ def play_random(
     that meets a word numpy would reject (numpy draws again: the caller must redo it)."""
     scores = np.zeros((len(seeds), players), dtype=np.int64)
     done, used = _play_games(
-        _state(players, rules), _tables(), _work(players), seeds, _decks(),
+        _state(players, rules), shape_tables(), _work(players), seeds, _decks(),
         market_size(players), _switches(rules), False, words, scores,
     )  # fmt: skip
     return scores, int(done), int(used)
@@ -745,7 +690,7 @@ def play_random(
 def _position(game: Game) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
     """The compiled state of ``game``'s orchards (their cards laid again in order), its
     turn counters and its market, read through the public ``Game`` and ``Board`` API."""
-    index, tables = _index(), _tables()
+    index, tables = card_numbers(), shape_tables()
     state = _state(game.players, game.rules)
     _clear(state)
     side = _side(game.players)
@@ -774,7 +719,7 @@ def playout_margins(
     game): the move, then everyone plays greedy to the end; a margin is the mover's final
     score less the best other (none with one player)."""
     state, counters, market = _position(game)
-    index, side = _index(), _side(game.players)
+    index, side = card_numbers(), _side(game.players)
     origin = side // 2
     cards = [index[card] for card in game.market]
     rows = np.array(
@@ -790,7 +735,7 @@ def playout_margins(
     ).reshape(-1, 3)
     deals = np.array([[index[card] for card in pile] for pile in piles], dtype=np.int64)
     totals = _playouts(
-        state, _tables(), counters, market, rows, deals.reshape(len(piles), -1),
+        state, shape_tables(), counters, market, rows, deals.reshape(len(piles), -1),
         game.current_player, _switches(game.rules),
     )  # fmt: skip
     return [int(total) for total in totals]
