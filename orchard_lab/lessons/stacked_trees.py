@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.language import _
+from orchard_lab.game_base import listed
+from orchard_lab.language import _, _n
 from orchard_lab.lessons.checks import (
     check,
     check_function,
@@ -60,7 +61,8 @@ BY_HAND = st.Card.from_text("PLL/APP")  # the card pupils turn on paper
 SAME_AFTER_HALF_TURN = tuple(
     st.Card.from_text(text) for text in ("APL/LPA", "AAA/AAA", "PAP/PAP", "LPA/APL")
 )  # cards of our own (not in the deck) that look the same after a half turn
-PLUM_BAND = next(low for low, name in st.RATINGS if name == "Plum-believable")  # ST-6
+PLUM = "Plum-believable"  # an ST-6 rating (st.RATINGS), shown in the session's language
+PLUM_BAND = next(low for low, name in st.RATINGS if name == PLUM)
 
 
 def _whole(answer: Any) -> bool:
@@ -91,16 +93,22 @@ def check_turn(function: Callable[[st.Card], st.Card] | Any) -> None:
     """
     check_function(
         "turn", function, lambda card: card.rotated(90), _test_cards(), argument="card",
-        explanation="Your turn agrees with the engine's card.rotated(90) on every card of the "
-        "deck.",
+        # Translators: "Your turn" is the pupil's function turn; card.rotated(90) is code: keep it
+        explanation=_(
+            "Your turn agrees with the engine's card.rotated(90) on every card of the deck."
+        ),
         slips=(
-            (lambda card: card.rotated(270), "your card turns anticlockwise; turn the other "
-             "way, like a clock's hands: read each column from the bottom up."),
-            (_transposed, "you read each column from the top down, which flips the card over; "
-             "read it from the bottom up: reversed(card.rows)."),
-            (lambda card: card.rotated(180), "that is a half turn; a quarter turn makes each "
-             "column a row."),
-            (lambda card: card, "the card comes back as it was: make its columns the new rows."),
+            (lambda card: card.rotated(270), _(
+                "your card turns anticlockwise; turn the other way, like a clock's hands: read "
+                "each column from the bottom up.")),
+            # Translators: reversed(card.rows) is code: keep it as it is
+            (_transposed, _(
+                "you read each column from the top down, which flips the card over; read it "
+                "from the bottom up: reversed(card.rows).")),
+            (lambda card: card.rotated(180), _(
+                "that is a half turn; a quarter turn makes each column a row.")),
+            (lambda card: card, _(
+                "the card comes back as it was: make its columns the new rows.")),
         ),
     )  # fmt: skip
 
@@ -133,17 +141,24 @@ def check_turned_by_hand(answer: Any) -> None:
     """
     said = _card_text(answer)
     hints = {
-        str(BY_HAND): "that is the card as it was; turn it a quarter turn clockwise.",
-        str(BY_HAND.rotated(270)): "that is a quarter turn anticlockwise; turn the other way, "
-        "like a clock's hands.",
-        str(BY_HAND.rotated(180)): "that is a half turn; a quarter turn makes 3 rows of 2 trees.",
-        str(_transposed(BY_HAND)): "you read each column from the top down, which flips the "
-        "card over; read it from the bottom up.",
+        str(BY_HAND): _("that is the card as it was; turn it a quarter turn clockwise."),
+        str(BY_HAND.rotated(270)): _(
+            "that is a quarter turn anticlockwise; turn the other way, like a clock's hands."
+        ),
+        str(BY_HAND.rotated(180)): _(
+            "that is a half turn; a quarter turn makes 3 rows of 2 trees."
+        ),
+        str(_transposed(BY_HAND)): _(
+            "you read each column from the top down, which flips the card over; read it from "
+            "the bottom up."
+        ),
     }
     check(
         "turned_by_hand", answer if said is None else said, str(BY_HAND.rotated(90)), hints,
-        otherwise="the left column, read from the bottom up, becomes the top row. Write the "
-        "rows with / between them.",
+        otherwise=_(
+            "the left column, read from the bottom up, becomes the top row. Write the rows with "
+            "/ between them."
+        ),
     )  # fmt: skip
 
 
@@ -162,12 +177,16 @@ def check_half_turn_same(function: Callable[[st.Card], bool] | Any) -> None:
         "looks_same_after_half_turn", function, lambda card: card.rotated(180) == card,
         _test_cards(), argument="card",
         slips=(
-            (lambda card: card.rotated(90) == card, "a quarter turn changes the card's shape, "
-             "so it never looks the same: test a half turn, rotated(180)."),
-            (lambda card: tuple(reversed(card.rows)) == card.rows, "turning the rows upside "
-             "down is a flip; in a half turn each row is read backwards too."),
-            (lambda card: card.rows == tuple(row[::-1] for row in card.rows), "reading each row "
-             "backwards is a mirror; a half turn also puts the bottom row on top."),
+            # Translators: rotated(180) is code: keep it as it is
+            (lambda card: card.rotated(90) == card, _(
+                "a quarter turn changes the card's shape, so it never looks the same: test a "
+                "half turn, rotated(180).")),
+            (lambda card: tuple(reversed(card.rows)) == card.rows, _(
+                "turning the rows upside down is a flip; in a half turn each row is read "
+                "backwards too.")),
+            (lambda card: card.rows == tuple(row[::-1] for row in card.rows), _(
+                "reading each row backwards is a mirror; a half turn also puts the bottom row "
+                "on top.")),
         ),
     )  # fmt: skip
 
@@ -182,15 +201,23 @@ def check_deck_half_turns(answer: Any) -> None:
     """
     deck = st.default_deck()
     same = sum(card.rotated(180) == card for card in deck)
+    if answer == len(deck):
+        otherwise = _(
+            "that counts every card of the deck; count only those a half turn leaves the same."
+        )
+    else:
+        # Translators: True is Python's, what the pupil's test gives: keep it as it is
+        otherwise = _("count the cards of the deck for which your test says True.")
     check(
         "deck_half_turns", answer, same,
-        lambda a: "write how many cards, a number, not True or False." if isinstance(a, bool)
-        else None,
-        otherwise="that counts every card of the deck; count only those a half turn leaves the "
-        "same." if answer == len(deck) else "count the cards of the deck for which your test "
-        "says True.",
-        explanation="The deck was made so (ST-8 on the rules sheet): every card shows 4 "
-        "different pictures as it turns.",
+        # Translators: True and False are Python's: keep them as they are
+        lambda a: _("write how many cards, a number, not True or False.")
+        if isinstance(a, bool) else None,
+        otherwise=otherwise,
+        explanation=_(
+            "The deck was made so (ST-8 on the rules sheet): every card shows 4 different "
+            "pictures as it turns."
+        ),
     )  # fmt: skip
 
 
@@ -214,28 +241,35 @@ def check_placements(free: Any, with_tokens: Any, board: st.Board, card: st.Card
     """
     expected_free, expected_tokens = _placement_counts(board, card)
     total = expected_free + expected_tokens
-    nudge = (
+    nudge = _(
         "count again: try all four turns (0, 90, 180, 270) and every row and column from -3 to 3."
     )
     unturned = sum(p.tokens == 0 and p.rotation == 0 for p in board.placements(card))
     free_hints = {
-        total: "that is every placement; count those without a token on their own.",
-        unturned: "those are the placements of the card as it lies; try all four turns too.",
+        total: _("that is every placement; count those without a token on their own."),
+        unturned: _("those are the placements of the card as it lies; try all four turns too."),
     }
     free_hints.pop(expected_free, None)
     check("free_placements", free, expected_free, free_hints, otherwise=nudge)
     many = st.Board(board.cards()[0], rules=st.Rules(rotten_tokens=MAX_TOKENS))
     overlapping = len(many.placements(card)) - expected_free
     token_hints = {
-        total: "that is every placement; count only those that need rotten=True.",
-        expected_free: "that is the number without a token; now the ones that need tokens.",
-        overlapping: "that counts placements that need 3 or more tokens too, and you have "
-        f"only {board.rotten_left}.",
+        # Translators: rotten=True is code the pupil writes: keep it as it is
+        total: _("that is every placement; count only those that need rotten=True."),
+        expected_free: _("that is the number without a token; now the ones that need tokens."),
+        overlapping: _(
+            "that counts placements that need 3 or more tokens too, and you have only {count}."
+        ).format(count=board.rotten_left),
     }
     token_hints.pop(expected_tokens, None)
+    explanation = _n(
+        "{count} placement in all, for one card next to one card.",
+        "{count} placements in all, for one card next to one card.",
+        total,
+    )
     check(
         "token_placements", with_tokens, expected_tokens, token_hints,
-        otherwise=nudge, explanation=f"{total} placements in all, for one card next to one card.",
+        otherwise=nudge, explanation=explanation.format(count=total),
     )  # fmt: skip
 
 
@@ -248,23 +282,30 @@ def check_ladder_steps(fourth: Any, fifth: Any) -> None:
     """
     rules = st.Rules()
     ladder = rules.ladder
+    third = ladder[2] - ladder[1]
     check(
         "fourth_tree_adds", fourth, ladder[3] - ladder[2],
-        {ladder[3]: f"{ladder[3]} is what the die shows after 4 trees; what does the 4th tree "
-         "add to it?",
-         ladder[2] - ladder[1]: f"{ladder[2] - ladder[1]} is what the 3rd tree adds; the 4th "
-         "is one step further up the ladder."},
+        {ladder[3]: _(
+            "{value} is what the die shows after 4 trees; what does the 4th tree add to it?"
+         ).format(value=ladder[3]),
+         third: _(
+            "{value} is what the 3rd tree adds; the 4th is one step further up the ladder."
+         ).format(value=third)},
     )  # fmt: skip
     top = ladder[-1]
     after = triangular(len(ladder) + 1)
     check(
         "fifth_tree_adds", fifth, rules.climb(top) - top,
-        {top: f"after 4 trees the die shows {top}; can it climb higher?",
-         after: f"the triangular numbers go on to {after}, but the ladder stops at {top}: look "
-         "at ST-4 on the rules sheet.",
-         after - top: f"{after} − {top} = {after - top} is the next triangular step, but the "
-         f"ladder stops at {top}: look at ST-4 on the rules sheet."},
-        explanation="The top of the ladder stays: a 10 stays 10.",
+        {top: _("after 4 trees the die shows {top}; can it climb higher?").format(top=top),
+         after: _(
+            "the triangular numbers go on to {after}, but the ladder stops at {top}: look at "
+            "ST-4 on the rules sheet."
+         ).format(after=after, top=top),
+         after - top: _(
+            "{after} − {top} = {step} is the next triangular step, but the ladder stops at "
+            "{top}: look at ST-4 on the rules sheet."
+         ).format(after=after, top=top, step=after - top)},
+        explanation=_("The top of the ladder stays: a {top} stays {top}.").format(top=top),
     )  # fmt: skip
 
 
@@ -290,17 +331,23 @@ def check_best_ladder(answer: Any, results: Mapping[str, np.ndarray]) -> None:
 
     def hint(said: Any) -> str | None:
         if isinstance(said, int | float | np.number) and not isinstance(said, bool):
-            return 'write the ladder\'s first word, like "counting", not its mean.'
+            # Translators: "counting" is a ladder's name in the code, as the pupil types it
+            return _('write the ladder\'s first word, like "counting", not its mean.')
         if said == "triangular" and best != "triangular":
-            return "triangular is the standard ladder; does another one beat its mean?"
+            # Translators: triangular is the ladder's name in the code, as the pupil types it
+            return _("triangular is the standard ladder; does another one beat its mean?")
         if said in means:
-            return f"{said} averages {means[said]:.1f}; is that the biggest mean?"
+            # Translators: {ladder} is a ladder's name in the code, as the pupil typed it
+            return _("{ladder} averages {mean}; is that the biggest mean?").format(
+                ladder=said, mean=f"{means[said]:.1f}"
+            )
         return None
 
+    # Translators: {ladders} lists the ladders' names in the code, as the pupil types them
+    otherwise = _("write the first word of the ladder with the biggest mean: {ladders}.")
     check(
         "best_ladder", _first_word(answer), best, hint,
-        otherwise="write the first word of the ladder with the biggest mean: "
-        f"{' or '.join(means)}.",
+        otherwise=otherwise.format(ladders=listed(list(means), "or")),
     )  # fmt: skip
 
 
@@ -325,17 +372,30 @@ def check_own_ladder(answer: Any) -> None:
 
     def verdict(rules: st.Rules) -> tuple[bool, str]:
         mean = float(st.simulate(games=LADDER_DEALS, policy="greedy", seed=0, rules=rules).mean())
-        gives = f"your ladder gives the greedy player {mean:.1f} points on average"
+        gives = f"{mean:.1f}"
         if mean < low:
-            return False, f"{gives}, below {low}: let the dice climb faster."
+            said = _(
+                "your ladder gives the greedy player {mean} points on average, below {low}: let "
+                "the dice climb faster."
+            )
+            return False, said.format(mean=gives, low=low)
         if mean > high:
-            return False, f"{gives}, above {high}: let the dice climb more slowly."
-        return True, f"{gives} over the {LADDER_DEALS} deals."
+            said = _(
+                "your ladder gives the greedy player {mean} points on average, above {high}: let "
+                "the dice climb more slowly."
+            )
+            return False, said.format(mean=gives, high=high)
+        said = _(
+            "your ladder gives the greedy player {mean} points on average over the {deals} deals."
+        )
+        return True, said.format(mean=gives, deals=LADDER_DEALS)
 
+    refused = _(
+        "a dice ladder climbs: each value bigger than the one before, from 1 or more, at most "
+        "{most} values."
+    ).format(most=st.rules.MAX_LADDER)
     check_own_rules(
-        "my_ladder", answer, verdict, lambda values: st.Rules(ladder=values),
-        "a dice ladder climbs: each value bigger than the one before, from 1 or more, at "
-        f"most {st.rules.MAX_LADDER} values.",
+        "my_ladder", answer, verdict, lambda values: st.Rules(ladder=values), refused,
         count=4, unit="steps", what=_("the ladder"), example="(1, 5, 10, 20)", formula="3n",
     )  # fmt: skip
 
@@ -369,12 +429,14 @@ def check_simple_bound(answer: Any) -> None:
     dice = len(st.FRUITS) * rules.dice_per_fruit
     bound = dice * rules.ladder[-1]
     assert bound == st.FACTS.max_score  # the engine declares the same bound
+    top = rules.ladder[-1]
     check(
         "simple_bound", answer, bound,
-        {dice: f"{dice} is the number of dice; what is each worth at most?",
-         rules.dice_per_fruit * rules.ladder[-1]: "that is one fruit's dice; there are three "
-         "fruits."},
-        explanation=f"{dice} dice × {rules.ladder[-1]}.",
+        {dice: _("{count} is the number of dice; what is each worth at most?").format(count=dice),
+         rules.dice_per_fruit * top: _("that is one fruit's dice; there are three fruits.")},
+        explanation=_n("{count} die × {top}.", "{count} dice × {top}.", dice).format(
+            count=dice, top=top
+        ),
     )  # fmt: skip
 
 
@@ -388,9 +450,13 @@ def check_covering_trees(answer: Any) -> None:
     trees = _trees_per_card()
     check(
         "covering_trees", answer, (rules.cards_per_game - 1) * trees,
-        {rules.cards_per_game * trees: "the start card lies on nothing: only the other 8 cards "
-         "can cover trees.",
-         rules.cards_per_game - 1: f"that counts cards; each card has {trees} trees."},
+        {rules.cards_per_game * trees: _(
+            "the start card lies on nothing: only the other 8 cards can cover trees."),
+         rules.cards_per_game - 1: _n(
+            "that counts cards; each card has {count} tree.",
+            "that counts cards; each card has {count} trees.",
+            trees,
+         ).format(count=trees)},
     )  # fmt: skip
 
 
@@ -403,14 +469,20 @@ def check_tighter_bound(answer: Any) -> None:
     rules = st.Rules()
     covering = (rules.cards_per_game - 1) * _trees_per_card()
     steps = len(rules.ladder)
+    top = rules.ladder[-1]
     check(
-        "tighter_bound", answer, covering // steps * rules.ladder[-1],
-        {covering * rules.ladder[-1]: "each die needs 4 trees on it to reach 10, not one.",
-         covering: "that counts trees; how many dice of 10 do they make?",
-         st.FACTS.max_score: f"{st.FACTS.max_score} is the first bound, from the supply; this "
-         f"one uses the {covering} covering trees."},
-        explanation=f"{covering} covering trees make at most {covering // steps} dice of "
-        f"{rules.ladder[-1]}.",
+        "tighter_bound", answer, covering // steps * top,
+        {covering * top: _("each die needs 4 trees on it to reach 10, not one."),
+         covering: _("that counts trees; how many dice of 10 do they make?"),
+         st.FACTS.max_score: _(
+            "{bound} is the first bound, from the supply; this one uses the {covering} covering "
+            "trees."
+         ).format(bound=st.FACTS.max_score, covering=covering)},
+        explanation=_n(
+            "{trees} covering trees make at most {count} die of {top}.",
+            "{trees} covering trees make at most {count} dice of {top}.",
+            covering // steps,
+        ).format(trees=covering, count=covering // steps, top=top),
     )  # fmt: skip
 
 
@@ -454,11 +526,15 @@ def check_first_empty(answer: Any, seed: int) -> None:
 
     def hint(said: Any) -> str | None:
         if not _whole(said):
-            return "give a number of cards placed, from 1 to 8."
+            return _("give a number of cards placed, from 1 to 8.")
         if expected is not None and said == expected - 1:
-            return f"after {said} cards every fruit still has dice left; look one point further."
+            return _n(
+                "after {count} card every fruit still has dice left; look one point further.",
+                "after {count} cards every fruit still has dice left; look one point further.",
+                said,
+            ).format(count=said)
         if expected is not None and said == expected + 1:
-            return (
+            return _(
                 "one card too many: the picture starts at 0 cards placed, so count the points "
                 "from 0."
             )
@@ -466,7 +542,7 @@ def check_first_empty(answer: Any, seed: int) -> None:
 
     check(
         "first_empty", answer, expected, hint,
-        otherwise="look for the first point where a line reaches 0 dice left.",
+        otherwise=_("look for the first point where a line reaches 0 dice left."),
     )  # fmt: skip
 
 
@@ -490,12 +566,17 @@ def check_token_gain(answer: Any, board: st.Board, move: st.Move) -> None:
     )
     check(
         "token_gain", answer, gain,
-        {gain + penalty: f"the token costs {penalty} points: take them off.",
-         gain + lost: "the die under the rotten tree goes back to the supply: take its value off "
-         "too.",
-         gain + penalty + lost: "that counts only the dice that climb; take off the die that "
-         "goes back and the token's points."},
-        otherwise="add what each die climbs, take off the die that goes back and the token.",
+        {gain + penalty: _n(
+            "the token costs {count} point: take it off.",
+            "the token costs {count} points: take them off.",
+            penalty,
+         ).format(count=penalty),
+         gain + lost: _(
+            "the die under the rotten tree goes back to the supply: take its value off too."),
+         gain + penalty + lost: _(
+            "that counts only the dice that climb; take off the die that goes back and the "
+            "token's points.")},
+        otherwise=_("add what each die climbs, take off the die that goes back and the token."),
     )  # fmt: skip
 
 
@@ -512,22 +593,27 @@ def check_token_worth(answer: Any, board: st.Board, move: st.Move) -> None:
     best_free = max(free, default=None)
     token = board.gain(card, move.at, move.rotation, move.rotten)
     worth = best_free is None or token > best_free
-    said = "no placement without a token" if best_free is None else f"adds {best_free}"
+    if best_free is None:
+        explanation = _("There is no placement without a token.")
+    else:
+        explanation = _("The best placement without a token adds {gain}.").format(gain=best_free)
 
     def hint(said: Any) -> str | None:
         if isinstance(said, bool):
             return None
         if isinstance(said, int | float) and best_free is not None:
-            return (
-                f"write True or False: is {said} more than the {best_free} of the best "
-                "placement without a token?"
-            )
-        return "write True or False, without quotes."
+            # Translators: True and False are Python's, which the pupil types: keep them
+            return _(
+                "write True or False: is {answer} more than the {gain} of the best placement "
+                "without a token?"
+            ).format(answer=said, gain=best_free)
+        # Translators: True and False are Python's, which the pupil types: keep them
+        return _("write True or False, without quotes.")
 
     check(
         "token_worth", answer, worth, hint,
-        otherwise="compare it with the best placement of the same card without a token.",
-        explanation=f"The best placement without a token {said}.",
+        otherwise=_("compare it with the best placement of the same card without a token."),
+        explanation=explanation,
     )  # fmt: skip
 
 
@@ -558,11 +644,16 @@ def check_best_over_greedy(answer: Any, best: np.ndarray, greedy: np.ndarray) ->
     deals = len(np.asarray(best))
     check(
         "best_over_greedy", answer, expected, near({
-            -expected: "that is greedy minus the best line: the other way round.",
-            expected * deals: f"that is the difference of the totals over {deals} deals; "
-            f"divide by {deals} for the mean.",
+            -expected: _("that is greedy minus the best line: the other way round."),
+            expected * deals: _n(
+                "that is the difference of the totals over {count} deal; divide by {count} for "
+                "the mean.",
+                "that is the difference of the totals over {count} deals; divide by {count} for "
+                "the mean.",
+                deals,
+            ).format(count=deals),
         }), tolerance=0.01,
-        otherwise="take the mean of each list, then subtract: best line minus greedy.",
+        otherwise=_("take the mean of each list, then subtract: best line minus greedy."),
     )  # fmt: skip
 
 
@@ -577,14 +668,20 @@ def check_reach_plum(answer: Any, best: np.ndarray) -> None:
     """
     scores = np.asarray(best)
     expected = int((scores >= PLUM_BAND).sum())
+    rating = _(PLUM)
     hints = {
-        len(scores): "that is every deal; count only the deals rated Plum-believable or better.",
-        int((scores > PLUM_BAND).sum()): f"{PLUM_BAND} itself is Plum-believable: count the "
-        f"scores of {PLUM_BAND} or more, not only those above {PLUM_BAND}.",
+        # Translators: {rating} is an ST-6 rating, as the rules sheet and the board name it
+        len(scores): _("that is every deal; count only the deals rated {rating} or better.").format(
+            rating=rating
+        ),
+        int((scores > PLUM_BAND).sum()): _(
+            "{band} itself is {rating}: count the scores of {band} or more, not only those "
+            "above {band}."
+        ).format(band=PLUM_BAND, rating=rating),
     }
     hints.pop(expected, None)
     check(
         "reach_plum", answer, expected, hints,
-        otherwise=f"count the scores of {PLUM_BAND} or more.",
-        explanation="The rating table is ST-6 on the rules sheet.",
+        otherwise=_("count the scores of {band} or more.").format(band=PLUM_BAND),
+        explanation=_("The rating table is ST-6 on the rules sheet."),
     )  # fmt: skip

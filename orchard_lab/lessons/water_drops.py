@@ -21,7 +21,8 @@ import numpy as np
 
 from orchard_lab import water_drops as wd
 from orchard_lab.core import IllegalMove, make_rng
-from orchard_lab.language import _
+from orchard_lab.game_base import points_words
+from orchard_lab.language import _, _n
 from orchard_lab.lessons.checks import (
     check,
     check_function,
@@ -185,17 +186,26 @@ def check_groups_by_hand(answer: Any, board: wd.Board) -> None:
     """
     groups = board.groups()
     fruit = sum(group.size for group in groups)
+    kinds = len(wd.FRUITS)
     hints = {
-        corner_groups(board): "you joined fruit that touch only at a corner; only a shared "
-        "side joins them.",
-        fruit: f"{fruit} is the number of fruit cells; fruit of one kind that share a side "
-        "make one group.",
-        len(wd.FRUITS): f"there are {len(wd.FRUITS)} kinds of fruit, but two groups of the same "
-        "fruit that do not touch are two groups.",
+        corner_groups(board): _(
+            "you joined fruit that touch only at a corner; only a shared side joins them."
+        ),
+        fruit: _(
+            "{count} is the number of fruit cells; fruit of one kind that share a side make one "
+            "group."
+        ).format(count=fruit),
+        kinds: _n(
+            "there is {count} kind of fruit, but two groups of the same fruit that do not touch "
+            "are two groups.",
+            "there are {count} kinds of fruit, but two groups of the same fruit that do not "
+            "touch are two groups.",
+            kinds,
+        ).format(count=kinds),
     }
     check(
         "groups_by_hand", answer, len(groups), hints,
-        otherwise="go fruit by fruit; cells that touch only at a corner are not joined.",
+        otherwise=_("go fruit by fruit; cells that touch only at a corner are not joined."),
     )  # fmt: skip
 
 
@@ -211,17 +221,24 @@ def check_points_by_hand(answer: Any, board: wd.Board) -> None:
     every_drop = sum(value for group in groups for _, value in group.drops)
     scoring = sum(1 for group in groups if group.points)
     hints = {
-        len(groups): f"{len(groups)} is the number of groups, the answer above; now add "
-        "the points of the groups that score.",
-        scoring: f"{scoring} groups score, but a scoring group earns 1 point for each of its "
-        "fruit.",
-        every_drop: "that adds every drop each group touches; a group scores only when a "
-        "touching drop equals its size.",
+        len(groups): _(
+            "{count} is the number of groups, the answer above; now add the points of the "
+            "groups that score."
+        ).format(count=len(groups)),
+        scoring: _n(
+            "{count} group scores, but a scoring group earns 1 point for each of its fruit.",
+            "{count} groups score, but a scoring group earns 1 point for each of its fruit.",
+            scoring,
+        ).format(count=scoring),
+        every_drop: _(
+            "that adds every drop each group touches; a group scores only when a touching drop "
+            "equals its size."
+        ),
     }
     hints.pop(board.total, None)
     check(
         "points_by_hand", answer, board.total, hints,
-        otherwise="a group scores its size when a drop it touches shows exactly its size.",
+        otherwise=_("a group scores its size when a drop it touches shows exactly its size."),
     )  # fmt: skip
 
 
@@ -233,7 +250,9 @@ def check_group_sizes(function: Callable[[wd.Board], Any] | Any) -> None:
     ✓ Right! Your flood fill finds the same groups as the engine on 20 orchards.
     """
     boards = [SMALL_ORCHARD, *(random_orchard(10, seed) for seed in range(19))]
-    names = ["the small orchard", *(f"random_orchard(10, seed={s})" for s in range(19))]
+    # Translators: the lesson's small orchard of Exercise 1, named where a check shows the
+    # orchard a pupil's group_sizes got wrong (the others are named by code, random_orchard(...))
+    names = [_("the small orchard"), *(f"random_orchard(10, seed={s})" for s in range(19))]
     if not callable(function):
         check_function("group_sizes", function, len, [])
         return
@@ -242,25 +261,31 @@ def check_group_sizes(function: Callable[[wd.Board], Any] | Any) -> None:
     check_function(
         "group_sizes", lambda name: _listed(function(by_name[name])), wanted.__getitem__, names,
         argument="board", hint=_group_sizes_hint,
-        explanation="Your flood fill finds the same groups as the engine on 20 orchards.",
+        explanation=_n(
+            "Your flood fill finds the same groups as the engine on {count} orchard.",
+            "Your flood fill finds the same groups as the engine on {count} orchards.",
+            len(boards),
+        ).format(count=len(boards)),
     )  # fmt: skip
 
 
 def _group_sizes_hint(_board: str, said: Any, wanted: list[int]) -> str | None:
     """The usual slips of ``group_sizes``: a count, the sizes unsorted, groups found twice."""
     if _whole(said):
-        return "give the list of the sizes, not how many groups there are."
+        return _("give the list of the sizes, not how many groups there are.")
     if not isinstance(said, list):
         return None
     if sorted(said) == wanted:
-        return "the sizes are right, but not smallest first: return sorted(sizes)."
+        # Translators: return sorted(sizes) is code the pupil writes: keep it as it is
+        return _("the sizes are right, but not smallest first: return sorted(sizes).")
     if sum(said) > sum(wanted):
-        return (
-            "some fruit are counted twice: skip a cell that is already in a group you "
-            "found (keep them in a set, seen)."
+        # Translators: seen is the name of the set in the pupil's code: keep it as it is
+        return _(
+            "some fruit are counted twice: skip a cell that is already in a group you found "
+            "(keep them in a set, seen)."
         )
     if len(said) < len(wanted):
-        return "some groups are missing: start a flood from every fruit cell not seen yet."
+        return _("some groups are missing: start a flood from every fruit cell not seen yet.")
     return None
 
 
@@ -284,16 +309,22 @@ def check_drop_points(function: Callable[[int, list[int]], Any] | Any) -> None:
     check_function(
         "drop_points", wrapped, lambda case: wd.group_points("drop", *case), cases,
         argument="(size, drops)",
-        explanation="A matching drop's value is the group's size: the two rules always agree.",
+        explanation=_(
+            "A matching drop's value is the group's size: the two rules always agree."
+        ),
         slips=(
-            (lambda case: wd.group_points("per_drop", *case), "you add every matching drop; "
-             "the alternative rules pay the matching drop's value once."),
-            (lambda case: max(case[1], default=0), "a drop pays only when its value equals "
-             "the group's size, not the biggest drop."),
-            (lambda case: sum(case[1]), "a drop pays only when its value equals the group's "
-             "size: leave out the others."),
-            (lambda case: case[0], "a group with no drop of its size earns nothing: give 0 "
-             "when no drop matches."),
+            (lambda case: wd.group_points("per_drop", *case), _(
+                "you add every matching drop; the alternative rules pay the matching drop's "
+                "value once.")),
+            (lambda case: max(case[1], default=0), _(
+                "a drop pays only when its value equals the group's size, not the biggest "
+                "drop.")),
+            (lambda case: sum(case[1]), _(
+                "a drop pays only when its value equals the group's size: leave out the "
+                "others.")),
+            (lambda case: case[0], _(
+                "a group with no drop of its size earns nothing: give 0 when no drop "
+                "matches.")),
         ),
     )  # fmt: skip
 
@@ -313,26 +344,53 @@ def check_per_drop_card(card: Any, at: Any) -> None:
     >>> check_per_drop_card("1P/PC", (0, 1))
     Not yet: both rules give 3 points here. Per drop differs only when a group touches two
     (or more) drops of its size.
+    >>> check_per_drop_card("PB/12", "(0, -1)")
+    Not yet: write the square as (row, column), without quotes.
     """
     if card is Ellipsis or at is Ellipsis:
         check("per_drop_card", ..., None)
         return
     try:
         laid = wd.Card.from_text(card)
-        totals = {s: _per_drop_board(laid, at, s).total for s in ("fruit", "per_drop")}
-    except IllegalMove as error:  # before ValueError: an IllegalMove is one
-        check("per_drop_card", (card, at), None, otherwise=f"that card cannot go there: {error}")
+    except (TypeError, ValueError):
+        # Translators: "BC/3M" and the letters B, C, P, M are the card as the pupil types it
+        # in the code (the engine's letters, in every language): keep them as they are
+        slip = _(
+            'write the card as text, two rows of two cells like "BC/3M": each cell a fruit, '
+            "B, C, P or M, or a drop value from 1 to 9."
+        )
+        check("per_drop_card", (card, at), None, otherwise=slip)
         return
-    except (TypeError, ValueError) as error:
-        check("per_drop_card", (card, at), None, otherwise=f"{error}.")
+    try:
+        totals = {s: _per_drop_board(laid, at, s).total for s in ("fruit", "per_drop")}
+    except IllegalMove as refusal:  # before ValueError: an IllegalMove is one
+        slip = _("that card cannot go there: {refusal}").format(refusal=refusal)
+        check("per_drop_card", (card, at), None, otherwise=slip)
+        return
+    except (TypeError, ValueError):
+        check("per_drop_card", (card, at), None, otherwise=_square_slip(at))
         return
     fruit, per_drop = totals["fruit"], totals["per_drop"]
     check(
         "per_drop_card", fruit != per_drop, True,
-        otherwise=f"both rules give {fruit} points here. Per drop differs only when a group "
-        "touches two (or more) drops of its size.",
-        explanation=f"Standard rules: {fruit} points, per drop: {per_drop} points.",
+        otherwise=_n(
+            "both rules give {count} point here. Per drop differs only when a group touches "
+            "two (or more) drops of its size.",
+            "both rules give {count} points here. Per drop differs only when a group touches "
+            "two (or more) drops of its size.",
+            fruit,
+        ).format(count=fruit),
+        explanation=_("Standard rules: {fruit}, per drop: {per_drop}.").format(
+            fruit=points_words(fruit), per_drop=points_words(per_drop)
+        ),
     )  # fmt: skip
+
+
+def _square_slip(at: Any) -> str:
+    """The hint for a square that is not a pair of whole numbers (text, or anything else)."""
+    if isinstance(at, str):
+        return _("write the square as (row, column), without quotes.")
+    return _("write the square as (row, column), two whole numbers.")
 
 
 # ---- shapes -------------------------------------------------------------------------------------
@@ -408,12 +466,13 @@ def check_free_count(function: Callable[[int], Any] | Any) -> None:
     """
     check_function(
         "free_count", function, lambda n: len(free_shapes(n)), range(1, 6),
-        explanation="Turns and flips make up to 8 fixed shapes from one free shape.",
+        explanation=_("Turns and flips make up to 8 fixed shapes from one free shape."),
         slips=(
-            (lambda n: len(fixed_shapes(n)), "you counted fixed shapes: a shape turned or "
-             "flipped is the same free shape."),
-            (lambda n: len(_turned_shapes(n)), "you let turns count as the same, but not "
-             "flips: a shape flipped over is the same free shape too."),
+            (lambda n: len(fixed_shapes(n)), _(
+                "you counted fixed shapes: a shape turned or flipped is the same free shape.")),
+            (lambda n: len(_turned_shapes(n)), _(
+                "you let turns count as the same, but not flips: a shape flipped over is the "
+                "same free shape too.")),
         ),
     )  # fmt: skip
 
@@ -459,11 +518,13 @@ def check_card_shapes(answer: Any) -> None:
     fit = sum(len({canonical(s) for s in free_shapes(n)} - {straight}) for n in range(1, 4))
     fixed = len({normalise(cells) for s in shapes for cells in orientations(s)})
     hints = {
-        fit + 1: "the straight line of 3 does not fit in a 2 × 2 card: which shapes do?",
-        fit: "every shape that fits in 2 × 2 squares with at most 3 cells, but does a card of "
-        "the deck hold four fruit of one kind?",
-        len(shapes) - 1: "a single fruit is a group too, and its shape counts.",
-        fixed: "turned or flipped, a shape is still the same free shape: count each once.",
+        fit + 1: _("the straight line of 3 does not fit in a 2 × 2 card: which shapes do?"),
+        fit: _(
+            "every shape that fits in 2 × 2 squares with at most 3 cells, but does a card of the "
+            "deck hold four fruit of one kind?"
+        ),
+        len(shapes) - 1: _("a single fruit is a group too, and its shape counts."),
+        fixed: _("turned or flipped, a shape is still the same free shape: count each once."),
     }
     if len(shapes) == fit:
         hints.pop(fit)
@@ -505,16 +566,25 @@ def check_spoiling_cards(answer: Any) -> None:
     board = wd.Board(start=RISK_START)
     left_cherry = sum("C" in (c.cells[0], c.cells[2]) for c in wd.default_deck())
     spoiling = _spoiling(board, RISK_SQUARE, (0, 1))
+    hints = {
+        left_cherry: _(
+            "those are the cards with a cherry next to the group; do they all spoil it? Look at "
+            "their drops."
+        ),
+        left_cherry - spoiling: _(
+            "those are the cherry cards that bring a drop of the group's new size: they do not "
+            "spoil it. Count the others."
+        ),
+        len(wd.default_deck()) - spoiling: _(
+            "those are the cards that leave the group safe; count the ones that spoil it."
+        ),
+    }
     check(
-        "spoiling_cards", answer, spoiling,
-        {left_cherry: "those are the cards with a cherry next to the group; do they all spoil "
-         "it? Look at their drops.",
-         left_cherry - spoiling: "those are the cherry cards that bring a drop of the group's "
-         "new size: they do not spoil it. Count the others.",
-         len(wd.default_deck()) - spoiling: "those are the cards that leave the group safe; "
-         "count the ones that spoil it."},
-        otherwise="count the cards whose cherries join the group and leave it with no drop of "
-        "its new size.",
+        "spoiling_cards", answer, spoiling, hints,
+        otherwise=_(
+            "count the cards whose cherries join the group and leave it with no drop of its new "
+            "size."
+        ),
     )  # fmt: skip
 
 
@@ -536,20 +606,27 @@ def check_spoil_chance(answer: Any) -> None:
         if not isinstance(answer, int | float | Fraction | np.number) or isinstance(answer, bool):
             return None
         if abs(float(answer) - per_cent) < 0.5:
-            return (
-                f"{per_cent:g} is the chance in per cent; write it as a fraction or a decimal, "
-                f"like {float(exact):g}."
+            # Translators: {decimal} is a number as Python writes it (0.36), as the pupil
+            # types it: keep the point
+            said = _(
+                "{per_cent} is the chance in per cent; write it as a fraction or a decimal, "
+                "like {decimal}."
             )
+            return said.format(per_cent=f"{per_cent:g}", decimal=f"{float(exact):g}")
         if answer == spoiling:
-            return "that is the number of cards; a chance is that number out of all 50 cards."
+            return _n(
+                "that is the number of cards; a chance is that number out of all {count} card.",
+                "that is the number of cards; a chance is that number out of all {count} cards.",
+                len(wd.default_deck()),
+            ).format(count=len(wd.default_deck()))
         if abs(float(answer) - float(1 - exact)) < 0.005:
-            return "that is the chance that the group stays safe: the other way round."
+            return _("that is the chance that the group stays safe: the other way round.")
         return None
 
     check(
         "spoil_chance", answer, exact, hint,
         tolerance=0.005,
-        otherwise="divide the spoiling cards by the number of cards in the deck.",
+        otherwise=_("divide the spoiling cards by the number of cards in the deck."),
     )  # fmt: skip
 
 
@@ -582,19 +659,23 @@ def check_safer_square(answer: Any) -> None:
 
     def hint(answer: Any) -> str | None:
         if isinstance(answer, str):
-            return "write the square as (row, column), without quotes."
+            return _square_slip(answer)
         if answer not in gains:
             squares = ", ".join(map(str, gains))
-            return f"give one of the open squares: {squares}."
-        return (
-            f"{'next to the cherries ' if answer == RISK_SQUARE else ''}a random card gains "
-            f"{float(gains[answer]):.2f} on average"
-            + (": the group is at risk there." if answer == RISK_SQUARE else "; is that the most?")
-        )
+            return _("give one of the open squares: {squares}.").format(squares=squares)
+        gain = f"{float(gains[answer]):.2f}"
+        if answer == RISK_SQUARE:
+            return _(
+                "next to the cherries a random card gains {gain} on average: the group is at "
+                "risk there."
+            ).format(gain=gain)
+        return _("a random card gains {gain} on average; is that the most?").format(gain=gain)
 
     check(
         "safer_square", said, best, hint,
-        explanation=f"A random card gains {float(gains[best]):.2f} there on average.",
+        explanation=_("A random card gains {gain} there on average.").format(
+            gain=f"{float(gains[best]):.2f}"
+        ),
     )  # fmt: skip
 
 
@@ -609,15 +690,18 @@ def check_largest_scoring_group(answer: Any) -> None:
 
     def hint(answer: Any) -> str | None:
         if _whole(answer) and answer < biggest:
-            return f"some cards hold a drop bigger than {answer}."
+            return _("some cards hold a drop bigger than {size}.").format(size=answer)
         if _whole(answer) and answer > biggest:
-            return f"a group of {answer} needs a {answer}-drop: does any card hold one?"
+            return _("a group of {size} needs a {size}-drop: does any card hold one?").format(
+                size=answer
+            )
         return None
 
     check(
         "largest_scoring_group", answer, biggest, hint,
-        explanation=f"No drop is bigger than {biggest}, so a group of {biggest + 1} or more "
-        "fruit never scores.",
+        explanation=_(
+            "No drop is bigger than {biggest}, so a group of {more} or more fruit never scores."
+        ).format(biggest=biggest, more=biggest + 1),
     )  # fmt: skip
 
 
@@ -657,23 +741,32 @@ def check_fairer_points(answer: Any) -> None:
 
     def verdict(rules: wd.Rules) -> tuple[bool, str]:
         if not any(rules.group_points):
-            return False, "with your points nobody ever scores: every game is a tie."
+            return False, _("with your points nobody ever scores: every game is a tie.")
         scores = wd.simulate(FAIR_DEALS, 2, "greedy", seed=0, rules=rules)
-        share = 100 * first_player_share(scores)
-        wins = f"with your points the first player wins {share:.1f} % of the games"
-        if share > FAIR_GOAL:
-            first = rules.group_points[0]
-            scaled = first and rules.group_points == tuple(first * n for n in range(1, 10))
-            nudge = "Doubling every value changes no winner: w" if scaled else "W"
-            return False, (
-                f"{wins}, more than {FAIR_GOAL} %. {nudge}hat if big groups were worth much "
-                "more than small ones?"
+        percent = 100 * first_player_share(scores)
+        share = f"{percent:.1f}"
+        if percent <= FAIR_GOAL:
+            said = _("with your points the first player wins {share} % of the games.")
+            return True, said.format(share=share)
+        first = rules.group_points[0]
+        if first and rules.group_points == tuple(first * n for n in range(1, 10)):
+            said = _(
+                "with your points the first player wins {share} % of the games, more than "
+                "{goal} %. Doubling every value changes no winner: what if big groups were worth "
+                "much more than small ones?"
             )
-        return True, f"{wins}."
+        else:
+            said = _(
+                "with your points the first player wins {share} % of the games, more than "
+                "{goal} %. What if big groups were worth much more than small ones?"
+            )
+        return False, said.format(share=share, goal=FAIR_GOAL)
 
+    refused = _(
+        "a scoring group needs 9 points, one for each of 1, 2, ... 9 fruits, each a whole number "
+        "from 0 to {most}."
+    ).format(most=wd.MAX_GROUP_POINTS)
     check_own_rules(
-        "fairer_points", answer, verdict, lambda values: wd.Rules(group_points=values),
-        "a scoring group needs 9 points, one for each of 1, 2, ... 9 fruits, each a whole "
-        f"number from 0 to {wd.MAX_GROUP_POINTS}.",
+        "fairer_points", answer, verdict, lambda values: wd.Rules(group_points=values), refused,
         count=9, unit="sizes", what=_("the 9 points"), example="(1, 4, 9, ...)", formula="n*n",
     )  # fmt: skip
