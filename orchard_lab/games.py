@@ -4,7 +4,8 @@ codes, the compiled engines) reads it.
 
 An entry names its parts by where they live (``"package.module:name"``), so the engine can
 hold the list without importing a widget: a part is imported only when it is asked for.
-Adding a game is its own package and one ``register`` call (the built-in three below).
+Adding a game is its own package and one ``register`` call (the built-in three below, by
+``_built_in``: their parts sit where every game's package and views put them).
 
 >>> [entry.slug for entry in entries()]
 ['apple-batches', 'water-drops', 'stacked-trees']
@@ -190,52 +191,55 @@ def entry(name: str) -> GameEntry:
     return found
 
 
+def _built_in(name: str, letter: str, **parts: Any) -> GameEntry:
+    """Register a game of orchard_lab's own, its parts where every game's package and views
+    put them: the package ``orchard_lab.<name>``, the board class ``<Name>Board`` in
+    ``widgets/<name>_board.py`` and ``walkthrough`` in ``widgets/<name>_walkthrough.py``;
+    ``parts``: the entry's other fields."""
+    board = "".join(word.title() for word in name.split("_")) + "Board"
+    return register(
+        GameEntry(
+            name=name,
+            letter=letter,
+            engine=f"orchard_lab.{name}",
+            board=f"orchard_lab.widgets.{name}_board:{board}",
+            walkthrough=f"orchard_lab.widgets.{name}_walkthrough:walkthrough",
+            **parts,
+        )
+    )
+
+
 # The games a second below are each game's simulate on the 2-core class machine under load
 # (wall clock, the fast paths), rounded down (benchmarks/bench_what_if.py prints them).
-register(
-    GameEntry(
-        name="apple_batches",
-        letter="A",
-        engine="orchard_lab.apple_batches",
-        board="orchard_lab.widgets.apple_batches_board:AppleBatchesBoard",
-        walkthrough="orchard_lab.widgets.apple_batches_walkthrough:walkthrough",
-        what_if_rules={"easy": True},
-        choices="orchard_lab.apple_batches.policies:batch_use",
-        choices_words=N_("Apples a player puts in each batch in a game, on average"),
-        games_per_second={
-            "random": {1: 200_000, 2: 80_000, 4: 25_000, 6: 15_000},
-            "greedy": {1: 200_000, 2: 100_000, 4: 30_000, 6: 25_000},
-            "lookahead": {1: 60, 2: 20, 4: 3, 6: 1},
-        },
-    )
+_built_in(
+    "apple_batches",
+    "A",
+    what_if_rules={"easy": True},
+    choices="orchard_lab.apple_batches.policies:batch_use",
+    choices_words=N_("Apples a player puts in each batch in a game, on average"),
+    games_per_second={
+        "random": {1: 200_000, 2: 80_000, 4: 25_000, 6: 15_000},
+        "greedy": {1: 200_000, 2: 100_000, 4: 30_000, 6: 25_000},
+        "lookahead": {1: 60, 2: 20, 4: 3, 6: 1},
+    },
 )
-register(
-    GameEntry(
-        name="water_drops",
-        letter="W",
-        engine="orchard_lab.water_drops",
-        board="orchard_lab.widgets.water_drops_board:WaterDropsBoard",
-        walkthrough="orchard_lab.widgets.water_drops_walkthrough:walkthrough",
-        what_if_rules={"scoring": "per_drop"},
-        games_per_second={
-            "random": {1: 5_000, 2: 5_000, 4: 8_000, 5: 5_000},
-            "greedy": {1: 1_500, 2: 1_500, 4: 1_500, 5: 1_500},
-            "lookahead": {1: 0.4, 2: 0.4, 4: 0.4, 5: 0.25},
-        },
-    )
+_built_in(
+    "water_drops",
+    "W",
+    what_if_rules={"scoring": "per_drop"},
+    games_per_second={
+        "random": {1: 5_000, 2: 5_000, 4: 8_000, 5: 5_000},
+        "greedy": {1: 1_500, 2: 1_500, 4: 1_500, 5: 1_500},
+        "lookahead": {1: 0.4, 2: 0.4, 4: 0.4, 5: 0.25},
+    },
 )
-register(
-    GameEntry(
-        name="stacked_trees",
-        letter="S",
-        engine="orchard_lab.stacked_trees",
-        board="orchard_lab.widgets.stacked_trees_board:StackedTreesBoard",
-        walkthrough="orchard_lab.widgets.stacked_trees_walkthrough:walkthrough",
-        what_if_rules={"ladder": (1, 4, 9, 16)},
-        games_per_second={
-            "random": {1: 2_500, 2: 1_500, 4: 650, 8: 270, 64: 33},
-            "greedy": {1: 5_000, 2: 5_000, 4: 5_000, 8: 5_000, 64: 5_000},
-            "lookahead": {1: 0.8, 2: 0.3, 4: 0.2, 8: 0.1},
-        },
-    )
+_built_in(
+    "stacked_trees",
+    "S",
+    what_if_rules={"ladder": (1, 4, 9, 16)},
+    games_per_second={
+        "random": {1: 2_500, 2: 1_500, 4: 650, 8: 270, 64: 33},
+        "greedy": {1: 5_000, 2: 5_000, 4: 5_000, 8: 5_000, 64: 5_000},
+        "lookahead": {1: 0.8, 2: 0.3, 4: 0.2, 8: 0.1},
+    },
 )
