@@ -3,9 +3,13 @@
 text in quotes, None, any other answer; a function's body not written, an error, a wrong
 value, a named slip; a what-if gain the other way round, the changed mean alone, neither;
 a sequence not read yet or not whole numbers, for each unit) and the lesson checks whose
-words are all the frame's, walked under ``speaking``. Each differs from its English, shows no
-English sentence of the catalogue and, in Korean, is written in Hangul. A lesson's own hints
-(its module's sentences) are not marked yet: the walks give the frame hints of its own."""
+words are all the frame's, and apple batches' exercise checks with their own words (each
+hint, slip, explanation and verdict of ``lessons.apple_batches``, wrong answers and right
+ones), walked under ``speaking``. Each differs from its English, shows no English sentence of
+the catalogue and, in Korean, is written in Hangul; apple batches' verdicts also show no run
+of three English words of their English (so a sentence left unmarked, which the catalogue
+does not hold, is found too). Water drops' and stacked trees' own hints are not walked yet:
+the frame walks give them hints of their own."""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from orchard_lab import sequences as seq
 from orchard_lab.language import _, speaking
 from orchard_lab.lessons import apple_batches as lesson_ab
 from orchard_lab.lessons import checks
@@ -26,6 +31,9 @@ from orchard_lab.lessons import water_drops as lesson_wd
 from tests.catalogue_english import english_left
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
+# runs of words and numbers between code and punctuation ("12 apples make 6 pairs" is one
+# run, "is_odd_prime" three runs of a word each)
+ENGLISH_RUN = re.compile(r"[A-Za-z0-9' ]+")
 
 
 def _said(run: Callable[[], Any]) -> str:
@@ -105,11 +113,97 @@ def _lessons() -> list[str]:
     return [_said(run) for run in runs]
 
 
+def _prime_with_two(k: int) -> bool:
+    return k > 1 and all(k % d for d in range(2, int(k**0.5) + 1))
+
+
+def _prime_to_root_exclusive(k: int) -> bool:  # misses 9, 25, 49
+    return k > 2 and k % 2 == 1 and all(k % d for d in range(3, int(k**0.5), 2))
+
+
+def _apple_batches() -> list[str]:
+    """Apple batches' exercise checks (lesson 01), each of its own hints, slips,
+    explanations and verdicts once: wrong answers and right ones. The rule changes the pupil
+    compares are named as the lesson's copy in the language names them (the switches')."""
+    odd_primes = set(seq.sieve(100)) - {2}
+    standard = np.array([[30.0], [32.0]])
+    steady_any, easy = standard + 1.0, standard + 4.0
+    changed = {_("easy mode"): easy, _("any earlier apple"): steady_any}
+    halves = {_("easy mode"): easy, _("any earlier apple"): standard + 1.5}
+    runs: list[Callable[[], Any]] = [
+        lambda: lesson_ab.check_monochrome_points(lambda n: n * (n + 1) // 2),
+        lambda: lesson_ab.check_monochrome_points(lambda n: sum(range(n))),
+        lambda: lesson_ab.check_monochrome_points(lambda n: n),
+        lambda: lesson_ab.check_monochrome_points(lambda n: n * (n + 1) // 2 + 1),
+        lambda: lesson_ab.check_monochrome_points(lambda n: n * (n - 1)),
+        lambda: lesson_ab.check_first_win(4),
+        lambda: lesson_ab.check_first_win(3),
+        lambda: lesson_ab.check_first_win(2),
+        lambda: lesson_ab.check_first_win(5),
+        lambda: lesson_ab.check_first_win(13),
+        lambda: lesson_ab.check_is_odd_prime(lambda k: k in odd_primes),
+        lambda: lesson_ab.check_is_odd_prime(_prime_with_two),
+        lambda: lesson_ab.check_is_odd_prime(lambda k: k == 1 or k in odd_primes),
+        lambda: lesson_ab.check_is_odd_prime(lambda k: k == 4 or k in odd_primes),
+        lambda: lesson_ab.check_is_odd_prime(_prime_to_root_exclusive),
+        lambda: lesson_ab.check_is_odd_prime(lambda k: k == 15 or k in odd_primes),
+        lambda: lesson_ab.check_is_odd_prime(lambda k: k > 2 and k % 2 == 1),
+        lambda: lesson_ab.check_twelfth("monochrome", 12),
+        lambda: lesson_ab.check_twelfth("monochrome", 78),
+        lambda: lesson_ab.check_twelfth("monochrome", 66),
+        lambda: lesson_ab.check_twelfth("monochrome", 11),
+        lambda: lesson_ab.check_twelfth("feather", 24),
+        lambda: lesson_ab.check_twelfth("feather", 12),
+        lambda: lesson_ab.check_overtake("monochrome", 3.5),
+        lambda: lesson_ab.check_overtake("monochrome", 1),
+        lambda: lesson_ab.check_overtake("monochrome", 6),
+        lambda: lesson_ab.check_overtake("feather", 6),
+        lambda: lesson_ab.check_three_parts(5),
+        lambda: lesson_ab.check_three_parts([(5, 5)]),
+        lambda: lesson_ab.check_three_parts([(6, 4, 3)]),
+        lambda: lesson_ab.check_three_parts([(5, 5, 2)]),
+        lambda: lesson_ab.check_three_parts([(5, 5, 3), (3, 5, 5)]),
+        lambda: lesson_ab.check_three_parts([(5, 5, 3)]),
+        lambda: lesson_ab.check_card_triples(3150),
+        lambda: lesson_ab.check_card_triples(2),
+        lambda: lesson_ab.check_card_triples(1575),
+        lambda: lesson_ab.check_card_triples(2 * 15**3),
+        lambda: lesson_ab.check_most_fortepiano(8),
+        lambda: lesson_ab.check_most_fortepiano(96),
+        lambda: lesson_ab.check_most_fortepiano(24),
+        lambda: lesson_ab.check_steady_gain(-1.0, steady_any, standard, easy),
+        lambda: lesson_ab.check_steady_gain(32.0, steady_any, standard, easy),
+        lambda: lesson_ab.check_steady_gain(4.0, steady_any, standard, easy),
+        lambda: lesson_ab.check_steady_gain(7.0, steady_any, standard, easy),
+        lambda: lesson_ab.check_helps_more(4.0, standard, changed),
+        lambda: lesson_ab.check_helps_more(_("any earlier apple"), standard, changed),
+        lambda: lesson_ab.check_helps_more(_("any earlier apple"), standard, halves),
+        lambda: lesson_ab.check_helps_more("more", standard, changed),
+        lambda: lesson_ab.check_own_feather(tuple(range(2, 26, 2))),
+        lambda: lesson_ab.check_own_feather(tuple(range(1, 13))),
+        lambda: lesson_ab.check_own_feather(tuple(range(10, 130, 10))),
+        lambda: lesson_ab.check_own_feather((1, 2, 3)),
+    ]
+    return [_said(run) for run in runs]
+
+
+def _english_runs(words: str, english: str) -> list[str]:
+    """The runs of three English words or more of ``english`` (between code and punctuation,
+    with the numbers among them) that ``words`` shows: a sentence of ``english`` not
+    translated. Only a sentence of fewer words slips through ("5 + 5 + 2 = 12, not 13.")."""
+    runs = (run.strip() for run in ENGLISH_RUN.findall(english))
+    return [run for run in runs if len(re.findall(r"[A-Za-z]{2,}", run)) >= 3 and run in words]
+
+
 WALKS: dict[str, Callable[[], list[str]]] = {
     "the verdicts": _verdicts,
     "a sequence's slips": _slips,
     "the lessons' frame verdicts": _lessons,
+    "apple batches' own words": _apple_batches,
 }
+# the walks of a lesson's own words, each a verdict whose English is all its module's or the
+# frame's (the frame walks quote Python's own English: "ZeroDivisionError: division by zero")
+OWN_WORDS = {"apple batches' own words"}
 
 
 @pytest.mark.parametrize("lang", ["fr", "ko"])
@@ -124,6 +218,7 @@ def test_the_verdicts_speak_the_language(
     assert len(said) == len(english) and len(set(english)) == len(english), english
     for words, was in zip(said, english, strict=True):
         assert words and english_left(words) == [], words
+        assert walk not in OWN_WORDS or _english_runs(words, was) == [], words
         assert words != was, words
         assert lang != "ko" or HANGUL.search(words), words
 
@@ -143,6 +238,26 @@ def test_the_english_verdicts_are_as_before(monkeypatch: pytest.MonkeyPatch) -> 
         'read your text first: read_sequence("3n", 4), for 4 steps.',
         'read your text first: read_sequence("3n", 1), for 1 step.',
     ]
+
+
+def test_the_english_apple_batches_checks_are_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk reaches the cases it is for, in the English the lesson has always said: right
+    answers with their explanation, a hint, a slip, a plural chosen by its number (one apple,
+    one point and 1.5 points), the option named by the rule switches."""
+    monkeypatch.delenv(checks.STRICT_VARIABLE, raising=False)
+    said = _apple_batches()
+    for sentence in (
+        "✓ Right! Adding 1 + 2 + … + n gives the triangular numbers.",
+        "Not yet: 1 apple scores 1 in the monochrome batch, 1 per apple: not more than 3.5.",
+        "Not yet: any earlier apple adds 1 point on average, easy mode adds 4: which is bigger?",
+        "Not yet: any earlier apple adds 1.5 points on average, easy mode adds 4: which is bigger?",
+        'Not yet: that is the gain of easy mode, the experiment before; this one is "any earlier '
+        'apple".',
+        "✓ Right! Greedy players put 2.14 apples in your feather batch and score 31.8 points on "
+        "average.",
+    ):
+        assert sentence in said, sentence
+    assert sum(verdict.startswith("✓ Right!") for verdict in said) == 6
 
 
 def test_an_unknown_unit_is_refused() -> None:
