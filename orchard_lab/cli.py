@@ -1,12 +1,14 @@
 """The ``orchard-lab`` command for teachers: one subcommand per job.
 
-Each subcommand lives in its own module, which gives ``add_command(commands)`` to add its
-parser here (``cli_commands.add_subcommand``); the parser stores the function that runs it as
-``run``. A command stops on a teacher's mistake with ``cli_refusal.refuse``: a sentence on
-stderr, exit code 1.
+Each subcommand lives in its own module, which gives its ``COMMAND`` (a
+``cli_commands.Subcommand``: name, help line, arguments, and the function that runs it, stored
+as ``args.run``); ``COMMANDS`` lists them in the order ``orchard-lab --help`` shows. A command
+stops on a teacher's mistake with ``cli_refusal.refuse``: a sentence on stderr, exit code 1.
 
 >>> build_parser().prog
 'orchard-lab'
+>>> [command.name for command in COMMANDS]
+['lessons', 'rules-sheet', 'app', 'results', 'hub']
 """
 
 from __future__ import annotations
@@ -14,11 +16,21 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from orchard_lab.app.command import add_command as add_app
-from orchard_lab.hub import add_command as add_hub
-from orchard_lab.lessons.command import add_command as add_lessons
-from orchard_lab.results_command import add_command as add_results
-from orchard_lab.worksheets.command import add_command as add_rules_sheet
+from orchard_lab import hub, results_command
+from orchard_lab.app import command as app_command
+from orchard_lab.cli_commands import Subcommand
+from orchard_lab.lessons import command as lessons_command
+from orchard_lab.worksheets import command as rules_sheet_command
+
+__all__ = ["COMMANDS", "OptionsAnywhere", "build_parser", "main"]
+
+COMMANDS: tuple[Subcommand, ...] = (
+    lessons_command.COMMAND,
+    rules_sheet_command.COMMAND,
+    app_command.COMMAND,
+    results_command.COMMAND,
+    hub.COMMAND,
+)
 
 
 class OptionsAnywhere(argparse.ArgumentParser):
@@ -50,11 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=OptionsAnywhere
     )
-    add_lessons(commands)
-    add_rules_sheet(commands)
-    add_app(commands)
-    add_results(commands)
-    add_hub(commands)
+    for command in COMMANDS:
+        command.add_to(commands)
     return parser
 
 

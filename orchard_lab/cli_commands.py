@@ -1,41 +1,60 @@
-"""How an ``orchard-lab`` command adds itself to the command line: a subcommand with its
-name, help, description and the function that runs it, and the ``--lang`` option of the
-commands that write for the class in a language.
+"""How an ``orchard-lab`` command is put on the command line: a ``Subcommand`` (its name,
+its line in ``orchard-lab --help``, what adds its arguments and the function that runs it,
+whose docstring opens its own ``--help``), and the options several commands share: ``--lang``
+for the commands that write for the class in a language, and on/off flags.
 
 >>> import argparse
+>>> def hello(args: argparse.Namespace) -> int:
+...     '''Say hello to the class.'''
+...     return 0
+>>> def hello_arguments(parser: argparse.ArgumentParser) -> None:
+...     add_language_option(parser, "the greeting in")
+...     add_flag(parser, "--loud", "say it loudly")
 >>> commands = argparse.ArgumentParser(prog="orchard-lab").add_subparsers(dest="command")
->>> parser = add_subcommand(commands, "hello", run=len, help="say hello", description="Hello.")
->>> add_language_option(parser, "the greeting in")
->>> args = parser.parse_args(["--lang", "fr"])
->>> args.lang, args.run is len
-('fr', True)
+>>> parser = Subcommand("hello", "say hello", hello_arguments, hello).add_to(commands)
+>>> args = parser.parse_args(["--lang", "fr", "--loud"])
+>>> args.lang, args.loud, args.run is hello, parser.description
+('fr', True, True, 'Say hello to the class.')
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from orchard_lab.language import LANGUAGES
 
-__all__ = ["add_language_option", "add_subcommand"]
+__all__ = ["Subcommand", "add_flag", "add_language_option"]
 
 
-def add_subcommand(
-    commands: Any,
-    name: str,
-    *,
-    run: Callable[[argparse.Namespace], int],
-    help: str,
-    description: str,
-) -> argparse.ArgumentParser:
-    """Add the subcommand ``name`` to ``commands`` (from ``add_subparsers``) and return its
-    parser, for its arguments: ``help`` is its line in ``orchard-lab --help``,
-    ``description`` opens its own ``--help``, and ``run`` (stored as ``args.run``) runs it."""
-    parser: argparse.ArgumentParser = commands.add_parser(name, help=help, description=description)
-    parser.set_defaults(run=run)
-    return parser
+@dataclass(frozen=True)
+class Subcommand:
+    """One ``orchard-lab`` subcommand: ``name``; ``help``, its line in ``orchard-lab --help``;
+    ``arguments``, which adds its arguments to its parser; ``run``, which runs it (stored as
+    ``args.run``) and whose docstring is the description opening its own ``--help``, as a
+    teacher reads it (argparse folds its lines; under ``python -OO`` there is none)."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+    def add_to(self, commands: Any) -> argparse.ArgumentParser:
+        """Add this subcommand to ``commands`` (from ``add_subparsers``); its parser."""
+        parser: argparse.ArgumentParser = commands.add_parser(
+            self.name, help=self.help, description=inspect.getdoc(self.run)
+        )
+        self.arguments(parser)
+        parser.set_defaults(run=self.run)
+        return parser
+
+
+def add_flag(parser: argparse.ArgumentParser, flag: str, help: str) -> None:
+    """Add the option ``flag`` (``--teacher``), off unless given, to ``parser``."""
+    parser.add_argument(flag, action="store_true", help=help)
 
 
 def add_language_option(parser: argparse.ArgumentParser, what: str) -> None:

@@ -33,20 +33,19 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from orchard_lab.app.command import first_line
 from orchard_lab.app.server import lan_address
-from orchard_lab.cli_commands import add_subcommand
+from orchard_lab.cli_commands import Subcommand, add_flag
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.core import check_bool, check_int, check_path, check_type
 from orchard_lab.plotly_bundle import SERVER_OPTIONS
 
 __all__ = [
     "CLASS_PASSWORD",
+    "COMMAND",
     "TEACHER",
     "TEACHER_PASSWORD",
-    "add_command",
     "hub_config",
     "read_class_list",
     "read_password",
@@ -170,7 +169,9 @@ def read_password(path: Path | None, variable: str, environment: Mapping[str, st
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write the class's hub configuration into FOLDER and run JupyterHub there."""
+    """Write a JupyterHub configuration for one class into FOLDER and run it: pupils log in
+    with any name and the class password and each gets a JupyterLab with their own copy of
+    the lessons, kept in FOLDER/pupils/NAME."""
     folder = Path(args.folder)
     try:
         check_int(args.port, "--port", 1, 65533)
@@ -204,24 +205,12 @@ def run(args: argparse.Namespace) -> int:
     return subprocess.run([hub, "-f", config.name], cwd=folder, env=environment).returncode
 
 
-def add_command(commands: Any) -> None:
-    """Add ``hub`` to the subcommands ``commands`` (from ``add_subparsers``)."""
-    parser = add_subcommand(
-        commands,
-        "hub",
-        run=run,
-        help="run a JupyterHub for one class: a JupyterLab and the lessons for each pupil",
-        description=(
-            "Write a JupyterHub configuration for one class into FOLDER and run it: pupils "
-            "log in with any name and the class password and each gets a JupyterLab with "
-            "their own copy of the lessons, kept in FOLDER/pupils/NAME."
-        ),
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``hub``'s arguments: FOLDER, ``--port``, ``--lan``, the password files, ``--class-list``
+    and ``--proxy``."""
     parser.add_argument("folder", metavar="FOLDER", help="where the hub keeps the class's work")
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    parser.add_argument(
-        "--lan", action="store_true", help="serve the classroom network too (default: not)"
-    )
+    add_flag(parser, "--lan", "serve the classroom network too (default: not)")
     parser.add_argument(
         "--password-file",
         type=Path,
@@ -247,3 +236,11 @@ def add_command(commands: Any) -> None:
         default="configurable-http-proxy",
         help="the configurable-http-proxy command (from npm), if not on the PATH",
     )
+
+
+COMMAND = Subcommand(
+    "hub",
+    "run a JupyterHub for one class: a JupyterLab and the lessons for each pupil",
+    add_arguments,
+    run,
+)

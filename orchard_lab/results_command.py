@@ -22,7 +22,6 @@ import argparse
 import csv
 import sys
 from pathlib import Path
-from typing import Any
 
 from orchard_lab.classroom import (
     ClassResults,
@@ -31,11 +30,11 @@ from orchard_lab.classroom import (
     summary,
     table_headings,
 )
-from orchard_lab.cli_commands import add_language_option, add_subcommand
+from orchard_lab.cli_commands import Subcommand, add_flag, add_language_option
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.language import _, _p, language, speaking
 
-__all__ = ["add_command", "csv_headings", "results_text", "write_csv"]
+__all__ = ["COMMAND", "csv_headings", "results_text", "write_csv"]
 
 
 def csv_headings() -> tuple[str, ...]:
@@ -106,13 +105,15 @@ def write_csv(results: ClassResults, out: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the codes of ``args.file`` and print the table (in ``args.lang``, else the
-    session's language); 1 with a sentence if it fails."""
-    with speaking(args.lang or language()):
+    """Replay every result code in FILE (one 'name: code' line per pupil) through the engine
+    and print the pupils ranked group by group: one group per game, deal, rules and table
+    size. Lines that are not counted are listed with the reason."""
+    with speaking(args.lang or language()):  # --lang, else the session's language
         return _run(args)
 
 
 def _run(args: argparse.Namespace) -> int:
+    """What ``run`` does, in the language it chose; 1 with a sentence if it fails."""
     try:
         if str(args.file) == "-":
             text = sys.stdin.read()
@@ -130,28 +131,22 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_command(commands: Any) -> None:
-    """Add ``results`` to the subcommands ``commands`` (from ``add_subparsers``)."""
-    parser = add_subcommand(
-        commands,
-        "results",
-        run=run,
-        help="check a class's result codes from a file and rank them",
-        description=(
-            "Replay every result code in FILE (one 'name: code' line per pupil) through the "
-            "engine and print the pupils ranked group by group: one group per game, deal, "
-            "rules and table size. Lines that are not counted are listed with the reason."
-        ),
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``results``' arguments: FILE, ``--csv``, ``--no-best-lines`` and ``--lang``."""
     parser.add_argument(
         "file", metavar="FILE", help="a text file of 'name: code' lines, or - to read them typed"
     )
     parser.add_argument(
         "--csv", type=Path, metavar="OUT", help="also write the verified rows to this CSV file"
     )
-    parser.add_argument(
+    add_flag(
+        parser,
         "--no-best-lines",
-        action="store_true",
-        help="skip the stacked trees best-line search (a fraction of a second per deal)",
+        "skip the stacked trees best-line search (a fraction of a second per deal)",
     )
     add_language_option(parser, "the table, the reasons and the spreadsheet's headings in")
+
+
+COMMAND = Subcommand(
+    "results", "check a class's result codes from a file and rank them", add_arguments, run
+)

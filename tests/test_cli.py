@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from orchard_lab import stacked_trees as st
 from orchard_lab.app import command as app_command
 from orchard_lab.app.server import serve
-from orchard_lab.cli import build_parser, main
+from orchard_lab.cli import COMMANDS, build_parser, main
 from orchard_lab.cli_games import game_names, package_name
 
 
@@ -26,6 +27,15 @@ GAME_COMMANDS = sorted(
     for name, parser in _commands().items()
     if any(action.dest == "game" for action in parser._actions)
 )
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command.name)
+def test_each_commands_help_opens_with_its_runs_docstring(command) -> None:
+    """The docstring of the function a command runs is what its --help says it does, to a
+    teacher: whole sentences, none of a docstring's markup."""
+    description = _commands()[command.name].description
+    assert description == inspect.getdoc(command.run)
+    assert description.endswith(".") and "``" not in description and "args" not in description
 
 
 def test_the_commands_that_take_a_game() -> None:

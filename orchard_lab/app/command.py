@@ -10,7 +10,7 @@ menu changes it for that page alone); by default the system's.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(); commands = parser.add_subparsers()
->>> add_command(commands)
+>>> _ = COMMAND.add_to(commands)
 >>> args = parser.parse_args(["app", "stacked_trees", "--lan"])
 >>> args.game, args.lan, args.port, args.lang
 ('stacked-trees', True, 8866, None)
@@ -24,43 +24,33 @@ import argparse
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from orchard_lab.app.gate import MIN_TOKEN, check_token
 from orchard_lab.app.seats import PAGES_PER_BROWSER
 from orchard_lab.app.server import CULL_MINUTES, MAX_PAGES, new_token, serve
 from orchard_lab.class_inbox import ClassInbox
-from orchard_lab.cli_commands import add_language_option
+from orchard_lab.cli_commands import Subcommand, add_flag, add_language_option
 from orchard_lab.cli_games import add_game_argument
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.core import check_int
 from orchard_lab.games import entry
 
-__all__ = ["TEACHER_VARIABLE", "TOKEN_VARIABLE", "add_command", "class_token", "first_line"]
+__all__ = ["COMMAND", "TEACHER_VARIABLE", "TOKEN_VARIABLE", "class_token", "first_line"]
 
 TOKEN_VARIABLE = "ORCHARD_LAB_TOKEN"
 TEACHER_VARIABLE = "ORCHARD_LAB_TEACHER_TOKEN"
 
 
-def add_command(commands: Any) -> None:
-    """Add ``app`` to ``commands`` (the subparsers of ``orchard-lab``)."""
-    parser = commands.add_parser(
-        "app",
-        help="serve a game's page to pupils (no code on it)",
-        description="Serve one game's page (board, rule walkthrough, what-if) to pupils.",
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``app``'s arguments: GAME, ``--port``, ``--lang``, ``--lan``, the token files, the seat
+    counts and ``--class-results``."""
     add_game_argument(parser, "the game to serve")
     parser.add_argument("--port", type=int, default=8866, help="the port (default 8866)")
     add_language_option(parser, "the language each page opens in (its menu changes it):")
-    parser.add_argument(
-        "--lan",
-        action="store_true",
-        help="serve the classroom network too (default: this computer only)",
-    )
+    add_flag(parser, "--lan", "serve the classroom network too (default: this computer only)")
     parser.add_argument(
         "--token-file",
         type=Path,
-        default=None,
         metavar="FILE",
         help=f"a file whose first line is the token pupils need, at least {MIN_TOKEN} "
         f"characters (default: ${TOKEN_VARIABLE}, else a new token)",
@@ -89,7 +79,6 @@ def add_command(commands: Any) -> None:
     parser.add_argument(
         "--class-results",
         type=Path,
-        default=None,
         metavar="FILE",
         help="keep the class's results: pupils send their finished games from the page, your "
         "results page ranks them as they arrive, and each one is added to FILE (read it later "
@@ -98,12 +87,10 @@ def add_command(commands: Any) -> None:
     parser.add_argument(
         "--teacher-token-file",
         type=Path,
-        default=None,
         metavar="FILE",
         help=f"with --class-results: a file whose first line is the token of your results page "
         f"(default: ${TEACHER_VARIABLE}, else a new token)",
     )
-    parser.set_defaults(run=_run)
 
 
 def _on_the_command_line(text: str) -> str:
@@ -143,7 +130,8 @@ def class_token(
         raise ValueError(f"{where}: {error}") from None
 
 
-def _run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
+    """Serve one game's page (board, rule walkthrough, what-if) to pupils."""
     try:
         token = class_token(args.token_file, os.environ)
         check_int(args.max_pages, "--max-pages", 1, MAX_PAGES)
@@ -175,3 +163,6 @@ def _run(args: argparse.Namespace) -> int:
         lang=args.lang,
     )
     return 0
+
+
+COMMAND = Subcommand("app", "serve a game's page to pupils (no code on it)", add_arguments, run)

@@ -31,9 +31,8 @@ import sys
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
 
-from orchard_lab.cli_commands import add_language_option, add_subcommand
+from orchard_lab.cli_commands import Subcommand, add_flag, add_language_option
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.compiled import warm_up
 from orchard_lab.core import check_path, check_type
@@ -43,10 +42,10 @@ from orchard_lab.plotly_bundle import SERVER_OPTIONS
 from orchard_lab.worksheets.pupil_sheet import write_pupil_sheets
 
 __all__ = [
+    "COMMAND",
     "DEFAULT_FOLDERS",
     "FIRST_LESSON",
     "Copied",
-    "add_command",
     "copy_lessons",
     "lab_command",
 ]
@@ -117,8 +116,9 @@ def lab_command(token: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Copy the lessons as ``args`` asks, say what happened, then open JupyterLab unless
-    ``args.copy_only``."""
+    """Copy the lessons into FOLDER and open JupyterLab there, on this machine only
+    (127.0.0.1) with a fresh token. A lesson already in FOLDER is kept as it is, so a pupil's
+    saved work is never overwritten."""
     copy = "teacher" if args.teacher else "pupil"
     folder = Path(args.folder or DEFAULT_FOLDERS[copy])
     lang = args.lang or language()
@@ -149,19 +149,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
 
 
-def add_command(commands: Any) -> None:
-    """Add ``lessons`` to the subcommands ``commands`` (from ``add_subparsers``)."""
-    parser = add_subcommand(
-        commands,
-        "lessons",
-        run=run,
-        help="copy the lessons into a folder and open them in JupyterLab",
-        description=(
-            "Copy the lessons into FOLDER and open JupyterLab there, on this machine only "
-            "(127.0.0.1) with a fresh token. A lesson already in FOLDER is kept as it is, "
-            "so a pupil's saved work is never overwritten."
-        ),
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``lessons``' arguments: FOLDER, ``--teacher``, ``--lang`` and ``--copy-only``."""
     parser.add_argument(
         "folder",
         nargs="?",
@@ -171,14 +160,15 @@ def add_command(commands: Any) -> None:
             f"or ./{DEFAULT_FOLDERS['teacher']} with --teacher)"
         ),
     )
-    parser.add_argument(
+    add_flag(
+        parser,
         "--teacher",
-        action="store_true",
-        help="the teacher's copies, with the answers and talking points (not for a projector)",
+        "the teacher's copies, with the answers and talking points (not for a projector)",
     )
     add_language_option(parser, "the language of the rules sheets and of the lessons' kernels:")
-    parser.add_argument(
-        "--copy-only",
-        action="store_true",
-        help="copy the lessons and stop, without starting JupyterLab",
-    )
+    add_flag(parser, "--copy-only", "copy the lessons and stop, without starting JupyterLab")
+
+
+COMMAND = Subcommand(
+    "lessons", "copy the lessons into a folder and open them in JupyterLab", add_arguments, run
+)

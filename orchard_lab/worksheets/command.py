@@ -20,9 +20,8 @@ from __future__ import annotations
 import argparse
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from orchard_lab.cli_commands import add_language_option, add_subcommand
+from orchard_lab.cli_commands import Subcommand, add_flag, add_language_option
 from orchard_lab.cli_games import add_game_argument, package_name
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.worksheets.pupil_sheet import (
@@ -33,7 +32,7 @@ from orchard_lab.worksheets.pupil_sheet import (
 )
 from orchard_lab.worksheets.rules_sheet import print_to_pdf, rules_sheet_html
 
-__all__ = ["add_command", "default_out"]
+__all__ = ["COMMAND", "default_out"]
 
 
 def default_out(game: str, teacher: bool = False) -> Path:
@@ -54,7 +53,11 @@ def sheet_html(game: str, args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write the sheet ``args`` asks for and say where it is."""
+    """Write the standard rules of GAME as one A4 page to print for the class: large type,
+    each rule in plain words with a picture of a real position, and the other ways to play.
+    --teacher writes the teacher's page instead: where the published rules disagree or say
+    nothing, and which reading the standard rules take. The HTML holds everything it shows
+    and loads nothing; an OUT ending in .pdf is printed to PDF by Chromium."""
     game = package_name(args.game)
     out = Path(args.out or default_out(game, args.teacher))
     try:
@@ -74,22 +77,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_command(commands: Any) -> None:
-    """Add ``rules-sheet`` to the subcommands ``commands`` (from ``add_subparsers``)."""
-    parser = add_subcommand(
-        commands,
-        "rules-sheet",
-        run=run,
-        help="write a game's rules as a one-page sheet to print (HTML or PDF)",
-        description=(
-            "Write the standard rules of GAME as one A4 page to print for the class: large "
-            "type, each rule in plain words with a picture of a real position, and the other "
-            "ways to play. --teacher writes the teacher's page instead: where the published "
-            "rules disagree or say nothing, and which reading the standard rules take. The "
-            "HTML holds everything it shows and loads nothing; an OUT ending in .pdf is "
-            "printed to PDF by Chromium."
-        ),
-    )
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``rules-sheet``'s arguments: GAME, OUT, ``--teacher``, ``--lang``, ``--reference`` and
+    ``--no-picture``."""
     add_game_argument(parser, "the game")
     parser.add_argument(
         "out",
@@ -98,17 +88,19 @@ def add_command(commands: Any) -> None:
         metavar="OUT",
         help="the file to write (default: ./water_drops_rules.html for water-drops, and so on)",
     )
-    parser.add_argument(
-        "--teacher", action="store_true", help="the teacher's page: the readings of the rules"
-    )
+    add_flag(parser, "--teacher", "the teacher's page: the readings of the rules")
     add_language_option(parser, "the pupils' sheet or the teacher's page in")
-    parser.add_argument(
+    add_flag(
+        parser,
         "--reference",
-        action="store_true",
-        help="the rules as docs/rules.md words them, with their tables (the older sheet)",
+        "the rules as docs/rules.md words them, with their tables (the older sheet)",
     )
-    parser.add_argument(
-        "--no-picture",
-        action="store_true",
-        help="with --reference: leave out the picture (it needs Chromium)",
-    )
+    add_flag(parser, "--no-picture", "with --reference: leave out the picture (it needs Chromium)")
+
+
+COMMAND = Subcommand(
+    "rules-sheet",
+    "write a game's rules as a one-page sheet to print (HTML or PDF)",
+    add_arguments,
+    run,
+)
