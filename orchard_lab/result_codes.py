@@ -34,7 +34,7 @@ from orchard_lab import games
 from orchard_lab import stacked_trees as st
 from orchard_lab.core import check_int, check_type, describe_rules, switches
 from orchard_lab.games import GameModule
-from orchard_lab.language import _
+from orchard_lab.language import N_, _
 from orchard_lab.stacked_trees.codes import CODE_SYMBOLS, check_value, read_code
 from orchard_lab.walkthrough_games import walkthrough_step
 
@@ -234,6 +234,25 @@ def _normal(code: str) -> str:
     return "".join(code.upper().replace("-", " ").split())
 
 
+# A walkthrough's scripted game has no result code: every pupil's would be the same game
+# (``walkthrough_games``). What the pupil making a code is told, and the teacher reading one:
+_SCRIPTED_GAME = N_(
+    "this is a walkthrough's scripted game ({step}), not a game of your own: it has no result code"
+)
+_SCRIPTED_CODE = N_(
+    "this code comes from a walkthrough's scripted game ({step}), not a game the pupil "
+    "played: ask the pupil for the code of a game of their own"
+)
+
+
+def _refuse_scripted(game: Any, said: str) -> None:
+    """ValueError ``said`` (marked ``N_``; ``{step}``: the step in words) in the session's
+    language when ``game`` is a walkthrough's scripted game."""
+    shown = walkthrough_step(game)
+    if shown is not None:
+        raise ValueError(_(said).format(step=shown))
+
+
 def result_code(game: Any, player: int = 0, seed: int | None = None) -> str:
     """The result code of a finished game, for the pupil who played ``player`` (default 0,
     the seat a board gives its user).
@@ -261,13 +280,7 @@ def result_code(game: Any, player: int = 0, seed: int | None = None) -> str:
         seed = check_int(seed, "seed", 0)
     if not game.is_over:
         raise ValueError(_("a result code is for a finished game: finish the game first"))
-    shown = walkthrough_step(game)
-    if shown is not None:
-        said = _(
-            "this is a walkthrough's scripted game ({step}), not a game of your own: it has no "
-            "result code"
-        )
-        raise ValueError(said.format(step=shown))
+    _refuse_scripted(game, _SCRIPTED_GAME)
     code = _pack(kind, game, player, seed)
     if len(code.replace("-", "")) > MAX_SYMBOLS:
         said = _(
@@ -464,13 +477,7 @@ def _replay(kind: _Kind, reader: _Reader, code: str) -> Result:
                 "cut off); ask the pupil to copy it again"
             )
         )
-    shown = walkthrough_step(game)
-    if shown is not None:
-        said = _(
-            "this code comes from a walkthrough's scripted game ({step}), not a game the pupil "
-            "played: ask the pupil for the code of a game of their own"
-        )
-        raise ValueError(said.format(step=shown))
+    _refuse_scripted(game, _SCRIPTED_CODE)
     return Result(
         code=code,
         name=kind.name,
