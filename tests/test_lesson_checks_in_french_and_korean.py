@@ -8,8 +8,9 @@ hint, slip, explanation and verdict of ``lessons.apple_batches``, wrong answers 
 ones), walked under ``speaking``. Each differs from its English, shows no English sentence of
 the catalogue and, in Korean, is written in Hangul; apple batches' verdicts also show no run
 of three English words of their English (so a sentence left unmarked, which the catalogue
-does not hold, is found too). Water drops' and stacked trees' own hints are not walked yet:
-the frame walks give them hints of their own."""
+does not hold, is found too). Water drops' and stacked trees' exercise checks with their
+own words (``lessons.water_drops``, ``lessons.stacked_trees``) are walked the same way, by
+tests of their own."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import numpy as np
 import pytest
 
 from orchard_lab import sequences as seq
+from orchard_lab import stacked_trees as st
 from orchard_lab.language import _, speaking
 from orchard_lab.lessons import apple_batches as lesson_ab
 from orchard_lab.lessons import checks
@@ -263,3 +265,224 @@ def test_the_english_apple_batches_checks_are_as_before(monkeypatch: pytest.Monk
 def test_an_unknown_unit_is_refused() -> None:
     with pytest.raises(ValueError, match="unit must be one of apples, sizes, steps"):
         checks.sequence_slip("3n", count=2, unit="cards", what="", example="", formula="")
+
+
+def _water_drops() -> list[str]:
+    """Water drops' exercise checks (lesson 02), each of its own hints, slips, explanations and
+    verdicts once: wrong answers and right ones (the engine's refusal of a card on a square
+    too, quoted in a hint)."""
+    small = lesson_wd.SMALL_ORCHARD
+    groups = small.groups()
+    fruit_cells = sum(group.size for group in groups)
+    every_drop = sum(value for group in groups for _, value in group.drops)
+    scoring = sum(1 for group in groups if group.points)
+    changed, standard = np.array([[5.0], [6.0]]), np.array([[3.0], [3.0]])
+
+    def unsorted(board: Any) -> list[int]:
+        return sorted((group.size for group in board.groups()), reverse=True)
+
+    def twice(board: Any) -> list[int]:
+        return sorted(group.size for group in board.groups() for _ in range(group.size))
+
+    def drop_points(size: int, drops: list[int]) -> int:
+        return size if size in drops else 0
+
+    runs: list[Callable[[], Any]] = [
+        lambda: lesson_wd.check_groups_by_hand(len(groups), small),
+        lambda: lesson_wd.check_groups_by_hand(lesson_wd.corner_groups(small), small),
+        lambda: lesson_wd.check_groups_by_hand(fruit_cells, small),
+        lambda: lesson_wd.check_groups_by_hand(4, small),
+        lambda: lesson_wd.check_groups_by_hand(100, small),
+        lambda: lesson_wd.check_points_by_hand(len(groups), small),
+        lambda: lesson_wd.check_points_by_hand(scoring, small),
+        lambda: lesson_wd.check_points_by_hand(every_drop, small),
+        lambda: lesson_wd.check_points_by_hand(100, small),
+        lambda: lesson_wd.check_group_sizes(lambda board: sorted(g.size for g in board.groups())),
+        lambda: lesson_wd.check_group_sizes(lambda board: len(board.groups())),
+        lambda: lesson_wd.check_group_sizes(unsorted),
+        lambda: lesson_wd.check_group_sizes(twice),
+        lambda: lesson_wd.check_group_sizes(lambda board: [len(board.groups())]),
+        lambda: lesson_wd.check_drop_points(drop_points),
+        lambda: lesson_wd.check_drop_points(lambda size, drops: size * drops.count(size)),
+        lambda: lesson_wd.check_drop_points(lambda size, drops: max(drops, default=0)),
+        lambda: lesson_wd.check_drop_points(lambda size, drops: sum(drops)),
+        lambda: lesson_wd.check_drop_points(lambda size, drops: size),
+        lambda: lesson_wd.check_per_drop_card("PB/12", (0, -1)),
+        lambda: lesson_wd.check_per_drop_card("1P/PC", (0, 1)),
+        lambda: lesson_wd.check_per_drop_card("PB/12", (3, 3)),
+        lambda: lesson_wd.check_per_drop_card("PB12", (0, -1)),
+        lambda: lesson_wd.check_per_drop_card("PB/12", "(0, -1)"),
+        lambda: lesson_wd.check_per_drop_card("PB/12", (0,)),
+        lambda: lesson_wd.check_free_count(lambda n: len(lesson_wd.free_shapes(n))),
+        lambda: lesson_wd.check_free_count(lambda n: len(lesson_wd.fixed_shapes(n))),
+        lambda: lesson_wd.check_free_count(lambda n: [1, 1, 2, 7, 18][n - 1]),
+        lambda: lesson_wd.check_card_shapes(4),
+        lambda: lesson_wd.check_card_shapes(2),
+        lambda: lesson_wd.check_card_shapes(7),
+        lambda: lesson_wd.check_spoiling_cards(20),
+        lambda: lesson_wd.check_spoiling_cards(2),
+        lambda: lesson_wd.check_spoiling_cards(32),
+        lambda: lesson_wd.check_spoiling_cards(5),
+        lambda: lesson_wd.check_spoil_chance(36),
+        lambda: lesson_wd.check_spoil_chance(18),
+        lambda: lesson_wd.check_spoil_chance(0.64),
+        lambda: lesson_wd.check_spoil_chance(0.5),
+        lambda: lesson_wd.check_safer_square((0, -1)),
+        lambda: lesson_wd.check_safer_square((0, 1)),
+        lambda: lesson_wd.check_safer_square((1, 0)),
+        lambda: lesson_wd.check_safer_square((5, 5)),
+        lambda: lesson_wd.check_largest_scoring_group(5),
+        lambda: lesson_wd.check_largest_scoring_group(4),
+        lambda: lesson_wd.check_largest_scoring_group(6),
+        lambda: lesson_wd.check_mean_gain("gain", 7.0, changed, standard),
+        lambda: lesson_wd.check_fairer_points(tuple(n * n for n in range(1, 10))),
+        lambda: lesson_wd.check_fairer_points((0,) * 9),
+        lambda: lesson_wd.check_fairer_points(tuple(range(2, 19, 2))),
+        lambda: lesson_wd.check_fairer_points((1,) * 9),
+        lambda: lesson_wd.check_fairer_points((1, 2)),
+    ]
+    return [_said(run) for run in runs]
+
+
+def _stacked_trees() -> list[str]:
+    """Stacked trees' exercise checks (lesson 03), each of its own hints, slips, explanations
+    and verdicts once: wrong answers and right ones."""
+    placing, newcomer = st.Board(start=st.Card.from_text("PLL/APP")), st.Card.from_text("PPA/LPP")
+    tempting = st.Board(start=st.Card.from_text("APL/LAP"))
+    tempting.place(st.Card.from_text("APL/LAP"), at=(0, 0))
+    offer = st.Move(st.Card.from_text("APL/LAA"), at=(0, 0), rotten=True)
+    ladders = {
+        "triangular 1, 3, 6, 10": np.array([41.0]),
+        "squares 1, 4, 9, 16": np.array([57.0]),
+        "doubling 1, 2, 4, 8": np.array([30.0]),
+    }
+    best, greedy = np.array([42, 49, 58, 46]), np.array([36, 37, 49, 33])
+    runs: list[Callable[[], Any]] = [
+        lambda: lesson_st.check_turn(lambda card: card.rotated(90)),
+        lambda: lesson_st.check_turn(lambda card: card.rotated(270)),
+        lambda: lesson_st.check_turn(lesson_st._transposed),
+        lambda: lesson_st.check_turn(lambda card: card.rotated(180)),
+        lambda: lesson_st.check_turn(lambda card: card),
+        lambda: lesson_st.check_turned_by_hand("PLL/APP"),
+        lambda: lesson_st.check_turned_by_hand("LP/LP/PA"),
+        lambda: lesson_st.check_turned_by_hand("PPA/LLP"),
+        lambda: lesson_st.check_turned_by_hand("PA/LP/LP"),
+        lambda: lesson_st.check_turned_by_hand("AA/AA/AA"),
+        lambda: lesson_st.check_half_turn_same(lambda card: card.rotated(90) == card),
+        lambda: lesson_st.check_half_turn_same(lambda card: card.rows[::-1] == card.rows),
+        lambda: lesson_st.check_half_turn_same(
+            lambda card: card.rows == tuple(row[::-1] for row in card.rows)
+        ),
+        lambda: lesson_st.check_deck_half_turns(0),
+        lambda: lesson_st.check_deck_half_turns(18),
+        lambda: lesson_st.check_deck_half_turns(False),
+        lambda: lesson_st.check_deck_half_turns(5),
+        lambda: lesson_st.check_placements(12, 39, placing, newcomer),
+        lambda: lesson_st.check_placements(51, 51, placing, newcomer),
+        lambda: lesson_st.check_placements(5, 12, placing, newcomer),
+        lambda: lesson_st.check_placements(1, 50, placing, newcomer),
+        lambda: lesson_st.check_ladder_steps(4, 0),
+        lambda: lesson_st.check_ladder_steps(10, 5),
+        lambda: lesson_st.check_ladder_steps(3, 15),
+        lambda: lesson_st.check_ladder_steps(4, 10),
+        lambda: lesson_st.check_best_ladder("squares", ladders),
+        lambda: lesson_st.check_best_ladder(57.0, ladders),
+        lambda: lesson_st.check_best_ladder("triangular", ladders),
+        lambda: lesson_st.check_best_ladder("doubling", ladders),
+        lambda: lesson_st.check_best_ladder("nothing", ladders),
+        lambda: lesson_st.check_own_ladder((3, 6, 9, 12)),
+        lambda: lesson_st.check_own_ladder((1, 4, 9, 16)),
+        lambda: lesson_st.check_own_ladder((2, 6, 12, 20)),
+        lambda: lesson_st.check_own_ladder((1, 1, 2)),
+        lambda: lesson_st.check_simple_bound(150),
+        lambda: lesson_st.check_simple_bound(15),
+        lambda: lesson_st.check_simple_bound(50),
+        lambda: lesson_st.check_covering_trees(54),
+        lambda: lesson_st.check_covering_trees(8),
+        lambda: lesson_st.check_tighter_bound(120),
+        lambda: lesson_st.check_tighter_bound(150),
+        lambda: lesson_st.check_tighter_bound(480),
+        lambda: lesson_st.check_tighter_bound(48),
+        lambda: lesson_st.check_first_empty(2.5, seed=6),
+        lambda: lesson_st.check_first_empty(4, seed=6),
+        lambda: lesson_st.check_first_empty(6, seed=6),
+        lambda: lesson_st.check_first_empty(1, seed=6),
+        lambda: lesson_st.check_token_gain(9, tempting, offer),
+        lambda: lesson_st.check_token_gain(7, tempting, offer),
+        lambda: lesson_st.check_token_gain(10, tempting, offer),
+        lambda: lesson_st.check_token_gain(0, tempting, offer),
+        lambda: lesson_st.check_token_worth(True, tempting, offer),
+        lambda: lesson_st.check_token_worth(6, tempting, offer),
+        lambda: lesson_st.check_token_worth("True", tempting, offer),
+        lambda: lesson_st.check_token_worth(False, tempting, offer),
+        lambda: lesson_st.check_best_over_greedy(-10.0, best, greedy),
+        lambda: lesson_st.check_best_over_greedy(40.0, best, greedy),
+        lambda: lesson_st.check_best_over_greedy(3.0, best, greedy),
+        lambda: lesson_st.check_reach_plum(3, best),
+        lambda: lesson_st.check_reach_plum(4, best),
+        lambda: lesson_st.check_reach_plum(1, np.array([44, 45, 52])),
+        lambda: lesson_st.check_reach_plum(0, best),
+    ]
+    return [_said(run) for run in runs]
+
+
+LESSONS_OWN_WORDS: dict[str, Callable[[], list[str]]] = {
+    "water drops": _water_drops,
+    "stacked trees": _stacked_trees,
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "ko"])
+@pytest.mark.parametrize("lesson", list(LESSONS_OWN_WORDS))
+def test_water_drops_and_stacked_trees_checks_speak_the_language(
+    lesson: str, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each verdict differs from its English, shows no English sentence of the catalogue and
+    no run of three English words of its English (a sentence left unmarked), and in Korean is
+    written in Hangul."""
+    monkeypatch.delenv(checks.STRICT_VARIABLE, raising=False)
+    english = LESSONS_OWN_WORDS[lesson]()
+    with speaking(lang):
+        said = LESSONS_OWN_WORDS[lesson]()
+    assert len(said) == len(english) and len(set(english)) == len(english), english
+    for words, was in zip(said, english, strict=True):
+        assert words and english_left(words) == [] and _english_runs(words, was) == [], words
+        assert words != was, words
+        assert lang != "ko" or HANGUL.search(words), words
+
+
+def test_the_english_water_drops_and_stacked_trees_checks_are_as_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The walks reach the cases they are for, in the English the lessons have always said,
+    and their verdicts right and wrong."""
+    monkeypatch.delenv(checks.STRICT_VARIABLE, raising=False)
+    water, trees = _water_drops(), _stacked_trees()
+    for sentence in (
+        "✓ Right! Standard rules: 3 points, per drop: 5 points.",
+        "Not yet: there are 4 kinds of fruit, but two groups of the same fruit that do not "
+        "touch are two groups.",
+        "Not yet: with your points the first player wins 57.6 % of the games, more than 55 %. "
+        "Doubling every value changes no winner: what if big groups were worth much more than "
+        "small ones?",
+        "Not yet: with your points the first player wins 59.8 % of the games, more than 55 %. "
+        "What if big groups were worth much more than small ones?",
+        "Not yet: next to the cherries a random card gains -0.08 on average: the group is at "
+        "risk there.",
+        'Not yet: write the card as text, two rows of two cells like "BC/3M": each cell a '
+        "fruit, B, C, P or M, or a drop value from 1 to 9.",
+    ):
+        assert sentence in water, sentence
+    for sentence in (
+        "✓ Right! Your ladder gives the greedy player 73.4 points on average over the 100 deals.",
+        "Not yet: your ladder gives the greedy player 57.2 points on average, below 60: let the "
+        "dice climb faster.",
+        "Not yet: write the first word of the ladder with the biggest mean: triangular, "
+        "squares or doubling.",
+        "Not yet: 45 itself is Plum-believable: count the scores of 45 or more, not only those "
+        "above 45.",
+        "✓ Right! The best placement without a token adds 4.",
+    ):
+        assert sentence in trees, sentence
+    assert sum(verdict.startswith("✓ Right!") for verdict in water) == 8
+    assert sum(verdict.startswith("✓ Right!") for verdict in trees) == 11
