@@ -90,24 +90,33 @@ BATCH_PHRASES = {
     "unlucky": "the unlucky 13 batch",
     "steady": "the steady height batch",
 }
-CLOSED_FORMS = {
-    "triangular": r"T(n) = \frac{n(n+1)}{2}",
-    "pronic": r"P(n) = n(n-1) = 2\,T(n-1)",
-    "square": r"S(n) = n^2",
-    "odd_prime": r"p_n = \text{the } n\text{-th odd prime (no simple formula)}",
+# Each sequence in LaTeX: its closed form, the difference of two neighbours, and its link to
+# simpler numbers.
+_FORMS = {
+    "triangular": (
+        r"T(n) = \frac{n(n+1)}{2}",
+        r"T(n) - T(n-1) = n",
+        r"T(n) = 1 + 2 + \dots + n",
+    ),
+    "pronic": (
+        r"P(n) = n(n-1) = 2\,T(n-1)",
+        r"P(n) - P(n-1) = 2(n-1)",
+        r"n(n-1) = 2\,T(n-1) = 2 + 4 + \dots + 2(n-1)",
+    ),
+    "square": (
+        r"S(n) = n^2",
+        r"n^2 - (n-1)^2 = 2n - 1",
+        r"n^2 = 1 + 3 + 5 + \dots + (2n-1)",
+    ),
+    "odd_prime": (
+        r"p_n = \text{the } n\text{-th odd prime (no simple formula)}",
+        r"p_n - p_{n-1} \text{ (a prime gap; } p_1 - 0 = 3\text{)}",
+        r"p_n = 1 \times p_n \text{ is the only rectangle of } p_n \text{ dots}",
+    ),
 }
-DIFFERENCE_FORMS = {
-    "triangular": r"T(n) - T(n-1) = n",
-    "pronic": r"P(n) - P(n-1) = 2(n-1)",
-    "square": r"n^2 - (n-1)^2 = 2n - 1",
-    "odd_prime": r"p_n - p_{n-1} \text{ (a prime gap; } p_1 - 0 = 3\text{)}",
-}
-LINKS = {
-    "triangular": r"T(n) = 1 + 2 + \dots + n",
-    "pronic": r"n(n-1) = 2\,T(n-1) = 2 + 4 + \dots + 2(n-1)",
-    "square": r"n^2 = 1 + 3 + 5 + \dots + (2n-1)",
-    "odd_prime": r"p_n = 1 \times p_n \text{ is the only rectangle of } p_n \text{ dots}",
-}
+CLOSED_FORMS, DIFFERENCE_FORMS, LINKS = (
+    {name: forms[i] for name, forms in _FORMS.items()} for i in range(3)
+)
 _SYMBOLS = {
     "triangular": "T({n})",
     "pronic": "P({n})",
