@@ -12,13 +12,15 @@ words, the three games' refusals, score notes, hint reasons (stacked trees' move
 their cards in the language's fruit letters) and winner sentences (``winner_reason``, its
 lists of players by Babel's ``format_list``), apple batches' and water drops' group
 reasons, and the class results (why a result code is refused, the summary, the ranked
-table, ``orchard-lab results``) and the lesson checks' verdicts' frame (``lessons.checks``:
-"✓ Right!", "Not yet: …", "Not answered yet: …", the usual slips) are marked (the lessons
-have catalogues of their own: ``orchard_lab.lessons.catalogues``); an explained score
-(``Score.explain``) names its parts by their ids in the code ("banana", "sweet_couple"), and
-so does apple batches' no-such-batch refusal (the ids a move takes); each lesson check's own
-hints and explanations (``lessons.apple_batches``, ``water_drops``, ``stacked_trees``) are
-still English only.
+table, ``orchard-lab results``) and the lesson checks (``lessons.checks``' frame, "✓ Right!",
+"Not yet: …", the usual slips, and each exercise's own hints, slips and verdicts in
+``lessons.apple_batches``, ``water_drops``, ``stacked_trees``) are marked (the lessons' own
+words have catalogues of their own: ``orchard_lab.lessons.catalogues``). Kept as they are in
+every language: an explained score (``Score.explain``) names its parts by their ids in the
+code ("banana", "sweet_couple": what ``score.parts`` is indexed by), and so does apple
+batches' no-such-batch refusal (the ids a move takes); the policy names a pupil types
+("greedy", "lookahead"); the engines' TypeError and ValueError messages, which name a
+function's argument for the programmer.
 
 A constant defined when its module is imported is marked with ``N_`` and translated with
 ``_`` where it is shown, so it follows the language of that moment. ``_n`` picks a
