@@ -171,56 +171,37 @@ class AppleBatchesBoard(PolicyBoard):
 
     GAME = ab
     game: ab.Game
+    CSS = "ab"
+    PLAYERS = 1  # a board opens on a game of your own (the game's default is 2)
+    OFFERED = "the apples on show"
     NEW_GAME = N_("New game: pick an apple from the market, then a batch for it.")
-    RESULT_CLASS = "orchard-ab-result"
+    _hinted: str | None  # the hinted move's batch
 
-    def __init__(
-        self,
-        players: int = 1,
-        seed: int = 0,
-        rules: ab.Rules | None = None,
-        policy: str = "greedy",
-        hint_policy: str = "greedy",
-    ) -> None:
-        self._make_controls("ab", hint_policy)
-        self._make_market(_market_slot, "ab")  # each slot is its apple's button
+    def _make_parts(self) -> None:
+        """The market, the batches' columns, the two charts and their titles, the title, the
+        turn line, the score table and the other players' tables, each with its CSS hook."""
+        self._make_market(_market_slot)  # each slot is its apple's button
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
         self.points_figure = SharedBundleFigure(score_breakdown(Score({}), height=CHART_HEIGHT))
         self.next_figure = SharedBundleFigure(next_card_values(ab.Board(), height=CHART_HEIGHT))
-        for figure in (self.points_figure, self.next_figure):
+        for figure, hook in (
+            (self.points_figure, "orchard-ab-chart"),
+            (self.next_figure, "orchard-ab-next-chart"),
+        ):
             fit_to_container(figure)
-        self.points_title = w.HTML()
-        self.next_title = w.HTML()
-        self.title = w.HTML(html.escape(_("Apple batches")))
-        self.turn = w.HTML()
-        self.score_text = w.HTML()
-        self.opponents = w.HTML()
+            figure.add_class(hook)
+        self.points_title = w.HTML().add_class("orchard-ab-chart-title")
+        self.next_title = w.HTML().add_class("orchard-ab-chart-title")
+        self.title = w.HTML(html.escape(_("Apple batches"))).add_class("orchard-ab-title")
+        self.turn = w.HTML().add_class("orchard-ab-turn")
+        self.score_text = w.HTML().add_class("orchard-ab-score")
+        self.opponents = w.HTML().add_class("orchard-ab-opponents")
         self._make_keys(
-            "orchard-ab-board",
             key_help(_("the apples of the market"), _("your batches"), turning=False),
             rows=[".orchard-ab-market .orchard-market-card", ".orchard-batch-button"],
         )
-        self.widget = self._layout()
-        self.selected_slot: int | None = None
-        self._hinted: str | None = None
-        self._highlighted: dict[str, tuple[Any, ...]] = {}
-        self.new_game(players=players, seed=seed, rules=rules, policy=policy)
 
     # ---- what a player does ------------------------------------------------------------
-    def select_card(self, slot: int) -> None:
-        """Pick the market apple at ``slot`` (0 = first shown); the batches it fits light up."""
-        card = self._pick(slot, "the apples on show")
-        if card is None:
-            return
-        self._hinted = None
-        fits = [m.batch for m in self.game.legal_moves() if m.card == card]
-        names = ", ".join(_batch(b) for b in fits)
-        said = _("The {apple} fits: {batches}. Pick a batch.")
-        self._say(said.format(apple=html.escape(apple_words(card)), batches=html.escape(names)))
-        self._show_picked()
-        if fits:
-            self._focus(_batch_button(fits[0]))
-
     def choose_batch(self, batch: str) -> None:
         """Place the selected apple in ``batch``; a refused move only explains why (AB-3..6)."""
         if batch not in ab.BATCHES:
@@ -241,18 +222,13 @@ class AppleBatchesBoard(PolicyBoard):
         *,
         batches: Iterable[str] = (),
         slots: Iterable[int] = (),
-        score: bool = False,
-        market: bool = False,
-        turn: bool = False,
-        charts: bool = False,
-        summary: bool = False,
-        opponents: bool = False,
+        **flags: bool,
     ) -> None:
         """Mark what a lesson talks about (CSS class ``HIGHLIGHT``); the call replaces the last.
 
-        ``batches`` are batch columns, ``slots`` market apples, the flags the score table,
-        the whole market, the turn line, the charts, the game-over box and the other
-        players' tables.
+        ``batches`` are batch columns, ``slots`` market apples; the flags mark a whole part:
+        ``score`` (the score table), ``market``, ``turn`` (the turn line), ``charts``,
+        ``summary`` (the game-over box) and ``opponents`` (the other players' tables).
 
         >>> board = AppleBatchesBoard()
         >>> board.highlight(batches=["feather"], slots=[0])
@@ -264,10 +240,7 @@ class AppleBatchesBoard(PolicyBoard):
             if batch not in ab.BATCHES:
                 raise ValueError(f"batches must be among {', '.join(ab.BATCHES)}, got {batch!r}")
         slots = tuple(require_int(slot, "slot", 0, len(self.game.market) - 1) for slot in slots)
-        self._mark(
-            {"batches": batches, "slots": slots}, score=score, market=market, turn=turn,
-            charts=charts, summary=summary, opponents=opponents,
-        )  # fmt: skip
+        self._mark({"batches": batches, "slots": slots}, **flags)
 
     # ---- what the board shows ------------------------------------------------------------
     @property
@@ -287,6 +260,15 @@ class AppleBatchesBoard(PolicyBoard):
     def _forget_selection(self) -> None:
         self.selected_slot = None
         self._hinted = None
+
+    def _take_card(self, card: ab.Card) -> tuple[str, str | None]:
+        """The batches the picked apple fits light up."""
+        self._hinted = None
+        fits = [m.batch for m in self.game.legal_moves() if m.card == card]
+        names = ", ".join(_batch(b) for b in fits)
+        said = _("The {apple} fits: {batches}. Pick a batch.")
+        said = said.format(apple=html.escape(apple_words(card)), batches=html.escape(names))
+        return said, _batch_button(fits[0]) if fits else None
 
     def _take_hint(self, move: ab.Move) -> tuple[str, str]:
         """The hinted apple's batch is marked."""
@@ -460,17 +442,6 @@ class AppleBatchesBoard(PolicyBoard):
         return {"box": box, "button": button, "rule": rule, "points": points, "cards": cards}
 
     def _layout(self) -> w.Box:
-        for widget, hook in (
-            (self.title, "orchard-ab-title"),
-            (self.turn, "orchard-ab-turn"),
-            (self.score_text, "orchard-ab-score"),
-            (self.opponents, "orchard-ab-opponents"),
-            (self.points_figure, "orchard-ab-chart"),
-            (self.next_figure, "orchard-ab-next-chart"),
-            (self.points_title, "orchard-ab-chart-title"),
-            (self.next_title, "orchard-ab-chart-title"),
-        ):
-            widget.add_class(hook)
         batches = w.HBox([c["box"] for c in self.columns.values()]).add_class("orchard-ab-batches")
         actions = w.HBox([self.undo_button, self.hint_button, self.hint_choice, self.hint_help])
         actions.add_class("orchard-ab-actions")
@@ -485,9 +456,7 @@ class AppleBatchesBoard(PolicyBoard):
         self.charts = charts = w.HBox([self.points_box, self.next_box])
         charts.add_class("orchard-ab-charts")
         details = w.HBox([self.score_text, self.opponents]).add_class("orchard-ab-details")
-        settings = self.settings.widget(
-            [self.policy_choice, self.policy_help], "orchard-ab-settings"
-        )
+        settings = self._settings_row()
         self._highlightable = {
             "score": self.score_text,
             "market": self.market_box,

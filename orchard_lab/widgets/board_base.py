@@ -182,12 +182,16 @@ def key_help(cards: str, places: str, turning: bool = True) -> str:
 class GameBoard(ABC):
     """The turn flow of a board: picking a card, your move, the other players' answers,
     undo, the hint, the highlight, the guarded message. A subclass sets ``GAME`` (the game
-    module), ``game``, ``message``, ``hint_text``, ``hint_choice``, ``widget``,
+    module), ``CSS``, ``game``, ``message``, ``hint_text``, ``hint_choice``, ``widget``,
     ``_highlightable`` and ``_opponent``, and draws itself: everything in ``_show_all``,
-    what a pick changes in ``_show_picked``, a hinted move as ``_take_hint`` holds it."""
+    what a pick changes in ``_show_picked``, a picked card as ``_take_card`` holds it, a
+    hinted move as ``_take_hint`` holds it."""
 
     GAME_OVER = N_("The game is over: start a new game with the button below.")
-    RESULT_CLASS: str  # the CSS class of the sentence saying how the game ended
+    # The board's name in its CSS hooks: its root is of class orchard-<CSS>-board, its parts
+    # orchard-<CSS>-<part> (the sentence saying how the game ended: orchard-<CSS>-result).
+    CSS: str
+    OFFERED = "the cards on show"  # the cards ``select_card`` picks from, in its errors
     result_codes = True  # a finished game shows its result code; a walkthrough's board does not
     NOTHING_TO_UNDO = N_("There is no move of yours to take back yet.")
     UNDONE = N_("Move taken back: it is your turn again.")
@@ -213,10 +217,6 @@ class GameBoard(ABC):
     @abstractmethod
     def new_game(self) -> None:
         """Deal a new game; what is left out is read from the settings row."""
-
-    @abstractmethod
-    def select_card(self, slot: int) -> None:
-        """Pick the card at ``slot`` (``_pick``) and show where it may go."""
 
     @abstractmethod
     def _show_all(self) -> None:
@@ -248,6 +248,24 @@ class GameBoard(ABC):
         self.selected_slot = slot
         return cards[slot]
 
+    def select_card(self, slot: int) -> None:
+        """Pick the card at ``slot`` (0 = the first) of the cards on offer; the board says
+        what to do next, shows where the card may go and moves the focus there (the board's
+        ``_take_card``)."""
+        card = self._pick(slot, self.OFFERED)
+        if card is None:
+            return
+        said, where = self._take_card(card)
+        self._say(said)
+        self._show_picked()
+        if where is not None:
+            self._focus(where)
+
+    @abstractmethod
+    def _take_card(self, card: Any) -> tuple[str, str | None]:
+        """Hold ``card``, just picked, as the board shows it: what to say (HTML), and the CSS
+        selector of where it may go first (None: nowhere)."""
+
     def _picked_card(self, first: str) -> Any:
         """The card picked, for a move now; None when it is not your turn (said) or no card
         is picked (then ``first`` is said: what to do first)."""
@@ -266,10 +284,11 @@ class GameBoard(ABC):
         self.rule_switches = self.settings.rule_switches
         self.new_button = self.settings.new_button
 
-    def _make_turn_flow(self, css: str, undo_tooltip: str = N_("take back your last move")) -> None:
-        """The widgets of the turn flow, each with its CSS hook ``orchard-<css>-<part>``: the
+    def _make_turn_flow(self, undo_tooltip: str = N_("take back your last move")) -> None:
+        """The widgets of the turn flow, each with its CSS hook ``orchard-<CSS>-<part>``: the
         message, the hint's reason (``hint_text``), the game-over box (``summary``), and the
         Undo and Hint buttons, wired like New game (call ``_make_settings`` first)."""
+        css = self.CSS
         self.message = w.HTML().add_class(f"orchard-{css}-message")
         self.hint_text = w.HTML().add_class(f"orchard-{css}-hint-text")
         self.summary = w.HTML().add_class(f"orchard-{css}-summary")
@@ -283,11 +302,12 @@ class GameBoard(ABC):
             button.add_class(f"orchard-{css}-{part}")
             button.on_click(lambda _b, act=action: self._clicked(act))
 
-    def _make_keys(self, root: str, help: str, rows: Iterable[str] = ()) -> None:
-        """The board's keys (``board_keys``), its root element being of CSS class ``root``:
+    def _make_keys(self, help: str, rows: Iterable[str] = ()) -> None:
+        """The board's keys (``board_keys``), on its root element (``orchard-<CSS>-board``):
         ``help`` shown, r u h pressed there handed to ``press``, the arrows stepping along the
         buttons of each selector in ``rows``; and ``view_language``, which gives that root
         the session's language as its ``lang`` (a board's layout puts both on the board)."""
+        root = f"orchard-{self.CSS}-board"
         self.board_keys = BoardKeys(
             root, help, lambda key: self._clicked(functools.partial(self.press, key)), rows
         )
@@ -354,8 +374,13 @@ class GameBoard(ABC):
 
     def _mark(self, chosen: Mapping[str, tuple[Any, ...]], **flags: bool) -> None:
         """What ``highlight`` marks from now on: the parts ``chosen`` (kind -> which) and the
-        ``flags`` set; kinds that mark nothing are left out. Then it is shown."""
-        marked = {**chosen, **{name: (True,) for name, on in flags.items() if on}}
+        ``flags`` set, each the name of a part in ``_highlightable`` (TypeError naming any
+        other); kinds that mark nothing are left out. Then it is shown."""
+        for name in flags:
+            if name not in self._highlightable:
+                said = f"{type(self).__name__}.highlight() got an unexpected keyword argument"
+                raise TypeError(f"{said} {name!r}")
+        marked = {**chosen, **{name: (True,) for name in self._highlightable if flags.get(name)}}
         self._highlighted = {name: value for name, value in marked.items() if value}
         self._show_highlight()
 
@@ -442,7 +467,7 @@ class GameBoard(ABC):
             return
         text = html.escape(self._result_text())
         code = result_code_html(self.game, self.seed_choice.value) if self.result_codes else ""
-        self.summary.value = f'<div class="{self.RESULT_CLASS}">{text}</div>{code}'
+        self.summary.value = f'<div class="orchard-{self.CSS}-result">{text}</div>{code}'
 
     def _others_turn(self) -> bool:
         return bool(self.game.current_player != HUMAN)
@@ -484,19 +509,52 @@ class GameBoard(ABC):
 class PolicyBoard(GameBoard):
     """A board whose other players play the policy chosen in the settings row ("random",
     "greedy", "lookahead"): apple batches and water drops. A subclass sets ``GAME`` (the
-    game module), ``NEW_GAME`` (what it says on a new deal) and ``_opponent_for``.
+    game module), ``CSS``, ``NEW_GAME`` (what it says on a new deal), ``_make_parts`` (its
+    own widgets), ``_layout`` and ``_opponent_for``.
+
+    Building one deals its first game: ``players`` (you are player 0; left out, the board's
+    ``PLAYERS``, else the game's ``FACTS.default_players``), ``seed`` deals the deck,
+    ``rules`` holds the switches (default: the standard rules), ``policy`` plays the other
+    players ("random", "greedy", "lookahead"), ``hint_policy`` answers the hint button.
 
     >>> from orchard_lab import water_drops as wd
     >>> from orchard_lab.widgets import WaterDropsBoard
     >>> board = WaterDropsBoard()
+    >>> board.game.players, board.policy_choice.value
+    (2, 'greedy')
     >>> board.load(wd.Game.new(players=3, seed=5))
     >>> board.game.players, board.players_choice.value
     (3, 3)
     """
 
     NEW_GAME: str
+    PLAYERS: int | None = None  # players on a new board; None: the game's default_players
     policy_choice: w.Dropdown
     market_row: MarketRow
+
+    def __init__(
+        self,
+        players: int | None = None,
+        seed: int = 0,
+        rules: Any = None,
+        policy: str = "greedy",
+        hint_policy: str = "greedy",
+    ) -> None:
+        self._make_controls(hint_policy)
+        self._make_parts()
+        self.widget = self._layout()
+        if players is None:
+            players = self.GAME.FACTS.default_players if self.PLAYERS is None else self.PLAYERS
+        self.new_game(players=players, seed=seed, rules=rules, policy=policy)
+
+    @abstractmethod
+    def _make_parts(self) -> None:
+        """The board's own widgets, the market (``_make_market``) and the keys
+        (``_make_keys``) among them; the controls are made already."""
+
+    @abstractmethod
+    def _layout(self) -> w.Box:
+        """The board as one box, of CSS class ``orchard-<CSS>-board`` (``widget``)."""
 
     @abstractmethod
     def _opponent_for(self, policy: str) -> Callable[[Any], Any]:
@@ -506,12 +564,13 @@ class PolicyBoard(GameBoard):
     def _draw_slot(self, slot: int, card: Any) -> None:
         """Draw ``card`` in the market's slot ``slot``."""
 
-    def _make_controls(self, css: str, hint_policy: str) -> None:
+    def _make_controls(self, hint_policy: str) -> None:
         """The settings row with the 'others play' dropdown, the turn flow's widgets
         (``_make_turn_flow``), the 'hint by' buttons, and what the policies do in words
-        (``policy_help``, ``hint_help``, of CSS class ``orchard-<css>-help``)."""
+        (``policy_help``, ``hint_help``, of CSS class ``orchard-<CSS>-help``)."""
+        css = self.CSS
         self._make_settings(self.GAME)
-        self._make_turn_flow(css)
+        self._make_turn_flow()
         self.policy_choice = policy_choice()
         self.policy_help = w.HTML(
             "<br>".join(html.escape(_(POLICY_WORDS[p])) for p in POLICY_NAMES)
@@ -521,18 +580,22 @@ class PolicyBoard(GameBoard):
         self.hint_help = w.HTML(" · ".join(html.escape(_(POLICY_WORDS[p])) for p in hints))
         self.hint_help.add_class(f"orchard-{css}-help")
 
-    def _make_market(
-        self, make_slot: Callable[[int], tuple[w.DOMWidget, w.Button]], css: str
-    ) -> None:
-        """The market (``market_row``, its ``market_box`` of CSS class ``orchard-<css>-market``
+    def _make_market(self, make_slot: Callable[[int], tuple[w.DOMWidget, w.Button]]) -> None:
+        """The market (``market_row``, its ``market_box`` of CSS class ``orchard-<CSS>-market``
         and its ``market_buttons``): a click on a slot picks its card."""
         self.market_row = MarketRow(
             make_slot,
             lambda slot: self._clicked(functools.partial(self.select_card, slot)),
-            f"orchard-{css}-empty",
+            f"orchard-{self.CSS}-empty",
         )
-        self.market_box = self.market_row.box.add_class(f"orchard-{css}-market")
+        self.market_box = self.market_row.box.add_class(f"orchard-{self.CSS}-market")
         self.market_buttons = self.market_row.buttons
+
+    def _settings_row(self) -> w.HBox:
+        """The settings row as the board shows it: players, seed, who plays the others and
+        what each policy does, New game; then the rule switches."""
+        extra = [self.policy_choice, self.policy_help]
+        return self.settings.widget(extra, f"orchard-{self.CSS}-settings")
 
     def _show_market(self) -> None:
         self.market_row.show(self.game.market, self._draw_slot, self.selected_slot)

@@ -79,8 +79,9 @@ class StackedTreesBoard(BestLineBoard):
     """
 
     GAME = st
+    CSS = "st"
+    OFFERED = "the cards in your hand"
     GAME_OVER = N_("The game is over: see how well you could have done, or deal anew.")
-    RESULT_CLASS = "orchard-st-result"
     NOTHING_TO_UNDO = N_("There is no card of yours to take back yet.")
     UNDONE = N_("Card taken back: it is your turn again.")
     game: st.Game
@@ -93,7 +94,7 @@ class StackedTreesBoard(BestLineBoard):
         players: int = 1,
     ) -> None:
         self._make_settings(st)
-        self._make_turn_flow("st", undo_tooltip=N_("take back your last card"))
+        self._make_turn_flow(undo_tooltip=N_("take back your last card"))
         self.title = w.HTML(html.escape(_("Stacked trees"))).add_class("orchard-st-title")
         self.code = w.HTML().add_class("orchard-st-code")
         self.turn_line = w.HTML().add_class("orchard-st-turn")
@@ -121,7 +122,6 @@ class StackedTreesBoard(BestLineBoard):
             tooltip=_("place it and spend the rotten tokens it needs"),
         )  # fmt: skip
         self._make_keys(
-            "orchard-st-board",
             key_help(_("the cards of your hand"), _("your orchard")),
             rows=[".orchard-st-hand .jupyter-button"],
         )
@@ -146,20 +146,6 @@ class StackedTreesBoard(BestLineBoard):
         self.new_game(seed=seed, rules=rules, deal=deal, players=players)
 
     # ---- what a player does ------------------------------------------------------------
-    def select_card(self, slot: int) -> None:
-        """Pick the hand card at ``slot`` (0 = the first); it keeps the turn it had."""
-        card = self._pick(slot, "the cards in your hand")
-        if card is None:
-            return
-        self._pending = False
-        said = _(
-            "Card {card} chosen: turn it if you like, then click a spot of the orchard for its "
-            "top-left tree."
-        )
-        self._say(said.format(card=html.escape(trees_code(card))))
-        self._show_picked()
-        self._focus(_cell(self.at or (0, 0)))  # the ghost's spot, else the start card's corner
-
     def turn(self, quarters: int = 1) -> None:
         """Turn the chosen card by ``quarters`` quarter turns clockwise (-1: anticlockwise)."""
         quarters = require_int(quarters, "quarters", -3, 3)
@@ -286,28 +272,21 @@ class StackedTreesBoard(BestLineBoard):
         self,
         *,
         cells: Iterable[tuple[int, int]] = (),
-        hand: bool = False,
-        turn_buttons: bool = False,
-        supply: bool = False,
-        score: bool = False,
-        message: bool = False,
-        summary: bool = False,
-        code: bool = False,
-        others: bool = False,
-        replay: bool = False,
+        **flags: bool,
     ) -> None:
         """Mark what a lesson talks about (CSS class ``HIGHLIGHT``); the call replaces the last.
+
+        ``cells`` are cells of your orchard (row, col); the flags mark a whole part: ``hand``,
+        ``turn_buttons``, ``supply``, ``score``, ``message``, ``summary`` (the game-over box),
+        ``code`` (the deal's code), ``others`` (the other players) and ``replay`` (the best
+        line's comparison).
 
         >>> board = StackedTreesBoard()
         >>> board.highlight(cells=[(0, 0)], supply=True)
         >>> board.highlighted
         {'cells': ((0, 0),), 'supply': (True,)}
         """
-        self._mark(
-            {"cells": tuple(check_at(cell, "cells") for cell in cells)}, hand=hand,
-            turn_buttons=turn_buttons, supply=supply, score=score, message=message,
-            summary=summary, code=code, others=others, replay=replay,
-        )  # fmt: skip
+        self._mark({"cells": tuple(check_at(cell, "cells") for cell in cells)}, **flags)
         self._show_grid()
 
     # ---- what the board shows ----------------------------------------------------------
@@ -344,6 +323,16 @@ class StackedTreesBoard(BestLineBoard):
 
     def _offer(self) -> Sequence[st.Card]:
         return self.game.hand
+
+    def _take_card(self, card: st.Card) -> tuple[str, str | None]:
+        """The card keeps the turn it had; the focus goes to its ghost's spot, else the start
+        card's corner."""
+        self._pending = False
+        said = _(
+            "Card {card} chosen: turn it if you like, then click a spot of the orchard for its "
+            "top-left tree."
+        )
+        return said.format(card=html.escape(trees_code(card))), _cell(self.at or (0, 0))
 
     def _take_hint(self, move: st.Move) -> tuple[str, str]:
         """The hinted card is turned as suggested, its ghost where the move goes."""

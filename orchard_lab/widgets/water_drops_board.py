@@ -76,67 +76,39 @@ class WaterDropsBoard(PolicyBoard):
 
     GAME = wd
     game: wd.Game
+    CSS = "wd"
     NEW_GAME = N_("New game: pick a card from the market, then a lit square for it.")
-    RESULT_CLASS = "orchard-wd-result"
+    rotation: int  # the picked card's quarter turns, in degrees
+    _hinted: Square | None  # the hinted move's square
+    _opponent_views: dict[int, tuple[int, str]]  # each other orchard: its cards and HTML, drawn
 
-    def __init__(
-        self,
-        players: int = 2,
-        seed: int = 0,
-        rules: wd.Rules | None = None,
-        policy: str = "greedy",
-        hint_policy: str = "greedy",
-    ) -> None:
-        self._make_controls("wd", hint_policy)
-        self.title = w.HTML(html.escape(_("Water drops")))
-        self.turn_line = w.HTML()
-        self.score_text = w.HTML()
-        self.groups_text = w.HTML()
-        self.opponents = w.HTML()
-        self._make_market(_market_slot, "wd")
+    def _make_parts(self) -> None:
+        """The title, the turn line, the score, the group list, the other players' orchards,
+        the market, your orchard and the Turn button, each with its CSS hook."""
+        self.title = w.HTML(html.escape(_("Water drops"))).add_class("orchard-wd-title")
+        self.turn_line = w.HTML().add_class("orchard-wd-turn")
+        self.score_text = w.HTML().add_class("orchard-wd-score")
+        self.groups_text = w.HTML().add_class("orchard-wd-groups")
+        self.opponents = w.HTML().add_class("orchard-wd-opponents")
+        self._make_market(_market_slot)
         self.market_slots = self.market_row.slots  # each a card's picture above its Take button
         self.orchard = SquareGrid(
             lambda at: self._clicked(functools.partial(self.choose_square, at)),
             label=_("your orchard: the cards you laid and the open squares around them"),
         )
+        self.orchard.add_class("orchard-wd-orchard")
         self._card_squares: list[GridSquare] = []  # your cards, as _show_orchard drew them
         self._card_px = BIGGEST_CARD
         self.turn_button = w.Button(
             description=_("Turn ↻"), tooltip=_("turn the card a quarter turn (r)")
-        )
+        ).add_class("orchard-wd-turn-button")
         self._make_keys(
-            "orchard-wd-board",
             key_help(_("the cards of the market"), _("your orchard")),
             rows=[".orchard-wd-market .orchard-wd-take"],
         )
         self.turn_button.on_click(lambda _b: self._clicked(self.turn))
-        self.widget = self._layout()
-        self.selected_slot: int | None = None
-        self.rotation = 0
-        self._hinted: Square | None = None
-        self._highlighted: dict[str, tuple[Any, ...]] = {}
-        self._opponent_views: dict[int, tuple[int, str]] = {}
-        self.new_game(players=players, seed=seed, rules=rules, policy=policy)
 
     # ---- what a player does ------------------------------------------------------------
-    def select_card(self, slot: int) -> None:
-        """Pick the market card at ``slot`` (0 = first shown); the squares it may go on light
-        up, each showing the card and what it would add there."""
-        card = self._pick(slot, "the cards on show")
-        if card is None:
-            return
-        self.rotation = 0
-        self._hinted = None
-        said = _(
-            "You picked the {card} card: pick a lit square next to your orchard. Each lit "
-            "square shows what the card would add there."
-        )
-        self._say(said.format(card=water_drops_code(card)))
-        self._show_picked()
-        lit = self.legal_squares()
-        if lit:
-            self._focus(_square(lit[0]))
-
     def choose_square(self, at: Square) -> None:
         """Lay the picked card on card square ``at`` = (row, col); a refused square only
         explains why (WD-3), and changes nothing."""
@@ -180,18 +152,14 @@ class WaterDropsBoard(PolicyBoard):
         squares: Iterable[Square] = (),
         cells: Iterable[Square] = (),
         slots: Iterable[int] = (),
-        market: bool = False,
-        turn: bool = False,
-        score: bool = False,
-        groups: bool = False,
-        summary: bool = False,
-        opponents: bool = False,
+        **flags: bool,
     ) -> None:
         """Mark what a lesson talks about (CSS class ``HIGHLIGHT``); the call replaces the last.
 
         ``squares`` are card squares of your orchard, ``cells`` single cells (row, col),
-        ``slots`` market cards, the flags the whole market, the turn line, the score, the
-        group list, the game-over box and the other players' orchards.
+        ``slots`` market cards; the flags mark a whole part: ``market``, ``turn`` (the turn
+        line), ``score``, ``groups`` (the group list), ``summary`` (the game-over box) and
+        ``opponents`` (the other players' orchards).
 
         >>> board = WaterDropsBoard()
         >>> board.highlight(squares=[(0, 0)], score=True)
@@ -203,10 +171,7 @@ class WaterDropsBoard(PolicyBoard):
             "cells": tuple(check_square(at, "cells") for at in cells),
             "slots": tuple(require_int(s, "slot", 0, len(self.game.market) - 1) for s in slots),
         }
-        self._mark(
-            chosen, market=market, turn=turn, score=score, groups=groups, summary=summary,
-            opponents=opponents,
-        )  # fmt: skip
+        self._mark(chosen, **flags)
         self._show_orchard()
 
     # ---- what the board shows ------------------------------------------------------------
@@ -238,6 +203,18 @@ class WaterDropsBoard(PolicyBoard):
         self.selected_slot = None
         self.rotation = 0
         self._hinted = None
+
+    def _take_card(self, card: wd.Card) -> tuple[str, str | None]:
+        """The card is picked as dealt; the squares it may go on light up, each showing the
+        card and what it would add there."""
+        self.rotation = 0
+        self._hinted = None
+        said = _(
+            "You picked the {card} card: pick a lit square next to your orchard. Each lit "
+            "square shows what the card would add there."
+        )
+        lit = self.legal_squares()
+        return said.format(card=water_drops_code(card)), _square(lit[0]) if lit else None
 
     def _take_hint(self, move: wd.Move) -> tuple[str, str]:
         """The hinted card is turned as suggested, and its square marked."""
@@ -344,16 +321,6 @@ class WaterDropsBoard(PolicyBoard):
 
     # ---- building ------------------------------------------------------------------------
     def _layout(self) -> w.Box:
-        for widget, hook in (
-            (self.title, "orchard-wd-title"),
-            (self.turn_line, "orchard-wd-turn"),
-            (self.score_text, "orchard-wd-score"),
-            (self.groups_text, "orchard-wd-groups"),
-            (self.opponents, "orchard-wd-opponents"),
-            (self.orchard, "orchard-wd-orchard"),
-            (self.turn_button, "orchard-wd-turn-button"),
-        ):
-            widget.add_class(hook)
         actions = w.HBox(
             [self.turn_button, self.undo_button, self.hint_button, self.hint_choice,
              self.hint_help]
@@ -371,9 +338,7 @@ class WaterDropsBoard(PolicyBoard):
         ).add_class("orchard-wd-main")
         side = w.VBox([self.score_text, self.groups_text]).add_class("orchard-wd-side")
         play = w.HBox([main, side]).add_class("orchard-wd-play")
-        settings = self.settings.widget(
-            [self.policy_choice, self.policy_help], "orchard-wd-settings"
-        )
+        settings = self._settings_row()
         self._highlightable = {
             "market": self.market_box,
             "turn": self.turn_line,
