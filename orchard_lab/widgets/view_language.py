@@ -9,7 +9,8 @@ nearest element of CSS class ``root``, to the language the view was built in (th
 session's when it was made). Every text of the view is inside that element: the HTML the
 view writes, the buttons' and controls' labels, the tooltips, the charts. It shows nothing
 (``display: none``). ipywidgets gives Python no way to set an element's attribute, hence
-the few lines of JavaScript; the app's page uses the same file (``app.page.PageLanguage``).
+the few lines of JavaScript; the app's page uses the same file (``app.page.PageLanguage``),
+and so does ``SliderNames``, which finds its view's root the same way.
 
 >>> from orchard_lab.language import speaking
 >>> with speaking("ko"): said = ViewLanguage("orchard-wd-board")
