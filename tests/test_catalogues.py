@@ -15,6 +15,10 @@ from orchard_lab.language import LANGUAGES, language, set_language, system_langu
 from orchard_lab.widgets import rule_walkthrough
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
+# a Korean particle written for either last syllable: "{apple}을(를)"
+HEDGED_PARTICLE = re.compile(
+    r"을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|와\(과\)|과\(와\)|\(으\)로"
+)
 
 
 @pytest.fixture
@@ -33,15 +37,12 @@ def test_no_korean_sentence_hedges_a_particle() -> None:
     """A Korean particle after a field depends on the field's last syllable, so the sentence
     is reshaped around it ("{batch}에 넣은 사과: {apple}"), never written "{apple}을(를)": the
     hedged forms read as a form to fill in, not as a sentence."""
-    hedged = re.compile(
-        r"을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|와\(과\)|과\(와\)|\(으\)로"
-    )
     found = [
         (str(message.id), text)
         for message in read("ko")
         if message.id
         for text in (message.string if isinstance(message.string, tuple) else (message.string,))
-        if hedged.search(str(text))
+        if HEDGED_PARTICLE.search(str(text))
     ]
     assert found == []
 

@@ -49,6 +49,7 @@ from orchard_lab.lessons.catalogues import (
     translated,
     update,
 )
+from tests.test_catalogues import HEDGED_PARTICLE
 
 LESSONS = sorted(SOURCE_DIR.glob("0*.ipynb"))
 WIDEST = 72  # columns of a code line on a projector at 1024 × 768 (tests/test_lesson_plans.py)
@@ -167,6 +168,16 @@ def test_a_catalogue_follows_its_source(tmp_path: Path) -> None:
 @pytest.mark.parametrize("source", LESSONS, ids=lambda p: p.stem)
 def test_every_message_of_a_lesson_is_translated_and_none_is_fuzzy(source: Path, lang: str) -> None:
     assert problems(source, lang) == [], "translate them, then: python -m orchard_lab.lessons.build"
+
+
+@pytest.mark.parametrize("source", LESSONS, ids=lambda p: p.stem)
+def test_no_korean_sentence_of_a_lesson_hedges_a_particle(source: Path) -> None:
+    """As in the package's catalogue (test_catalogues): a sentence, a comment or a printed
+    line is reshaped around a field, never "{card}을(를)"."""
+    with catalogue_path(source, "ko").open("rb") as po:
+        catalogue = read_po(po)
+    found = [str(m.id)[:60] for m in catalogue if m.id and HEDGED_PARTICLE.search(str(m.string))]
+    assert found == []
 
 
 # ---- a translated copy is the English copy in other words ----------------------------------
