@@ -53,6 +53,7 @@ _DR = (-1, 0, -1, 0, 2, 1, 2, 1)  # the 8 cells around a card; card cell p touch
 _DC = (0, -1, 1, 2, 0, -1, 1, 2)
 _SCRATCH = 128
 _POINTS = 108  # scratch 108-117: a scoring group's points by its size (0: no group), WD-4
+_NEAR = 118  # scratch 118-125: the groups a card's fruit group touches (``_contacts``)
 _CARD, _BESIDE = 2, 1  # a square with a card; an empty square beside one (open, WD-3)
 
 
@@ -171,6 +172,26 @@ def _look(state, b, square) -> None:
         sc[8 + i] = _find(parent, b, gid[b, at]) if value < 0 else -1
 
 
+@njit(cache=True, inline="always")
+def _contacts(sc, tables, s, k) -> tuple[int, int]:
+    """What group ``k`` of equal fruit within shape ``s`` touches around the card (as
+    ``_look`` wrote it): the bits of the drops inside the card next to it and of the drops
+    outside (its mask), and the groups of its fruit outside, written to scratch ``_NEAR`` on
+    (at most 8: two outside cells per card cell), in card order. Returns (mask, groups)."""
+    cfruit, csize, ccells, cinner = tables[2], tables[3], tables[4], tables[5]
+    fruit, mask, count = cfruit[s, k], cinner[s, k], 0
+    for m in range(csize[s, k]):
+        p = ccells[s, k, m]
+        for i in range(2 * p, 2 * p + 2):
+            value = sc[i]
+            if value > 0:
+                mask |= 1 << value
+            elif value == fruit:
+                sc[_NEAR + count] = sc[8 + i]
+                count += 1
+    return mask, count
+
+
 @njit(cache=True, _nrt=False)
 def _lay(state, tables, b, square, s, per_drop) -> int:
     """Lay shape ``s`` on ``square`` of orchard ``b``; return the score change."""
@@ -188,11 +209,11 @@ def _placing(state, tables, b, square, s, per_drop) -> int:
     Scratch layout: 0-15 from ``_look``, 16-19 cluster sizes, 20-23 masks, 24-27 root
     counts, 28-59 roots (8 per cluster), 60-63 a card cell of each cluster, 64-79 old group
     -> cluster, 80-103 wetted groups (id, new bits, a cell), 104-107 comp cluster, 108-117
-    the points by size (``_POINTS``).
+    the points by size (``_POINTS``), 118-125 from ``_contacts``.
     """
     cell, gid, parent, gsize, gmask, gpoints, ngroups, occupied, box, total = state[:10]
     marks, stack, sc = state[10], state[11], state[12]
-    values, ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables
+    values, ncomp, _, csize, ccells, _, ndrop, dbit, dcell = tables
     side = int(np.sqrt(occupied.shape[1]) + 0.5)
     width = 2 * side
     row, col = square // side, square % side
@@ -201,28 +222,22 @@ def _placing(state, tables, b, square, s, per_drop) -> int:
         cell[b, base + (p >> 1) * width + (p & 1)] = values[s, p]
     nclusters, njoined = 0, 0
     for k in range(ncomp[s]):
-        fruit, mask = cfruit[s, k], cinner[s, k]
+        mask, touching = _contacts(sc, tables, s, k)
         twin = -1
         first_root = 28 + 8 * nclusters  # this comp's roots go where a new cluster's would
         nroots = 0
-        for m in range(csize[s, k]):
-            p = ccells[s, k, m]
-            for i in range(2 * p, 2 * p + 2):
-                value = sc[i]
-                if value > 0:
-                    mask |= 1 << value
-                elif value == fruit:
-                    root = sc[8 + i]
-                    for j in range(njoined):
-                        if sc[64 + j] == root:
-                            twin = sc[72 + j]
-                    seen = False
-                    for j in range(nroots):
-                        if sc[first_root + j] == root:
-                            seen = True
-                    if not seen:
-                        sc[first_root + nroots] = root
-                        nroots += 1
+        for n in range(touching):
+            root = sc[_NEAR + n]
+            for j in range(njoined):
+                if sc[64 + j] == root:
+                    twin = sc[72 + j]
+            seen = False
+            for j in range(nroots):
+                if sc[first_root + j] == root:
+                    seen = True
+            if not seen:
+                sc[first_root + nroots] = root
+                nroots += 1
         if twin < 0:
             twin = nclusters
             nclusters += 1
@@ -324,31 +339,26 @@ def _gain(state, tables, b, square, s, per_drop) -> int:
 
     Scratch: 0-15 from ``_look``, 16-19 comp sizes, 20-23 masks, 24-27 the comp each comp
     joins (itself if none), 80-87 wetted groups, 88-95 their new drop bits, 108-117 the
-    points by size (``_POINTS``)."""
+    points by size (``_POINTS``), 118-125 from ``_contacts``."""
     gsize, gmask, gpoints, sc = state[3], state[4], state[5], state[12]
-    values, ncomp, cfruit, csize, ccells, cinner, ndrop, dbit, dcell = tables
+    values, ncomp, _, csize, ccells, _, ndrop, dbit, dcell = tables
     owner, marks = state[13], state[14]
     sc[126] += 1
     mark = sc[126]
     delta = 0
     for k in range(ncomp[s]):
-        fruit, size, mask = cfruit[s, k], csize[s, k], cinner[s, k]
+        size = csize[s, k]
+        mask, touching = _contacts(sc, tables, s, k)
         sc[24 + k] = k
-        for m in range(csize[s, k]):
-            p = ccells[s, k, m]
-            for i in range(2 * p, 2 * p + 2):
-                value = sc[i]
-                if value > 0:
-                    mask |= 1 << value
-                elif value == fruit:
-                    root = sc[8 + i]
-                    if marks[root] != mark:
-                        marks[root], owner[root] = mark, k
-                        size += gsize[b, root]
-                        mask |= gmask[b, root]
-                        delta -= gpoints[b, root]
-                    elif owner[root] != k:
-                        sc[24 + k] = owner[root]  # two parts of the card meet through it
+        for n in range(touching):
+            root = sc[_NEAR + n]
+            if marks[root] != mark:
+                marks[root], owner[root] = mark, k
+                size += gsize[b, root]
+                mask |= gmask[b, root]
+                delta -= gpoints[b, root]
+            elif owner[root] != k:
+                sc[24 + k] = owner[root]  # two parts of the card meet through it
         sc[16 + k], sc[20 + k] = size, mask
     nwetted = 0
     for d in range(ndrop[s]):
