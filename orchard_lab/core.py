@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, overload
 
 import numpy as np
 
+from orchard_lab.glossary import GAME_NAMES, rules_of
 from orchard_lab.language import _, _n
 
 __all__ = [
@@ -489,23 +490,35 @@ def rules_from_dict(rules_type: type[R], data: Any) -> R:
 class GameFacts:
     """What a game declares about itself (each game's ``rules.FACTS``).
 
-    ``rules`` maps each rule id to its name ("AB-4": "The batches"); ``min_score`` and
-    ``max_score`` bound one player's final score under the standard rules; ``win_rule`` is
-    the rule that says who wins (most points, then its tie-breaks).
+    ``min_score`` and ``max_score`` bound one player's final score under the standard
+    rules; ``win_rule`` is the rule that says who wins (most points, then its tie-breaks).
     ``default_players`` is the table ``Game.new`` deals for when no count is given: the
     game as its rules describe it first (two for the drafting games, whose market is
     shared; one for stacked trees, a game of one orchard with ST-7 adding others).
+    ``title`` (the game's one name) and ``rules`` (each rule id's name, "AB-4": "The
+    batches") are the glossary's for a game it names, found by ``name`` and by the prefix of
+    ``win_rule``'s id; another game gives its own.
+
+    >>> FACTS = GameFacts("apple_batches", 1, 6, min_score=-30, max_score=144, win_rule="AB-7")
+    >>> FACTS.title, FACTS.rules["AB-4"], len(FACTS.rules)
+    ('apple batches', 'The batches', 7)
     """
 
     name: str
-    title: str
     min_players: int
     max_players: int
-    rules: Mapping[str, str]
     min_score: int
     max_score: int
     win_rule: str
     default_players: int = 2
+    title: str = ""
+    rules: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.title:
+            object.__setattr__(self, "title", GAME_NAMES[self.name])
+        if not self.rules:
+            object.__setattr__(self, "rules", rules_of(self.win_rule.split("-")[0]))
 
     def check_players(self, players: Any, name: str = "players") -> int:
         """``players`` within this game's range: TypeError or ValueError naming it."""

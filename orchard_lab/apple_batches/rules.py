@@ -23,7 +23,7 @@ from orchard_lab.core import (
     count,
     switch,
 )
-from orchard_lab.glossary import BATCH_NAMES, GAME_NAMES, rules_of
+from orchard_lab.glossary import BATCH_NAMES
 from orchard_lab.language import N_
 
 BATCHES = (
@@ -240,10 +240,8 @@ def cards_per_player(players: int, rules: Rules) -> int:
 
 FACTS = GameFacts(
     name="apple_batches",
-    title=GAME_NAMES["apple_batches"],
     min_players=1,
     max_players=6,
-    rules=rules_of("AB"),
     # the lowest under any switches: a special tree broken at -20 by one apple scoring 0
     # (a lone fortepiano apple), and the other 10 apples in the bad batch
     min_score=-SPECIAL_BONUS - (CARDS_PER_PLAYER - 2),

@@ -31,7 +31,6 @@ from orchard_lab.core import (
     check_switches,
     switch,
 )
-from orchard_lab.glossary import GAME_NAMES, rules_of
 from orchard_lab.language import N_
 from orchard_lab.stacked_trees.cards import Card, check_rotation
 
@@ -71,10 +70,8 @@ def rating(score: int) -> str:
 
 FACTS = GameFacts(
     name="stacked_trees",
-    title=GAME_NAMES["stacked_trees"],
     min_players=1,
     max_players=MAX_PLAYERS,
-    rules=rules_of("ST"),
     min_score=-6,  # both rotten tokens and no die
     max_score=150,  # all 15 dice at the top of the ladder
     win_rule="ST-7",

@@ -28,7 +28,6 @@ from orchard_lab.core import (
     illegal,
     switch,
 )
-from orchard_lab.glossary import GAME_NAMES, rules_of
 from orchard_lab.language import N_, _
 from orchard_lab.water_drops.cards import Card, check_degrees
 from orchard_lab.water_drops.scoring import STANDARD_POINTS
@@ -65,10 +64,8 @@ POINT_TABLES = (
 
 FACTS = GameFacts(
     name="water_drops",
-    title=GAME_NAMES["water_drops"],
     min_players=1,
     max_players=5,
-    rules=rules_of("WD"),
     min_score=0,
     max_score=4 * CARDS_PER_ORCHARD,  # every fruit of all 51 cards scoring once
     win_rule="WD-5",  # most points wins; ties are shared
