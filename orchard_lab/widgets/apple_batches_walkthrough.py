@@ -316,9 +316,5 @@ SCRIPT = (
 def walkthrough() -> Walkthrough:
     """The apple batches rules in 14 steps on a fresh board (never the class's board)."""
     return scripted_walkthrough(
-        AppleBatchesBoard(players=1, seed=SEED),
-        SCRIPT,
-        _("How to play apple batches"),
-        "orchard-ab-tour",
-        "apple_batches_walkthrough.css",
+        AppleBatchesBoard(players=1, seed=SEED), SCRIPT, _("How to play apple batches")
     )

@@ -350,9 +350,5 @@ SCRIPT = (
 def walkthrough() -> Walkthrough:
     """The stacked trees rules in 11 steps on a fresh board (never the class's board)."""
     return scripted_walkthrough(
-        StackedTreesBoard(seed=SEED),
-        SCRIPT,
-        _("How to play stacked trees"),
-        "orchard-st-tour",
-        "stacked_trees_walkthrough.css",
+        StackedTreesBoard(seed=SEED), SCRIPT, _("How to play stacked trees")
     )

@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from orchard_lab import games
 from orchard_lab.core import check_type, require_int
+from orchard_lab.game_base import BaseGame
 from orchard_lab.games import GameModule
 from orchard_lab.language import _
 from orchard_lab.widgets.guard import guarded
@@ -143,6 +144,11 @@ class TourBoard(Protocol):
     result_codes: bool
     widget: w.Box
 
+    @property
+    def CSS(self) -> str: ...  # the board's name in its CSS hooks
+    @property
+    def game(self) -> BaseGame[Any, Any]: ...  # the game on the board (its facts name the game)
+
     def highlight(self, *args: Any, **kwargs: Any) -> None: ...
 
 
@@ -175,16 +181,16 @@ class Scene(Generic[BoardT]):
         return Step(_(self.title), _(self.text).format(**self.fields()), show)
 
 
-def scripted_walkthrough(
-    board: BoardT, script: Sequence[Scene[BoardT]], title: str, tour_class: str, css_file: str
-) -> Walkthrough:
+def scripted_walkthrough(board: BoardT, script: Sequence[Scene[BoardT]], title: str) -> Walkthrough:
     """``script`` on ``board``, a fresh board of the walkthrough's own (never the class's):
     its games are scripted, so none earns a result code. ``title`` is already in the
-    session's language; ``tour_class`` and the stylesheet ``css_file`` give the board its
-    walkthrough look."""
+    session's language. The board gets its walkthrough look from the CSS class
+    ``orchard-<CSS>-tour`` and the stylesheet ``<game>_walkthrough.css`` (the name in the
+    facts of the game on the board)."""
     board.result_codes = False
-    board.widget.add_class(tour_class)
+    board.widget.add_class(f"orchard-{board.CSS}-tour")
     tour = Walkthrough([scene.on(board) for scene in script], board, title=title)
+    css_file = f"{board.game.facts.name}_walkthrough.css"
     tour.widget.children = (*tour.widget.children, w.HTML(stylesheet(css_file)))
     return tour
 

@@ -331,9 +331,5 @@ SCRIPT = (
 def walkthrough() -> Walkthrough:
     """The water drops rules in 11 steps on a fresh board (never the class's board)."""
     return scripted_walkthrough(
-        WaterDropsBoard(players=1, seed=SEED),
-        SCRIPT,
-        _("How to play water drops"),
-        "orchard-wd-tour",
-        "water_drops_walkthrough.css",
+        WaterDropsBoard(players=1, seed=SEED), SCRIPT, _("How to play water drops")
     )
