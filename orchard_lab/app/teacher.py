@@ -74,8 +74,12 @@ def sends_html(refused: tuple[Sent, ...]) -> str:
     """The sends not counted, newest first, each with the pupil's name and the reason."""
     if not refused:
         return ""
+    # Translators: a send not counted, on the teacher's page: the pupil's name, the reason
+    said = html.escape(_("{name}: {reason}"))
     items = "".join(
-        f"<li><b>{html.escape(each.name)}</b>: {html.escape(each.reason)}</li>"
+        "<li>"
+        + said.format(name=f"<b>{html.escape(each.name)}</b>", reason=html.escape(each.reason))
+        + "</li>"
         for each in reversed(refused)
     )
     heading = html.escape(_("Sends not counted"))
