@@ -29,6 +29,7 @@ from orchard_lab.core import (
     GameFacts,
     IllegalMove,
     RuleSet,
+    check_bool,
     check_int,
     check_type,
     count,
@@ -146,14 +147,14 @@ class BaseGame(Generic[MoveT, BoardT]):
     @classmethod
     def _arguments(
         cls,
-        players: int,
+        players: int | None,
         seed: int | np.random.Generator | None,
         rules: Any,
         first_player: int,
     ) -> tuple[int, np.random.Generator, Any, int]:
         """``new``'s shared arguments checked (TypeError or ValueError naming the argument):
         players, the seed's generator, rules (``None``: the standard rules), first player."""
-        players = cls.facts.check_players(players)
+        players = cls.facts.check_players(cls.facts.default_players if players is None else players)
         first_player = check_int(first_player, "first_player", 0, players - 1)
         rules = cls.rules_type() if rules is None else check_type(rules, cls.rules_type, "rules")
         return players, make_rng(seed), rules, first_player
@@ -161,14 +162,39 @@ class BaseGame(Generic[MoveT, BoardT]):
     @classmethod
     def new(
         cls,
-        players: int = 2,
+        players: int | None = None,
         seed: int | np.random.Generator | None = 0,
         rules: Any = None,
         first_player: int = 0,
+        deck: Sequence[Any] | None = None,
+        shuffle: bool = True,
     ) -> Self:
-        """A fresh game for ``players`` (each game's default: ``facts.default_players``),
-        dealt from ``seed`` under ``rules`` (``None``: the standard rules)."""
-        raise NotImplementedError
+        """A fresh game for ``players`` (``None``: the game's ``facts.default_players``), its
+        cards shuffled with ``seed`` (an int, a ``numpy.random.Generator`` or None), under
+        ``rules`` (``None``: the standard rules), ``first_player`` to act first.
+
+        The cards are the game's standard ones (``standard_parts``), each part shuffled in
+        turn, or ``deck`` where the game deals a deck of the caller's (apple batches, stacked
+        trees); ``shuffle=False`` deals them in the given order, for prepared lessons. Every
+        argument is checked before any card is dealt: TypeError or ValueError naming it.
+        """
+        players, rng, rules, first_player = cls._arguments(players, seed, rules, first_player)
+        shuffle = check_bool(shuffle, "shuffle")
+        parts = cls.standard_parts() if deck is None else cls._deck_parts(deck)
+        cls._check_deal(parts, players, rules)
+        if shuffle:
+            parts = tuple(tuple(part[i] for i in rng.permutation(len(part))) for part in parts)
+        return cls.from_parts(players, rules, first_player, parts)
+
+    @classmethod
+    def _deck_parts(cls, deck: Sequence[Any]) -> Parts:
+        """``new``'s ``deck`` checked, as the parts it deals (TypeError or ValueError naming
+        it); a game that deals only its own cards refuses one."""
+        raise ValueError(f"deck: {cls.facts.title} deals only its own cards")
+
+    @classmethod
+    def _check_deal(cls, parts: Parts, players: int, rules: Any) -> None:
+        """ValueError if ``parts`` cannot deal a game of ``players`` under ``rules``."""
 
     # -- the hooks each game writes ---------------------------------------------------------
     @property

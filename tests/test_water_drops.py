@@ -564,9 +564,12 @@ def test_wd2_game_new_checks_its_arguments() -> None:
     for players in (0, 6, 10**9, -1):
         with pytest.raises(ValueError, match="players"):
             wd.Game.new(players=players)
-    for players in ("2", True, 2.0, None):
+    for players in ("2", True, 2.0):
         with pytest.raises(TypeError, match="players"):
             wd.Game.new(players=players)  # type: ignore[arg-type]
+    assert wd.Game.new(players=None).players == wd.FACTS.default_players
+    with pytest.raises(ValueError, match="deck: water drops deals only its own cards"):
+        wd.Game.new(deck=list(wd.default_deck()))  # WD-6: the designed deck only
     with pytest.raises(ValueError, match="first_player"):
         wd.Game.new(players=2, first_player=2)
     with pytest.raises(TypeError, match="first_player"):

@@ -31,7 +31,7 @@ from orchard_lab.apple_batches.rules import (
     cards_per_player,
     rounds_per_game,
 )
-from orchard_lab.core import IllegalMove, check_bool, check_type, illegal, make_rng, require
+from orchard_lab.core import IllegalMove, check_type, illegal, make_rng, require
 from orchard_lab.game_base import BaseGame, Parts, SaveLayout, TieBreak
 from orchard_lab.language import _, _n
 
@@ -53,7 +53,13 @@ def _move(card: Card, batch: str) -> Move:
 
 
 class Game(BaseGame[Move, Board]):
-    """A game in progress. Build one with ``Game.new`` or ``Game.from_json``."""
+    """A game in progress. Build one with ``Game.new`` (the 75 apples shuffled, or a deck of
+    the caller's: a list or tuple of at most ``MAX_DECK_CARDS`` apples; 2 players unless
+    told) or ``Game.from_json``.
+
+    >>> Game.new(players=3, seed=0).market_size
+    6
+    """
 
     facts = FACTS
     rules_type = Rules
@@ -75,43 +81,20 @@ class Game(BaseGame[Move, Board]):
         self._market = list(self._order[: self.market_size])
 
     @classmethod
-    def new(
-        cls,
-        players: int = FACTS.default_players,
-        seed: int | np.random.Generator | None = 0,
-        rules: Rules | None = None,
-        first_player: int = 0,
-        deck: Sequence[Card] | None = None,
-        shuffle: bool = True,
-    ) -> Game:
-        """A fresh game: the deck (default: the 75 cards) shuffled with ``seed``; ``players``
-        defaults to ``FACTS.default_players`` (2).
+    def _deck_parts(cls, deck: Sequence[Card]) -> Parts:
+        """A deck of the caller's: a list or tuple of at most ``MAX_DECK_CARDS`` apples."""
+        check_type(deck, (list, tuple), "deck")
+        if len(deck) > MAX_DECK_CARDS:
+            raise ValueError(f"deck must hold at most {MAX_DECK_CARDS} cards, got {len(deck)}")
+        for card in deck:
+            check_type(card, Card, "every card of deck")
+        return (tuple(deck),)
 
-        ``shuffle=False`` deals ``deck`` (a list or tuple of at most ``MAX_DECK_CARDS`` cards)
-        in the given order, for prepared lessons. Wrong types raise TypeError, wrong values
-        ValueError, naming the argument.
-
-        >>> Game.new(players=3, seed=0).market_size
-        6
-        """
-        players, rng, rules, first_player = cls._arguments(players, seed, rules, first_player)
-        shuffle = check_bool(shuffle, "shuffle")
-        if deck is None:
-            cards = default_deck()
-        else:
-            check_type(deck, (list, tuple), "deck")
-            if len(deck) > MAX_DECK_CARDS:
-                raise ValueError(f"deck must hold at most {MAX_DECK_CARDS} cards, got {len(deck)}")
-            for card in deck:
-                check_type(card, Card, "every card of deck")
-            cards = list(deck)
+    @classmethod
+    def _check_deal(cls, parts: Parts, players: int, rules: Rules) -> None:
         needed = cards_per_player(players, rules) * players
-        if len(cards) < needed:
-            raise ValueError(f"deck must hold at least {needed} cards, got {len(cards)}")
-        if shuffle:
-            cards = [cards[i] for i in rng.permutation(len(cards))]
-        default = Counter(cards) == Counter(default_deck())
-        return cls(players, cards, rules, first_player, default)
+        if len(parts[0]) < needed:
+            raise ValueError(f"deck must hold at least {needed} cards, got {len(parts[0])}")
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -300,7 +283,7 @@ class Game(BaseGame[Move, Board]):
     def from_parts(cls, players: int, rules: Rules, first_player: int, parts: Parts) -> Game:
         """A new game of ``players`` dealing the cards ``parts`` in their order."""
         deck = parts[0]
-        return cls.new(players, rules=rules, first_player=first_player, deck=deck, shuffle=False)
+        return cls(players, deck, rules, first_player, Counter(deck) == Counter(default_deck()))
 
     @classmethod
     def _most_moves(cls, players: int, rules: Rules) -> int:

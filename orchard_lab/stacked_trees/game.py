@@ -79,7 +79,13 @@ def check_cards(cards: Any, name: str) -> tuple[Card, ...]:
 
 
 class Game(BaseGame[Move, Board]):
-    """A seeded game; see the module docstring. Build one with ``Game.new`` or ``Game.deal``."""
+    """A seeded game; see the module docstring. Build one with ``Game.new`` (the 18 cards, or a
+    deck of the caller's, shuffled; ``cards_per_game`` dealt, the rest set aside; one player
+    unless told: ST-2..ST-6 are one orchard's game) or ``Game.deal``.
+
+    >>> Game.new(seed=3).order == Game.new(seed=3).order
+    True
+    """
 
     facts = FACTS
     rules_type = Rules
@@ -126,29 +132,15 @@ class Game(BaseGame[Move, Board]):
             self._advance()
 
     @classmethod
-    def new(
-        cls,
-        players: int = FACTS.default_players,
-        seed: int | np.random.Generator | None = 0,
-        rules: Rules | None = None,
-        first_player: int = 0,
-        deck: Sequence[Card] | None = None,
-    ) -> Game:
-        """Shuffle the deck (default: the 18 cards), deal ``cards_per_game``, set the rest aside;
-        ``players`` defaults to ``FACTS.default_players`` (1: ST-2..ST-6 are one orchard's game).
+    def _deck_parts(cls, deck: Sequence[Card]) -> Parts:
+        """A deck of the caller's: its cards (``check_cards``)."""
+        return (check_cards(deck, "deck"),)
 
-        >>> Game.new(seed=3).order == Game.new(seed=3).order
-        True
-        """
-        players, rng, rules, first_player = cls._arguments(players, seed, rules, first_player)
-        cards = default_deck() if deck is None else list(check_cards(deck, "deck"))
-        if len(cards) < rules.cards_per_game:
-            raise ValueError(
-                f"deck has {len(cards)} cards, fewer than cards_per_game = {rules.cards_per_game}"
-            )
-        shuffled = [cards[i] for i in rng.permutation(len(cards))]
-        n = rules.cards_per_game
-        return cls(shuffled[:n], shuffled[n:], players, rules, first_player)
+    @classmethod
+    def _check_deal(cls, parts: Parts, players: int, rules: Rules) -> None:
+        cards, needed = len(parts[0]), rules.cards_per_game
+        if cards < needed:
+            raise ValueError(f"deck has {cards} cards, fewer than cards_per_game = {needed}")
 
     @classmethod
     def deal(

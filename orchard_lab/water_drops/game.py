@@ -67,7 +67,13 @@ _Before = tuple[tuple[Card, ...], int, int, int]
 
 
 class Game(BaseGame[Move, Board]):
-    """A seeded game for 1-5 players (1 = a solo game). Build one with ``Game.new``."""
+    """A seeded game for 1-5 players (1 = a solo game). Build one with ``Game.new``: different
+    start cards at random (WD-2), then the designed deck shuffled (WD-6: a game deals only
+    its own cards); 2 players unless told. What ``new`` accepts ``from_json`` loads back.
+
+    >>> Game.new(players=3, seed=7).to_json() == Game.new(players=3, seed=7).to_json()
+    True
+    """
 
     facts = FACTS
     rules_type = Rules
@@ -98,28 +104,8 @@ class Game(BaseGame[Move, Board]):
         self._refill()
 
     @classmethod
-    def new(
-        cls,
-        players: int = FACTS.default_players,
-        seed: int | np.random.Generator | None = 0,
-        rules: Rules | None = None,
-        first_player: int = 0,
-    ) -> Game:
-        """Deal a game: different start cards at random (WD-2), the deck shuffled; ``players``
-        defaults to ``FACTS.default_players`` (2).
-
-        Wrong types raise TypeError, wrong values ValueError, naming the argument; what
-        ``new`` accepts ``from_json`` loads back.
-
-        >>> Game.new(players=3, seed=7).to_json() == Game.new(players=3, seed=7).to_json()
-        True
-        """
-        players, rng, rules, first_player = cls._arguments(players, seed, rules, first_player)
+    def _check_deal(cls, parts: Parts, players: int, rules: Rules) -> None:
         check_room(rules, players)
-        starts = [starting_cards()[i] for i in rng.permutation(len(starting_cards()))]
-        deck = default_deck()
-        shuffled = tuple(deck[i] for i in rng.permutation(len(deck)))
-        return cls.from_parts(players, rules, first_player, (tuple(starts), shuffled))
 
     # --- the state -----------------------------------------------------------------------
     @property

@@ -77,11 +77,6 @@ class Game(BaseGame[Move, Board]):
         self.deck = tuple(row)
         self._boards = [Board() for _ in range(players)]
 
-    @classmethod
-    def new(cls, players: int = 2, seed: Any = 0, rules: Any = None, first_player: int = 0) -> Self:
-        players, rng, rules, first_player = cls._arguments(players, seed, rules, first_player)
-        return cls(players, rules, first_player, [DECK[i] for i in rng.permutation(len(DECK))])
-
     @property
     def current_player(self) -> int:
         return (self.first_player + len(self._history)) % self.players
