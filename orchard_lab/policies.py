@@ -348,16 +348,15 @@ the same chances (``tests/test_apple_batches_fast.py``)."""
 class GamePolicies:
     """What a game supplies to the one ``simulate`` and the one ``hint``: its fast policies.
 
-    ``game`` is its ``Game`` class (``new``, ``facts``, ``rules_type``); ``names`` its
-    ``POLICY_NAMES`` (the shared ones, then its own); ``faster`` its faster version of every
-    named policy it speeds up, and of each of its own; ``searches`` says in words what each
-    searching policy (all but "random" and "greedy") tries, for a hint; ``table`` plays
+    ``game`` is its ``Game`` class (``new``, ``facts``, ``rules_type``); ``faster`` its
+    faster version of every named policy it speeds up, and of each of its own; ``searches``
+    says in words what each searching policy (all but "random" and "greedy") tries, for a
+    hint, and so names them: the game's ``POLICY_NAMES`` are ``names``; ``table`` plays
     ``TABLE_POLICIES`` games all at once; ``describe(game, move)`` gives a move in words and
     what it does on the board; ``check(rules, players)`` refuses a table the rules cannot deal.
     """
 
     game: Any
-    names: tuple[str, ...]
     faster: FasterPolicies
     table: Table
     describe: Callable[[Any, Any], tuple[str, str]]
@@ -367,6 +366,12 @@ class GamePolicies:
     )
     max_rollouts: int = MAX_ROLLOUTS
     check: Callable[[Any, int], None] | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The game's ``POLICY_NAMES``: random, greedy, then each search it declares
+        (``POLICY_NAMES`` here, and stacked trees' planner after them)."""
+        return ("random", "greedy", *self.searches)
 
     def policy(self, name: str | Policy, rng: np.random.Generator, rollouts: int = 8) -> Policy:
         """A named policy of this game (its fastest version) or a callable, ready to call."""

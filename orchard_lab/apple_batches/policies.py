@@ -57,8 +57,6 @@ __all__ = [
     "simulate",
 ]
 
-POLICY_NAMES = policies.POLICY_NAMES
-
 
 def _market_slots(game: Game, moves: list[Move]) -> tuple[np.ndarray, list[int]]:
     """This round's market as dealt: which slots are taken, and the slot each move takes.
@@ -224,11 +222,11 @@ def _describe(game: Game, move: Move) -> tuple[str, str]:
 
 POLICIES = policies.GamePolicies(
     game=Game,
-    names=POLICY_NAMES,
     faster=FASTER,
     table=_table,
     describe=_describe,
     max_games=MAX_GAMES,
 )
+POLICY_NAMES = POLICIES.names
 simulate = policies.simulator(POLICIES)
 hint = policies.hinter(POLICIES)

@@ -49,7 +49,6 @@ __all__ = [
     "simulate",
 ]
 
-POLICY_NAMES = (*policies.POLICY_NAMES, "planner")
 PLANNER_CANDIDATES = 6  # the moves the planner tries: those that pay most now
 Turn = Callable[[Board, list[Card]], Card | None]
 
@@ -306,7 +305,6 @@ def _describe(game: Game, move: Move) -> tuple[str, str]:
 
 POLICIES = policies.GamePolicies(
     game=Game,
-    names=POLICY_NAMES,
     faster=FASTER,
     searches={
         "lookahead": "every possible move",
@@ -316,5 +314,6 @@ POLICIES = policies.GamePolicies(
     describe=_describe,
     max_games=MAX_GAMES,
 )
+POLICY_NAMES = POLICIES.names
 simulate = policies.simulator(POLICIES)
 hint = policies.hinter(POLICIES)

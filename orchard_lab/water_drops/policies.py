@@ -49,7 +49,6 @@ __all__ = [
 
 MAX_GAMES = 1_000_000  # simulate's bound: a million games (8 MB of game seeds)
 BATCH_GAMES = 10_000  # games dealt together for the engine (80 bytes of deal per move each)
-POLICY_NAMES = policies.POLICY_NAMES
 
 
 def _nth_move(
@@ -188,13 +187,13 @@ def _describe(game: Game, move: Move) -> tuple[str, str]:
 
 POLICIES = policies.GamePolicies(
     game=Game,
-    names=POLICY_NAMES,
     faster=FASTER,
     table=_batched,
     describe=_describe,
     max_games=MAX_GAMES,
     check=check_room,
 )
+POLICY_NAMES = POLICIES.names
 simulate = policies.simulator(POLICIES)
 hint = policies.hinter(POLICIES)
 named_policy = POLICIES.policy  # a named policy by its fastest route, or a callable
