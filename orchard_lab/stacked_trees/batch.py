@@ -169,7 +169,8 @@ def _from_boards(
                 level = 0 if value is None else level_of[value] + 1
                 code = 2 + FRUITS.index(tree) * stride + level
             batch.grid[g, r + shift_r, c + shift_c] = code
-        batch.supply[g] = [board.supply[f] for f in FRUITS]
+        left = board.dice_left
+        batch.supply[g] = [left[f] for f in FRUITS]
         batch.used[g] = board.rotten_used
         batch.dice_sum[g] = board.total + rules.rotten_penalty * board.rotten_used
         hand = [index[card] for card in hands[g]]

@@ -189,11 +189,6 @@ class Board:
         """A bit mask of the grid spots that carry a rotten token."""
         return self._rot
 
-    @property
-    def supply(self) -> Mapping[str, int]:
-        """Dice still in the supply by fruit (read only; ``dice_left`` is a copy)."""
-        return self._left
-
     # -- reading the orchard --------------------------------------------------------------
     def top(self, row: int, col: int) -> str | None:
         """The fruit code of the visible tree at (row, col), None if no tree lies there."""

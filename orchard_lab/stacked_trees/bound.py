@@ -401,7 +401,8 @@ def grid(board: Board, k: int) -> tuple[Any, ...]:
         if (r, c) in dice:
             level[i, j] = place[dice[(r, c)]]
         rotten[i, j] = board.is_rotten(r, c)
-    supply = np.array([board.supply[f] for f in FRUITS], dtype=np.int64)
+    left = board.dice_left
+    supply = np.array([left[f] for f in FRUITS], dtype=np.int64)
     box = np.array([pad, rmax - rmin + pad, pad, cmax - cmin + pad], dtype=np.int64)
     return fruit, level, rotten, supply, box, (pad - rmin, pad - cmin)
 

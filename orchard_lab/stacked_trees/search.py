@@ -93,9 +93,8 @@ def _levels(board: Board) -> dict[str, dict[int, int]]:
     """Per fruit, how many dice stand at each ladder level; level -1 counts the dice that may
     still come (the supply, plus one per rotten token left, which could send a die back)."""
     level_of = ladder_steps(board.rules.ladder).level
-    levels: dict[str, dict[int, int]] = {
-        f: {-1: board.supply[f] + board.rotten_left} for f in FRUITS
-    }
+    left = board.dice_left
+    levels: dict[str, dict[int, int]] = {f: {-1: left[f] + board.rotten_left} for f in FRUITS}
     fruit_at = board.grid_trees
     for idx, value in board.grid_dice.items():
         counts = levels[fruit_at[idx]]
