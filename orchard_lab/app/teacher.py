@@ -32,7 +32,7 @@ from orchard_lab.app.gate import ASGIApp, Receive, Scope, Send, TokenGate, say
 from orchard_lab.class_inbox import ClassInbox, Sent
 from orchard_lab.classroom import summary
 from orchard_lab.language import N_, _, language
-from orchard_lab.widgets.class_results import refused_html, table_html
+from orchard_lab.widgets.class_results import bold_name, not_counted_html, refused_html, table_html
 from orchard_lab.widgets.class_results import style as results_style
 from orchard_lab.widgets.styles import static_text, style_html, text_properties
 
@@ -72,18 +72,13 @@ def style() -> str:
 
 def sends_html(refused: tuple[Sent, ...]) -> str:
     """The sends not counted, newest first, each with the pupil's name and the reason."""
-    if not refused:
-        return ""
     # Translators: a send not counted, on the teacher's page: the pupil's name, the reason
     said = html.escape(_("{name}: {reason}"))
-    items = "".join(
-        "<li>"
-        + said.format(name=f"<b>{html.escape(each.name)}</b>", reason=html.escape(each.reason))
-        + "</li>"
+    lines = [
+        said.format(name=bold_name(each.name), reason=html.escape(each.reason))
         for each in reversed(refused)
-    )
-    heading = html.escape(_("Sends not counted"))
-    return f"<b>{heading}</b><ul>{items}</ul>"
+    ]
+    return not_counted_html(_("Sends not counted"), lines)
 
 
 class TeacherDesk:

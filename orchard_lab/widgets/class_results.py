@@ -45,7 +45,15 @@ from orchard_lab.widgets.styles import buttons_style, style_html, text_propertie
 from orchard_lab.widgets.view import WidgetView
 from orchard_lab.widgets.view_language import ViewLanguage
 
-__all__ = ["TEXT_ON", "ClassResultsChecker", "refused_html", "style", "table_html"]
+__all__ = [
+    "TEXT_ON",
+    "ClassResultsChecker",
+    "bold_name",
+    "not_counted_html",
+    "refused_html",
+    "style",
+    "table_html",
+]
 
 _TEXT = "#222222"  # the Check button is a darker green than "success": white on it reaches 5:1
 _EXAMPLE = "Ana: S4KX-9MP2-…"
@@ -207,18 +215,21 @@ def table_html(groups: tuple[Group, ...], shared: tuple[str, ...]) -> str:
 
 
 def refused_html(refused: tuple[Refused, ...]) -> str:
-    if not refused:
-        return ""
     said = html.escape(_("line {number}, {name}: {reason}"))
-    items = "".join(
-        "<li>"
-        + said.format(
-            number=each.line,
-            name=f"<b>{html.escape(each.name)}</b>",
-            reason=html.escape(each.reason),
-        )
-        + "</li>"
+    lines = [
+        said.format(number=each.line, name=bold_name(each.name), reason=html.escape(each.reason))
         for each in refused
-    )
-    heading = html.escape(_("Lines not counted"))
-    return f"<b>{heading}</b><ul>{items}</ul>"
+    ]
+    return not_counted_html(_("Lines not counted"), lines)
+
+
+def bold_name(name: str) -> str:
+    """A pupil's name in bold, as a line not counted shows it (HTML)."""
+    return f"<b>{html.escape(name)}</b>"
+
+
+def not_counted_html(heading: str, lines: list[str]) -> str:
+    """``heading`` over the list of ``lines`` (HTML) not counted; nothing when there is none:
+    the checker's refused lines, the teacher's page's sends."""
+    items = "".join(f"<li>{line}</li>" for line in lines)
+    return f"<b>{html.escape(heading)}</b><ul>{items}</ul>" if lines else ""
