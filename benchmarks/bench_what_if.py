@@ -1,10 +1,10 @@
 """Games a second of each game's ``simulate``, by policy and players: the what-if's table.
 
 ``WhatIfExplorer`` sizes its chunks and caps its runs from each game's ``games_per_second``
-(``orchard_lab.games``); this prints the same figures measured on this machine, then times
-one Run of the explorer per game and policy (the largest run allowed, at most 2,000 games
-per rule set), and the Run of issue 11: 2 × 2,000 greedy 2-player water drops games,
-against the generic path. Run:
+(``orchard_lab/data/games_per_second.json``); this prints the same figures measured on this
+machine beside them, then times one Run of the explorer per game and policy (the largest
+run allowed, at most 2,000 games per rule set), and the Run of issue 11: 2 × 2,000 greedy
+2-player water drops games, against the generic path. Run:
 ``.venv/bin/python benchmarks/bench_what_if.py [seconds per measurement]``.
 
 Issue 11 (2 x 2,000 greedy 2-player water drops games, rule sets standard and per_drop; cpu

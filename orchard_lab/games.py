@@ -18,8 +18,11 @@ Adding a game is its own package and one ``register`` call (the built-in three b
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from orchard_lab.core import GameFacts, RuleSet, check_type
@@ -191,12 +194,28 @@ def entry(name: str) -> GameEntry:
     return found
 
 
+@cache
+def _measured() -> dict[str, dict[str, dict[int, float]]]:
+    """The built-in games' ``games_per_second``, as measured: ``data/games_per_second.json``
+    (how, in its "about"; ``benchmarks/bench_what_if.py`` measures them again)."""
+    text = resources.files("orchard_lab").joinpath("data", "games_per_second.json").read_text()
+    games = json.loads(text)["games"]
+    return {
+        game: {
+            policy: {int(players): rate for players, rate in row.items()}
+            for policy, row in by.items()
+        }
+        for game, by in games.items()
+    }
+
+
 def _built_in(name: str, letter: str, **parts: Any) -> GameEntry:
     """Register a game of orchard_lab's own, its parts where every game's package and views
     put them: the package ``orchard_lab.<name>``, the board class ``<Name>Board`` in
     ``widgets/<name>_board.py`` and ``walkthrough`` in ``widgets/<name>_walkthrough.py``;
     ``parts``: the entry's other fields."""
     board = "".join(word.title() for word in name.split("_")) + "Board"
+    parts.setdefault("games_per_second", _measured()[name])
     return register(
         GameEntry(
             name=name,
@@ -209,37 +228,20 @@ def _built_in(name: str, letter: str, **parts: Any) -> GameEntry:
     )
 
 
-# The games a second below are each game's simulate on the 2-core class machine under load
-# (wall clock, the fast paths), rounded down (benchmarks/bench_what_if.py prints them).
 _built_in(
     "apple_batches",
     "A",
     what_if_rules={"easy": True},
     choices="orchard_lab.apple_batches.policies:batch_use",
     choices_words=N_("Apples a player puts in each batch in a game, on average"),
-    games_per_second={
-        "random": {1: 200_000, 2: 80_000, 4: 25_000, 6: 15_000},
-        "greedy": {1: 200_000, 2: 100_000, 4: 30_000, 6: 25_000},
-        "lookahead": {1: 60, 2: 20, 4: 3, 6: 1},
-    },
 )
 _built_in(
     "water_drops",
     "W",
     what_if_rules={"scoring": "per_drop"},
-    games_per_second={
-        "random": {1: 5_000, 2: 5_000, 4: 8_000, 5: 5_000},
-        "greedy": {1: 1_500, 2: 1_500, 4: 1_500, 5: 1_500},
-        "lookahead": {1: 0.4, 2: 0.4, 4: 0.4, 5: 0.25},
-    },
 )
 _built_in(
     "stacked_trees",
     "S",
     what_if_rules={"ladder": (1, 4, 9, 16)},
-    games_per_second={
-        "random": {1: 2_500, 2: 1_500, 4: 650, 8: 270, 64: 33},
-        "greedy": {1: 5_000, 2: 5_000, 4: 5_000, 8: 5_000, 64: 5_000},
-        "lookahead": {1: 0.8, 2: 0.3, 4: 0.2, 8: 0.1},
-    },
 )
