@@ -47,6 +47,7 @@ from orchard_lab.widgets.board_base import (
     set_classes,
     turn_html,
 )
+from orchard_lab.widgets.board_parts import legend_html
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.styles import style_html, text_properties
@@ -57,6 +58,7 @@ __all__ = [
     "HIGHLIGHT",
     "TEXT_ON",
     "AppleBatchesBoard",
+    "apples_legend",
     "batch_rule",
     "chip_html",
     "chip_label",
@@ -145,6 +147,30 @@ def chip_html(card: ab.Card, css_class: str, attributes: str = "") -> str:
     )
 
 
+def apples_legend() -> str:
+    """The legend under the batches: each colour's mark on its colour with the colour's name,
+    and an apple's chip beside the apple in words, so that neither a colour nor the letters
+    of 'h3 · s2' are left to guess.
+
+    >>> from orchard_lab.language import speaking
+    >>> with speaking("fr"):
+    ...     shown = apples_legend()
+    >>> "★</span> doré" in shown, "h3 · d2</span> pomme rouge (hauteur 3, douceur 2)" in shown
+    (True, True)
+    """
+    entries = [
+        (
+            f'<span class="orchard-chip" style="background:{fill};'
+            f'color:{text_colour_on(fill)}">{APPLE_MARK[colour]}</span>',
+            colour_name(colour),
+        )
+        for colour, fill in APPLE_FILL.items()
+    ]
+    example = ab.Card("red", 3, 2)
+    entries.append((chip_html(example, "orchard-chip"), apple_words(example)))
+    return legend_html(entries)
+
+
 def _chip(card: ab.Card) -> str:
     """An apple on the board, named by its card (``data-card``) for the browser tests."""
     return chip_html(card, "orchard-chip", f'data-card="{card}"')
@@ -178,8 +204,9 @@ class AppleBatchesBoard(PolicyBoard):
     _hinted: str | None  # the hinted move's batch
 
     def _make_parts(self) -> None:
-        """The market, the batches' columns, the two charts and their titles, the title, the
-        turn line, the score table and the other players' tables, each with its CSS hook."""
+        """The market, the batches' columns and their legend, the two charts and their titles,
+        the title, the turn line, the score table and the other players' tables, each with
+        its CSS hook."""
         self._make_market(_market_slot)  # each slot is its apple's button
         self.columns = {batch: self._column(batch) for batch in ab.BATCHES}
         self.points_figure = SharedBundleFigure(score_breakdown(Score({}), height=CHART_HEIGHT))
@@ -196,6 +223,7 @@ class AppleBatchesBoard(PolicyBoard):
         self.turn = w.HTML().add_class("orchard-ab-turn")
         self.score_text = w.HTML().add_class("orchard-ab-score")
         self.opponents = w.HTML().add_class("orchard-ab-opponents")
+        self.legend = w.HTML(apples_legend()).add_class("orchard-ab-legend")  # what each mark is
         self._make_keys(
             key_help(_("the apples of the market"), _("your batches"), turning=False),
             rows=[".orchard-ab-market .orchard-market-card", ".orchard-batch-button"],
@@ -446,8 +474,8 @@ class AppleBatchesBoard(PolicyBoard):
         actions = w.HBox([self.undo_button, self.hint_button, self.hint_choice, self.hint_help])
         actions.add_class("orchard-ab-actions")
         play = w.VBox(
-            [self.title, self.turn, self.market_box, self.message, batches, actions,
-             self.board_keys, self.hint_text, self.summary]
+            [self.title, self.turn, self.market_box, self.message, batches, self.legend,
+             actions, self.board_keys, self.hint_text, self.summary]
         ).add_class("orchard-ab-play")  # fmt: skip
         self.points_box = w.VBox([self.points_title, self.points_figure])
         self.next_box = w.VBox([self.next_title, self.next_figure])

@@ -1,7 +1,7 @@
 """The parts a game board is built from: the settings row (players, seed, the rule switches,
 New game) with its checked new-game arguments, the market's row of card slots, the policy
-choices, and class toggling that sends one message a widget. ``board_base`` builds the
-boards' shared turn flow from them.
+choices, the legend under a board, and class toggling that sends one message a widget.
+``board_base`` builds the boards' shared turn flow from them.
 
 >>> from orchard_lab import water_drops as wd
 >>> row = SettingsRow(wd)
@@ -33,6 +33,7 @@ __all__ = [
     "SettingsRow",
     "check_policy",
     "hint_choice",
+    "legend_html",
     "policy_choice",
     "set_classes",
 ]
@@ -41,6 +42,24 @@ HIGHLIGHT = "orchard-highlight"  # the CSS class of whatever a lesson step talks
 SELECTED = "orchard-selected"  # the CSS class of the market slot whose card is picked
 SEED_MAX = 2**31 - 1
 _INITIAL = {"description_width": "initial"}
+
+
+def legend_html(entries: Iterable[tuple[str, str]]) -> str:
+    """The legend under a board: each sign it draws (HTML, drawn as the board draws it) beside
+    what it means (words, in the session's language), so that no colour, mark or letter is
+    left for a pupil to guess.
+
+    >>> legend = legend_html([("<b>●</b>", "red"), ("▲", "green")])
+    >>> legend.split(" · ")[0]
+    '<b>Legend:</b> <span class="orchard-legend-entry"><b>●</b> red</span>'
+    """
+    items = " · ".join(
+        f'<span class="orchard-legend-entry">{sign} {html.escape(meaning)}</span>'
+        for sign, meaning in entries
+    )
+    # Translators: the line under a game board saying what its signs mean; {items} are the
+    # signs, each drawn beside its meaning, one after the other
+    return _("<b>Legend:</b> {items}").format(items=items)
 
 
 def set_classes(widget: w.DOMWidget, wanted: Mapping[str, bool]) -> None:

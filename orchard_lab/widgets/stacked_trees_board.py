@@ -60,6 +60,7 @@ from orchard_lab.widgets.stacked_trees_html import (
     score_html,
     style,
     supply_html,
+    trees_legend,
 )
 
 __all__ = ["StackedTreesBoard"]
@@ -104,6 +105,7 @@ class StackedTreesBoard(BestLineBoard):
             coordinate="cell",
         )
         self.grid.add_class("orchard-st-grid")
+        self.legend = w.HTML(trees_legend()).add_class("orchard-st-legend")  # under the grid
         self.hand_pictures: list[w.HTML] = []
         self.hand_row = MarketRow(
             self._hand_slot,
@@ -491,7 +493,8 @@ class StackedTreesBoard(BestLineBoard):
                 self.others,
             ]
         ).add_class("orchard-st-side")
-        play = w.HBox([self.grid, side]).add_class("orchard-st-play")
+        orchard = w.VBox([self.grid, self.legend]).add_class("orchard-st-orchard")
+        play = w.HBox([orchard, side]).add_class("orchard-st-play")
         actions = w.HBox(
             [self.undo_button, self.hint_button, self.hint_choice, self.how_button]
         ).add_class("orchard-st-buttons")

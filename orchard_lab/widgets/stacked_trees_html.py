@@ -1,5 +1,6 @@
 """What the stacked trees board draws: its colours, the grid's squares, small HTML tables of
-cards and orchards, the sentence for a move's effect, and its stylesheet.
+cards and orchards, the sentence for a move's effect, the legend under the grid, and its
+stylesheet.
 
 Pure functions from engine values to HTML, ``Square`` values and words; no widget, no rule
 (a move's effect comes from ``st.Board.effect``). The CSS is ``static/stacked_trees_board.css``;
@@ -23,6 +24,7 @@ from orchard_lab import stacked_trees as st
 from orchard_lab.fruit_words import tree_letter, tree_name
 from orchard_lab.language import _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
+from orchard_lab.widgets.board_parts import legend_html
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square
 from orchard_lab.widgets.styles import style_html, text_properties
@@ -30,6 +32,7 @@ from orchard_lab.widgets.styles import style_html, text_properties
 __all__ = [
     "FRUIT_FILL",
     "FRUIT_MARK",
+    "GHOST_FILL",
     "MARGIN",
     "TEXT_ON",
     "card_html",
@@ -38,6 +41,8 @@ __all__ = [
     "orchard_html",
     "orchard_squares",
     "style",
+    "token_cells",
+    "trees_legend",
 ]
 
 MARGIN = 2  # empty cells shown around the orchard: a turned card reaches 2 cells out
@@ -48,9 +53,13 @@ GRID_PAD, GRID_GAP = 4, 1  # px around the cells and between them (the grid's CS
 # and by a letter and a shape, so no rule depends on colour alone.
 FRUIT_FILL = {"A": "#b2182b", "P": "#f0c419", "L": "#5e3c99"}
 FRUIT_MARK = {"A": "●", "P": "▲", "L": "◆"}
+# A ghost (a card's preview, not placed) is drawn pale, in a tint of its fruit's colour with
+# dark letters, under a dashed outline: never mistaken for a placed, solid tree.
+GHOST_FILL = {"A": "#ecc5ca", "P": "#f8e49a", "L": "#d7cee6"}
 EMPTY_FILL = "#f4f1e6"
 TEXT_ON = {  # every (text, background) pair the board's CSS uses; a test checks 4.5:1
     **{f"{st.FRUIT_NAMES[f]} tree": (text_colour_on(fill), fill) for f, fill in FRUIT_FILL.items()},
+    **{f"{st.FRUIT_NAMES[f]} ghost": ("#1a1a1a", fill) for f, fill in GHOST_FILL.items()},
     "title": ("#1f5c1f", "#ffffff"),
     **BOARD_TEXT_ON,
     "allowed": ("#1b5e20", "#ffffff"),
@@ -204,6 +213,24 @@ def _owners(board: st.Board) -> dict[Cell, int]:
     return owner
 
 
+def token_cells(board: st.Board, effect: st.Effect) -> frozenset[Cell]:
+    """The cells of ``effect``'s card that would carry a rotten token once it is placed
+    (ST-5), as the engine places it on a copy of ``board``: none for a refused placement or
+    one that spends no token.
+
+    >>> board = st.Board(st.Card.from_text("APL/LAP"))
+    >>> sorted(token_cells(board, board.effect(st.Card.from_text("PPL/LAP"), (0, 0))))
+    [(0, 0)]
+    >>> token_cells(board, board.effect(st.Card.from_text("APL/LAP"), (0, 0)))
+    frozenset()
+    """
+    if not effect.legal or not effect.tokens:
+        return frozenset()
+    after = board.copy()
+    after.place(effect.card, effect.at, effect.rotation, rotten=True)
+    return frozenset(cell for cell in effect.cells() if after.is_rotten(*cell))
+
+
 def orchard_squares(
     board: st.Board,
     *,
@@ -215,17 +242,20 @@ def orchard_squares(
     """The grid's squares for ``board`` and their size in px: the orchard and MARGIN empty
     cells around it, each cell at its (row, col), every one taking a click. Trees show their
     die or ✗ and their card's edges; ``ghost`` (a move's effect) is drawn over them with the
-    dice it would leave; ``picked`` is the ghost's cell, ``last`` marks the last card placed
-    and ``lit`` the cells a lesson talks about."""
+    dice it would leave and a ✗ where it would take a rotten token; ``picked`` is the
+    ghost's cell, ``last`` marks the last card placed and ``lit`` the cells a lesson talks
+    about."""
     rmin, rmax, cmin, cmax = board.bounds()
     top, left = rmin - MARGIN, cmin - MARGIN
     rows, cols = rmax - rmin + 1 + 2 * MARGIN, cmax - cmin + 1 + 2 * MARGIN
     owner = _owners(board)
     ghost_cells = ghost.cells() if ghost is not None else {}
     after: dict[Cell, int] = {}
+    tokens: frozenset[Cell] = frozenset()
     if ghost is not None and ghost.legal:
         after = {cell: b for cell, _a, b in ghost.climbs}
         after.update({cell: board.rules.ladder[0] for cell, _f in ghost.new_dice})
+        tokens = token_cells(board, ghost)
     newest = {cell for cell, i in owner.items() if i == len(board.history) - 1} if last else set()
     lit = set(lit)
     squares = []
@@ -239,13 +269,14 @@ def orchard_squares(
             classes += [f"orchard-st-fruit-{shown}", "orchard-st-ghost"]
             if ghost is None or not ghost.legal:
                 classes.append("orchard-st-ghost-bad")
+            more = "" if value is None else f", die would be {value}"
             mark = None if value is None else str(value)
+            if cell in tokens:  # the token it would take, drawn as a placed rotten tree is
+                classes.append("orchard-st-rotten")
+                more, mark = ", would take a rotten token", "✗"
             text = _cell_text(shown, mark)
             words = _cell_words(
-                shown,
-                mark,
-                f"ghost of your card: {st.FRUIT_NAMES[shown]}, {where}"
-                + ("" if value is None else f", die would be {value}"),
+                shown, mark, f"ghost of your card: {st.FRUIT_NAMES[shown]}, {where}{more}"
             )
         elif fruit is None:
             classes.append("orchard-st-empty")
@@ -280,6 +311,38 @@ def orchard_squares(
             classes.append(HIGHLIGHT)
         squares.append(Square(cell, text, words, " ".join(classes), active=True))
     return squares, cell_px(cols)
+
+
+def trees_legend() -> str:
+    """The legend under the grid: each fruit's tree with its letter (the session's) and its
+    name, a die's value, a rotten token's ✗, and a ghost (a card's preview, drawn pale and
+    dashed), each drawn as the grid draws it.
+
+    >>> from orchard_lab.language import speaking
+    >>> with speaking("fr"):
+    ...     shown = trees_legend()
+    >>> "M</span> pomme" in shown, "M ✗</span> jeton pourri" in shown
+    (True, True)
+    """
+    apple = tree_letter("A")
+    entries = [(_legend_tree(f, tree_letter(f)), tree_name(f)) for f in st.FRUITS]
+    # Translators: stacked trees, the legend under the orchard: a tree drawn with its die
+    die = _("a die of value {value}").format(value=3)
+    # Translators: stacked trees, the legend: a card's ghost, the preview of where it would go
+    # (the hint's too), drawn pale and dashed; the board calls it "its ghost" elsewhere
+    ghost = _("ghost of your card, not placed")
+    entries += [
+        (_legend_tree("A", f"{apple} 3"), die),
+        (_legend_tree("A", f"{apple} ✗", "orchard-st-rotten"), _("rotten token")),
+        (_legend_tree("A", apple, "orchard-st-legend-ghost"), ghost),
+    ]
+    return legend_html(entries)
+
+
+def _legend_tree(fruit: str, shown: str, more: str = "") -> str:
+    """A tree of the legend: ``shown`` on ``fruit``'s colour, with the classes ``more``."""
+    classes = f"orchard-st-legend-tree orchard-st-fruit-{fruit} {more}".strip()
+    return f'<span class="{classes}">{html.escape(shown)}</span>'
 
 
 # -- the lines beside the board --------------------------------------------------------------

@@ -48,6 +48,7 @@ from orchard_lab.widgets.water_drops_html import (
     card_px,
     card_squares,
     groups_html,
+    legend,
     open_square,
     opponent_html,
     score_html,
@@ -84,12 +85,13 @@ class WaterDropsBoard(PolicyBoard):
 
     def _make_parts(self) -> None:
         """The title, the turn line, the score, the group list, the other players' orchards,
-        the market, your orchard and the Turn button, each with its CSS hook."""
+        the market, your orchard, its legend and the Turn button, each with its CSS hook."""
         self.title = w.HTML(html.escape(_("Water drops"))).add_class("orchard-wd-title")
         self.turn_line = w.HTML().add_class("orchard-wd-turn")
         self.score_text = w.HTML().add_class("orchard-wd-score")
         self.groups_text = w.HTML().add_class("orchard-wd-groups")
         self.opponents = w.HTML().add_class("orchard-wd-opponents")
+        self.legend = w.HTML(legend()).add_class("orchard-wd-legend")  # what each fruit and drop is
         self._make_market(_market_slot)
         self.market_slots = self.market_row.slots  # each a card's picture above its Take button
         self.orchard = SquareGrid(
@@ -330,6 +332,7 @@ class WaterDropsBoard(PolicyBoard):
                 self.market_box,
                 self.message,
                 self.orchard,
+                self.legend,
                 actions,
                 self.board_keys,
                 self.hint_text,

@@ -1,6 +1,6 @@
 """What the water drops board draws: its colours, a card's four cells, the orchard's squares
 with every fruit group outlined, the ghost of a picked card on a lit square, the score and
-group lists, another player's small orchard, and its stylesheet.
+group lists, another player's small orchard, the legend under the orchard, and its stylesheet.
 
 Pure functions from engine values to HTML and ``Square`` values; no widget, no rule (groups,
 their reasons and gains come from ``wd.Board``). The CSS is ``static/water_drops_board.css``;
@@ -23,6 +23,7 @@ from orchard_lab import water_drops as wd
 from orchard_lab.fruit_words import water_drops_fruit, water_drops_letter
 from orchard_lab.language import N_, _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
+from orchard_lab.widgets.board_parts import legend_html
 from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square as GridSquare
 from orchard_lab.widgets.styles import style_html, text_properties
@@ -39,6 +40,7 @@ __all__ = [
     "card_words",
     "ghost_html",
     "groups_html",
+    "legend",
     "mini_px",
     "open_square",
     "opponent_html",
@@ -121,6 +123,27 @@ def card_picture(card: wd.Card, size: int = 24) -> str:
     )
     words = html.escape(f"card {card}: {card_words(card)}")
     return f'<div class="wd-grid" role="img" aria-label="{words}" title="{words}">{cells}</div>'
+
+
+def legend() -> str:
+    """The legend under the orchard: each fruit's shape and letter (the session's) with its
+    name, and a drop with its value, drawn as the orchard draws them.
+
+    >>> from orchard_lab.language import speaking
+    >>> with speaking("fr"):
+    ...     shown = legend()
+    >>> 'M</span></span> mangue' in shown, "goutte de 3" in shown
+    (True, True)
+    """
+    entries = [(_legend_cell(code), water_drops_fruit(code)) for code in FRUIT_FILL]
+    entries.append((_legend_cell("3"), _cell_words("3")))
+    return legend_html(entries)
+
+
+def _legend_cell(code: str, size: int = 22) -> str:
+    """One cell of the legend: ``code`` drawn as in the orchard, in a cell of ``size`` px."""
+    style = f"width:{size}px;height:{size}px"
+    return f'<span class="wd-cell wd-legend-cell" style="{style}">{_code_html(code, size)}</span>'
 
 
 def card_words(card: wd.Card) -> str:

@@ -10,6 +10,7 @@ reached with Tab.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import pytest
 from playwright.sync_api import expect
@@ -17,6 +18,7 @@ from playwright.sync_api import expect
 from orchard_lab import stacked_trees as st
 from orchard_lab.fruit_words import tree_letter
 from orchard_lab.widgets import StackedTreesBoard
+from orchard_lab.widgets.stacked_trees_html import FRUIT_FILL
 from tests.browser.conftest import notebook_errors, screenshot
 from tests.browser.engine_pictures import (
     SAME_KEYS,
@@ -42,11 +44,12 @@ board = StackedTreesBoard(seed={SEED})
 board"""
 
 
-# Every drawn tree cell: its engine coordinates, box, text and classes.
+# Every drawn tree cell: its engine coordinates, box, text, classes and background colour.
 PICTURE = """grid => [...grid.querySelectorAll('[data-cell]')].map(el => {
     const r = el.getBoundingClientRect();
     return {cell: el.dataset.cell, x: r.x, y: r.y, w: r.width, h: r.height,
-            text: el.innerText.replace(/\\s+/g, ''), classes: el.className};
+            text: el.innerText.replace(/\\s+/g, ''), classes: el.className,
+            back: getComputedStyle(el).backgroundColor};
 })"""
 
 
@@ -65,11 +68,30 @@ def _turned_move(board: StackedTreesBoard) -> st.Move:
     return move
 
 
-def _mismatches(picture: list[dict], board: st.Board, ghost: dict | None = None) -> list[str]:
+def token_cells(board: st.Board, ghost: st.Effect) -> set[tuple[int, int]]:
+    """The cells of ``ghost``'s card the engine gives a rotten token when it places it on a
+    copy of ``board`` (ST-5): none for a refused placement or one that spends none."""
+    if not ghost.legal or not ghost.tokens:
+        return set()
+    after = board.copy()
+    after.place(ghost.card, ghost.at, ghost.rotation, rotten=True)
+    return {cell for cell in ghost.cells() if after.is_rotten(*cell)}
+
+
+def _rgb(colour: str) -> str:
+    """``#rrggbb`` as the browser computes it: ``rgb(r, g, b)``."""
+    return "rgb({}, {}, {})".format(*(int(colour[i : i + 2], 16) for i in (1, 3, 5)))
+
+
+def _mismatches(
+    picture: list[dict], board: st.Board, ghost: dict | None = None, tokens: Iterable = ()
+) -> list[str]:
     """How the drawn grid differs from the engine's ``board`` (and ``ghost``'s cells): the
     cells shown must be the orchard and 2 around it, square, on one grid at x0 + col·pitch,
     y0 + row·pitch with nothing overlapping, each tree with its letter (in the session's
-    language) and die or ✗."""
+    language) and die or ✗; a ghost's cell pale (never a placed tree's colour), with a ✗
+    exactly where its card would take a rotten token (``tokens``)."""
+    tokens = set(tokens)
     rmin, rmax, cmin, cmax = board.bounds()
     window = {(r, c) for r in range(rmin - 2, rmax + 3) for c in range(cmin - 2, cmax + 3)}
     drawn = {tuple(map(int, p["cell"].split(","))): p for p in picture}
@@ -99,6 +121,11 @@ def _mismatches(picture: list[dict], board: st.Board, ghost: dict | None = None)
             expected = p["text"][:1]  # a ghost cell shows its die only when it would change
             if expected != fruit:
                 bad.append(f"ghost {(r, c)} shows {p['text']!r}, not {fruit}")
+            if ((r, c) in tokens) != ("✗" in p["text"]):
+                said = "a rotten token" if (r, c) in tokens else "no rotten token"
+                bad.append(f"ghost {(r, c)} shows {p['text']!r}: the engine puts {said} there")
+            if p["back"] == _rgb(FRUIT_FILL[ghosted]):
+                bad.append(f"ghost {(r, c)} is drawn solid, as a placed tree")
             continue
         mark = "✗" if board.is_rotten(r, c) else "" if die is None else str(die)
         expected = "" if fruit is None else fruit + mark
@@ -147,13 +174,13 @@ def ghost_layers(grid) -> str:
     return f"the ghost's cells, drawn / in the page's model / in the kernel: {layers}"
 
 
-def drawn_like(grid, board: st.Board, ghost: dict | None = None) -> Check:
+def drawn_like(grid, board: st.Board, ghost: dict | None = None, tokens: Iterable = ()) -> Check:
     """A check (for ``until_it_holds`` and ``at_every_size``) that the page's ``grid`` is the
-    engine's ``board`` (and ``ghost``'s cells) now, else an AssertionError saying what
-    differs."""
+    engine's ``board`` (and ``ghost``'s cells, ✗ on its ``tokens``) now, else an
+    AssertionError saying what differs."""
 
     def check() -> None:
-        bad = _mismatches(grid.evaluate(PICTURE), board, ghost)
+        bad = _mismatches(grid.evaluate(PICTURE), board, ghost, tokens)
         if bad:
             raise AssertionError("the grid is not the engine's orchard:\n" + "\n".join(bad[:20]))
 
@@ -224,10 +251,10 @@ def test_board_fits_turns_and_places(page, lab) -> None:
     expect(message).to_contain_text("Allowed here")
     ghost = mirror.preview(move.at)
     assert ghost is not None and ghost.legal
-    ghost_cells = ghost.cells()
+    ghost_cells, tokens = ghost.cells(), token_cells(mirror.game.boards[0], ghost)
 
     def ghosted() -> None:
-        drawn_like(grid, mirror.game.boards[0], ghost_cells)()
+        drawn_like(grid, mirror.game.boards[0], ghost_cells, tokens)()
         shows(message, "Allowed here")
 
     try:
