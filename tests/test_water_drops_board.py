@@ -397,4 +397,5 @@ def test_a_wide_orchard_of_another_player_is_drawn_smaller() -> None:
         game.play(next(m for m in moves if m.at == (0, col)) if game.current_player else moves[0])
     board = WaterDropsBoard(players=2)
     board.load(game)
-    assert "repeat(26,10px)" in board.opponents.value  # 26 cells in 280 px
+    assert "repeat(26,20px)" in board.opponents.value  # 26 cells in 520 px
+    assert "font-size:9px" not in board.opponents.value  # its letters stay 11 px (issue 25)

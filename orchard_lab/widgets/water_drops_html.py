@@ -32,6 +32,7 @@ __all__ = [
     "DROP_FILL",
     "FRUIT_FILL",
     "FRUIT_SHAPE",
+    "SMALLEST_LETTER",
     "TEXT_ON",
     "GroupMap",
     "card_picture",
@@ -52,7 +53,9 @@ __all__ = [
 
 ROOM = 560  # px of orchard width at 1024 × 768 with the file browser open
 BIGGEST_CARD, SMALLEST_CARD = 92, 34  # px; cards shrink as the orchard grows wider
-MINI_ROOM = 280  # px of width for another player's small orchard
+MINI_ROOM = 520  # px of width for another player's small orchard (the board's, at 1024 × 768)
+BIGGEST_MINI, SMALLEST_MINI = 28, 18  # px a cell of it; 18 px still holds an 11 px letter
+SMALLEST_LETTER = 11  # px: the smallest letter or drop number a cell shows, on any orchard
 GHOST_PX = 60  # a lit square this big shows the card's cells above its gain
 # Okabe-Ito colours (safe for colour-blind eyes), each fruit also a shape and a letter.
 FRUIT_FILL = {"B": "#F0E442", "C": "#CC79A7", "P": "#009E73", "M": "#E69F00"}
@@ -92,7 +95,7 @@ def _code_html(code: str, size: int) -> str:
 
 @functools.cache
 def _cell_html(code: str, letter: str, size: int) -> str:
-    font = f"font-size:{max(9, size * 9 // 20)}px"
+    font = f"font-size:{max(SMALLEST_LETTER, size * 9 // 20)}px"
     if code in FRUIT_FILL:
         fill = FRUIT_FILL[code]
         style = f"background:{fill};color:{text_colour_on(fill)};border-radius:{FRUIT_SHAPE[code]}"
@@ -231,10 +234,21 @@ def orchard_picture(board: wd.Board, size: int = 12) -> str:
 
 
 def mini_px(board: wd.Board) -> int:
-    """The cell size of another player's small orchard: 14 px, less when it is wide, so
-    it fits the narrow output area without scrolling."""
+    """The cell size of another player's small orchard: 28 px, less when it is wide, so it
+    fits the narrow output area without scrolling, and never below 18 px, so its letters
+    stay ``SMALLEST_LETTER`` px (at 14 px a cell, they were 9 px, the size of a 6 px
+    capital).
+
+    >>> board = wd.Board(start=wd.Card.from_text("BB/2C"))
+    >>> mini_px(board)
+    28
+    >>> for col in range(1, 12): board.place(wd.Card.from_text("BB/2C"), (0, col))
+    >>> mini_px(board), "font-size:11px" in orchard_picture(board, mini_px(board))
+    (21, True)
+    """
     cols = [c for _, c in board.squares]
-    return max(5, min(14, MINI_ROOM // (2 * (max(cols) - min(cols) + 1))))
+    cells = 2 * (max(cols) - min(cols) + 1)
+    return max(SMALLEST_MINI, min(BIGGEST_MINI, MINI_ROOM // cells))
 
 
 def card_px(columns: int) -> int:

@@ -9,7 +9,8 @@ text that may break inside a word (a computed word-break other than keep-all).
 element whose nearest ``lang`` is not the language expected (WCAG 2.1, 3.1.2: a screen
 reader reads a French board with French pronunciation only when it is told), and
 ``cut_placeholders`` the text boxes whose hint (a placeholder, often longer in French or
-Korean than in English) does not fit in them.
+Korean than in English) does not fit in them, and ``small_letters`` the letters drawn
+too small to read.
 """
 
 from __future__ import annotations
@@ -123,3 +124,22 @@ def language_problems(root: Locator, lang: str) -> list[str]:
         breaking = root.evaluate(BREAKS_INSIDE_WORDS)[:5]
         problems += [f"may break inside a word: {text}" for text in breaking]
     return problems
+
+
+# Each shown element of the list whose letters are drawn smaller than `least` px: its font
+# size as computed, times the zoom or scale it is drawn at (its box's drawn width over its
+# laid-out width), and its text.
+SMALL_LETTERS = """(elements, least) => elements.flatMap(el => {
+    if (el.getClientRects().length === 0 || !el.textContent.trim()) return [];
+    const scale = el.offsetWidth ? el.getBoundingClientRect().width / el.offsetWidth : 1;
+    const px = parseFloat(getComputedStyle(el).fontSize) * scale;
+    return px < least ? [`${el.textContent.trim()} (${px.toFixed(1)} px)`] : [];
+})"""
+
+
+def small_letters(root: Locator, selector: str, least: float) -> list[str]:
+    """The elements inside ``root`` that ``selector`` finds (none of them turned: a turned
+    box is drawn wider than it is laid out) whose letters are drawn smaller than ``least``
+    px."""
+    found = root.locator(selector).evaluate_all(SMALL_LETTERS, least)
+    return [f"letters below {least} px: {small}" for small in found]

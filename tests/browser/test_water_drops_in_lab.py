@@ -1,10 +1,10 @@
 """The water drops board in a real JupyterLab and Chromium, at projector and laptop sizes.
 
 The file browser stays open, as a teacher has it. The board must fit the output area (no
-sideways scroll, no clipped button), take a click on a market card and on a lit square,
-and then show the new card, the group outlines and the new score. The board is opened
-once, at 1024×768, and played there; what it shows is checked there and with the window
-resized to 1400×900.
+sideways scroll, no clipped button, the other players' small orchards legible), take a
+click on a market card and on a lit square, and then show the new card, the group outlines
+and the new score. The board is opened once, at 1024×768, and played there; what it shows
+is checked there and with the window resized to 1400×900.
 """
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from orchard_lab.widgets.water_drops_html import SMALLEST_LETTER
 from tests.browser.conftest import notebook_errors, screenshot
 from tests.browser.engine_pictures import at_every_size
+from tests.browser.language_checks import small_letters
 from tests.browser.test_apple_batches_in_lab import (
     CUT_BUTTONS,
     SIZES,
@@ -42,6 +44,9 @@ from orchard_lab.widgets import rule_walkthrough
 tour = rule_walkthrough(wd)
 tour.go(6)
 tour"""
+# The letters and drop numbers of the other players' small orchards (a drop's number is
+# turned back upright inside its turned drop: drawn as it is laid out).
+OTHER_ORCHARDS_LETTERS = ".orchard-wd-opponent .wd-fruit, .orchard-wd-opponent .wd-drop > span"
 OUTLINES = "el => [...el.querySelectorAll('.wd-cell')].filter(c => c.style.borderTopWidth"
 OUTLINES += " || c.style.borderLeftWidth || c.style.borderRightWidth"
 OUTLINES += " || c.style.borderBottomWidth).length"
@@ -64,6 +69,8 @@ def test_board_fits_and_plays_a_card(page, lab) -> None:
         assert_fits(page)
         assert board.locator(".widget-button").evaluate_all(CUT_BUTTONS) == []
         assert board.locator(".orchard-wd-opponent").count() == 2
+        # their small orchards stay legible (9 px letters once, in 14 px cells)
+        assert small_letters(board, OTHER_ORCHARDS_LETTERS, SMALLEST_LETTER) == []
 
     def shoot_first(size: str) -> None:
         screenshot(page, f"wd-board-{size}-page")
