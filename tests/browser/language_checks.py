@@ -9,8 +9,9 @@ text that may break inside a word (a computed word-break other than keep-all).
 element whose nearest ``lang`` is not the language expected (WCAG 2.1, 3.1.2: a screen
 reader reads a French board with French pronunciation only when it is told), and
 ``cut_placeholders`` the text boxes whose hint (a placeholder, often longer in French or
-Korean than in English) does not fit in them, and ``small_letters`` the letters drawn
-too small to read.
+Korean than in English) does not fit in them, ``cut_words`` the buttons, labels and
+select menus whose words do not fit them, and ``small_letters`` the letters drawn too small
+to read.
 """
 
 from __future__ import annotations
@@ -124,6 +125,59 @@ def language_problems(root: Locator, lang: str) -> list[str]:
         breaking = root.evaluate(BREAKS_INSIDE_WORDS)[:5]
         problems += [f"may break inside a word: {text}" for text in breaking]
     return problems
+
+
+# The widgets whose words are cut when they do not fit: buttons, toggle buttons, labels
+# (ipywidgets gives them white-space: nowrap, overflow: hidden and text-overflow: ellipsis)
+# and select menus (a select clips its chosen option, with no ellipsis).
+WORDED = ".widget-button, .widget-toggle-button, .widget-label, .widget-label-basic, select"
+# Each shown element of the list whose words are wider than its content box, or taller: its
+# words, and the widths needed and given. The words' width is measured whole, to a fraction
+# of a pixel (Chromium puts an ellipsis for a 64th of a pixel too many): a Range over the
+# element's contents spans the whole text under an ellipsis too. scrollWidth, a whole number
+# compared with a 1 px slack, missed French "Prendre" (50.22 px of text in 50 px) shown as
+# "Pren…". A select's chosen option is measured in the select's font (a select clips it:
+# neither scrollWidth nor a Range tells); its right padding holds its arrow.
+CUT_WORDS = """elements => {
+    const found = [];
+    const pen = document.createElement('canvas').getContext('2d');
+    for (const el of elements) {
+        if (el.getClientRects().length === 0) continue;
+        const style = getComputedStyle(el);
+        const px = name => parseFloat(style[name]) || 0;
+        const room = el.getBoundingClientRect().width - px('paddingLeft') - px('paddingRight')
+            - px('borderLeftWidth') - px('borderRightWidth');
+        let words, need;
+        if (el.tagName === 'SELECT') {
+            const chosen = el.options[el.selectedIndex];
+            if (!chosen) continue;
+            words = chosen.text;
+            pen.font = [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily]
+                .join(' ');
+            need = pen.measureText(words).width;
+        } else {
+            words = el.textContent.replace(/\\s+/g, ' ').trim();
+            if (!words) continue;
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            need = range.getBoundingClientRect().width;
+            if (el.scrollHeight > el.clientHeight + 1) {
+                found.push(`${words} (${el.scrollHeight} px high in ${el.clientHeight})`);
+                continue;
+            }
+        }
+        if (need > room + 0.02) {
+            found.push(`${words} (${need.toFixed(1)} px in ${room.toFixed(1)})`);
+        }
+    }
+    return found;
+}"""
+
+
+def cut_words(root: Locator, selector: str = WORDED) -> list[str]:
+    """The buttons, labels and select menus inside ``root`` (those ``selector`` finds) whose
+    words do not fit them, each with the widths needed and given."""
+    return [f"cut: {cut}" for cut in root.locator(selector).evaluate_all(CUT_WORDS)]
 
 
 # Each shown element of the list whose letters are drawn smaller than `least` px: its font

@@ -23,6 +23,7 @@ from tests.browser.conftest import (
     run_all_cells,
     screenshot,
 )
+from tests.browser.language_checks import CUT_WORDS
 
 pytestmark = pytest.mark.browser
 
@@ -57,9 +58,8 @@ SIDEWAYS = """outputs => outputs.flatMap(out => {
     }
     return bad;
 })"""
-CUT_BUTTONS = """buttons => buttons
-    .filter(b => b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1)
-    .map(b => b.textContent)"""
+# Buttons (labels, select menus) whose words do not fit them, measured whole: language_checks.
+CUT_BUTTONS = CUT_WORDS
 BOARD_CELL = """\
 from orchard_lab.widgets import AppleBatchesBoard
 board = AppleBatchesBoard(players=3, seed=2)

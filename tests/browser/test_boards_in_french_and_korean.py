@@ -8,14 +8,17 @@ played there by real clicks against a *twin* board built and driven in this proc
 ``speaking`` the same language (``engine_pictures``: same seed, same actions, so the same
 game and the same words): apple batches four apples and an undo, water drops four cards
 (one turned) and an undo, stacked trees three cards by Hint and Place and an undo; then
-each board's Hint. After each move the drawing is checked against the twin's engine as in
-English (``Driver.check``, ``drawn_like``: squares, cells and batches where the engine has
-them, on one grid, nothing overlapping, the points shown the engine's).
+each board's Hint (stacked trees' spends a rotten token). After each move the drawing is
+checked against the twin's engine as in English (``Driver.check``, ``drawn_like``: squares,
+cells and batches where the engine has them, on one grid, nothing overlapping, the points
+shown the engine's; a ghost drawn pale, with a ✗ where its card would take a rotten token).
 
 On the first render and once played, at 1024×768 and at 1400×900 (``at_every_size``):
 every board is the engine's; nothing in the outputs sticks out or scrolls sideways, no
-element of a board reaches past its output area, no button or label cuts its words, no
-text box its placeholder (a pupil's own dice ladder, in Korean, once did); no
+element of a board reaches past its output area, no button, label or select menu cuts its
+words (French "Prendre" once showed "Pren…", rule switches "(standa" and "12,"), no text
+box its placeholder (a pupil's own dice ladder, in Korean, once did); the other players'
+small orchards draw their letters 11 px at least (they were 9 px); no
 English sentence of the catalogue is left in what a board shows or says (its text,
 tooltips, accessible names and charts; the engine's own sentences included: once marked,
 they are the catalogue's too); Korean boards show Hangul and break lines between words
@@ -36,6 +39,7 @@ from playwright.sync_api import Locator, Page
 
 from orchard_lab.language import speaking
 from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDropsBoard
+from orchard_lab.widgets.water_drops_html import SMALLEST_LETTER
 from tests.browser.axe import assert_no_violations
 from tests.browser.conftest import BROWSER_TEST_TIMEOUT, notebook_errors
 from tests.browser.engine_pictures import (
@@ -46,9 +50,14 @@ from tests.browser.engine_pictures import (
     keys,
 )
 from tests.browser.engine_pictures import _words as folded_words  # what FOLDED reads
-from tests.browser.language_checks import cut_placeholders, lang_problems, language_problems
+from tests.browser.language_checks import (
+    cut_placeholders,
+    cut_words,
+    lang_problems,
+    language_problems,
+    small_letters,
+)
 from tests.browser.test_apple_batches_in_lab import (
-    CUT_BUTTONS,
     SIZES,
     open_with_file_browser,
     sideways,
@@ -58,7 +67,8 @@ from tests.browser.test_apple_batches_in_lab import (
 from tests.browser.test_boards_are_the_engines import AB_CELL, WD_CELL, WD_SETUP
 from tests.browser.test_stacked_trees_in_lab import BOARD_CELL as ST_CELL
 from tests.browser.test_stacked_trees_in_lab import SEED as ST_SEED
-from tests.browser.test_stacked_trees_in_lab import drawn_like
+from tests.browser.test_stacked_trees_in_lab import drawn_like, token_cells
+from tests.browser.test_water_drops_in_lab import OTHER_ORCHARDS_LETTERS
 
 pytestmark = pytest.mark.browser
 
@@ -75,8 +85,6 @@ PAST_THE_OUTPUT = """root => {
     }).map(el => `${el.tagName}.${String(el.className.baseVal ?? el.className).slice(0, 60)}`
         + ` ${Math.round(el.getBoundingClientRect().right - box.right)} px out`);
 }"""
-# Buttons and labels whose words do not fit them (cut, or hidden under an ellipsis).
-WORDED = ".widget-button, .widget-toggle-button, .widget-label, .widget-label-basic"
 # The text a widget shows, as its HTML reads once drawn (the twin's words compared with it).
 FOLDED = "el => el.textContent.replace(/\\s+/g, ' ').trim()"
 
@@ -136,8 +144,11 @@ class StackedTreesDriver(Driver):
 
     def check(self) -> None:
         grid = self.root.locator(".orchard-st-grid").first
-        ghost = self.twin.ghost  # the hint's card where it would go, if any
-        drawn_like(grid, self.twin.game.boards[0], None if ghost is None else ghost.cells())()
+        board, ghost = self.twin.game.boards[0], self.twin.ghost  # the hint's card, if any
+        if ghost is None:
+            drawn_like(grid, board)()
+        else:  # the ghost's cells, a ✗ where the engine puts a rotten token if it is placed
+            drawn_like(grid, board, ghost.cells(), token_cells(board, ghost))()
 
 
 def _hint(driver: Driver, short: str) -> None:
@@ -190,11 +201,12 @@ def _speaks_and_fits(page: Page, drivers: dict[str, Driver], lang: str) -> None:
         root = driver.root
         problems += [f"{short}: past its output area: {el}" for el in
                      root.evaluate(PAST_THE_OUTPUT)[:5]]  # fmt: skip
-        problems += [f"{short}: cut: {words!r}" for words in
-                     root.locator(WORDED).evaluate_all(CUT_BUTTONS)]  # fmt: skip
+        problems += [f"{short}: {cut}" for cut in cut_words(root)]
         problems += [f"{short}: {problem}" for problem in language_problems(root, lang)]
         problems += [f"{short}: {problem}" for problem in lang_problems(root, lang)]
         problems += [f"{short}: {problem}" for problem in cut_placeholders(root)]
+        problems += [f"{short}: other orchard: {small}" for small in
+                     small_letters(root, OTHER_ORCHARDS_LETTERS, SMALLEST_LETTER)]  # fmt: skip
     assert problems == [], f"boards in {lang}:\n" + "\n".join(problems)
 
 
