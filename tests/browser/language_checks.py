@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator
 
-from tests.catalogue_english import english_left
+from tests.catalogue_english import english_left, names_left
 
 HANGUL_JS = "/[\\uac00-\\ud7a3]/"
 # What the element shows and says: its text, the tooltips and accessible names inside it,
@@ -41,6 +41,32 @@ WORDS = """root => {
         }
     }
     return parts.join(' ').replace(/%\\{[^}]*\\}/g, ' ').replace(/<[^>]+>/g, ' ');
+}"""
+# Each piece of text inside the element on its own: every text node (styles and scripts left
+# out), tooltip, accessible name and placeholder, and every text of its charts, for the
+# labels too short to be looked for inside a sentence (``names_left``).
+PIECES = """root => {
+    const parts = [];
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+        if (!walk.currentNode.parentElement.closest('style, script')) {
+            parts.push(walk.currentNode.data);
+        }
+    }
+    for (const el of root.querySelectorAll('[title], [aria-label], [placeholder]')) {
+        parts.push(el.getAttribute('title') || '', el.getAttribute('aria-label') || '',
+            el.getAttribute('placeholder') || '');
+    }
+    for (const plot of root.querySelectorAll('.js-plotly-plot')) {
+        for (const trace of plot.data || []) {
+            for (const key of ['name', 'hovertext', 'text']) {
+                const value = trace[key];
+                if (typeof value === 'string') parts.push(value);
+                else if (Array.isArray(value)) parts.push(...value.map(String));
+            }
+        }
+    }
+    return parts;
 }"""
 # Korean text inside the element that may break inside a word (computed word-break other
 # than keep-all): the first 30 characters of each such text.
@@ -115,10 +141,11 @@ def cut_placeholders(root: Locator) -> list[str]:
 
 def language_problems(root: Locator, lang: str) -> list[str]:
     """What ``root`` shows against speaking ``lang``: each English sentence of the catalogue
-    in its words; in Korean, no Hangul at all, or Hangul that may break inside a word (the
-    first five)."""
+    in its words, and each short English label of it shown whole (``names_left``); in
+    Korean, no Hangul at all, or Hangul that may break inside a word (the first five)."""
     words = " ".join(root.evaluate(WORDS).split())
     problems = [f"English: {left}" for left in english_left(words)]
+    problems += [f"English name: {name}" for name in names_left(root.evaluate(PIECES), lang)]
     if lang == "ko":
         if not root.evaluate(f"root => {HANGUL_JS}.test(root.innerText)"):
             problems.append("no Hangul")

@@ -24,7 +24,7 @@ from orchard_lab.language import _, speaking
 from tests.browser.axe import app_violations
 from tests.browser.conftest import APP_GAMES, ARTIFACTS, app_servers
 from tests.browser.engine_pictures import at_every_size
-from tests.browser.language_checks import language_problems
+from tests.browser.language_checks import cut_words, language_problems
 from tests.browser.test_app_pages import _CLIPPED, _READY, FIRST_RENDER_MS, _only_from
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("app")]
@@ -95,6 +95,7 @@ def _check_page(page, game: str, lang: str) -> None:
         if overflow > 0:
             problems.append(f"scrolls sideways by {overflow} px")
         problems += [f"clipped: {clipped}" for clipped in page.evaluate(_CLIPPED)[:5]]
+        problems += cut_words(page.locator(".orchard-app").first)
         assert problems == [], f"{game} in {lang}: " + "\n".join(problems)
 
     def shoot(size: str) -> None:
