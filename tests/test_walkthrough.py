@@ -228,3 +228,14 @@ def test_every_step_in_french_and_korean_is_the_catalogues(game: GameModule, lan
         assert english_left(quoted) == [], f"step {step} in {lang}: {words}"
         assert RULE_ID.findall(words) == RULE_ID.findall(in_english), f"step {step} in {lang}"
         assert words != in_english and (lang != "ko" or HANGUL.search(words)), step
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ko"])
+def test_no_step_tells_a_pupil_on_the_board_to_write_code(lang: str) -> None:
+    """Stacked trees' matching step quotes the refusal of a tree on another fruit: on the
+    board a pupil answers yes, so no step says what code does ("rotten=True"), in any
+    language (the French and Korean steps once kept the engine's code hint whole)."""
+    with speaking(lang):
+        steps = _every_step(st)
+    assert not [step for step in steps if "rotten=" in step]
+    assert any("ST-3" in step for step in steps)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from babel.lists import format_list
 
 from orchard_lab import stacked_trees as st
-from orchard_lab.core import IllegalMove
+from orchard_lab.core import IllegalMove, illegal
 from orchard_lab.fruit_words import tree_letter, tree_name, trees_code
 from orchard_lab.language import N_, _, _n, language
 from orchard_lab.stacked_trees.policies import say
@@ -116,16 +116,23 @@ def _matching(board: StackedTreesBoard) -> Staged:
     moves = game.legal_moves()
     allowed = next(m for m in moves if not m.rotten)
     costly = next(m for m in moves if m.rotten)
-    try:  # the engine's own sentence for a tree on a different fruit without tokens
+    # the engine refuses a tree on a different fruit without tokens, saying what code does
+    # ("play it with rotten=True"): on the board a pupil answers yes instead
+    try:
         game.boards[0].copy().place(costly.card, costly.at, costly.rotation)
     except IllegalMove as refusal:
-        # the engine's sentence ends with what code does ("play it with rotten=True ..."):
-        # on the board a pupil says yes instead
-        reason = _("{refusal}: on the board you say yes.").format(
-            refusal=str(refusal).partition(": play it with")[0]
-        )
+        rule = refusal.rule
     else:
         raise ValueError(f"{costly} needs no token: no refusal to show")
+    tokens = game.boards[0].tokens_needed(costly.card, costly.at, costly.rotation)
+    said = _n(
+        "{count} tree would lie on a different fruit, so this costs {count} rotten token: on "
+        "the board you say yes.",
+        "{count} trees would lie on a different fruit, so this costs {count} rotten tokens: on "
+        "the board you say yes.",
+        tokens,
+    )
+    reason = str(illegal(rule, _("Matching fruit"), said.format(count=tokens)))
     _choose(board, allowed)
     ghost = board.preview(allowed.at)
     assert ghost is not None
