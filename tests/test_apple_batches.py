@@ -1041,7 +1041,8 @@ NOTED_BOARDS = [
         """\
 monochrome: 2 red apples, triangular number T(2) = 2·3/2 → 3 points
 feather: 2 apples locked to sweetness 3, pronic number 2·1 → 2 points
-special: a red tree, but 3 other red apples grow outside bad: the bonus is lost → 0 points
+special: a red tree, but 3 other red apples grow outside the bad batch: \
+the bonus is lost → 0 points
 unlucky: sweetness 5+5+3 = 13 exactly with 3 apples, square number 3² → 9 points
 fortepiano: heights 1&5: 2·4; height 3 waits for a partner → 8 points
 sweet_couple: 1 pair of equal sweetness (4&4), 7 each; sweetness 2 waits for a partner → 7 points
@@ -1058,7 +1059,8 @@ bad: 1 apple, -1 each → -1 point""",
         """\
 monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
 feather: 1 apple (sweetness 5, height 3), pronic number 1·0 → 0 points
-special: a gold tree, but 4 other gold apples grow outside bad: the bonus is lost → -5 points
+special: a gold tree, but 4 other gold apples grow outside the bad batch: \
+the bonus is lost → -5 points
 unlucky: sweetness 5+5 = 10, not 13: no points → 0 points
 fortepiano: height 3 waits for a partner → 0 points
 sweet_couple: sweetness 4 waits for a partner → 0 points
@@ -1076,7 +1078,8 @@ bad: 1 apple, free in easy mode → 0 points""",
         """\
 monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
 feather: 2 apples matching sweetness 3 and height 3, pronic number 2·1 → 2 points
-special: a gold tree, but 2 other gold apples grow outside bad: the bonus is lost → 0 points
+special: a gold tree, but 2 other gold apples grow outside the bad batch: \
+the bonus is lost → 0 points
 unlucky: sweetness 5+5+5 = 15, passed 13: no points → 0 points
 fortepiano: empty → 0 points
 sweet_couple: empty → 0 points
@@ -1096,7 +1099,7 @@ bad: 2 apples, -1 each → -2 points""",
         """\
 monochrome: empty → 0 points
 feather: 3 apples locked to height 2, pronic number 3·2 → 6 points
-special: a red tree and no other red apple outside bad → 20 points
+special: a red tree and no other red apple outside the bad batch → 20 points
 unlucky: empty → 0 points
 fortepiano: heights 1&5, 2&3: 2·4 + 2·1 → 10 points
 sweet_couple: 2 pairs of equal sweetness (4&4, 1&1), 7 each → 14 points
@@ -1109,7 +1112,8 @@ bad: 1 apple, -1 each → -1 point""",
         """\
 monochrome: 1 gold apple, triangular number T(1) = 1·2/2 → 1 point
 feather: empty → 0 points
-special: a gold tree, but 1 other gold apple grows outside bad: the bonus is lost → 0 points
+special: a gold tree, but 1 other gold apple grows outside the bad batch: \
+the bonus is lost → 0 points
 unlucky: empty → 0 points
 fortepiano: empty → 0 points
 sweet_couple: empty → 0 points

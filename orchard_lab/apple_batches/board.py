@@ -294,27 +294,33 @@ def _special_note(colour: str, others: int) -> str:
     """The special tree's note: whole, one sentence per colour (its words agree with it)."""
     if others == 0:
         kept = {
-            "red": _("a red tree and no other red apple outside bad"),
-            "green": _("a green tree and no other green apple outside bad"),
-            "gold": _("a gold tree and no other gold apple outside bad"),
+            "red": _("a red tree and no other red apple outside the bad batch"),
+            "green": _("a green tree and no other green apple outside the bad batch"),
+            "gold": _("a gold tree and no other gold apple outside the bad batch"),
         }
         return kept[colour]
     if colour == "red":
         said = _n(
-            "a red tree, but {count} other red apple grows outside bad: the bonus is lost",
-            "a red tree, but {count} other red apples grow outside bad: the bonus is lost",
+            "a red tree, but {count} other red apple grows outside the bad batch: the "
+            "bonus is lost",
+            "a red tree, but {count} other red apples grow outside the bad batch: the "
+            "bonus is lost",
             others,
         )
     elif colour == "green":
         said = _n(
-            "a green tree, but {count} other green apple grows outside bad: the bonus is lost",
-            "a green tree, but {count} other green apples grow outside bad: the bonus is lost",
+            "a green tree, but {count} other green apple grows outside the bad batch: the "
+            "bonus is lost",
+            "a green tree, but {count} other green apples grow outside the bad batch: the "
+            "bonus is lost",
             others,
         )
     else:
         said = _n(
-            "a gold tree, but {count} other gold apple grows outside bad: the bonus is lost",
-            "a gold tree, but {count} other gold apples grow outside bad: the bonus is lost",
+            "a gold tree, but {count} other gold apple grows outside the bad batch: the "
+            "bonus is lost",
+            "a gold tree, but {count} other gold apples grow outside the bad batch: the "
+            "bonus is lost",
             others,
         )
     return said.format(count=others)
