@@ -15,7 +15,7 @@ from html import escape
 from orchard_lab import stacked_trees as st
 from orchard_lab.fruit_words import tree_letter, trees_code
 from orchard_lab.glossary import RULE_NAMES
-from orchard_lab.language import N_, _, _n
+from orchard_lab.language import N_, _, _n, _p
 from orchard_lab.worksheets.pictures import trees_card, trees_orchard
 from orchard_lab.worksheets.pupil_sheet import SheetRule
 
@@ -128,7 +128,9 @@ def _end() -> str:
     game = _played()
     board = game.boards[0]
     score = game.scores()[0]
-    ratings = "; ".join(
+    # Translators: what parts the ratings of a list ("22+ Plum-believable; 18+ …"): French
+    # writes a space before the semicolon
+    ratings = _p("a list of ratings", "; ").join(
         _("{low}+ {rating}").format(low=low, rating=_(name)) for low, name in reversed(st.RATINGS)
     )
     played = _n(
