@@ -8,6 +8,8 @@ is other words (``names_left``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from orchard_lab import games
@@ -38,17 +40,15 @@ def _panels_texts(name: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["fr", "ko"])
 @pytest.mark.parametrize("game", list(BOARDS))
-def test_no_short_english_name_on_a_board(game: str, lang: str) -> None:
+@pytest.mark.parametrize(
+    "texts", [_board_texts, _panels_texts], ids=["board", "what_if_and_switches"]
+)
+def test_no_short_english_name_is_shown(
+    texts: Callable[[str], list[str]], game: str, lang: str
+) -> None:
+    """On a board (new, a card picked, a move, a hint), and on the what-if and the rule
+    switches."""
     with speaking(lang):
-        shown = _board_texts(game)
+        shown = texts(game)
     assert names_left(shown, lang) == []
-    assert names_left(_board_texts(game), lang) != []  # in English the test would see them
-
-
-@pytest.mark.parametrize("lang", ["fr", "ko"])
-@pytest.mark.parametrize("game", list(BOARDS))
-def test_no_short_english_name_on_the_what_if_or_the_rule_switches(game: str, lang: str) -> None:
-    with speaking(lang):
-        shown = _panels_texts(game)
-    assert names_left(shown, lang) == []
-    assert names_left(_panels_texts(game), lang) != []
+    assert names_left(texts(game), lang) != []  # in English the test would see them
