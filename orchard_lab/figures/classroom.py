@@ -95,7 +95,10 @@ def _add_group(fig: go.Figure, group: Group, row: int) -> None:
         fig.add_scatter(
             x=[best, best], y=[0, top], mode="lines+text",
             text=["", _("best line {points}").format(points=best)],
-            textposition="top center", line={"color": _BEST, "width": 3, "dash": "dash"},
+            # the best line is (nearly always) its group's highest score: its label reads
+            # leftwards, inside the chart, not cut at the right edge ("best line 44" read "4")
+            textposition="top left", cliponaxis=False,
+            line={"color": _BEST, "width": 3, "dash": "dash"},
             hovertemplate=_n(
                 "the best line found for this deal: {count} point",
                 "the best line found for this deal: {count} points",
