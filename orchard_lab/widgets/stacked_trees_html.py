@@ -31,7 +31,6 @@ from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = [
     "FRUIT_FILL",
-    "FRUIT_MARK",
     "GHOST_FILL",
     "MARGIN",
     "TEXT_ON",
@@ -50,9 +49,8 @@ ROOM = 560  # px of grid width at 1024 × 768 with the file browser open
 BIGGEST_CELL, SMALLEST_CELL = 44, 16  # px; cells shrink as the orchard grows wider
 GRID_PAD, GRID_GAP = 4, 1  # px around the cells and between them (the grid's CSS)
 # Colour-blind-safe fruit colours told apart by lightness and hue (dark red, gold, purple),
-# and by a letter and a shape, so no rule depends on colour alone.
+# and by a letter, so no rule depends on colour alone.
 FRUIT_FILL = {"A": "#b2182b", "P": "#f0c419", "L": "#5e3c99"}
-FRUIT_MARK = {"A": "●", "P": "▲", "L": "◆"}
 # A ghost (a card's preview, not placed) is drawn pale, in a tint of its fruit's colour with
 # dark letters, under a dashed outline: never mistaken for a placed, solid tree.
 GHOST_FILL = {"A": "#ecc5ca", "P": "#f8e49a", "L": "#d7cee6"}
@@ -330,7 +328,7 @@ def trees_legend() -> str:
     die = _("a die of value {value}").format(value=3)
     # Translators: stacked trees, the legend: a card's ghost, the preview of where it would go
     # (the hint's too), drawn pale and dashed; the board calls it "its ghost" elsewhere
-    ghost = _("ghost of your card, not placed")
+    ghost = _("ghost of your card, not placed: its dice as they would be")
     entries += [
         (_legend_tree("A", f"{apple} 3"), die),
         (_legend_tree("A", f"{apple} ✗", "orchard-st-rotten"), _("rotten token")),
@@ -354,7 +352,7 @@ def supply_html(game: st.Game, board: st.Board) -> str:
     True
     """
     left = board.dice_left
-    supply = " · ".join(f"{FRUIT_MARK[f]} {tree_name(f)} {left[f]}" for f in st.FRUITS)
+    supply = " · ".join(f"{tree_letter(f)} {tree_name(f)} {left[f]}" for f in st.FRUITS)
     said = _(
         "<b>Dice left:</b> {supply}<br><b>Rotten tokens left:</b> {left} of {tokens} · "
         "<b>ladder:</b> {ladder}"
