@@ -24,6 +24,21 @@ is the most over every way to share out the tokens left among the cards (``bound
 card with 1 or 2, two cards with 1 each; with more than 2 tokens left every card may spend them
 all and pays nothing).
 
+The joint bound (issue 24). The sum above holds for every way the cards can be played: with
+card n laid at place P_n (a turn and an offset) and spending u_n tokens, they add at most
+sum_n (W_n(P_n) - penalty * u_n) + beta * sum_{n<m} S(P_n, P_m), where W_n is the window
+value at P_n (its cells' next steps; each tree it lays on a tree of today's orchard of another
+fruit takes one of its tokens) and S the trees the two share with the same fruit (those on a
+different fruit take tokens of theirs). The pair bound takes every term at its best on its
+own: each card on its best window and, at the same time, sharing the most with every other
+card. The joint bound splits each card's W_n - penalty * u_n evenly over the k - 1 pairs it
+belongs to and takes each pair at its best with both places chosen together
+(``joint_pairs``): a card cannot lie both on its best window and where it shares the most
+with each other card. Once a card is laid at a known place, its pairs become terms of the
+other cards alone; the tokens are shared out as above (both ``joint_bound``). The
+search stops a position, or drops a placement before making it, when either bound says it
+cannot beat the best line found.
+
 >>> from orchard_lab.stacked_trees import Board, Card
 >>> pair_bound(Board(Card.from_text("APL/LAP")), [Card.from_text("APL/LAP")])
 6.0
@@ -41,7 +56,7 @@ from orchard_lab.jit import njit
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.cards import FRUITS, ROTATIONS, Card, rotated_card, trees
 
-__all__ = ["pair_bound"]
+__all__ = ["laid_bound", "pair_bound"]
 
 FRUIT_INDEX = {f: i for i, f in enumerate(FRUITS)}
 WINDOW = 3  # a turned card spans at most 3 rows and 3 columns
@@ -95,28 +110,34 @@ def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, p
     differs, ``BLOCKED`` on a rotten tree) and whether it covers a tree (1 or 0)."""
     for i in range(box[0] - WINDOW + 1, box[1] + WINDOW):
         for j in range(box[2] - WINDOW + 1, box[3] + WINDOW):
+            below, lv = fruit[i, j], level[i, j]
+            lost = ladder[min(lv, ladder.shape[0] - 1)]
+            climb = steps[min(lv + 2, steps.shape[0] - 1)]
             for f in range(3):
-                packed[f, i, j] = cell_value(fruit, level, rotten, supply, tokens_left, ladder,
-                                             steps, i, j, f)  # fmt: skip
+                packed[f, i, j] = cell_value(below, lv, rotten[i, j], f, supply[f] + tokens_left,
+                                             lost, climb, steps[1])  # fmt: skip
 
 
 @njit(cache=True, inline="always")
-def cell_value(fruit, level, rotten, supply, tokens_left, ladder, steps, i, j, f):
-    """The packed value of a tree of fruit f on cell (i, j) (``cell_values``)."""
-    below, lv = fruit[i, j], level[i, j]
+def cell_value(below, lv, rotten, f, dice, lost, climb, first):
+    """The packed value of a tree of fruit f on a cell with tree ``below`` (-1: none), die level
+    ``lv`` (-1: none) and the ``rotten`` mark (``cell_values``), with ``dice`` of fruit f that
+    may still come (the supply and the tokens left), a die worth ``lost`` there, the cell's
+    next step ``climb`` if it has a die and ``first`` if it has none. Scalars only: an array
+    passed to an inlined kernel costs two atomic reference counts at each call."""
     value, differs = 0, 0
     if below < 0:
         pass
-    elif rotten[i, j]:
+    elif rotten:
         differs = BLOCKED
     elif below != f:
         differs = 1
         if lv >= 0:
-            value = -ladder[min(lv, ladder.shape[0] - 1)]
+            value = -lost
     elif lv >= 0:
-        value = steps[min(lv + 2, steps.shape[0] - 1)]
-    elif supply[f] + tokens_left > 0:
-        value = steps[1]
+        value = climb
+    elif dice > 0:
+        value = first
     return (value * _TOKENS + differs) * _COVERS + (below >= 0)
 
 
@@ -139,9 +160,8 @@ def window_sums(packed, shape, box, total):
     for t in range(shape.shape[0]):
         r, c, f = r0 + shape[t, 0], c0 + shape[t, 1], shape[t, 2]
         for i in range(rows):
-            values = packed[f, r + i]
             for j in range(cols):
-                total[i, j] += values[c + j]
+                total[i, j] += packed[f, r + i, c + j]
 
 
 @njit(cache=True)
@@ -328,6 +348,225 @@ def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
     return best
 
 
+VARIANTS = ((0, 0), (1, 0), (0, 1), (2, 0), (0, 2), (1, 1))  # tokens a pair's two cards spend
+SWAPPED = (0, 2, 1, 4, 3, 5)  # each variant with the pair's cards the other way round
+JOINT_CARDS = 3  # the search takes the joint bound too from this many cards to come
+
+
+def pair_moves(patterns: np.ndarray, distinct: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``moves[x, y, c]``: (rx, ry, dr, dc, same, different) for each way card y turned ry can lie
+    with its top-left (dr, dc) from that of card x turned rx and share ``same`` trees of the
+    same fruit with it (at least one; ``different`` trees lie on a different fruit), most shared
+    trees first; ``counts[x, y]`` of them. Only the turns ``distinct`` keeps. Plain numpy, once
+    per search: a kernel would cost its compile on every new machine (issue 24 item 4).
+
+    >>> from orchard_lab.stacked_trees import Card
+    >>> moves, counts = pair_moves(*pictures([Card.from_text("AAA/PPP")]))
+    >>> int(counts[0, 0]), moves[0, 0, 0].tolist()
+    (172, [0, 0, 0, 0, 6, 0])
+    """
+    n = patterns.shape[0]
+    span = 2 * WINDOW - 1
+    wide = np.full((n, 4, WINDOW + 2 * (WINDOW - 1), WINDOW + 2 * (WINDOW - 1)), -1, np.int64)
+    wide[:, :, WINDOW - 1 : 2 * WINDOW - 1, WINDOW - 1 : 2 * WINDOW - 1] = patterns
+    same = np.zeros((n, 4, n, 4, span, span), dtype=np.int64)
+    different = np.zeros_like(same)
+    for dr in range(-WINDOW + 1, WINDOW):
+        for dc in range(-WINDOW + 1, WINDOW):
+            # card y's tree under card x's cell (i, j): its cell (i - dr, j - dc)
+            r, c = WINDOW - 1 - dr, WINDOW - 1 - dc
+            b = wide[None, None, :, :, r : r + WINDOW, c : c + WINDOW]  # x, rx, y, ry, cell
+            x = patterns[:, :, None, None]
+            both = (x >= 0) & (b >= 0)
+            same[:, :, :, :, dr + WINDOW - 1, dc + WINDOW - 1] = (both & (x == b)).sum(axis=(4, 5))
+            different[:, :, :, :, dr + WINDOW - 1, dc + WINDOW - 1] = (both & (x != b)).sum(
+                axis=(4, 5)
+            )
+    kept = distinct[:, :, None, None] & distinct[None, None, :, :]  # x, rx, y, ry
+    shared = np.where(kept[..., None, None], same, 0).transpose(0, 2, 1, 3, 4, 5).reshape(n, n, -1)
+    apart = different.transpose(0, 2, 1, 3, 4, 5).reshape(n, n, -1)
+    order = np.argsort(-shared, axis=-1, kind="stable")  # most shared first, then (rx, ry, dr, dc)
+    rx, ry, rows, cols = np.unravel_index(order, (4, 4, span, span))
+    moves = np.stack(
+        [
+            rx, ry, rows - WINDOW + 1, cols - WINDOW + 1,
+            np.take_along_axis(shared, order, -1), np.take_along_axis(apart, order, -1),
+        ],
+        axis=-1,
+    ).astype(np.int64)  # fmt: skip
+    return moves, (shared > 0).sum(axis=-1).astype(np.int64)
+
+
+@njit(cache=True)
+def joint_pairs(planes, cards, moves, counts, rows, cols, tokens_left, penalty, beta, values, tops,
+                whole, pairs):  # fmt: skip
+    """The pairs of the joint bound (module docstring): ``pairs[n, m, v]``, the most that cards
+    n and m (``cards``, k of them) add together when they spend the tokens ``VARIANTS[v]`` (n's,
+    m's): each card's share 1/(k-1) of its window value less its tokens' cost, plus ``beta`` per
+    tree they share, their places chosen together. ``planes[n, turn]`` holds the window sums
+    of card n at the rows x cols top-left positions (``window_sums``). With more than 2 tokens
+    left only ``v`` 0: each card may spend them all, and pays only for the trees it lays on
+    today's trees of another fruit.
+
+    Also fills, for ``joint_bound``: ``values[n, turn, u]``, card n's window values with at most
+    u tokens (at least 0: a card away from the trees, or taking no share; with more than 2
+    tokens left, u = 0 and less the tokens' cost), ``tops`` their most per turn and ``whole``
+    per card. Loops read single elements: an array view costs two atomic reference counts."""
+    k = cards.shape[0]
+    share = 1.0 / (k - 1)
+    many = tokens_left > 2
+    allowances = 1 if tokens_left == 0 or many else min(tokens_left, 2) + 1
+    spans = np.empty((k, 4, allowances, 4), dtype=np.int64)  # rows and columns where values > 0
+    lines = np.zeros((k, 4, allowances, rows), dtype=np.float64)  # the most of each row
+    for n in range(k):
+        for u in range(allowances):
+            whole[n, u] = 0.0
+        for ro in range(4):
+            for u in range(allowances):
+                tops[n, ro, u] = 0.0
+                spans[n, ro, u, 0], spans[n, ro, u, 1] = rows, -1
+                spans[n, ro, u, 2], spans[n, ro, u, 3] = cols, -1
+            for i in range(rows):
+                for j in range(cols):
+                    value, spent, _ = unpack(planes[n, ro, i, j])
+                    if many:
+                        value -= penalty * spent
+                    for u in range(allowances):
+                        if value <= 0 or spent > (tokens_left if many else u):
+                            values[n, ro, u, i, j] = 0.0
+                            continue
+                        values[n, ro, u, i, j] = value
+                        tops[n, ro, u] = max(tops[n, ro, u], value)
+                        lines[n, ro, u, i] = max(lines[n, ro, u, i], value)
+                        spans[n, ro, u, 0] = min(spans[n, ro, u, 0], i)
+                        spans[n, ro, u, 1] = max(spans[n, ro, u, 1], i)
+                        spans[n, ro, u, 2] = min(spans[n, ro, u, 2], j)
+                        spans[n, ro, u, 3] = max(spans[n, ro, u, 3], j)
+            for u in range(allowances):
+                whole[n, u] = max(whole[n, u], tops[n, ro, u])
+    variants = 1 if allowances == 1 else (3 if allowances == 2 else 6)
+    for n in range(k):
+        x = cards[n]
+        for m in range(n + 1, k):
+            y = cards[m]
+            for v in range(variants):
+                un, um = VARIANTS[v]
+                allow = tokens_left if many else un + um
+                cost = 0.0 if many else share * penalty * (un + um)
+                apart = share * (whole[n, un] + whole[m, um]) - cost
+                best = apart  # each card on its own best window
+                for c in range(counts[x, y]):
+                    rn, rm = moves[x, y, c, 0], moves[x, y, c, 1]
+                    dr, dc = moves[x, y, c, 2], moves[x, y, c, 3]
+                    same, different = moves[x, y, c, 4], moves[x, y, c, 5]
+                    if beta * same + apart <= best:
+                        break  # no later move shares more trees
+                    a, b = tops[n, rn, un], tops[m, rm, um]
+                    if different > allow or beta * same + share * (a + b) - cost <= best:
+                        continue
+                    most = max(a, b)  # one card on its best window, the other away from the trees
+                    i0 = max(spans[n, rn, un, 0], spans[m, rm, um, 0] - dr)
+                    i1 = min(spans[n, rn, un, 1], spans[m, rm, um, 1] - dr)
+                    j0 = max(spans[n, rn, un, 2], spans[m, rm, um, 2] - dc)
+                    j1 = min(spans[n, rn, un, 3], spans[m, rm, um, 3] - dc)
+                    reach = most  # at most the best two rows' most
+                    for i in range(i0, i1 + 1):
+                        reach = max(reach, lines[n, rn, un, i] + lines[m, rm, um, i + dr])
+                    if beta * same + share * reach - cost <= best:
+                        continue
+                    for i in range(i0, i1 + 1):
+                        if lines[n, rn, un, i] + lines[m, rm, um, i + dr] <= most:
+                            continue
+                        for j in range(j0, j1 + 1):
+                            both = values[n, rn, un, i, j] + values[m, rm, um, i + dr, j + dc]
+                            most = max(most, both)
+                        if most >= reach:
+                            break
+                    best = max(best, beta * same + share * most - cost)
+                pairs[n, m, v] = best
+                pairs[m, n, SWAPPED[v]] = best
+
+
+@njit(cache=True)
+def joint_bound(pairs, cards, laid, moves, counts, values, tops, whole, rows, cols, left, many,
+                penalty, beta, turn, y, x, terms):  # fmt: skip
+    """The joint bound (module docstring): the sum of ``pairs`` (``joint_pairs``, whose ``values``,
+    ``tops`` and ``whole`` these are too) over the pairs of ``cards`` other than ``laid``, the
+    most over every way to share out the ``left`` tokens (as ``bound``: none, one card with 1
+    or 2, two cards with 1 each; with ``many`` the pairs allow them all).
+
+    With ``laid`` >= 0, card ``cards[laid]`` is laid first, turned ``turn`` at top-left position
+    (y, x) (``turn`` -1: anywhere), and the sum takes for each other card n ``terms[n, u]``:
+    the most it adds with its last share of its window value (the k-1th) less its tokens'
+    cost, plus ``beta`` per tree it shares with the laid card, when it spends u tokens (with
+    ``many``: u = 0, any of them)."""
+    k = cards.shape[0]
+    share = 1.0 / (k - 1)
+    z = cards[max(laid, 0)]
+    for n in range(k if laid >= 0 else 0):
+        if n == laid:
+            continue
+        w = cards[n]
+        for u in range(1 if many else min(left, 2) + 1):
+            allow = left if many else u
+            cost = 0.0 if many else share * penalty * u
+            apart = share * whole[n, u] - cost
+            best = apart
+            for c in range(counts[z, w]):
+                rz, rn = moves[z, w, c, 0], moves[z, w, c, 1]
+                dr, dc = moves[z, w, c, 2], moves[z, w, c, 3]
+                same, different = moves[z, w, c, 4], moves[z, w, c, 5]
+                if beta * same + apart <= best:
+                    break
+                if (turn >= 0 and rz != turn) or different > allow:
+                    continue
+                i, j = y + dr, x + dc
+                if turn < 0:
+                    value = tops[n, rn, u]
+                elif 0 <= i < rows and 0 <= j < cols:
+                    value = values[n, rn, u, i, j]
+                else:
+                    value = 0.0  # no tree there yet
+                best = max(best, beta * same + share * value - cost)
+            terms[n, u] = best
+    base = 0.0
+    for n in range(k):
+        if n == laid:
+            continue
+        for m in range(n + 1, k):
+            if m != laid:
+                base += pairs[n, m, 0]
+        if laid >= 0:
+            base += terms[n, 0]
+    if many or left == 0:
+        return base
+    best = base
+    for a in range(k):
+        if a == laid:
+            continue
+        for u in range(1, min(left, 2) + 1):  # card a spends u tokens: VARIANTS (1, 0), (2, 0)
+            total = base
+            for n in range(k):
+                if n != a and n != laid:
+                    total += pairs[a, n, 2 * u - 1] - pairs[a, n, 0]
+            if laid >= 0:
+                total += terms[a, u] - terms[a, 0]
+            best = max(best, total)
+        if left < 2:
+            continue
+        for b in range(a + 1, k):  # cards a and b spend one token each
+            if b == laid:
+                continue
+            total = base + pairs[a, b, 5] - pairs[a, b, 0]
+            for n in range(k):
+                if n != a and n != b and n != laid:
+                    total += pairs[a, n, 1] - pairs[a, n, 0] + pairs[b, n, 1] - pairs[b, n, 0]
+            if laid >= 0:
+                total += terms[a, 1] - terms[a, 0] + terms[b, 1] - terms[b, 0]
+            best = max(best, total)
+    return best
+
+
 def next_steps(ladder: tuple[int, ...]) -> np.ndarray:
     """What one more matching tree adds to a cell, by the cell's stage: 0 an empty cell, 1 a tree
     without a die, 2 + l a die at ladder level l."""
@@ -408,8 +647,9 @@ def grid(board: Board, k: int) -> tuple[Any, ...]:
 
 
 def pair_bound(board: Board, cards: Sequence[Card]) -> float:
-    """At most how many points ``cards`` (in any order) can still add to ``board``: the bound
-    the search prunes with (see the module docstring).
+    """At most how many points ``cards`` (in any order) can still add to ``board``: the pair
+    bound, or from ``JOINT_CARDS`` cards the joint bound if it is lower, as the search stops a
+    position (see the module docstring).
 
     >>> from orchard_lab.stacked_trees import Card
     >>> pair_bound(Board(Card.from_text("APL/LAP")), [Card.from_text("APL/LAP")])
@@ -431,4 +671,91 @@ def pair_bound(board: Board, cards: Sequence[Card]) -> float:
     cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
     alone_terms(packed, tree_lists(patterns), distinct, indexes, box, alone, sums)
     beta = pair_weight(steps)
-    return float(bound(alone, indexes, pairs, beta, board.rules.rotten_penalty, tokens_left, -1))
+    found = float(bound(alone, indexes, pairs, beta, board.rules.rotten_penalty, tokens_left, -1))
+    if len(cards) >= JOINT_CARDS:
+        joint = _Joint(board, cards)
+        found = min(found, joint.total(-1, 0, 0, 0))
+    return found
+
+
+def laid_bound(
+    board: Board, cards: Sequence[Card], first: int, at: tuple[int, int], rotation: int
+) -> float:
+    """At most how many points ``cards`` (``JOINT_CARDS`` or more, in any order after the first)
+    can still add to ``board`` when ``cards[first]`` is laid first, its turned top-left at
+    ``at``, turned by ``rotation`` (a legal placement): the joint bound the search drops that
+    placement with before making it (its window value counted, see the module docstring).
+
+    >>> from orchard_lab.stacked_trees import Card
+    >>> apl, lap = Card.from_text("APL/LAP"), Card.from_text("LAP/APL")
+    >>> laid_bound(Board(apl), [apl, lap, apl], 0, (0, 0), 0)
+    30.0
+    """
+    if len(cards) < JOINT_CARDS:
+        raise ValueError(f"laid_bound needs at least {JOINT_CARDS} cards, got {len(cards)}")
+    joint = _Joint(board, cards)
+    return joint.total(first, ROTATIONS.index(rotation), *at)
+
+
+class _Joint:
+    """The joint bound's pairs of ``cards`` on ``board`` (``joint_pairs``), as the search has
+    them at a position."""
+
+    def __init__(self, board: Board, cards: Sequence[Card]) -> None:
+        ids = list(dict.fromkeys(cards))
+        self.patterns, distinct = pictures(ids)
+        shapes = tree_lists(self.patterns)
+        k = len(cards)
+        fruit, level, rotten, supply, box, self.origin = grid(board, k)
+        packed, _, planes = scratch_space(fruit.shape[0], fruit.shape[1], k)
+        self.tokens_left = board.rotten_left
+        self.penalty = board.rules.rotten_penalty
+        steps = next_steps(board.rules.ladder)
+        self.beta = pair_weight(steps)
+        ladder = np.array(board.rules.ladder, dtype=np.int64)
+        cell_values(fruit, level, rotten, supply, self.tokens_left, ladder, steps, box, packed)
+        self.cards = np.array([ids.index(card) for card in cards], dtype=np.int64)
+        for n, card in enumerate(self.cards):
+            for ro in range(4):
+                window_sums(packed, shapes[card, ro], box, planes[n, ro])
+        self.corner = (box[0] - WINDOW + 1, box[2] - WINDOW + 1)
+        self.rows, self.cols = box[1] - box[0] + WINDOW, box[3] - box[2] + WINDOW
+        self.planes = planes[:k]
+        self.moves, self.counts = pair_moves(self.patterns, distinct)
+        self.values = np.zeros((k, 4, 3, self.rows, self.cols))
+        self.tops, self.whole = np.zeros((k, 4, 3)), np.zeros((k, 3))
+        self.pairs = np.zeros((k, k, len(VARIANTS)))
+        joint_pairs(
+            self.planes, self.cards, self.moves, self.counts, self.rows, self.cols,
+            self.tokens_left, self.penalty, self.beta, self.values, self.tops, self.whole,
+            self.pairs,
+        )  # fmt: skip
+
+    def total(self, first: int, turn: int, row: int, col: int) -> float:
+        """The joint bound (``first`` -1), or with ``cards[first]`` laid turned ``turn`` (an
+        index of ``ROTATIONS``) with its top-left at (row, col) of the board."""
+        terms = np.zeros((len(self.cards), 3))
+        none = np.int64(-1)
+        if first < 0:
+            return self.joint(none, self.tokens_left, none, none, none, terms)
+        turns = self.patterns[self.cards[first]]
+        turn = next(ro for ro in range(4) if (turns[ro] == turns[turn]).all())  # as in ``moves``
+        y = row + self.origin[0] - self.corner[0]
+        x = col + self.origin[1] - self.corner[1]
+        most, spent, covers = 0, 0, 0
+        if 0 <= y < self.rows and 0 <= x < self.cols:
+            most, spent, covers = unpack(self.planes[first, turn, y, x])
+        if not covers or spent > self.tokens_left:
+            raise ValueError("the card does not lie there legally (ST-3, ST-5)")
+        left = self.tokens_left - spent
+        rest = self.joint(np.int64(first), left, np.int64(turn), np.int64(y), np.int64(x), terms)
+        return float(most - self.penalty * spent) + rest
+
+    def joint(self, laid: Any, left: int, turn: Any, y: Any, x: Any, terms: np.ndarray) -> float:
+        return float(
+            joint_bound(
+                self.pairs, self.cards, laid, self.moves, self.counts, self.values, self.tops,
+                self.whole, self.rows, self.cols, np.int64(left), self.tokens_left > 2,
+                self.penalty, self.beta, turn, y, x, terms,
+            )
+        )  # fmt: skip

@@ -5,11 +5,15 @@ of each cell, with room to grow), and a depth-first search plays every distinct 
 the cards to come with the rules of ``Board`` (ST-3, ST-4, ST-5, ST-6) and any switches. At
 each position it prunes with the pair bound of ``bound`` (what the cards to come can still
 add), and before laying a card with that card's gain plus the bound of the others; placements
-are tried best gain first. Most positions reached stop at once at their bound: that bound is
-worked out from the window sums of the position before (only the windows over the new card
-change), without entering the position (``_cut``). A position reached again by another order
-of the same moves is skipped (a table of position keys), and several threads can share the
-moves after the first.
+are tried best gain first. Each bound is the pair bound, or from ``JOINT_CARDS`` cards to come
+the joint bound when it is lower (issue 24: it couples where a card lies with what it shares
+with each other card): a position keeps the joint bound's pairs, and a placement whose bound
+(its window value plus the others' ``joint_bound``) cannot beat the best line is dropped before it
+is made, counted as a position. Most other positions reached stop at once at their pair
+bound: that bound is worked out from the window sums of the position before (only the windows
+over the new card change), without entering the position (``_cut``). A position reached
+again by another order of the same moves is skipped (a table of position keys), and several
+threads can share the moves after the first.
 
 >>> from orchard_lab.stacked_trees import Board, Card
 >>> board = Board(Card.from_text("APL/LAP"))
@@ -29,15 +33,20 @@ import numpy as np
 from orchard_lab.jit import njit
 from orchard_lab.stacked_trees.board import Board
 from orchard_lab.stacked_trees.bound import (
+    JOINT_CARDS,
     MOST_TOKENS,
+    VARIANTS,
     WINDOW,
     bound,
     card_terms,
     cell_value,
     cell_values,
     grid,
+    joint_bound,
+    joint_pairs,
     moved_terms,
     next_steps,
+    pair_moves,
     pair_table,
     pair_weight,
     pictures,
@@ -262,8 +271,12 @@ def _under(fruit, level, rotten, supply, tokens_left, ladder, steps, shape, r, c
     their top-left at (r, c) to ``out[tree, fruit]``."""
     for u in range(shape.shape[0]):
         i, j = r + shape[u, 0], c + shape[u, 1]
+        below, lv = fruit[i, j], level[i, j]
+        lost = ladder[min(lv, ladder.shape[0] - 1)]
+        climb = steps[min(lv + 2, steps.shape[0] - 1)]
         for f in range(3):
-            value = cell_value(fruit, level, rotten, supply, tokens_left, ladder, steps, i, j, f)
+            value = cell_value(below, lv, rotten[i, j], f, supply[f] + tokens_left, lost, climb,
+                               steps[1])  # fmt: skip
             out[u, f] += sign * value
 
 
@@ -297,7 +310,8 @@ def _cut(
 def _search(
     fruit, level, rotten, supply, tokens_left, ladder, penalty, patterns, distinct,
     hand, pending, drawn, hand_size, acc, depth, best, path, best_path, counters, box,
-    steps, beta, pairs, zobrist, hand_keys, seen, key, shared, part, parts, shapes, scratch,
+    steps, beta, pairs, moves, counts, zobrist, hand_keys, seen, key, shared, part, parts, shapes,
+    scratch,
 ):  # fmt: skip
     """Every line from here: ``best[0]`` is the best gain this part found, ``best[1]`` the
     length of ``best_path``; ``shared`` holds the best gain any part found (only a better one
@@ -339,6 +353,22 @@ def _search(
         card_terms(packed, shapes[cards[n]], distinct[cards[n]], box, alone[n], planes[first + n])
     if acc + bound(alone, cards, pairs, beta, penalty, tokens_left, _NONE) < shared[0] + 1:
         return
+    # the joint bound (``bound.joint_pairs``), its pairs kept for the placements below
+    joint = k >= JOINT_CARDS
+    many = tokens_left > 2
+    rows, cols = box[1] - box[0] + WINDOW, box[3] - box[2] + WINDOW
+    values = np.empty((k if joint else 0, 4, 3, rows, cols), dtype=np.float64)
+    tops = np.empty((k, 4, 3), dtype=np.float64)
+    whole = np.empty((k, 3), dtype=np.float64)
+    joint_sums = np.empty((k, k, len(VARIANTS)), dtype=np.float64)
+    terms = np.empty((k, 3), dtype=np.float64)
+    if joint:
+        joint_pairs(planes[first : first + k], cards, moves, counts, rows, cols, tokens_left,
+                    penalty, beta, values, tops, whole, joint_sums)  # fmt: skip
+        bar = joint_bound(joint_sums, cards, _NONE, moves, counts, values, tops, whole, rows, cols,
+                          tokens_left, many, penalty, beta, _NONE, _NONE, _NONE, terms)  # fmt: skip
+        if acc + bar < shared[0] + 1:
+            return
     # the rest's bound once a hand card is placed: what it shares with the others is on the table
     rest = np.zeros(hand.shape[0], dtype=np.float64)
     slots = np.zeros(hand.shape[0], dtype=np.int64)  # a hand card's place in ``cards``
@@ -347,6 +377,12 @@ def _search(
         if hand[i] >= 0:
             slots[i] = n
             rest[i] = bound(alone, cards, pairs, beta, penalty, tokens_left, slots[i])
+            if joint:  # the joint bound with the card laid anywhere
+                anywhere = joint_bound(
+                    joint_sums, cards, slots[i], moves, counts, values, tops, whole, rows, cols,
+                    tokens_left, many, penalty, beta, _NONE, _NONE, _NONE, terms,
+                )  # fmt: skip
+                rest[i] = min(rest[i], anywhere)
             n += 1
     # every legal placement of a hand card, with at most what it gains (``value``: exact while
     # the supply lasts); only those that may still beat the bar are kept
@@ -391,11 +427,24 @@ def _search(
     change = np.zeros((6, 3), dtype=np.int64)
     child_hand = np.empty(hand_size, dtype=np.int64)
     for m in range(found):
-        kid = kids[order[m]]
-        slot, r, c, ro, spent, most = kid[0], kid[1], kid[2], kid[3], kid[4], kid[5]
-        card = hand[slot]
+        kid = order[m]
+        slot, r, c, ro = kids[kid, 0], kids[kid, 1], kids[kid, 2], kids[kid, 3]
+        spent, most = kids[kid, 4], kids[kid, 5]
         if (depth == 1 and m % parts != part) or acc + most + rest[slot] < shared[0] + 1:
             continue
+        if joint:  # the joint bound once this card is laid here, from this position's pairs
+            left = tokens_left - spent
+            here = joint_bound(
+                joint_sums, cards, slots[slot], moves, counts, values, tops, whole, rows, cols,
+                left, many, penalty, beta, ro, r - r0, c - c0, terms,
+            )  # fmt: skip
+            if acc + most + here < shared[0] + 1:
+                counters[0] += 1  # counted as a position reached, not entered (as ``_cut``)
+                if counters[0] > counters[1]:
+                    shared[1] = 1
+                    return
+                continue
+        card = hand[slot]
         pattern = patterns[card, ro]
         gain, _ = _gain(
             fruit, level, rotten, supply, tokens_left, ladder, penalty, pattern, r, c, back, wanted
@@ -459,9 +508,8 @@ def _search(
             _search(
                 fruit, level, rotten, supply, tokens_left - spent, ladder, penalty, patterns,
                 distinct, child_hand.copy(), pending, next_draw, hand_size, acc + gain,
-                depth + 1, best, path, best_path, counters, child_box,
-                steps, beta, pairs, zobrist, hand_keys, seen, child_key, shared, part, parts,
-                shapes, scratch,
+                depth + 1, best, path, best_path, counters, child_box, steps, beta, pairs, moves,
+                counts, zobrist, hand_keys, seen, child_key, shared, part, parts, shapes, scratch,
             )  # fmt: skip
         _unplace(fruit, level, rotten, pattern, r, c, undo)
         for f in range(3):
@@ -513,6 +561,7 @@ def solve(
     pending_ids = np.array([ids.index(card) for card in pending], dtype=np.int64)
     steps = next_steps(rules.ladder)
     pairs = pair_table(patterns, distinct, min(board.rotten_left, MOST_TOKENS))
+    shares, share_counts = pair_moves(patterns, distinct)
     rng = np.random.default_rng(ZOBRIST_SEED)
     zobrist = rng.integers(
         1, 2**63, size=(rows, cols, 4, len(rules.ladder) + 1, 2), dtype=np.uint64
@@ -537,8 +586,8 @@ def solve(
             fruit.copy(), level.copy(), rotten.copy(), supply.copy(), board.rotten_left, ladder,
             rules.rotten_penalty, patterns, distinct, hand_ids, pending_ids, 0, rules.hand_size,
             0, 0, best, np.zeros((k, _MOVE), dtype=np.int64), best_path, counters, box, steps,
-            pair_weight(steps), pairs, zobrist, hand_keys, seen, key, shared, part, threads,
-            shapes, scratch_space(rows, cols, k),
+            pair_weight(steps), pairs, shares, share_counts, zobrist, hand_keys, seen, key,
+            shared, part, threads, shapes, scratch_space(rows, cols, k),
         )  # fmt: skip
 
     timer = None
@@ -569,9 +618,11 @@ def warm_up() -> None:
     """Compile the search now (numba), so no learner waits for it later.
 
     The first use after an install compiles for about 13 CPU seconds (22 before issue 24
-    item 4: ``bound`` was compiled three times, see ``_NONE``) and caches the result
-    beside the code (or in the user's cache folder); later runs load it in a fraction of a
-    second. ``orchard-lab lessons`` and ``orchard-lab app`` call this before the class starts.
+    item 4: ``bound`` was compiled three times, see ``_NONE``; the joint bound of item 5 adds
+    about 2.5: stacked trees' whole warm-up went from 15.7 to 18.1 CPU s in
+    ``benchmarks/bench_cold_start.py``) and caches the result beside the code (or in the
+    user's cache folder); later runs load it in a fraction of a second. ``orchard-lab
+    lessons`` and ``orchard-lab app`` call this before the class starts.
 
     >>> warm_up()
     """
