@@ -38,10 +38,10 @@ seconds of the 2 threads together:
     before: proven within 10 CPU s 95 of 100; median 2.53, p90 7.38, max 15.00; deals 19,
             58, 78, 84: 12.22, 15.00, 10.47, 11.46; positions median 389,387, max 2,344,118,
             152,626 per CPU second
-    after:  proven within 10 CPU s 100 of 100; median 0.89, p90 2.23, max 3.98; deals 19, 58,
-            78, 84: 3.61, 3.98, 2.97, 3.08; positions median 150,314, max 813,217, 169,609
+    after:  proven within 10 CPU s 100 of 100; median 0.85, p90 2.10, max 3.82; deals 19, 58,
+            78, 84: 3.51, 3.82, 2.83, 2.84; positions median 150,539, max 813,633, 177,848
             per CPU second (a placement the joint bound drops before it is made counts as a
-            position, as do those ``_cut`` stops); wall median 0.47 s, max 2.03
+            position, as do those ``_cut`` stops); wall median 0.50 s
 
 Every score equal to ``OPTIMA`` before and after; with one thread and a node limit the lines
 are the same too (tests/test_stacked_trees_search.py records four).

@@ -354,16 +354,17 @@ JOINT_CARDS = 3  # the search takes the joint bound too from this many cards to 
 
 
 def pair_moves(patterns: np.ndarray, distinct: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``moves[x, y, c]``: (rx, ry, dr, dc, same, different) for each way card y turned ry can lie
-    with its top-left (dr, dc) from that of card x turned rx and share ``same`` trees of the
+    """``moves[x, y, 4, c]``: (rx, ry, dr, dc, same, different) for each way card y turned ry can
+    lie with its top-left (dr, dc) from that of card x turned rx and share ``same`` trees of the
     same fruit with it (at least one; ``different`` trees lie on a different fruit), most shared
-    trees first; ``counts[x, y]`` of them. Only the turns ``distinct`` keeps. Plain numpy, once
-    per search: a kernel would cost its compile on every new machine (issue 24 item 4).
+    trees first; ``counts[x, y, 4]`` of them. ``moves[x, y, rx]`` and ``counts[x, y, rx]``: those
+    of card x turned rx alone. Only the turns ``distinct`` keeps. Plain numpy, once per search:
+    a kernel would cost its compile on every new machine (issue 24 item 4).
 
     >>> from orchard_lab.stacked_trees import Card
     >>> moves, counts = pair_moves(*pictures([Card.from_text("AAA/PPP")]))
-    >>> int(counts[0, 0]), moves[0, 0, 0].tolist()
-    (172, [0, 0, 0, 0, 6, 0])
+    >>> counts[0, 0].tolist(), moves[0, 0, 4, 0].tolist(), moves[0, 0, 2, 0].tolist()
+    ([43, 43, 43, 43, 172], [0, 0, 0, 0, 6, 0], [2, 2, 0, 0, 6, 0])
     """
     n = patterns.shape[0]
     span = 2 * WINDOW - 1
@@ -387,14 +388,23 @@ def pair_moves(patterns: np.ndarray, distinct: np.ndarray) -> tuple[np.ndarray, 
     apart = different.transpose(0, 2, 1, 3, 4, 5).reshape(n, n, -1)
     order = np.argsort(-shared, axis=-1, kind="stable")  # most shared first, then (rx, ry, dr, dc)
     rx, ry, rows, cols = np.unravel_index(order, (4, 4, span, span))
-    moves = np.stack(
+    every = np.stack(
         [
             rx, ry, rows - WINDOW + 1, cols - WINDOW + 1,
             np.take_along_axis(shared, order, -1), np.take_along_axis(apart, order, -1),
         ],
         axis=-1,
     ).astype(np.int64)  # fmt: skip
-    return moves, (shared > 0).sum(axis=-1).astype(np.int64)
+    found = every[..., 4] > 0
+    moves = np.zeros((n, n, 5, *every.shape[2:]), dtype=np.int64)
+    counts = np.zeros((n, n, 5), dtype=np.int64)
+    moves[:, :, 4], counts[:, :, 4] = every, found.sum(axis=-1)
+    for turn in range(4):
+        mine = found & (every[..., 0] == turn)  # stable: still most shared first
+        keep = np.argsort(~mine, axis=-1, kind="stable")
+        moves[:, :, turn] = np.take_along_axis(every, keep[..., None], axis=2)
+        counts[:, :, turn] = mine.sum(axis=-1)
+    return moves, counts
 
 
 @njit(cache=True)
@@ -455,10 +465,10 @@ def joint_pairs(planes, cards, moves, counts, rows, cols, tokens_left, penalty, 
                 cost = 0.0 if many else share * penalty * (un + um)
                 apart = share * (whole[n, un] + whole[m, um]) - cost
                 best = apart  # each card on its own best window
-                for c in range(counts[x, y]):
-                    rn, rm = moves[x, y, c, 0], moves[x, y, c, 1]
-                    dr, dc = moves[x, y, c, 2], moves[x, y, c, 3]
-                    same, different = moves[x, y, c, 4], moves[x, y, c, 5]
+                for c in range(counts[x, y, 4]):
+                    rn, rm = moves[x, y, 4, c, 0], moves[x, y, 4, c, 1]
+                    dr, dc = moves[x, y, 4, c, 2], moves[x, y, 4, c, 3]
+                    same, different = moves[x, y, 4, c, 4], moves[x, y, 4, c, 5]
                     if beta * same + apart <= best:
                         break  # no later move shares more trees
                     a, b = tops[n, rn, un], tops[m, rm, um]
@@ -503,6 +513,7 @@ def joint_bound(pairs, cards, laid, moves, counts, values, tops, whole, rows, co
     k = cards.shape[0]
     share = 1.0 / (k - 1)
     z = cards[max(laid, 0)]
+    group = turn if turn >= 0 else 4  # the moves of the laid card's turn, or of every turn
     for n in range(k if laid >= 0 else 0):
         if n == laid:
             continue
@@ -512,13 +523,13 @@ def joint_bound(pairs, cards, laid, moves, counts, values, tops, whole, rows, co
             cost = 0.0 if many else share * penalty * u
             apart = share * whole[n, u] - cost
             best = apart
-            for c in range(counts[z, w]):
-                rz, rn = moves[z, w, c, 0], moves[z, w, c, 1]
-                dr, dc = moves[z, w, c, 2], moves[z, w, c, 3]
-                same, different = moves[z, w, c, 4], moves[z, w, c, 5]
+            for c in range(counts[z, w, group]):
+                rn = moves[z, w, group, c, 1]
+                dr, dc = moves[z, w, group, c, 2], moves[z, w, group, c, 3]
+                same, different = moves[z, w, group, c, 4], moves[z, w, group, c, 5]
                 if beta * same + apart <= best:
                     break
-                if (turn >= 0 and rz != turn) or different > allow:
+                if different > allow:
                     continue
                 i, j = y + dr, x + dc
                 if turn < 0:
