@@ -166,9 +166,10 @@ def test_a_wide_orchard_shrinks_its_cards_and_fits_at_1024(page, lab) -> None:
     board = page.locator(".orchard-wd-board").first
     board.locator(".orchard-wd-open.orchard-legal").first.wait_for()
     orchard = board.locator(".orchard-wd-orchard").first
-    page.wait_for_function(  # the grid takes its 14 columns of 40 px (no inner scroll)
+    # the grid takes its rows' numbers and 14 columns of 40 px (no inner scroll)
+    page.wait_for_function(
         "el => el.querySelector('.orchard-square-grid').style.gridTemplateColumns"
-        " === 'repeat(14, 40px)' && el.scrollWidth <= el.clientWidth + 1",
+        " === '24px repeat(14, 40px)' && el.scrollWidth <= el.clientWidth + 1",
         arg=orchard.element_handle(),
         timeout=10_000,
     )
