@@ -15,11 +15,17 @@ walkthrough's Next, and the what-if's Run.
 
 Prints the median and the worst of each; goals: a chart within 2 s, a Run within 1 s, a
 click's median under 100 ms and its worst under 200 ms. A benchmark, not a test: it asserts
-nothing about times. Run: ``.venv/bin/python benchmarks/bench_browser_waits.py``.
+nothing about times. Run: ``.venv/bin/python benchmarks/bench_browser_waits.py``; a part
+only: ``--part lab`` or ``--part app``, ``--only TEXT`` (the charts, app games and
+walkthroughs whose name holds TEXT), ``--rounds N`` (fresh pages each, default 3),
+``--no-clicks`` (the app pages' chart and Run alone, no board clicks or Next); other
+arguments go to pytest.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import statistics
 import sys
 import time
@@ -42,7 +48,10 @@ from tests.browser.conftest import open_notebook  # noqa: E402
 from tests.browser.test_apple_batches_in_lab import write_notebook  # noqa: E402
 
 SIZE = {"width": 1400, "height": 900}
-ROUNDS = 3  # fresh pages per chart
+# The command line's choices reach the benchmark, which pytest imports anew, through these.
+ROUNDS = int(os.environ.get("ORCHARD_BENCH_ROUNDS", "3"))  # fresh pages per chart
+ONLY = os.environ.get("ORCHARD_BENCH_ONLY", "")  # a chart, game or walkthrough name holds it
+CLICKS = os.environ.get("ORCHARD_BENCH_CLICKS", "1") == "1"  # the board clicks, Next
 IMPORTS = "from orchard_lab import apple_batches, stacked_trees, water_drops\n" + (
     "from orchard_lab.widgets import (\n"
     "    AppleBatchesBoard, SequenceExplorer, WhatIfExplorer, rule_walkthrough\n)"
@@ -129,10 +138,12 @@ def _next_clicks(page, root: str) -> list[float]:
 
 def bench_lab(lab, browser) -> None:
     print(f"\nJupyterLab, Chromium {browser.version}, {SIZE['width']}x{SIZE['height']}")
-    charts: dict[str, list[float]] = {name: [] for name in CHARTS}
+    charts: dict[str, list[float]] = {name: [] for name in CHARTS if ONLY in name}
     runs: dict[str, list[float]] = {}
     for round_ in range(ROUNDS):
         for index, (name, cell) in enumerate(CHARTS.items()):
+            if name not in charts:
+                continue
             context = browser.new_context(viewport=SIZE)
             page = context.new_page()
             page.set_default_timeout(120_000)
@@ -155,6 +166,8 @@ def bench_lab(lab, browser) -> None:
     page.set_default_timeout(120_000)
     page.route("**/*", _local_only)
     for game in GAMES:
+        if not CLICKS or ONLY not in game.replace("_", " "):
+            continue
         cell = f"rule_walkthrough({game})"
         notebook = write_notebook(lab, f"bench_tour_{game}.ipynb", IMPORTS, cell)
         open_notebook(page, lab, notebook)
@@ -171,6 +184,8 @@ def bench_app(servers, browser) -> None:
     print(f"\nApp pages (orchard-lab app), Chromium {browser.version}")
     for slug, url in servers.items():
         name = slug.replace("-", " ")
+        if ONLY not in name:
+            continue
         drawn, clicks, nexts, runs = [], [], [], []
         for _ in range(ROUNDS):
             context = browser.new_context(viewport=SIZE)
@@ -182,10 +197,11 @@ def bench_app(servers, browser) -> None:
             page.wait_for_function(APP_DRAWN, timeout=120_000, polling="raf")
             drawn.append(1000 * (time.perf_counter() - start))
             page.wait_for_timeout(1_000)
-            _, board, steps, new = BOARDS[name]
-            times = _board_clicks(page, board, steps, new)
-            clicks += [t for each in times.values() for t in each]
-            nexts += _next_clicks(page, ".orchard-app .orchard-walkthrough")
+            if CLICKS:
+                _, board, steps, new = BOARDS[name]
+                times = _board_clicks(page, board, steps, new)
+                clicks += [t for each in times.values() for t in each]
+                nexts += _next_clicks(page, ".orchard-app .orchard-walkthrough")
             runs.append(page.evaluate(TIME_RUN, ".orchard-app .orchard-whatif"))
             context.close()
         print(_summary(f"{name}: page to charts drawn", drawn))
@@ -195,7 +211,18 @@ def bench_app(servers, browser) -> None:
 
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="Time what a class waits for in Chromium.")
+    parser.add_argument("--part", choices=("lab", "app"), help="JupyterLab or the app alone")
+    parser.add_argument("--only", default="", help="the names holding this text alone")
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="fresh pages each")
+    parser.add_argument("--no-clicks", action="store_true", help="no board clicks, no Next")
+    args, rest = parser.parse_known_args()
+    os.environ["ORCHARD_BENCH_ROUNDS"] = str(args.rounds)
+    os.environ["ORCHARD_BENCH_ONLY"] = args.only
+    os.environ["ORCHARD_BENCH_CLICKS"] = "0" if args.no_clicks else "1"
+    if args.part is not None:
+        rest += ["-k", f"bench_{args.part}"]
     options = ["-q", "-s", "-p", "no:cacheprovider", "--rootdir", str(REPO)]
     options += ["-p", "tests.browser.conftest"]  # its lab, servers and browser fixtures
     options += ["-o", "python_files=bench_*.py", "-o", "python_functions=bench_*"]
-    sys.exit(pytest.main([__file__, *options, "-o", "timeout=1800", *sys.argv[1:]]))
+    sys.exit(pytest.main([__file__, *options, "-o", "timeout=1800", *rest]))
