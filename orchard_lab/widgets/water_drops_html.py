@@ -130,16 +130,32 @@ def card_picture(card: wd.Card, size: int = 24) -> str:
 
 def legend() -> str:
     """The legend under the orchard: each fruit's shape and letter (the session's) with its
-    name, and a drop with its value, drawn as the orchard draws them.
+    name, a drop with its value, then the frames the orchard draws (a group that scores and
+    one that does not, a card's edge, a lit square with its points, the hint's square), each
+    drawn as the orchard draws it.
 
     >>> from orchard_lab.language import speaking
     >>> with speaking("fr"):
     ...     shown = legend()
     >>> 'M</span></span> mangue' in shown, "goutte de 3" in shown
     (True, True)
+    >>> "a group that scores nothing" in legend()
+    True
     """
     entries = [(_legend_cell(code), water_drops_fruit(code)) for code in FRUIT_FILL]
     entries.append((_legend_cell("3"), _cell_words("3")))
+    scoring = f"border:3px solid {SCORING_EDGE};background:var(--wd-scoring-group-back)"
+    frames = [  # (inline style, classes, what is inside, what it means)
+        (scoring, "", "", _("a group that scores")),
+        (f"border:3px solid {GROUP_EDGE}", "", "", _("a group that scores nothing")),
+        ("", "wd-legend-card", "", _("a card's edge")),
+        ("", "wd-legend-lit", "+2", _("a square where the picked card may go, and its points")),
+        ("", "wd-legend-hinted", "", _("the hint's square")),
+    ]
+    entries += [
+        (f'<span class="wd-legend-frame {classes}" style="{style}">{inside}</span>', meaning)
+        for style, classes, inside, meaning in frames
+    ]
     return legend_html(entries)
 
 
