@@ -14,8 +14,12 @@ compile events, each kernel (and numba's own helpers) with its argument types, i
 of its own (the kernels it calls, compiled meanwhile, are counted apart), so a kernel compiled
 for several argument types shows once per specialisation.
 
+With ``--first``, each of the first things a lesson asks of a compiled engine (``FIRST``: a
+hint, a what-if Run, stacked trees' best line) is done instead of the warm-up, in the same
+two fresh processes: CPU seconds until it answers, when nothing was warmed up beforehand.
+
 Run: ``.venv/bin/python benchmarks/bench_cold_start.py [game ...]`` (default: every compiled
-game, then all of them).
+game, then all of them), or ``... bench_cold_start.py --first [action ...]`` (default: all).
 
 Figures (2-core AMD EPYC shared with other agents; Python 3.11.7, numpy 2.4.6, numba 0.68.1;
 CPU seconds of imports + warm_up (whole process), cold / cached):
@@ -78,6 +82,25 @@ compiled.warm_up() if sys.argv[1] == "ALL" else games.entry(sys.argv[1]).warm_up
 print(json.dumps({"import": imported - start, "warm_up": time.process_time() - imported,
                   "kernels": sorted(own.items(), key=lambda item: -item[1])}))
 """
+# What a lesson does first with each compiled engine, from a fresh process (``--first``):
+# CPU seconds until it answers, numba compiling only what it needs (greedy hints: none).
+FIRST = {
+    "wd greedy hint": "wd.hint(wd.Game.new(players=2, seed=0), 'greedy', seed=0)",
+    "wd lookahead hint": "wd.hint(wd.Game.new(players=2, seed=0), 'lookahead', seed=0)",
+    "wd what-if Run": "wd.simulate(games=200, players=2, policy='random', seed=0)",
+    "st greedy hint": "st.hint(st.Game.new(players=2, seed=0), 'greedy', seed=0)",
+    "st what-if Run": "st.simulate(games=200, players=2, policy='random', seed=0)",
+    "st best line": "st.best_line(st.Game.new(seed=3).order, node_limit=1000)",
+}
+FIRST_CHILD = """\
+import json, sys, time
+start = time.process_time()
+import numba
+from orchard_lab import stacked_trees as st, water_drops as wd
+imported = time.process_time()
+exec(sys.argv[1])
+print(json.dumps({"import": imported - start, "warm_up": time.process_time() - imported}))
+"""
 
 
 def machine() -> str:
@@ -90,13 +113,17 @@ def machine() -> str:
 
 
 def start(game: str, cache: Path) -> dict[str, Any]:
-    """One fresh process warming ``game`` (or ``ALL``) up with numba's cache in ``cache``: its
-    CPU seconds for the imports, for the warm-up and in all, and the compiles' own CPU
-    seconds (``kernels``: (kernel and argument types, seconds), the costliest first)."""
+    """One fresh process warming ``game`` (or ``ALL``) up with numba's cache in ``cache``, or
+    doing the first action ``game`` of ``FIRST``: its CPU seconds for the imports, for the
+    warm-up (or the action) and in all, and the compiles' own CPU seconds (``kernels``:
+    (kernel and argument types, seconds), the costliest first; not for an action)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     environment = os.environ | {"NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    command = [CHILD, "ALL" if game == ALL else game]
+    if game in FIRST:
+        command = [FIRST_CHILD, FIRST[game]]
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, "ALL" if game == ALL else game],
+        [sys.executable, "-c", *command],
         env=environment,
         cwd=ROOT,
         capture_output=True,
@@ -111,18 +138,17 @@ def start(game: str, cache: Path) -> dict[str, Any]:
 def main() -> None:
     from orchard_lab import games
 
-    names = sys.argv[1:] or [
-        *(entry.name for entry in games.entries() if entry.compiled),
-        ALL,
-    ]
+    first = sys.argv[1:2] == ["--first"]
+    every = [*(entry.name for entry in games.entries() if entry.compiled), ALL]
+    names = sys.argv[1 + first :] or (list(FIRST) if first else every)
     print(machine())
-    print("CPU seconds: imports + warm_up (whole process)")
+    print(f"CPU seconds: imports + {'the action' if first else 'warm_up'} (whole process)")
     for name in names:
         with tempfile.TemporaryDirectory(prefix="numba-cache-") as folder:
             cold, cached = start(name, Path(folder)), start(name, Path(folder))
         for label, run in (("cold", cold), ("cached", cached)):
             print(
-                f"  {name:>13} {label:>6}: {run['import']:5.2f} + {run['warm_up']:6.2f} "
+                f"  {name:>17} {label:>6}: {run['import']:5.2f} + {run['warm_up']:6.2f} "
                 f"({run['process']:6.2f})"
             )
         if name == ALL:

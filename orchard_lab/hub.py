@@ -38,6 +38,7 @@ from orchard_lab.app.command import first_line
 from orchard_lab.app.server import lan_address
 from orchard_lab.cli_commands import Subcommand, add_flag
 from orchard_lab.cli_refusal import refuse
+from orchard_lab.compiled import stop, warm_up_in_background
 from orchard_lab.core import check_bool, check_int, check_path, check_type
 from orchard_lab.plotly_bundle import SERVER_OPTIONS
 
@@ -202,7 +203,11 @@ def run(args: argparse.Namespace) -> int:
         return refuse("hub", error)
     print(f"Pupils open:  http://{lan_address() if args.lan else '127.0.0.1'}:{args.port}/")
     print("and log in with any name and the class password.", flush=True)
-    return subprocess.run([hub, "-f", config.name], cwd=folder, env=environment).returncode
+    warming = warm_up_in_background()  # every pupil's kernel then loads the engines it caches
+    try:
+        return subprocess.run([hub, "-f", config.name], cwd=folder, env=environment).returncode
+    finally:
+        stop(warming)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from orchard_lab.cli_commands import Subcommand, add_flag, add_language_option
 from orchard_lab.cli_refusal import refuse
-from orchard_lab.compiled import warm_up
+from orchard_lab.compiled import stop, warm_up_in_background
 from orchard_lab.core import check_path, check_type
 from orchard_lab.language import ENVIRONMENT, LANGUAGES, language
 from orchard_lab.lessons.build import COPIES, copy_folder
@@ -137,8 +137,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote the rules sheets the lessons link to: {', '.join(p.name for p in sheets)}")
     if args.copy_only:
         return 0
-    print("Getting the game engines ready (the first time after installing: about a minute)...")
-    warm_up()  # compiles the engines now, not in the middle of the class
+    # The engines compile (the first time after installing, about 30 CPU s) while JupyterLab
+    # opens and the first lesson (apple batches, not compiled) runs; a compiled game played
+    # sooner compiles what it needs itself (``orchard_lab.compiled``).
+    warming = warm_up_in_background()
     token = secrets.token_hex(24)
     print(f"JupyterLab opens in your browser; if it asks for a token, paste: {token}")
     try:
@@ -147,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
         )
     except KeyboardInterrupt:  # Ctrl+C also stops JupyterLab, which says so itself
         return 0
+    finally:
+        stop(warming)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
