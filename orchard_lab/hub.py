@@ -40,6 +40,7 @@ from orchard_lab.cli_commands import Subcommand, add_flag
 from orchard_lab.cli_refusal import refuse
 from orchard_lab.compiled import stop, warm_up_in_background
 from orchard_lab.core import check_bool, check_int, check_path, check_type
+from orchard_lab.jit import class_cache
 from orchard_lab.plotly_bundle import SERVER_OPTIONS
 
 __all__ = [
@@ -68,10 +69,12 @@ def hub_config(
     proxy: str,
     teacher: bool,
     names: tuple[str, ...] = (),
+    numba_cache: str | None = None,
 ) -> str:
     """The ``jupyterhub_config.py`` of a class hub in ``folder`` (the passwords are read from
     the environment when the hub starts, never written down); with ``names``, only those
-    pupils may log in (and the teacher)."""
+    pupils may log in (and the teacher); with ``numba_cache``, every pupil's compiled engines
+    are cached (and loaded) there (``jit.class_cache``)."""
     check_path(folder, "folder")
     check_type(names, tuple, "names")
     check_int(port, "port", 1, 65533)  # the hub's own API and the proxy's take the next two
@@ -119,6 +122,11 @@ def hub_config(
         f"c.Spawner.args = {spawner_args!r}",
         "c.Spawner.default_url = '/lab'",
         "c.Spawner.http_timeout = 120",
+        *(
+            [f"c.Spawner.environment = {{'NUMBA_CACHE_DIR': {numba_cache!r}}}"]
+            if numba_cache
+            else []
+        ),
         "",
         "",
         "def prepare(spawner):",
@@ -196,14 +204,15 @@ def run(args: argparse.Namespace) -> int:
         config = folder / "jupyterhub_config.py"
         names = read_class_list(args.class_list) if args.class_list is not None else ()
         text = hub_config(
-            folder, port=args.port, lan=args.lan, proxy=proxy, teacher=teacher, names=names
-        )
+            folder, port=args.port, lan=args.lan, proxy=proxy, teacher=teacher, names=names,
+            numba_cache=class_cache(),
+        )  # fmt: skip
         config.write_text(text, encoding="utf-8")
     except (ValueError, OSError) as error:
         return refuse("hub", error)
     print(f"Pupils open:  http://{lan_address() if args.lan else '127.0.0.1'}:{args.port}/")
     print("and log in with any name and the class password.", flush=True)
-    warming = warm_up_in_background()  # every pupil's kernel then loads the engines it caches
+    warming = warm_up_in_background()  # every pupil's kernel loads what it caches (class_cache)
     try:
         return subprocess.run([hub, "-f", config.name], cwd=folder, env=environment).returncode
     finally:

@@ -5,8 +5,9 @@ numba's wheels, or a Python in the browser).
 Compiled once per installation: whoever installs orchard_lab runs ``warm_up``
 (``orchard_lab.compiled``), and numba caches the kernels beside the code. A user who may
 not write there (a school's install for every pupil) would compile them again into their
-own cache; instead ``njit`` first copies the installed cache into that user's numba cache,
-so every pupil loads the kernels in about a second.
+own cache (``NUMBA_CACHE_DIR``, else their user-wide one); instead ``njit`` first copies the
+installed cache into it, so every pupil loads the kernels in about a second.
+``class_cache`` is the cache a class hub gives every pupil: the hub's own.
 
 >>> @njit(inline="always")
 ... def twice(x):
@@ -27,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["COMPILED", "KERNELS", "njit", "share_installed_cache"]
+__all__ = ["COMPILED", "KERNELS", "class_cache", "njit", "share_installed_cache"]
 
 
 def _numba() -> ModuleType | None:
@@ -78,12 +79,12 @@ def share_installed_cache(function: Callable[..., Any]) -> Callable[..., Any]:
         return function
     _SHARED.add(source)
     installed = source.parent / "__pycache__"
-    if os.environ.get("NUMBA_CACHE_DIR") or os.access(source.parent, os.W_OK):
-        return function  # numba caches where it is told, or beside the code
-    if not installed.is_dir():
-        return function
+    if os.access(source.parent, os.W_OK) or not installed.is_dir():
+        return function  # numba caches beside the code, or where NUMBA_CACHE_DIR says
     caching = importlib.import_module("numba.core.caching")
-    mine = Path(caching.UserWideCacheLocator(function, str(source)).get_cache_path())
+    told = importlib.import_module("numba.core.config").CACHE_DIR
+    locator = caching.UserProvidedCacheLocator if told else caching.UserWideCacheLocator
+    mine = Path(locator(function, str(source)).get_cache_path())
     for cached in installed.glob(f"{source.stem}.*.nb[ic]"):
         copy = mine / cached.name
         try:
@@ -93,3 +94,16 @@ def share_installed_cache(function: Callable[..., Any]) -> Callable[..., Any]:
         except OSError:
             return function  # no cache of one's own either: numba compiles, as before
     return function
+
+
+def class_cache() -> str | None:
+    """The numba cache for every pupil of a class hub, whose servers run as the hub's user
+    but each with a home of their own (so each would compile the engines into their own
+    user-wide cache): the hub's own cache, ``NUMBA_CACHE_DIR`` if set, else its user-wide
+    one when it may not write beside the code. None when numba caches beside the code
+    (shared anyway) or there is no numba."""
+    told = os.environ.get("NUMBA_CACHE_DIR")
+    if told or not COMPILED or os.access(Path(__file__).parent, os.W_OK):
+        return told or None
+    appdirs = importlib.import_module("numba.misc.appdirs")
+    return str(appdirs.AppDirs(appname="numba", appauthor=False).user_cache_dir)
