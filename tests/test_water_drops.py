@@ -16,9 +16,11 @@ from hypothesis import strategies as st
 from orchard_lab import IllegalMove, core, policies
 from orchard_lab import water_drops as wd
 from orchard_lab.core import describe_rules, switches
+from orchard_lab.language import speaking
 from orchard_lab.water_drops import cards as cards_module
 from orchard_lab.water_drops import engine, shapes
 from orchard_lab.water_drops import policies as wd_policies
+from orchard_lab.water_drops import scoring as scoring_module
 
 C = wd.Card.from_text
 
@@ -1173,3 +1175,94 @@ def test_wd3_board_prints_its_cells_row_by_row_with_dots_for_empty_cells() -> No
     assert str(board) == "..3B\n..BB\nMMBP\n1M2C"
     board.place(C("1M/MM"), (1, 0))
     assert str(board) == "..3B\n..BB\nMMBP\n1M2C\n..1M\n..MM"
+
+
+# --- the fast routes check what they always checked (issues 23 and 24) --------------------
+
+
+def test_wd3_arguments_in_other_forms_are_checked_and_read_as_before() -> None:
+    """Moves, ``place`` and ``gain`` skip the checks that would give back a Card, a tuple of
+    two ints and a quarter turn 0-270 unchanged; any other form is checked and read as
+    before: lists, numpy ints, turns beyond 270 or below 0, and wrong types or values."""
+    card = C("B1/11")
+    plain = wd.Move(card, (1, 0), 90)
+    for at, rotation in [([1, 0], 90), ((np.int64(1), 0), 450), ((1, np.int32(0)), -270)]:
+        move = wd.Move(card, at, rotation)  # type: ignore[arg-type]
+        assert move == plain and hash(move) == hash(plain) and repr(move) == repr(plain)
+        assert type(move.at) is tuple and all(type(x) is int for x in (*move.at, move.rotation))
+    for at in [(True, 0), (0, 1.0), "01", None]:
+        with pytest.raises(TypeError, match="at"):
+            wd.Move(card, at)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at"):
+        wd.Move(card, (0, 1, 2))  # type: ignore[arg-type]
+    for rotation, error in [(True, TypeError), (90.0, TypeError), (45, ValueError)]:
+        with pytest.raises(error, match="rotation"):
+            wd.Move(card, (1, 0), rotation)  # type: ignore[arg-type]
+    board = board_of(allow_rotation=True)
+    gain = board.gain(card, (1, 0), 90)
+    for at, rotation in [([1, 0], 90), ((np.int64(1), 0), 450), ((1, np.int32(0)), -270)]:
+        assert board.gain(card, at, rotation) == gain  # type: ignore[arg-type]
+        assert board.can_place(card, at, rotation)  # type: ignore[arg-type]
+    for call in (board.gain, board.place, board.can_place):
+        for rotation, error in [(True, TypeError), (90.0, TypeError), (45, ValueError)]:
+            with pytest.raises(error, match="rotation"):
+                call(card, (1, 0), rotation)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="at"):
+            call(card, (True, 0))  # type: ignore[arg-type]
+    board.place(card, [np.int64(1), 0], 450)  # type: ignore[arg-type]
+    assert board.placed == (plain,) and board.squares[(1, 0)] == card.rotated(90)
+    assert board.total == gain
+
+
+def test_wd2_listed_moves_are_moves_like_any_other() -> None:
+    """``legal_moves`` builds its Moves without checking their parts again (they come from
+    the game): each equals, hashes and prints as the Move a caller would build."""
+    game = wd.Game.new(players=3, seed=2, rules=wd.Rules(allow_rotation=True))
+    for _ in range(5):
+        for move in game.legal_moves():
+            again = wd.Move(move.card, move.at, move.rotation)
+            assert move == again and hash(move) == hash(again) and repr(move) == repr(again)
+            assert type(move.at) is tuple and type(move.rotation) is int
+        game.play(wd.greedy_policy(game))
+    rng = np.random.default_rng(1)
+    assert wd.random_policy(rng)(game) in game.legal_moves()
+
+
+def test_wd2_wd3_a_callers_moves_are_refused_as_before_and_nothing_changes() -> None:
+    """``score_after`` and ``play`` take a caller's Move through every check: a taken
+    square, a square that touches nothing, a turn while turning is off, a card not in the
+    market, a move after the end; the game stays as it was."""
+    game = wd.Game.new(players=2, seed=9)
+    game.play(game.legal_moves()[1])
+    card, before = game.market[0], game.to_json()
+    for move, rule in [
+        (wd.Move(card, (0, 0)), "WD-3"),
+        (wd.Move(card, [5, 5]), "WD-3"),  # type: ignore[arg-type]
+        (wd.Move(card, (0, 1), 90), "WD-3"),
+        (wd.Move(next(c for c in wd.default_deck() if c not in game.market), (0, 1)), "WD-2"),
+    ]:
+        for call in (game.score_after, game.play):
+            with pytest.raises(IllegalMove) as refused:
+                call(move)
+            assert refused.value.rule == rule and game.to_json() == before
+    with pytest.raises(TypeError, match="move"):
+        game.score_after((card, (0, 1), 0))  # type: ignore[arg-type]
+    policies.play_out(game, wd.greedy_policy)
+    with pytest.raises(IllegalMove) as refused:
+        game.score_after(wd.Move(card, (0, 1)))
+    assert refused.value.rule == "WD-2"
+
+
+def test_wd4_reasons_are_said_in_the_language_of_the_moment() -> None:
+    """A group's reason is looked up once per language and kept: switching the language
+    switches the sentence, and coming back gives the first one again."""
+    english = scoring_module.reason("B", 3, [3], 3)
+    notes = board_of().score().notes
+    with speaking("fr"):
+        french = scoring_module.reason("B", 3, [3], 3)
+        assert board_of().score().notes != notes
+        assert scoring_module.no_fruit("C") != "no cherries"
+    assert english == "3 bananas touch a 3-drop: scores 3" and french != english
+    assert board_of().score().notes == notes and scoring_module.no_fruit("C") == "no cherries"
+    with speaking("fr"):
+        assert scoring_module.reason("B", 3, [3], 3) == french

@@ -29,6 +29,8 @@ from orchard_lab.water_drops.rules import (
     ROTATIONS,
     Move,
     Rules,
+    _is_square,
+    _is_turn,
     check_square,
     rotation_refusal,
 )
@@ -185,15 +187,24 @@ class Board:
         r0, r1, c0, c1 = self._box
         return max(r1, at[0]) - min(r0, at[0]) < rows and max(c1, at[1]) - min(c0, at[1]) < cols
 
-    def _check(self, card: Card, at: object, rotation: object) -> tuple[Card, Square, int]:
-        """The turned card, square and rotation of a legal placement, else IllegalMove (WD-3);
+    def _check(self, card: object, at: object, rotation: object) -> tuple[Card, Square, int]:
+        """The card, square and rotation of a legal placement, else IllegalMove (WD-3);
         TypeError or ValueError for arguments that are not a card, a square, a rotation."""
-        check_type(card, Card, "card")
-        at = check_square(at)
-        rotation = check_degrees(rotation, "rotation")
-        refusal = rotation_refusal(self.rules, rotation)
-        if refusal is not None:
-            raise refusal
+        # arguments already in their checked form (as every Move holds them) skip the checks
+        # that would return them unchanged; anything else gets the full checks, in order
+        checked = card if type(card) is Card else check_type(card, Card, "card")
+        square = at if _is_square(at) else check_square(at)
+        turn = rotation if _is_turn(rotation) else check_degrees(rotation, "rotation")
+        self._refuse(square, turn)
+        return checked, square, turn
+
+    def _refuse(self, at: Square, rotation: int) -> None:
+        """IllegalMove (WD-3) unless a card may lie on square ``at`` turned ``rotation``
+        degrees now; both already checked (a tuple of two ints, a rotation in ROTATIONS)."""
+        if rotation and not self.rules.allow_rotation:
+            refusal = rotation_refusal(self.rules, rotation)
+            if refusal is not None:
+                raise refusal
         if at in self._squares:
             said = _("square {at} already holds a card; a card needs an empty square.")
             raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(at=at))
@@ -210,7 +221,6 @@ class Board:
                 "would make it bigger."
             )
             raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(rows=rows, cols=cols, at=at))
-        return card.rotated(rotation), at, rotation
 
     def can_place(self, card: Card, at: Square, rotation: int = 0) -> bool:
         """Whether ``place`` would accept this card here."""
@@ -226,8 +236,9 @@ class Board:
         Raises IllegalMove, leaving the board as it was, when the square is taken, touches no
         card, breaks ``max_size``, or the card is turned while rotation is off.
         """
-        turned, at, rotation = self._check(card, at, rotation)
-        self._lay(turned, at, _shape(turned))
+        card, at, rotation = self._check(card, at, rotation)
+        turned, shape = _turned(card, rotation) if rotation else (card, _shape(card))
+        self._lay(turned, at, shape)
         self._placed.append((card, at, rotation))
 
     def gain(self, card: Card, at: Square, rotation: int = 0) -> int:
@@ -238,8 +249,19 @@ class Board:
         >>> Board(start=Card.from_text("BP/2C")).gain(Card.from_text("B1/11"), (1, 0))
         2
         """
-        turned, at, _ = self._check(card, at, rotation)
-        return self._gain(_shape(turned), at)
+        if (  # what a Move holds (the generic greedy's every call): only whether it is legal
+            type(card) is Card
+            and type(at) is tuple
+            and len(at) == 2
+            and type(at[0]) is int
+            and type(at[1]) is int
+            and type(rotation) is int
+            and rotation in ROTATIONS
+        ):
+            self._refuse(at, rotation)
+        else:
+            card, at, rotation = self._check(card, at, rotation)
+        return self._gain(_turned(card, rotation)[1], at)
 
     def undo(self) -> Card:
         """Take back the last placement exactly and return its card (as in every game's

@@ -32,6 +32,7 @@ from orchard_lab.water_drops.rules import (
     ROTATIONS,
     Move,
     Rules,
+    _known_move,
     market_size,
     orchard_room,
 )
@@ -165,16 +166,19 @@ class Game(BaseGame[Move, Board]):
     def legal_moves(self) -> list[Move]:
         """Every (market card, open square, rotation) of the player to act; [] once over."""
         cards, squares, rotations = self.choices()
-        return [Move(card, at, turn) for card in cards for at in squares for turn in rotations]
+        known = _known_move  # the parts come from the game itself: checked already
+        return [known(card, at, turn) for card in cards for at in squares for turn in rotations]
 
     def _game_over(self) -> IllegalMove:
         return illegal("WD-2", _(FACTS.rules["WD-2"]), _("the game is over; the market is empty."))
 
     def _check(self, move: Move) -> None:
-        check_type(move, Move, "move")
-        if self.is_over:
+        if type(move) is not Move:  # score_after is the hot path of the generic greedy
+            check_type(move, Move, "move")
+        if not self._market:
             raise self._game_over()
-        self._check_market(move)
+        if move.card not in self._market:
+            self._check_market(move)
 
     def _check_market(self, move: Move) -> None:
         if move.card not in self._market:

@@ -31,7 +31,7 @@ from orchard_lab.streams import words_ahead
 from orchard_lab.water_drops import engine
 from orchard_lab.water_drops.cards import Card
 from orchard_lab.water_drops.game import Game, check_room
-from orchard_lab.water_drops.rules import Move, Rules
+from orchard_lab.water_drops.rules import Move, Rules, _known_move
 
 __all__ = [
     "FASTER",
@@ -57,7 +57,7 @@ def _nth_move(
     """``legal_moves()[index]`` for these ``Game.choices()``, without building the list."""
     card_index, rest = divmod(index, len(squares) * len(rotations))
     square_index, turn_index = divmod(rest, len(rotations))
-    return Move(cards[card_index], squares[square_index], rotations[turn_index])
+    return _known_move(cards[card_index], squares[square_index], rotations[turn_index])
 
 
 def random_policy(rng: np.random.Generator) -> Policy:
@@ -85,7 +85,7 @@ def greedy_policy(game: Game) -> Move:
         raise ValueError("the game is over: there is no move to choose")
     cards = list(dict.fromkeys(game.market))
     c, at, turn = game.boards[game.current_player].best_placement(cards)
-    return Move(cards[c], at, turn)
+    return _known_move(cards[c], at, turn)
 
 
 class LookaheadPolicy(policies.RolloutPolicy):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -207,12 +207,43 @@ class Move:
     rotation: int = 0
 
     def __post_init__(self) -> None:
-        check_type(self.card, Card, "card")
-        object.__setattr__(self, "at", check_square(self.at))
-        object.__setattr__(self, "rotation", check_degrees(self.rotation, "rotation"))
+        # the common case (a Card, a tuple of two ints, a quarter turn 0-270) is already in
+        # its checked form; anything else goes through the full checks, which say what is wrong
+        if type(self.card) is not Card:
+            check_type(self.card, Card, "card")
+        if not _is_square(self.at):
+            object.__setattr__(self, "at", check_square(self.at))
+        if not _is_turn(self.rotation):
+            object.__setattr__(self, "rotation", check_degrees(self.rotation, "rotation"))
 
 
 check_square = check_pair  # a card square (row, col) of the orchard (WD-3)
+
+
+def _is_square(at: object) -> TypeGuard[tuple[int, int]]:
+    """Whether ``at`` is already what ``check_square`` makes of it: a tuple of two ints."""
+    return type(at) is tuple and len(at) == 2 and type(at[0]) is int and type(at[1]) is int
+
+
+def _is_turn(rotation: object) -> TypeGuard[int]:
+    """Whether ``rotation`` is already what ``check_degrees`` makes of it: 0, 90, 180 or 270."""
+    return type(rotation) is int and rotation in ROTATIONS
+
+
+def _known_move(card: Card, at: tuple[int, int], rotation: int) -> Move:
+    """A Move made from parts already in their checked form (a Card, a tuple of two ints, a
+    rotation in ``ROTATIONS``) without checking them again: only for the moves a game lists
+    itself from its own cards and squares (``legal_moves``, the fast policies), never for
+    what a caller gives; equal to ``Move(card, at, rotation)``.
+
+    >>> card = Card.from_text("BC/3M")
+    >>> _known_move(card, (0, 1), 90) == Move(card, (0, 1), 90)
+    True
+    """
+    move = object.__new__(Move)
+    fields = move.__dict__
+    fields["card"], fields["at"], fields["rotation"] = card, at, rotation
+    return move
 
 
 def rotation_refusal(rules: Rules, rotation: int) -> IllegalMove | None:

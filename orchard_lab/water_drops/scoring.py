@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from orchard_lab.language import _, _n
+from orchard_lab.language import _, _n, language
 
 __all__ = ["SCORINGS", "STANDARD_POINTS", "Group", "group_points", "no_fruit", "reason"]
 
@@ -62,20 +63,32 @@ class Group:
 
 
 def _fruits(fruit: str, size: int) -> str:
-    """``size`` fruits of one kind in the session's language: "3 bananas"."""
-    said = {
-        "B": _n("{count} banana", "{count} bananas", size),
-        "C": _n("{count} cherry", "{count} cherries", size),
-        "P": _n("{count} pear", "{count} pears", size),
-        "M": _n("{count} mango", "{count} mangoes", size),
-    }
-    return said[fruit].format(count=size)
+    """``size`` fruits of one kind in the session's language: "3 bananas" (only that fruit's
+    words are looked up)."""
+    if fruit == "B":
+        said = _n("{count} banana", "{count} bananas", size)
+    elif fruit == "C":
+        said = _n("{count} cherry", "{count} cherries", size)
+    elif fruit == "P":
+        said = _n("{count} pear", "{count} pears", size)
+    elif fruit == "M":
+        said = _n("{count} mango", "{count} mangoes", size)
+    else:
+        raise KeyError(fruit)
+    return said.format(count=size)
 
 
 def no_fruit(fruit: str) -> str:
     """A fruit's score note when the orchard has none of it: "no cherries"."""
-    words = {"B": _("no bananas"), "C": _("no cherries"), "P": _("no pears"), "M": _("no mangoes")}
-    return words[fruit]
+    if fruit == "B":
+        return _("no bananas")
+    if fruit == "C":
+        return _("no cherries")
+    if fruit == "P":
+        return _("no pears")
+    if fruit == "M":
+        return _("no mangoes")
+    raise KeyError(fruit)
 
 
 def reason(fruit: str, size: int, values: list[int], points: int) -> str:
@@ -90,6 +103,14 @@ def reason(fruit: str, size: int, values: list[int], points: int) -> str:
     >>> reason("C", 1, [5], 0)
     '1 cherry touches a 5-drop only: too few to score'
     """
+    # every score and group list says these again and again: each sentence is looked up
+    # once per language (the catalogues do not change while the program runs)
+    return _said(language(), fruit, size, tuple(values), points)
+
+
+@lru_cache(maxsize=4096)
+def _said(code: str, fruit: str, size: int, values: tuple[int, ...], points: int) -> str:
+    """``reason`` in the language ``code`` (the session's: what ``_`` and ``_n`` use)."""
     matches = values.count(size)
     fields = {"fruits": _fruits(fruit, size), "size": size, "points": points}
     fields["matches"] = matches
