@@ -36,6 +36,33 @@ CPU seconds of imports + warm_up (whole process), cold / cached):
   The costliest compiles then: stacked trees' ``_search`` 6.1 s, water drops' ``_play_on``
   4.8, ``_playouts`` 1.7 and ``_play_games`` 1.5 (each entry point optimises the kernels it
   calls once more), ``_placing`` 1.5, stacked trees' ``_play`` 1.5, ``moved_terms`` 1.3.
+- with item 5's joint bound (load 2.6): water drops 0.27 + 10.62 (11.16) / 0.25 + 0.18
+  (0.56), stacked trees 0.25 + 18.34 (19.10) / 0.25 + 0.22 (0.63), all games 0.25 + 32.75
+  (33.63) / 0.26 + 0.26 (0.68); after the background warm-up (no kernel changed; load 9):
+  12.45 / 0.20, 19.05 / 0.19, all games 0.25 + 31.44 (32.45) / 0.25 + 0.26 (0.69).
+- ``--first`` (load 3.2), the action's CPU s cold / cached (imports 0.3 more): water drops'
+  greedy hint 0.00 / 0.00, lookahead hint 10.74 / 0.21, what-if Run 9.98 / 0.17 (both
+  compile ``_play_on``); stacked trees' greedy hint 0.00 / 0.00, what-if Run 4.53 / 0.16,
+  best line 15.33 / 0.23 (the search ``_search`` and its bounds).
+- What a class waits for. Before: ``orchard-lab lessons`` on a new machine warmed every
+  engine up (about 31 CPU s) before JupyterLab opened; ``orchard-lab hub`` warmed nothing,
+  and where the hub's user could not write beside the package each pupil (a home of their
+  own) compiled into their own cache at their first water drops or stacked trees action,
+  all at once on one machine. Now both open at once and warm up in a process of their own
+  (``compiled.warm_up_in_background``, nice 10), into the cache every pupil of the hub
+  shares (``jit.class_cache``); an action met before it is done compiles what it needs,
+  as ``--first`` says (the warm-up runs at a low priority). ``orchard-lab app`` still warms
+  its game first (water drops about 11 CPU s, stacked trees 19). Cached loads: under 0.3 s.
+- Where a cold compile's seconds go (numba 0.68, per-kernel profiles): about a third in
+  LLVM (each kernel's module optimised and emitted, with every kernel it calls linked in
+  again); the rest in numba's Python: typing (``_search`` is typed 7 times: its recursive
+  call makes numba re-type a copy of the whole function at each round, about 2 s), and
+  ``inline="always"`` copies (numba deep-copies the inlined function's IR block by block,
+  each copy with the whole variable scope: 1.8 s of ``_play_on``'s 4.8 for ``_placing``,
+  ``_gain`` and ``_look`` written into it). Tried and dropped: the recursion through a
+  second kernel (2 re-typings instead of 6, but numba does not link kernels calling each
+  other: "unresolved symbol"). Not tried: an explicit stack instead of the recursion, or
+  calls instead of the inlined ``_placing`` (10-15% of a random game, ``_placing``).
 """
 
 from __future__ import annotations

@@ -617,12 +617,13 @@ def solve(
 def warm_up() -> None:
     """Compile the search now (numba), so no learner waits for it later.
 
-    The first use after an install compiles for about 13 CPU seconds (22 before issue 24
+    The first use after an install compiles for about 14 CPU seconds (22 before issue 24
     item 4: ``bound`` was compiled three times, see ``_NONE``; the joint bound of item 5 adds
     about 1.6: stacked trees' whole warm-up went from 15.4 to 17.0 CPU s in
     ``benchmarks/bench_cold_start.py``) and caches the result beside the code (or in the
-    user's cache folder); later runs load it in a fraction of a second. ``orchard-lab
-    lessons`` and ``orchard-lab app`` call this before the class starts.
+    user's cache folder); later runs load it in a fraction of a second. ``orchard-lab app``
+    calls this before the class starts, ``orchard-lab lessons`` and ``orchard-lab hub`` in the
+    background (``compiled``); ``best_line`` first, so the compile is not on its clock.
 
     >>> warm_up()
     """

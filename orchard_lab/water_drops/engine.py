@@ -754,10 +754,11 @@ def playout_margins(
 def warm_up() -> None:
     """Compile the engine now (numba), so no learner waits for it later.
 
-    The first use after an install compiles for about 15 CPU seconds (``benchmarks/
+    The first use after an install compiles for about 11 CPU seconds (``benchmarks/
     bench_cold_start.py``; 40 before issue 24, see ``_placing``) and caches the result
     beside the code (or in the user's cache folder); later runs load it in well under a second.
-    ``orchard-lab lessons`` and ``orchard-lab app`` call this before the class starts.
+    ``orchard-lab app`` calls this before the class starts, ``orchard-lab lessons`` and
+    ``orchard-lab hub`` in the background (``compiled``).
 
     >>> warm_up()
     """
