@@ -7,6 +7,10 @@ language menu at its top (``GamePage.language_choice``) draws the page again in 
 language, the game on the board, the walkthrough's step and the what-if's settings kept, and
 ``PageLanguage`` tells the browser (and so a screen reader) which language the page speaks.
 
+The app's page comes in two parts (``later=True``): the board first, then, once the browser
+has drawn it (``Drawn``), the walkthrough and the what-if, so a pupil can play while the rest
+of the page (two thirds of its widgets) arrives.
+
 >>> game_page("water-drops").widget.children[0].value.startswith("<style>")
 True
 >>> page_title("water-drops")
@@ -37,6 +41,7 @@ from orchard_lab.widgets.styles import STATIC, style_html, text_properties
 __all__ = [
     "GAME_VARIABLE",
     "TEXT_ON",
+    "Drawn",
     "GamePage",
     "PageLanguage",
     "game_page",
@@ -61,6 +66,13 @@ class PageLanguage(anywidget.AnyWidget):
     root = traitlets.Unicode("orchard-app").tag(sync=True)
     whole_page = traitlets.Bool(False).tag(sync=True)
     names = traitlets.Dict({name: code for code, name in LANGUAGES.items()}).tag(sync=True)
+
+
+class Drawn(anywidget.AnyWidget):
+    """Shows nothing; says so to the kernel (a message) when the browser has drawn it, once
+    per view: the page it ends is on the screen."""
+
+    _esm = "export default { render({ model }) { model.send({ drawn: true }); } };"
 
 
 def _section(title: str, lead: str) -> w.HTML:
@@ -97,7 +109,10 @@ class GamePage:
     Choosing another language in ``language_choice`` (or calling ``speak``) makes it the
     session's (on the app's server, the page's own: ``language.keep_language_in``) and builds
     the parts again in it: the board plays on from the same game, the walkthrough shows the
-    same step, the what-if keeps its rule sets and settings, the sender the name typed."""
+    same step, the what-if keeps its rule sets and settings, the sender the name typed.
+
+    With ``later``, the walkthrough and the what-if (None until then) are built once the
+    browser has drawn the rest (``drawn``), or when ``complete`` or ``speak`` is called."""
 
     def __init__(
         self,
@@ -105,6 +120,7 @@ class GamePage:
         send: Callable[[str, str], Sent] | None = None,
         *,
         whole_page: bool = False,
+        later: bool = False,
     ) -> None:
         self.game = _game(slug)
         self._send = send
@@ -124,6 +140,9 @@ class GamePage:
         self.what_if: WhatIfExplorer | None = None
         self.sender: ResultSender | None = None
         self.widget = w.VBox().add_class("orchard-app")
+        self._waiting = later  # the walkthrough and the what-if not built yet
+        self.drawn = Drawn()
+        self.drawn.on_msg(lambda _widget, _content, _buffers: self.complete())
         self._build()
         self.language_choice.observe(lambda change: self.speak(change["new"]), names="value")
 
@@ -132,17 +151,27 @@ class GamePage:
         """The code of the language the page speaks."""
         return self._speaking
 
+    def complete(self) -> None:
+        """Build the walkthrough and the what-if if they are not yet (``later``)."""
+        if not self._waiting:
+            return
+        self._waiting = False
+        self.walkthrough, self.what_if = self._learning(None, None)
+        shown = [part for part in self.widget.children if part is not self.drawn]
+        self.widget.children = [*shown, *self._learning_sections()]
+
     def speak(self, code: str) -> None:
         """Draw the page in the language ``code`` ("en", "fr" or "ko"), playing on."""
         set_language(code)  # checks code
         if code == self._speaking:
             return
         self._speaking = code
+        self._waiting = False
         self.language_choice.value = code  # when called from code: the menu says so too
         shown = self.widget.children
         self._build()
         self.page_language.lang = code  # once the words are: <html lang> says them
-        kept = {id(self.language_choice), id(self.page_language)}
+        kept = {id(self.language_choice), id(self.page_language), id(self.drawn)}
         for part in shown:  # the parts of the other language, which nothing shows now
             for widget in _tree(part):
                 if id(widget) not in kept:
@@ -164,13 +193,20 @@ class GamePage:
             ),
             self.sender.widget,
         ]  # fmt: skip
-        next_step = self.walkthrough.next_button.description.rstrip(" ▶")
         self.widget.children = [
             w.HTML(style()),
             top,
             _section(_("Play"), _("Play a game on the board. Ask for a hint when you are stuck.")),
             self.board.widget,
             *sending,
+            *([self.drawn] if self._waiting else self._learning_sections()),
+        ]
+
+    def _learning_sections(self) -> list[w.Widget]:
+        """The walkthrough and the what-if under their headings."""
+        assert self.walkthrough is not None and self.what_if is not None
+        next_step = self.walkthrough.next_button.description.rstrip(" ▶")
+        return [
             _section(
                 _("Learn the rules"),
                 _("Press {next} to see the rules one step at a time.").format(next=next_step),
@@ -187,8 +223,9 @@ class GamePage:
 
     def _parts(
         self, board: Any, walkthrough: Any, what_if: WhatIfExplorer | None, sender: Any
-    ) -> tuple[Any, Any, WhatIfExplorer, ResultSender | None]:
-        """New parts, each from the one shown before it (None: a fresh one)."""
+    ) -> tuple[Any, Any, WhatIfExplorer | None, ResultSender | None]:
+        """New parts, each from the one shown before it (None: a fresh one); no walkthrough
+        and no what-if while they wait for the page to be drawn."""
         game = self.game
         new_board = game.board_class()()
         if board is not None:  # the same game, the same seed (the result code needs it)
@@ -196,6 +233,20 @@ class GamePage:
             if hasattr(board, "policy_choice"):
                 new_board.policy_choice.value = board.policy_choice.value
             new_board.load(board.game)
+        new_sender = None
+        if self._send is not None:
+            name = "" if sender is None else sender.name.value
+            new_sender = ResultSender(new_board, self._send)
+            new_sender.name.value = name
+        if self._waiting:
+            return new_board, None, None, new_sender
+        return new_board, *self._learning(walkthrough, what_if), new_sender
+
+    def _learning(
+        self, walkthrough: Any, what_if: WhatIfExplorer | None
+    ) -> tuple[Any, WhatIfExplorer]:
+        """A new walkthrough and what-if, from the ones shown before (None: fresh ones)."""
+        game = self.game
         new_walkthrough = game.new_walkthrough()
         if walkthrough is not None:
             new_walkthrough.go(walkthrough.index)
@@ -211,12 +262,7 @@ class GamePage:
                 seed=what_if.seed_choice.value,
                 game=game.module,
             )
-        new_sender = None
-        if self._send is not None:
-            name = "" if sender is None else sender.name.value
-            new_sender = ResultSender(new_board, self._send)
-            new_sender.name.value = name
-        return new_board, new_walkthrough, new_what_if, new_sender
+        return new_walkthrough, new_what_if
 
 
 def _tree(widget: w.Widget) -> Iterator[w.Widget]:
@@ -227,10 +273,22 @@ def _tree(widget: w.Widget) -> Iterator[w.Widget]:
 
 
 def game_page(
-    slug: str, send: Callable[[str, str], Sent] | None = None, *, whole_page: bool = False
+    slug: str,
+    send: Callable[[str, str], Sent] | None = None,
+    *,
+    whole_page: bool = False,
+    later: bool = False,
 ) -> GamePage:
     """Build a fresh page for the registered game named ``slug`` in the session's language;
     with ``send`` (a class's ``ClassInbox.send``), a finished game can be sent to the teacher
     from under the board. ``whole_page``: the page is the browser's whole document (the
-    app's), whose ``<html lang>`` follows the page's language."""
-    return GamePage(slug, send, whole_page=whole_page)
+    app's), whose ``<html lang>`` follows the page's language. ``later``: the walkthrough
+    and the what-if come once the browser has drawn the board (``GamePage``).
+
+    >>> page = game_page("water-drops", later=True)
+    >>> page.what_if is None, page.drawn in page.widget.children
+    (True, True)
+    >>> page.complete(); page.what_if.game.FACTS.name, page.drawn in page.widget.children
+    ('water_drops', False)
+    """
+    return GamePage(slug, send, whole_page=whole_page, later=later)

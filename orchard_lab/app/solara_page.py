@@ -42,7 +42,8 @@ def Page() -> None:
     slug = os.environ[GAME_VARIABLE]
     inbox = class_inbox()
     send = None if inbox is None else inbox.send
-    page = solara.use_memo(lambda: game_page(slug, send, whole_page=True), [])
+    # the board first; the walkthrough and the what-if once the browser has drawn it
+    page = solara.use_memo(lambda: game_page(slug, send, whole_page=True, later=True), [])
     _code, set_code = solara.use_state(page.language)
 
     def follow() -> Callable[[], None]:
