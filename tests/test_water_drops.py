@@ -1266,3 +1266,32 @@ def test_wd4_reasons_are_said_in_the_language_of_the_moment() -> None:
     assert board_of().score().notes == notes and scoring_module.no_fruit("C") == "no cherries"
     with speaking("fr"):
         assert scoring_module.reason("B", 3, [3], 3) == french
+
+
+def test_wd4_groups_are_counted_again_after_a_card_an_undo_and_in_another_language() -> None:
+    """``groups()`` is counted once per position and language: laying a card, taking it
+    back, copying the board or changing the language never shows groups of another
+    position or another language."""
+
+    def fresh(board: wd.Board) -> list[wd.Group]:
+        again = wd.Board(start=board.start, rules=board.rules)
+        for move in board.placed:
+            again.place(move.card, move.at, move.rotation)
+        return again.groups()
+
+    board = board_of()
+    first = board.groups()
+    board.place(C("3B/BB"), (0, 1))
+    twin = board.copy()
+    english = board.groups()
+    assert english == fresh(board) != first
+    assert board.score().parts == {"banana": 3, "cherry": 0, "pear": 0, "mango": 0}
+    with speaking("fr"):
+        french = board.groups()
+        assert french == fresh(board) and french != english
+        assert [g.cells for g in french] == [g.cells for g in english]
+    assert board.groups() == english
+    twin.place(C("B1/11"), (1, 0))
+    assert board.undo() == C("3B/BB") and board.groups() == first
+    assert twin.groups() == fresh(twin) and len(twin.groups()) > len(first)
+    assert board.snapshot() == board_of().snapshot()

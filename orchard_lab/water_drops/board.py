@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from orchard_lab.core import IllegalMove, Score, board_snapshot, check_type, illegal
-from orchard_lab.language import _
+from orchard_lab.language import _, language
 from orchard_lab.water_drops.cards import FRUIT_NAMES, FRUITS, Card, check_degrees
 from orchard_lab.water_drops.rules import (
     FACTS,
@@ -170,6 +170,9 @@ class Board:
         # ever added to while the board keeps its state (copies in that state share it);
         # laying a card replaces it by the entries the card cannot change.
         self._gains: dict[Square, Entry] = {}
+        # groups() of this position, counted from scratch once per language (the reasons
+        # are sentences); laying or taking back a card forgets them
+        self._found: tuple[str, tuple[Group, ...]] | None = None
         self._lay(start, (0, 0), _shape(start))
 
     # --- placing -------------------------------------------------------------------------
@@ -304,6 +307,7 @@ class Board:
         self._box = (min(rows), max(rows), min(cols), max(cols))
         self._open = None
         self._gains = {}
+        self._found = None
         return card
 
     def _regroup(self, start: int) -> None:
@@ -585,6 +589,7 @@ class Board:
         r0, r1, c0, c1 = self._box
         self._box = (min(r0, row), max(r1, row), min(c0, col), max(c1, col))
         self._open = None
+        self._found = None
 
     def _regain(
         self, clusters: list[list[Any]], wetted: dict[int, dict[int, int]], near: tuple[Square, ...]
@@ -634,7 +639,20 @@ class Board:
         return None if value is None else _CODE[value]
 
     def groups(self) -> list[Group]:
-        """Every fruit group (WD-4), recomputed from scratch, in reading order of first cells."""
+        """Every fruit group (WD-4), counted from scratch, in reading order of first cells.
+
+        Counted once per position and language (a score, a snapshot and the groups shown
+        ask for one position's groups again and again; each reason is a sentence): laying
+        or taking back a card counts them again when next asked.
+        """
+        code = language()
+        found = self._found
+        if found is None or found[0] != code:
+            found = self._found = (code, tuple(self._count_groups()))
+        return list(found[1])
+
+    def _count_groups(self) -> list[Group]:
+        """``groups()`` counted from the cells, with flood fills."""
         cells, scoring, table = self._cells, self._scoring, self._table
         where = {key: (key // STRIDE - OFFSET, key % STRIDE - OFFSET) for key in cells}
         seen: set[int] = set()
@@ -698,11 +716,12 @@ class Board:
         >>> Board(start=Card.from_text("BP/2C")).snapshot()["open"]
         ((-1, 0), (0, -1), (0, 1), (1, 0))
         """
+        laid = self._cells  # every cell of a laid square holds a code
         cells = {
-            (2 * r + dr, 2 * c + dc): self.cell(2 * r + dr, 2 * c + dc)
+            (row, col): _CODE[laid[(row + OFFSET) * STRIDE + col + OFFSET]]
             for r, c in self._squares
-            for dr in (0, 1)
-            for dc in (0, 1)
+            for row in (2 * r, 2 * r + 1)
+            for col in (2 * c, 2 * c + 1)
         }
         return board_snapshot(
             self,
