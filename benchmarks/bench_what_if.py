@@ -5,7 +5,8 @@
 machine beside them, then times one Run of the explorer per game and policy (the largest
 run allowed, at most 2,000 games per rule set), and the Run of issue 11: 2 × 2,000 greedy
 2-player water drops games, against the generic path. Run:
-``.venv/bin/python benchmarks/bench_what_if.py [seconds per measurement]``.
+``.venv/bin/python benchmarks/bench_what_if.py [seconds per measurement] [game ...]`` (the
+games named alone, e.g. ``water_drops``; the run of issue 11 only with water drops).
 
 Issue 11 (2 x 2,000 greedy 2-player water drops games, rule sets standard and per_drop; cpu
 time, 2 shared cores under load 8-10): 26.6 s with the numpy batches (per_drop then played
@@ -32,7 +33,11 @@ from orchard_lab import games as registry
 from orchard_lab.widgets.what_if import WhatIfExplorer, largest_run
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-GAMES = (apple_batches, water_drops, stacked_trees)
+GAMES = tuple(
+    game
+    for game in (apple_batches, water_drops, stacked_trees)
+    if len(sys.argv) < 3 or game.FACTS.name in sys.argv[2:]
+)
 
 
 def games_per_second(game, policy: str, players: int) -> float:
@@ -73,7 +78,8 @@ def main() -> None:
             explorer.run()
             spent = time.perf_counter() - start
             print(f"{game.FACTS.name:14s} {policy:10s} 2 x {games:,} games: {spent:.2f} s")
-    issue_11()
+    if water_drops in GAMES:
+        issue_11()
 
 
 def issue_11(games: int = 2000, generic_games: int = 10) -> None:

@@ -3,8 +3,8 @@
 It works for any of the three games (``game=apple_batches``, ``water_drops`` or
 ``stacked_trees``). Rule sets A and B are ``RuleSwitches`` panels built from the game's own
 switches; both are played by the same policy on the same deals (the same seed), so the
-histograms differ only because the rules do. Games run in chunks and a progress bar follows
-them; the same settings always give the same result.
+histograms differ only because the rules do. Games run in chunks (of both rule sets) and a
+progress bar follows them; the same settings always give the same result.
 
 >>> explorer = WhatIfExplorer(rules_b=ab.Rules(easy=True), games=200, seed=1)
 >>> explorer.run()
@@ -256,7 +256,8 @@ class WhatIfExplorer(WidgetView):
         chunk = chunk_games(self.game, policy)
         sizes = [min(chunk, games - start) for start in range(0, games, chunk)]
         seeds = make_rng(self.seed_choice.value).integers(0, 2**31 - 1, size=len(sizes))
-        self.progress.max, self.progress.value = len(SETS) * games, 0
+        with self.progress.hold_sync():  # one message to the page
+            self.progress.max, self.progress.value = len(SETS) * games, 0
         self.message.value = ""
         tables: dict[str, list[np.ndarray]] = {key: [] for key in SETS}
         counter = game_entry(self.game.FACTS.name).choice_counter()
@@ -278,7 +279,7 @@ class WhatIfExplorer(WidgetView):
                         size, players, policy, int(chunk_seed), rules[key]
                     ).items():
                         chosen[key][kind] = chosen[key].get(kind, 0.0) + mean * size / games
-                self.progress.value += size
+            self.progress.value += len(SETS) * size  # once a chunk: each move is a message
         self.results = {key: np.concatenate(parts) for key, parts in tables.items()}
         self.choices = chosen if counter is not None else {}
         self._draw(rules)
