@@ -17,6 +17,12 @@ old and new code run alternately, 25 clicks a kind a run: batch median 118 and 1
 115 ms, apple 66 and 72 -> 57 and 69 ms. In one lab session switching between old and new
 code every 20 clicks (80 a kind each, loads 5 and 9): batch 93 and 106 -> 83 and 97 ms,
 apple 51 and 60 -> 38 and 51 ms. The worst clicks stay at 160-400 ms under that load.
+The same clicks on ``orchard-lab app apple-batches`` (2 pages of 50 a run, load 5-6): batch
+median 81 and 82 -> 62 and 60 ms, worst 430 and 214 -> 147 and 269 ms; apple 40 and 45 ->
+37 and 43 ms. The walkthrough's Next, timed as ``bench_browser_waits.py`` does (3 pages of
+13 steps a run, load 6-7), with each chart's changes of a step sent as one
+(``BoardChart.merged``): median 149 and 183 -> 89 and 93 ms, worst 616 and 537 -> 223 and
+163 ms.
 """
 
 from __future__ import annotations

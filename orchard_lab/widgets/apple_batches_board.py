@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as w
@@ -224,6 +225,35 @@ class BoardChart(SharedBundleFigure):
         sent: bool = super()._should_send_property(key, value)
         return sent
 
+    _merging: tuple[dict[str, Any], dict[str, Any], Any] | None = None  # ``merged``'s
+
+    @contextmanager
+    def merged(self) -> Iterator[None]:
+        """The chart's changes in the block reach the browser as one, when the block ends: a
+        walkthrough's step replays a game, and the page redrew the chart for each move.
+
+        >>> import plotly.graph_objects as go
+        >>> chart = BoardChart(go.Figure(go.Bar(x=[1, 2])))
+        >>> with chart.merged():
+        ...     chart.plotly_update({"x": [[3, 2]]}, trace_indexes=0)
+        ...     chart.plotly_update({"text": [["a", "b"]]}, trace_indexes=0)
+        ...     chart._last_trace_edit_id
+        0
+        >>> chart._last_trace_edit_id, list(chart._widget_data[0]["x"])
+        (1, [3, 2])
+        """
+        if self._merging is not None:  # merged already, by an outer block
+            yield
+            return
+        self._merging = ({}, {}, None)
+        try:
+            yield
+        finally:
+            restyle, relayout, traces = self._merging
+            self._merging = None
+            if restyle or relayout:
+                self._send_update_msg(restyle, relayout, traces)
+
     def _send_update_msg(
         self,
         restyle_data: dict[str, Any],
@@ -231,7 +261,26 @@ class BoardChart(SharedBundleFigure):
         trace_indexes: Any = None,
         source_view_id: str | None = None,
     ) -> None:
-        """plotly's ``BaseFigureWidget._send_update_msg``, its five messages in one."""
+        """plotly's ``BaseFigureWidget._send_update_msg``, its five messages in one; inside
+        ``merged``, kept until its end (each value is the whole new value of its path, so
+        the last one of each path is the chart's state)."""
+        traces = self._normalize_trace_indexes(trace_indexes)
+        if self._merging is not None and source_view_id is None:
+            restyle, relayout, kept = self._merging
+            if kept in (None, traces):
+                self._merging = ({**restyle, **restyle_data}, {**relayout, **relayout_data}, traces)
+                return
+            self._merging = ({}, {}, None)  # other traces: what was kept goes first
+            self._send_now(restyle, relayout, kept, None)
+        self._send_now(restyle_data, relayout_data, traces, source_view_id)
+
+    def _send_now(
+        self,
+        restyle_data: dict[str, Any],
+        relayout_data: dict[str, Any],
+        traces: list[int],
+        source_view_id: str | None,
+    ) -> None:
         with self.hold_sync():
             self._last_trace_edit_id += 1
             self._trace_edit_in_process = True
@@ -241,7 +290,7 @@ class BoardChart(SharedBundleFigure):
             self._py2js_update = {
                 "style_data": restyle_data,
                 "layout_data": relayout_data,
-                "style_traces": self._normalize_trace_indexes(trace_indexes),
+                "style_traces": traces,
                 "trace_edit_id": self._last_trace_edit_id,
                 "layout_edit_id": self._last_layout_edit_id,
                 "source_view_id": source_view_id,

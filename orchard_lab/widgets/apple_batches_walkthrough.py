@@ -14,6 +14,9 @@ language when the walkthrough is built (``orchard_lab.language``).
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+
 from babel.lists import format_list
 
 from orchard_lab import apple_batches as ab
@@ -315,6 +318,18 @@ SCRIPT = (
 
 def walkthrough() -> Walkthrough:
     """The apple batches rules in 14 steps on a fresh board (never the class's board)."""
+    script = [dataclasses.replace(scene, setup=_charts_once(scene.setup)) for scene in SCRIPT]
     return scripted_walkthrough(
-        AppleBatchesBoard(players=1, seed=SEED), SCRIPT, _("How to play apple batches")
+        AppleBatchesBoard(players=1, seed=SEED), script, _("How to play apple batches")
     )
+
+
+def _charts_once(setup: Callable[[AppleBatchesBoard], Staged]) -> Callable[..., Staged]:
+    """``setup`` with each chart's changes sent as one when it ends: a step replays up to 12
+    moves, and the page redrew both charts for each (``BoardChart.merged``)."""
+
+    def once(board: AppleBatchesBoard) -> Staged:
+        with board.points_figure.merged(), board.next_figure.merged():
+            return setup(board)
+
+    return once
