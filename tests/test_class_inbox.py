@@ -287,7 +287,7 @@ def _get(app: desk.TeacherDesk, path: str, query: str = "", cookie: str = "") ->
 
 def test_the_teacher_page_needs_the_teachers_token_and_sets_its_cookie() -> None:
     inbox = ClassInbox()
-    app = desk.TeacherDesk(_pupils, inbox, TEACHER, port=8866, title="Apple batches")
+    app = desk.TeacherDesk(_pupils, inbox, TEACHER, port=8866)
     assert _get(app, "/")[2] == "the pupils' page"  # the pupils' pages pass through
     assert _get(app, "/teacher")[0] == 403
     assert _get(app, "/teacher/results", "token=apple-pie-42")[0] == 403
@@ -295,18 +295,18 @@ def test_the_teacher_page_needs_the_teachers_token_and_sets_its_cookie() -> None
     assert code == 200 and b"orchard_lab_teacher_8866=" + TEACHER.encode() in headers.get(
         b"set-cookie", b""
     )
-    assert "<h1>Class results: Apple batches</h1>" in page and 'lang="en"' in page
+    assert "<h1>Class results</h1>" in page and 'lang="en"' in page
     assert '<script src="/teacher/page.js">' in page
     cookie = f"orchard_lab_teacher_8866={TEACHER}"
     assert _get(app, "/teacher/page.js", cookie=cookie)[0] == 200
     assert _get(app, "/teacher/elsewhere", cookie=cookie)[0] == 404
     with pytest.raises(ValueError, match="token"):
-        desk.TeacherDesk(_pupils, inbox, "short", port=8866, title="Apple batches")
+        desk.TeacherDesk(_pupils, inbox, "short", port=8866)
 
 
 def test_the_teacher_page_news_follow_every_send() -> None:
     inbox = ClassInbox()
-    app = desk.TeacherDesk(_pupils, inbox, TEACHER, port=8866, title="Apple batches")
+    app = desk.TeacherDesk(_pupils, inbox, TEACHER, port=8866)
     cookie = f"orchard_lab_teacher_8866={TEACHER}"
     news = json.loads(_get(app, "/teacher/results", cookie=cookie)[2])
     assert news == {

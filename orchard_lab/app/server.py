@@ -28,7 +28,6 @@ from orchard_lab.app.seats import PAGES_PER_BROWSER, Seats
 from orchard_lab.app.teacher import TeacherDesk, open_class
 from orchard_lab.class_inbox import ClassInbox
 from orchard_lab.core import check_int, check_type
-from orchard_lab.games import entry
 from orchard_lab.language import ENVIRONMENT, keep_language_in, language, set_language, speaking
 from orchard_lab.plotly_bundle import BundleRoute
 
@@ -126,8 +125,7 @@ def serve(
     print(f"Pupils open:  http://{shown}:{port}/?token={token}", flush=True)
     if inbox is not None and teacher_token is not None:
         open_class(inbox)
-        title = entry(slug).title  # the desk says it in the server's language
-        served = TeacherDesk(served, inbox, teacher_token, port=port, title=title)
+        served = TeacherDesk(served, inbox, teacher_token, port=port)
         kept = f", kept in {inbox.path}" if inbox.path is not None else ""
         print(
             f"Your results page (for you only): http://{shown}:{port}/teacher?token="

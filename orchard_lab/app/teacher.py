@@ -13,7 +13,7 @@ status sentence and the reasons (``classroom``, ``widgets.class_results``).
 >>> import asyncio, json
 >>> async def pupils(scope, receive, send): sent.append("pupils")
 >>> async def send(message): sent.append(message.get("status"))
->>> desk = TeacherDesk(pupils, ClassInbox(), "teacher-token", port=8866, title="Water drops")
+>>> desk = TeacherDesk(pupils, ClassInbox(), "teacher-token", port=8866)
 >>> sent = []; asyncio.run(desk({"type": "http", "path": "/", "headers": []}, None, send))
 >>> sent
 ['pupils']
@@ -83,14 +83,12 @@ def sends_html(refused: tuple[Sent, ...]) -> str:
 
 class TeacherDesk:
     """Answer ``/teacher`` and below for the holder of ``token``; pass the rest to ``app``.
-    ``title`` is the game's name (``"water drops"``), shown in the server's language."""
+    The page's title names no game: a class may send the codes of any game (each group of
+    the table names its own)."""
 
-    def __init__(
-        self, app: ASGIApp, inbox: ClassInbox, token: str, *, port: int, title: str
-    ) -> None:
+    def __init__(self, app: ASGIApp, inbox: ClassInbox, token: str, *, port: int) -> None:
         self.app = app
         self.inbox = inbox
-        self.title = title
         self.gate = TokenGate(
             self._answer, token, port=port, cookie="orchard_lab_teacher", refusal=_REFUSED
         )
@@ -132,7 +130,7 @@ class TeacherDesk:
         )
 
     def _page(self) -> str:
-        title = html.escape(_("Class results: {game}").format(game=_(self.title).capitalize()))
+        title = html.escape(_("Class results"))
         loading = html.escape(_("Loading the results..."))
         link = f'<a href="{PREFIX}/results.txt">results.txt</a>'
         kept = html.escape(_("Every result counted, as a text file to keep: {file}."))

@@ -210,7 +210,7 @@ def test_a_class_sends_and_the_teacher_sees_it_ranked(
     with speaking(lang):  # what the class's server says, said in this process
         inbox = ClassInbox()
         said = [inbox.send(name, code).sentence for name, code in lines]
-        title = _("Class results: {game}").format(game=_("stacked trees").capitalize())
+        title = _("Class results")
         waiting = _(NO_RESULTS)
     assert len(set(said)) == len(said), "each send must answer its own sentence"
 

@@ -150,7 +150,7 @@ def test_two_pupils_send_and_the_teacher_sees_them_ranked_live(browser, class_se
 
         teacher.goto(f"{server.url}/teacher?token={server.teacher}")
         expect(teacher.locator("#orchard-teacher-table")).to_contain_text("Ana")
-        assert teacher.title() == "Class results: Stacked trees · orchard_lab"
+        assert teacher.title() == "Class results · orchard_lab"
 
         _play_by_hints(ben, "lookahead")
         ben_code = ben.locator(".orchard-send-code input").input_value()
