@@ -238,6 +238,9 @@ def test_a_class_sends_and_the_teacher_sees_it_ranked(
         assert len(ranked) == 3
         status_line = teacher.locator("#orchard-teacher-status")
         expect(status_line).to_have_text(wanted["status"])  # arrived by itself: no reload
+        # the last send (Eve's mistyped code) changes no result, only the sends not counted:
+        # the page may have drawn the status a poll before it
+        expect(teacher.locator("#orchard-teacher-sends")).to_have_text(wanted["sends"])
 
         def speaks_ranks_and_fits() -> None:
             main = teacher.locator("main").first
