@@ -102,3 +102,28 @@ def test_every_css_file_is_checked_here() -> None:
     assert files == checked | layout_only
     for name in layout_only:
         assert not re.search(r"(?<![\w-])color:|background", static_text(name))
+
+
+def _widget_classes(cls: type) -> list[type]:
+    return [cls, *(each for sub in cls.__subclasses__() for each in _widget_classes(sub))]
+
+
+def test_every_widgets_javascript_and_css_is_a_file_of_the_package() -> None:
+    """No view writes JavaScript or CSS in a Python string (issue 23): each of orchard_lab's
+    anywidgets takes its ``_esm`` and ``_css`` from a file (``widgets/static``), which
+    anywidget reads; a string there would be code kept in Python."""
+    import anywidget
+
+    ours = [
+        cls
+        for cls in _widget_classes(anywidget.AnyWidget)
+        if cls.__module__.startswith("orchard_lab.")
+    ]
+    assert page.Drawn in ours and len(ours) >= 5  # every module above is imported
+    in_strings = [
+        f"{cls.__module__}.{cls.__qualname__}.{name}"
+        for cls in ours
+        for name in ("_esm", "_css")
+        if isinstance(vars(cls).get(name), str)
+    ]
+    assert in_strings == []

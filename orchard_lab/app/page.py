@@ -34,7 +34,6 @@ from orchard_lab import games
 from orchard_lab.class_inbox import Sent
 from orchard_lab.core import check_type
 from orchard_lab.language import LANGUAGES, _, language, set_language
-from orchard_lab.plotly_bundle import BUNDLE_PATH
 from orchard_lab.widgets import WhatIfExplorer
 from orchard_lab.widgets.result_sender import ResultSender
 from orchard_lab.widgets.styles import STATIC, style_html, text_properties
@@ -72,20 +71,10 @@ class PageLanguage(anywidget.AnyWidget):
 class Drawn(anywidget.AnyWidget):
     """Shows nothing; says so to the kernel (a message) when the browser has drawn it, once
     per view: the page it ends is on the screen. Then, while the kernel builds the rest, the
-    browser runs plotly's bundle (``plotly_bundle.BUNDLE_PATH``, which the page has fetched
-    already), for the what-if's charts; the charts' loader imports that same address."""
+    browser runs plotly's bundle (``plotly_bundle.BUNDLE_PATH``), which the app's page
+    template has fetched already, for the what-if's charts (``static/page_drawn.js``)."""
 
-    _esm = f"""export default {{
-  render({{ model }}) {{
-    model.send({{ drawn: true }});
-    const config = document.getElementById("jupyter-config-data");
-    let base = "/";
-    try {{ base = JSON.parse(config.textContent).baseUrl || "/"; }} catch {{ base = "/"; }}
-    const url = new URL(base + "{BUNDLE_PATH}", window.location.origin).href;
-    setTimeout(() => import(url).catch(() => null), 0);
-  }},
-}};
-"""
+    _esm = STATIC / "page_drawn.js"
 
 
 def _section(title: str, lead: str) -> w.HTML:
