@@ -90,18 +90,28 @@ class Row:
         return "won" if self.won else "lost"
 
 
-def at_table_words(at_table: str) -> str:
-    """``Row.at_table`` ("solo", "won" or "lost") in the session's language.
+def at_table_words(row: Row) -> str:
+    """How ``row``'s pupil did at their own table, in the session's language: "solo", "won",
+    or "lost" with the table's best score, since the pupils who beat them may have sent no
+    code (or not one that counts) and so be missing from the group.
 
-    >>> at_table_words("won")
-    'won'
+    >>> from orchard_lab import water_drops as wd
+    >>> game = wd.Game.new(players=2, seed=1)
+    >>> while not game.is_over:
+    ...     game.play(game.legal_moves()[0])
+    >>> game.scores()
+    [38, 24]
+    >>> at_table_words(class_results(f"Ana: {result_code(game, player=1)}").rows[0])
+    "lost (the table's best: 38)"
     """
-    words = {
-        "solo": _p("class results: how a pupil did at their table", "solo"),
-        "won": _p("class results: how a pupil did at their table", "won"),
-        "lost": _p("class results: how a pupil did at their table", "lost"),
-    }
-    return words[at_table]
+    if row.at_table == "lost":
+        said = _p(
+            "class results: how a pupil did at their table", "lost (the table's best: {best})"
+        )
+        return said.format(best=max(row.result.scores))
+    if row.at_table == "won":
+        return _p("class results: how a pupil did at their table", "won")
+    return _p("class results: how a pupil did at their table", "solo")
 
 
 def table_headings() -> tuple[str, str, str, str, str]:

@@ -63,7 +63,7 @@ def results_text(results: ClassResults) -> str:
                 str(row.place),
                 _("{name} (same name)").format(name=row.name) if row.name in shared else row.name,
                 str(row.score),
-                at_table_words(row.at_table),
+                at_table_words(row),
                 _(row.rating) if row.rating else "",
             )
             for row in group.rows
@@ -97,7 +97,7 @@ def write_csv(results: ClassResults, out: Path) -> None:
                         row.place,
                         row.name,
                         row.score,
-                        at_table_words(row.at_table),
+                        at_table_words(row),
                         _(row.rating) if row.rating else "",
                         row.line,
                     )

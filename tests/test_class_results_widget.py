@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.classroom import result_code
@@ -30,7 +32,8 @@ def test_paste_click_check_and_read_the_ranked_table() -> None:
     assert f"<td>{st.rating(first[1].scores()[0])}</td>" in table
     assert "1. stacked trees, deal " in table and "best line found: " in table
     assert "2. water drops, seed 3, 2 players, standard rules" in table
-    assert ("won" if 1 in pond.winners() else "lost") in table
+    lost = f"lost (the table's best: {max(pond.scores())})"  # Cai's opponent sent no code
+    assert f"<td>{'won' if 1 in pond.winners() else html.escape(lost)}</td>" in table
     assert "line 4, <b>Dev</b>: this code has a typing mistake" in checker.refused.value
     assert checker.status.value == "3 results verified in 2 groups; 1 line refused (below)."
     roles = [trace.meta["role"] for trace in checker.figure.data]

@@ -207,7 +207,7 @@ def table_html(groups: tuple[Group, ...], shared: tuple[str, ...]) -> str:
             rows.append(
                 f'<tr><td class="orchard-num">{row.place}</td><td>{name}</td>'
                 f'<td class="orchard-num">{row.score}</td>'
-                f"<td>{html.escape(at_table_words(row.at_table))}</td>"
+                f"<td>{html.escape(at_table_words(row))}</td>"
                 f"<td>{html.escape(_(row.rating) if row.rating else '')}</td></tr>"
             )
     head = "".join(f"<th>{html.escape(heading)}</th>" for heading in table_headings())
