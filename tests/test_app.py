@@ -196,3 +196,38 @@ def test_the_tab_is_titled_after_the_game(
     assert context.find(TitleWidget).widget.title == title  # the title the page then sets
     context.close()
     capsys.readouterr()  # outside a kernel, solara.display prints the page
+
+
+def test_the_page_is_completed_even_if_the_browser_never_says_it_is_drawn(
+    monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A ``Drawn`` widget that never loads (no message) must not leave the page half built."""
+    import time
+
+    import solara
+
+    from orchard_lab.app import solara_page
+
+    made = []
+
+    def kept_page(*args: Any, **options: Any) -> Any:
+        made.append(game_page(*args, **options))
+        return made[-1]
+
+    monkeypatch.setattr(solara_page, "game_page", kept_page)
+    monkeypatch.setattr(solara_page, "DRAWN_WAIT", 0.3)
+    monkeypatch.setenv("ORCHARD_LAB_GAME", "water-drops")
+    _, context = solara.render(solara_page.Page(), handle_error=False)
+    page = made[0]
+    assert page.what_if is None and page.drawn in page.widget.children  # no message sent
+    waited = 0.0
+    while page.what_if is None and waited < 30:  # the page's own wait, in its own thread
+        time.sleep(0.1)
+        waited += 0.1
+    assert isinstance(page.what_if, WhatIfExplorer) and page.walkthrough is not None
+    assert page.drawn not in page.widget.children
+    assert page.what_if.widget in page.widget.children
+    page.complete()  # the browser's late message: built once, not again
+    assert page.widget.children.count(page.what_if.widget) == 1
+    context.close()
+    capsys.readouterr()

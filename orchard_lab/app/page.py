@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import html
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -143,6 +144,7 @@ class GamePage:
         self.sender: ResultSender | None = None
         self.widget = w.VBox().add_class("orchard-app")
         self._waiting = later  # the walkthrough and the what-if not built yet
+        self._building = threading.RLock()  # one build at a time: complete may come twice
         self.drawn = Drawn()
         self.drawn.on_msg(lambda _widget, _content, _buffers: self.complete())
         self._build()
@@ -154,17 +156,23 @@ class GamePage:
         return self._speaking
 
     def complete(self) -> None:
-        """Build the walkthrough and the what-if if they are not yet (``later``)."""
-        if not self._waiting:
-            return
-        self._waiting = False
-        self.walkthrough, self.what_if = self._learning(None, None)
-        shown = [part for part in self.widget.children if part is not self.drawn]
-        self.widget.children = [*shown, *self._learning_sections()]
+        """Build the walkthrough and the what-if if they are not yet (``later``). Safe to call
+        from another thread (the app page's own wait, ``solara_page``): built once."""
+        with self._building:
+            if not self._waiting:
+                return
+            self._waiting = False
+            self.walkthrough, self.what_if = self._learning(None, None)
+            shown = [part for part in self.widget.children if part is not self.drawn]
+            self.widget.children = [*shown, *self._learning_sections()]
 
     def speak(self, code: str) -> None:
         """Draw the page in the language ``code`` ("en", "fr" or "ko"), playing on."""
         set_language(code)  # checks code
+        with self._building:
+            self._speak(code)
+
+    def _speak(self, code: str) -> None:
         if code == self._speaking:
             return
         self._speaking = code

@@ -10,6 +10,7 @@ page's language menu, its tab's title too.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
@@ -22,6 +23,7 @@ from orchard_lab.app.teacher import class_inbox
 __all__ = ["Page", "page_language"]
 
 _KEPT = "orchard_lab.language"  # the page's entry among its virtual kernel's own dicts
+DRAWN_WAIT = 10.0  # seconds: the walkthrough and the what-if come then, drawn board or not
 
 
 def page_language() -> MutableMapping[str, str] | None:
@@ -44,6 +46,14 @@ def Page() -> None:
     send = None if inbox is None else inbox.send
     # the board first; the walkthrough and the what-if once the browser has drawn it
     page = solara.use_memo(lambda: game_page(slug, send, whole_page=True, later=True), [])
+
+    def complete_anyway(stop: threading.Event) -> None:
+        """The rest of the page, even if the browser never says the board is drawn (a widget
+        that failed to load in a slow browser must not leave the page half built)."""
+        if not stop.wait(DRAWN_WAIT):
+            page.complete()
+
+    solara.use_thread(complete_anyway, [], intrusive_cancel=False)
     _code, set_code = solara.use_state(page.language)
 
     def follow() -> Callable[[], None]:
