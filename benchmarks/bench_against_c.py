@@ -4,11 +4,16 @@
         [--switches] [--only TEXT]
 
 ``c_reference/`` holds one small C program per game (standard C11, no dependencies): the
-game's standard rules (and stacked trees' "no rotten tokens" switch, and every switch of
-water drops as its program's options) with the greedy and random policies. ``ROWS`` are
-issue 24's table and water drops solo; ``--switches`` adds ``SWITCH_ROWS``, water drops
-under each switch, solo and with 2 players; ``--only`` keeps the rows whose case holds the
-text. This script compiles the programs with ``gcc -O2`` into a temporary folder, then:
+game for any number of players the engine allows (apple batches 1 to 6, water drops 1 to 5,
+stacked trees 1 to 6) under every rule switch (each program's options: the fields of the
+game's ``Rules``), with the greedy and random policies. ``ROWS`` are issue 24's table, water
+drops solo and apple batches and stacked trees with 2 players; ``--switches`` adds
+``SWITCH_ROWS``, each game under each switch that changes the work, solo and with 2
+players, and validates (without timing them) ``CHECK_ROWS``, the switches that change only
+numbers (points tables, constants) and apple batches' ``end`` with 3 and 6 players (with 1,
+2, 4 or 5 players a game has 4 rounds either way); ``--only`` keeps the rows whose case
+holds the text. This script compiles the programs with ``gcc -O2`` into a temporary folder,
+then:
 
 1. **Validates them by exact replay.** For every row it plays ``--validate`` games through
    ``policies.run_games`` on ``Game.new`` deals (the seeded dealing every simulation uses),
@@ -93,9 +98,29 @@ def _water_deal(game: wd.Game) -> list[int]:
     ]
 
 
-def _no_options(players: int, rules: Any) -> tuple[str, ...]:
-    """Apple batches: the C program plays solo games under the standard rules only."""
-    return ()
+def _table_text(table: Sequence[int]) -> str:
+    return ",".join(map(str, table))
+
+
+def _apple_options(players: int, rules: Any) -> tuple[str, ...]:
+    """The players, then every switch of ``rules`` that differs from the standard rules as
+    the C program's options."""
+    options: tuple[str, ...] = ("--players", str(players))
+    standard = ab.Rules()
+    if rules.easy:
+        options += ("--easy",)
+    if rules.unlucky_may_bust:
+        options += ("--unlucky-may-bust",)
+    if rules.steady_reference == "any":
+        options += ("--steady-any",)
+    if rules.special_broken_points != standard.special_broken_points:
+        options += ("--special-broken", str(rules.special_broken_points))
+    if rules.end == "four_rounds":
+        options += ("--four-rounds",)
+    for batch, name in ab.SEQUENCE_BATCHES.items():
+        if getattr(rules, name) != getattr(standard, name):
+            options += (f"--{batch}-points", _table_text(getattr(rules, name)))
+    return options
 
 
 def _water_options(players: int, rules: Any) -> tuple[str, ...]:
@@ -116,8 +141,22 @@ def _water_options(players: int, rules: Any) -> tuple[str, ...]:
 
 
 def _stacked_options(players: int, rules: Any) -> tuple[str, ...]:
-    """Solo games; ``--no-rotten`` for the switch that gives no rotten tokens."""
-    return ("--no-rotten",) if rules.rotten_tokens == 0 else ()
+    """The players, then every switch of ``rules`` that differs from the standard rules as
+    the C program's options."""
+    options: tuple[str, ...] = ("--players", str(players))
+    standard = st.Rules()
+    for field, option in (
+        ("dice_per_fruit", "--dice"),
+        ("rotten_tokens", "--tokens"),
+        ("rotten_penalty", "--penalty"),
+        ("cards_per_game", "--cards"),
+        ("hand_size", "--hand"),
+    ):
+        if getattr(rules, field) != getattr(standard, field):
+            options += (option, str(getattr(rules, field)))
+    if rules.ladder != standard.ladder:
+        options += ("--ladder", _table_text(rules.ladder))
+    return options
 
 
 def _stacked_deal(game: st.Game) -> list[int]:
@@ -135,7 +174,7 @@ APPLES = CGame(
     "",
     _apple_deal,
     False,
-    _no_options,
+    _apple_options,
 )
 DROPS = CGame(
     "water_drops",
@@ -196,6 +235,10 @@ ROWS = (
     Row("stacked trees solo greedy, standard rules", TREES, 1, "greedy", st.Rules(), 27_000, 5_000),
     Row("stacked trees solo greedy, no rotten tokens", TREES, 1, "greedy", NO_ROT, 82_000, 5_000),
     Row("stacked trees solo random", TREES, 1, "random", st.Rules(), 155_000, 3_000),
+    Row("apple batches 2 players greedy", APPLES, 2, "greedy", ab.Rules(), None, 150_000, 150_000),
+    Row("apple batches 2 players random", APPLES, 2, "random", ab.Rules(), None, 150_000, 150_000),
+    Row("stacked trees 2 players greedy", TREES, 2, "greedy", st.Rules(), None, 10_000, 10_000),
+    Row("stacked trees 2 players random", TREES, 2, "random", st.Rules(), None, 10_000, 10_000),
 )  # fmt: skip
 SQUARES = tuple(n * n for n in range(1, 10))  # a group_points table of the what-if's choices
 
@@ -219,7 +262,83 @@ def _switch_rows() -> tuple[Row, ...]:
     return tuple(rows)
 
 
-SWITCH_ROWS = _switch_rows()
+def _apple_switch_rows() -> tuple[Row, ...]:
+    """Apple batches solo and with 2 players, greedy and random, under each switch that
+    changes the work: which moves are legal (``CHECK_ROWS`` has the others)."""
+    rows = []
+    switches = {
+        "unlucky_may_bust": ab.Rules(unlucky_may_bust=True),
+        "steady_reference any": ab.Rules(steady_reference="any"),
+    }
+    for players, who, games in ((1, "solo", 300_000), (2, "2 players", 150_000)):
+        for name, rules in switches.items():
+            for policy in ("greedy", "random"):
+                case = f"apple batches {who} {policy}, {name}"
+                rows.append(Row(case, APPLES, players, policy, rules, None, games, games))
+    return tuple(rows)
+
+
+def _stacked_switch_rows() -> tuple[Row, ...]:
+    """Stacked trees solo and with 2 players, greedy and random, under each switch that
+    changes the work (``CHECK_ROWS`` has the others); solo greedy with no rotten tokens is
+    in ``ROWS`` already."""
+    rows = []
+    switches = {
+        "dice_per_fruit 3": st.Rules(dice_per_fruit=3),
+        "no rotten tokens": NO_ROT,
+        "rotten_tokens 4": st.Rules(rotten_tokens=4),
+        "cards_per_game 18": st.Rules(cards_per_game=18),
+        "hand_size 3": st.Rules(hand_size=3),
+    }
+    for players, who in ((1, "solo"), (2, "2 players")):
+        for name, rules in switches.items():
+            for policy in ("greedy", "random"):
+                if (players, policy, rules) == (1, "greedy", NO_ROT):
+                    continue
+                games = 5_000 if rules.cards_per_game == 18 else 10_000
+                case = f"stacked trees {who} {policy}, {name}"
+                rows.append(Row(case, TREES, players, policy, rules, None, games, games))
+    return tuple(rows)
+
+
+SWITCH_ROWS = _switch_rows() + _apple_switch_rows() + _stacked_switch_rows()
+
+
+def _check_rows() -> tuple[Row, ...]:
+    """The switches that change only numbers, not the work (a points table, a constant, the
+    ladder's values), and apple batches' ``end``, which changes the work only with 3 or 6
+    players (with 1, 2, 4 or 5 the game has 4 rounds either way): validated by replay with
+    ``--switches``, not timed. Solo and 2 players (``end``: 3 and 6), greedy and random."""
+    apple = {
+        "easy": ab.Rules(easy=True),
+        "special_broken_points -10": ab.Rules(special_broken_points=-10),
+        "monochrome_points counting": ab.Rules(monochrome_points=tuple(range(1, 13))),
+        "feather_points squares": ab.Rules(feather_points=ab.SQUARES),
+        "unlucky_points triangular": ab.Rules(unlucky_points=ab.TRIANGULAR),
+        "steady_points pronic": ab.Rules(steady_points=ab.PRONIC),
+        "end four_rounds": ab.Rules(end="four_rounds"),
+    }
+    stacked = {
+        "rotten_penalty 5": st.Rules(rotten_penalty=5),
+        "ladder doubling": st.Rules(ladder=(1, 2, 4, 8)),
+        "ladder of 12 steps": st.Rules(ladder=tuple(n * n for n in range(1, 13))),
+    }
+    rows = []
+    for game, title, switches in (
+        (APPLES, "apple batches", apple),
+        (TREES, "stacked trees", stacked),
+    ):
+        for name, rules in switches.items():
+            tables = (3, 6) if name == "end four_rounds" else (1, 2)
+            for players in tables:
+                for policy in ("greedy", "random"):
+                    who = "solo" if players == 1 else f"{players} players"
+                    case = f"{title} {who} {policy}, {name}"
+                    rows.append(Row(case, game, players, policy, rules, None, 0))
+    return tuple(rows)
+
+
+CHECK_ROWS = _check_rows()
 
 
 # -- building and running the C programs ------------------------------------------------------
@@ -423,17 +542,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--repeat", type=int, default=1, help="timings of each row, C and orchard_lab in turn (1)"
     )
     parser.add_argument(
-        "--switches", action="store_true", help="water drops under each switch too (SWITCH_ROWS)"
+        "--switches",
+        action="store_true",
+        help="every game under each switch too (SWITCH_ROWS timed, CHECK_ROWS only validated)",
     )
     parser.add_argument("--only", default="", help="only the rows whose case holds this text")
     args = parser.parse_args(argv)
     chosen = (*ROWS, *SWITCH_ROWS) if args.switches else ROWS
     rows = [row for row in chosen if args.only in row.case]
+    checked = [row for row in CHECK_ROWS if args.switches and args.only in row.case]
     with tempfile.TemporaryDirectory() as folder:
         programs = compile_programs(Path(folder))
         print(f"validation: {args.validate} games a row, replayed exactly (seed {VALIDATION_SEED})")
         wrong = []
-        for row in rows:
+        for row in (*rows, *checked):
             start = time.perf_counter()
             found = validate(row, programs, args.validate)
             verdict = "identical" if not found else f"{len(found)} MISMATCHES"

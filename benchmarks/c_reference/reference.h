@@ -16,9 +16,8 @@
  *                   deals and random choices from xoshiro256** seeded with SEED; print
  *                   "games N cpu SECONDS mean SCORE" (CPU time of dealing and playing).
  *
- * A game's own options come before the mode (water_drops --players N and its switches,
- * see water_drops.c; stacked_trees --no-rotten); its cards, if it reads them, come first on
- * the input.
+ * A game's own options come before the mode (--players N and the rule switches, see each
+ * game file); its cards, if it reads them, come first on the input.
  * Standard C11, no dependencies: gcc -O2 -std=c11 game.c -o game.
  */
 #ifndef ORCHARD_REFERENCE_H
@@ -30,8 +29,12 @@
 #include <string.h>
 #include <time.h>
 
+#ifndef MAX_PLAYERS /* a game file may define both before it includes this one */
 #define MAX_PLAYERS 5
+#endif
+#ifndef MAX_TURNS
 #define MAX_TURNS 64 /* the longest game: 50 water drops cards */
+#endif
 
 /* -- the generator of speed runs: xoshiro256**, seeded by splitmix64 ------------------- */
 typedef struct {
