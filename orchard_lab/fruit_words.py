@@ -13,7 +13,7 @@ without loading another game's engine.
 ('doré', 'M', 'prune', 'cerise')
 >>> with speaking("ko"):
 ...     water_drops_code("5P/CM"), trees_code("APL/LAP")
-('5배/체망', '사배자/자사배')
+('5·배/체·망', '사배자/자사배')
 >>> water_drops_code("BC/3M"), trees_code("APL/LAP")
 ('BC/3M', 'APL/LAP')
 """
@@ -52,6 +52,13 @@ def _words(lang: str) -> dict[tuple[str, str], str]:
         ("drops letter", "C"): _p("water drops: the letter of a cherry", "C"),
         ("drops letter", "P"): _p("water drops: the letter of a pear", "P"),
         ("drops letter", "M"): _p("water drops: the letter of a mango", "M"),
+        # Translators: {left} and {right} are two cells side by side in a water drops card's
+        # code ("5P/CM" is read 5, P, then C, M); a language whose letters are syllables puts
+        # a mark between them, so that "5" and a letter, or two letters, are not read as a
+        # word (Korean "5·배/체·망", never "5배/체망": fivefold, strainer)
+        ("drops pair", "{left}{right}"): _p(
+            "water drops: two cells side by side in a card's code", "{left}{right}"
+        ),
         ("tree", "A"): _p("a tree's fruit", "apple"),
         ("tree", "P"): _p("a tree's fruit", "pear"),
         ("tree", "L"): _p("a tree's fruit", "plum"),
@@ -80,8 +87,24 @@ def water_drops_letter(code: str) -> str:
 
 def water_drops_code(card: object) -> str:
     """A water drops card written row by row (``str(card)``: ``"BC/3M"``) in the letters the
-    boards draw; English keeps the engine's own."""
-    return "".join(water_drops_letter(cell) for cell in str(card))
+    boards draw, the two cells of a row joined as the language joins them (Korean puts a
+    "·" between them: "5·배/체·망"); English and French keep the engine's own ("5P/CM").
+
+    >>> from orchard_lab.language import speaking
+    >>> with speaking("ko"):
+    ...     water_drops_code("12/BB"), water_drops_code("B1/CC")
+    ('1·2/바·바', '바·1/체·체')
+    """
+    words = _words(language())
+    pair = words["drops pair", "{left}{right}"]
+
+    def letters(row: str) -> str:
+        shown = [words.get(("drops letter", cell), cell) for cell in row]
+        if len(shown) != 2:  # not a card's row: as it is
+            return "".join(shown)
+        return pair.format(left=shown[0], right=shown[1])
+
+    return "/".join(letters(row) for row in str(card).split("/"))
 
 
 def tree_name(fruit: str) -> str:

@@ -172,3 +172,20 @@ def test_the_stacked_trees_hint_names_its_card_in_the_fruit_letters_of_the_langu
     reason = plain_words([board.hint_text.value])
     cards = re.findall(rf"[{letters}]+(?:/[{letters}]+)+", reason)
     assert cards and all(len(card) in (7, 8) for card in cards), reason
+
+
+def test_the_korean_water_drops_board_writes_each_card_code_with_its_separators() -> None:
+    """The board's messages, its hint and what a screen reader says of a card write a Korean
+    card code as "5·배/체·망" (never "5배/체망", read as words), as the walkthrough does."""
+    code = re.compile(r"(\S+/\S+) 카드")
+    with speaking("ko"):
+        board = WaterDropsBoard(players=2, seed=1)
+        board.select_card(0)
+        picked = board.message.value
+        board.hint()
+        words = [picked, board.message.value, board.hint_text.value]
+        words += [square.label for square in board.orchard.shown()]
+    codes = {found for said in words for found in code.findall(said)}
+    assert codes, words
+    for found in codes:
+        assert re.fullmatch(r"[^/·\s]·[^/·\s]/[^/·\s]·[^/·\s]", found), found

@@ -302,7 +302,7 @@ def test_the_market_refusal_writes_its_apples_in_the_language(lang: str) -> None
 def test_a_water_drops_hint_writes_its_card_in_the_boards_letters(lang: str) -> None:
     """A water drops hint names its card as the board draws it, in the session's fruit
     letters (a cold look at the Korean board found the hint's '5P/CM' beside the board's
-    '5배/체망')."""
+    '5·배/체·망')."""
     move = wd.Move(wd.Card.from_text("5P/CM"), (0, 0), 90)
     with speaking(lang):
         said = _placing(move)
@@ -310,3 +310,31 @@ def test_a_water_drops_hint_writes_its_card_in_the_boards_letters(lang: str) -> 
     assert drawn in said, said
     if lang == "ko":  # French fruit letters are the English ones
         assert "5P/CM" not in said, said
+
+
+def test_a_korean_card_code_is_not_read_as_words() -> None:
+    """Korean fruit letters are syllables: "5배/체망" read as "fivefold" and "strainer". A
+    Korean code puts "·" between the two cells of a row; English and French codes are the
+    engine's own, which the pupil types in the lessons."""
+    card = wd.Card.from_text("5P/CM")
+    with speaking("ko"):
+        korean = water_drops_code(card), water_drops_code(wd.Card.from_text("PB/12"))
+        said = _placing(wd.Move(card, (0, 1), 0))
+    assert korean == ("5·배/체·망", "배·바/1·2")
+    assert "5·배/체·망 카드" in said, said
+    for lang in ("en", "fr"):
+        with speaking(lang):
+            assert water_drops_code(card) == "5P/CM", lang
+
+
+@pytest.mark.parametrize(("fruit", "drops"), [("B", [2]), ("C", [2]), ("P", [1, 2]), ("M", [2])])
+def test_french_overwatered_fruit_agree_with_their_feminine_plural(
+    fruit: str, drops: list[int]
+) -> None:
+    """ "3 cerises ... : trop arrosées": the four French fruits (banane, cerise, poire,
+    mangue) are feminine, so an overwatered group of them is "trop arrosée(s)"."""
+    with speaking("fr"):
+        many, one = reason(fruit, 3, drops, 0), reason(fruit, 1, [], 0)
+    assert many.endswith(": trop arrosées"), many
+    assert "arrosé " not in many and not many.endswith("arrosé"), many
+    assert "arrosé" not in one  # a lone fruit touching no drop is not overwatered

@@ -1090,11 +1090,36 @@ def test_hint_greedy_says_the_move_and_why_in_words() -> None:
     assert advice.policy == "greedy" and advice.move == wd.greedy_policy(game)
     gain = game.score_after(advice.move) - game.scores()[game.current_player]
     assert advice.reason.startswith(
-        f"Greedy choice: the {advice.move.card} card at square {advice.move.at} "
-        f"({gain:+d} points now: "
+        f"Greedy choice: the {advice.move.card} card on row {advice.move.at[0]}, column "
+        f"{advice.move.at[1]} ({gain:+d} points now: "
     )
     assert "No other move adds more points right now. Next best: the " in advice.reason
     assert "WD-" not in advice.reason and "_" not in advice.reason
+    assert "square" not in advice.reason  # "row R, column C", as stacked trees' hints say
+
+
+def test_a_hint_says_whether_its_card_is_turned_first_and_how_it_then_lies() -> None:
+    """With turning on, each move a hint names says its turn: "as dealt, not turned", or
+    "turned 90° first (it then lies as ...)", so its points never seem to contradict a lit
+    square that counts the card as it lies now."""
+    said = set()
+    for seed in range(4):
+        game = wd.Game.new(players=2, seed=seed, rules=wd.Rules(allow_rotation=True))
+        advice = wd.hint(game)
+        move = advice.move
+        if move.rotation:
+            turned = move.card.rotated(move.rotation)
+            assert advice.reason.startswith(
+                f"Greedy choice: the {move.card} card turned {move.rotation}° first (it then "
+                f"lies as {turned}), on row {move.at[0]}, column {move.at[1]} ("
+            ), advice.reason
+        else:
+            assert advice.reason.startswith(
+                f"Greedy choice: the {move.card} card as dealt, not turned, on row "
+                f"{move.at[0]}, column {move.at[1]} ("
+            ), advice.reason
+        said.add(bool(move.rotation))
+    assert said == {True, False}
 
 
 def test_hint_lookahead_is_the_lookahead_choice() -> None:

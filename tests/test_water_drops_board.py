@@ -12,7 +12,15 @@ from orchard_lab.core import IllegalMove, points
 from orchard_lab.widgets import WaterDropsBoard, rule_walkthrough
 from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.contrast import contrast_ratio
-from orchard_lab.widgets.water_drops_html import FRUIT_FILL, FRUIT_SHAPE, TEXT_ON, card_picture
+from orchard_lab.widgets.styles import STATIC
+from orchard_lab.widgets.water_drops_html import (
+    FRAMES,
+    FRUIT_FILL,
+    FRUIT_SHAPE,
+    TEXT_ON,
+    card_picture,
+    legend,
+)
 from orchard_lab.widgets.water_drops_walkthrough import SCRIPT
 
 
@@ -179,6 +187,145 @@ def test_hint_picks_the_card_marks_the_square_and_says_the_engines_reason() -> N
     )
 
 
+# a move as a hint names it: its card, its turn, its square and the points it adds now
+HINTED = re.compile(
+    r"the (?P<card>\S+) card (?:as dealt, not turned, |turned (?P<degrees>\d+)° first "
+    r"\(it then lies as (?P<turned>\S+)\), )?on row (?P<row>-?\d+), column (?P<col>-?\d+) "
+    r"\((?P<gain>[+-]\d+) points? now"
+)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_hints_moves_show_their_points_once_their_card_is_picked_and_turned_so(
+    seed: int,
+) -> None:
+    """A cold look at the screenshots found the hint's "next best" saying +2 for a move whose
+    lit square showed +0: the lit squares count the picked card as it lies now, the hint's
+    other move another card or another turn. The board now says so, the hint says the turn
+    and how the card then lies, and each move the hint names shows the hint's points on its
+    square once its card is picked and turned as the hint says."""
+    board = WaterDropsBoard(players=2, seed=seed, rules=wd.Rules(allow_rotation=True))
+    board.hint()
+    assert "The lit squares show what the picked card adds as it lies now" in board.message.value
+    named = list(HINTED.finditer(html.unescape(board.hint_text.value)))
+    assert len(named) == 2, board.hint_text.value  # the greedy choice and the next best
+    for said in named:
+        card = wd.Card.from_text(said["card"])
+        degrees = int(said["degrees"] or 0)
+        if degrees:
+            assert said["turned"] == str(card.rotated(degrees))
+        board.select_card(board.game.market.index(card))
+        while board.rotation != degrees:
+            board.turn()
+        at = (int(said["row"]), int(said["col"]))
+        assert at in _lit(board)
+        assert f'<span class="wd-gain">{said["gain"]}</span>' in _drawn(board, at), said[0]
+    standard = WaterDropsBoard(players=2, seed=seed)
+    standard.hint()
+    assert "The lit squares show what the picked card adds: for a move with another card" in (
+        standard.message.value
+    )
+    assert "turned" not in standard.hint_text.value and "as it lies" not in standard.message.value
+
+
+def test_a_square_is_named_by_its_row_and_column() -> None:
+    """As the lessons ask for (row, column) and stacked trees' hints say "row 1, column -2",
+    water drops names a square "row R, column C" wherever a pupil reads or hears it: the
+    hint, what the board says of a move, what a screen reader says of each square, the
+    walkthrough's notes (never "square (0, 1)", which does not say which number is the row)."""
+    board = WaterDropsBoard(players=2, seed=4, rules=wd.Rules(allow_rotation=True))
+    move = board.hint()
+    r, c = move.at
+    shown = [board.hint_text.value]
+    assert f"on row {r}, column {c} (" in board.hint_text.value
+    board.choose_square(move.at)
+    assert f"on row {r}, column {c}:" in board.message.value
+    shown.append(board.message.value)
+    board.select_card(0)
+    labels = {square.at: square.label for square in board.orchard.shown()}
+    assert all(label.startswith(f"row {at[0]}, column {at[1]}: ") for at, label in labels.items())
+    lit = _lit(board)[0]
+    assert "as it lies now, would add" in labels[lit]
+    tour = rule_walkthrough(wd)
+    for step in range(len(tour.steps)):
+        tour.go(step)
+        shown.append(tour.note.value)
+    assert "on row 0, column 1" in "".join(shown)
+    # the engine's refusals (WD-3) are quoted as the engine says them
+    quoted = re.compile(r"Placing \(WD-3\):[^\n]*")
+    for words in shown:
+        assert not re.search(r"square \(?-?\d", quoted.sub("", words)), words
+
+
+# A CSS declaration that draws a frame: a border or an outline with a line, an inset ring
+_FRAME = re.compile(r"(?<![-\w])(outline|border|border-color|box-shadow)\s*:\s*(?!none)")
+# classes a rule gives a border that is no frame of its own to name: each with why
+_NOT_FRAMES = {
+    "orchard-wd-slot": "a transparent border: room for the picked card's frame",
+    "wd-cell": "the faint line between two cells of a card, drawn by the legend's samples too",
+    "wd-fruit": "a fruit's shape, the legend's fruit samples",
+    "wd-drop": "a drop's shape, the legend's drop sample",
+}
+
+
+def _frame_rules() -> list[tuple[set[str], str]]:
+    """Each rule of the board's CSS that draws a frame: the classes of its selectors' last
+    compounds (a ``::after`` counts as its element's), and its declarations."""
+    css = (STATIC / "water_drops_board.css").read_text(encoding="utf-8")
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    return [
+        ({c for sel in selectors.split(",") for c in re.findall(r"\.([\w-]+)", sel.split()[-1])},
+         body)
+        for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css)
+        if _FRAME.search(body)
+    ]  # fmt: skip
+
+
+def _classes_drawn(board: WaterDropsBoard) -> set[str]:
+    """Every class on the orchard's squares, in their HTML, and on the market's slots."""
+    found: set[str] = set()
+    for square in board.orchard.shown():
+        found.update(square.classes.split())
+        for attribute in re.findall(r'class="([^"]*)"', square.html):
+            found.update(attribute.split())
+    for slot in board.market_slots:
+        found.update(slot._dom_classes)
+    return found
+
+
+def test_the_legend_names_every_frame_the_board_draws() -> None:
+    """A cold look at the screenshots found frames the legend did not name: the dashed empty
+    squares round the orchard (they looked like its "card's edge"), the keyboard's blue focus
+    frame and the tours' orange highlight. Every class the board draws a frame by is in
+    ``FRAMES``, its sample in the legend drawn by a rule of the CSS, with words; and no two
+    samples differ by their colour alone (line, width, fill or ring tell them apart)."""
+    board = WaterDropsBoard(players=2, seed=0, rules=wd.Rules(allow_rotation=True))
+    drawn = _classes_drawn(board)
+    board.hint()  # a picked card, its lit squares, the hint's square
+    drawn |= _classes_drawn(board)
+    board.highlight(squares=[(0, 0)], cells=[(0, 1)], slots=[1])
+    drawn |= _classes_drawn(board)
+    rules = _frame_rules()
+    framed = {c for classes, _body in rules for c in classes} & drawn
+    assert framed - set(_NOT_FRAMES) - {"orchard-wd-square"} <= set(FRAMES), framed
+    assert set(FRAMES) - {"focus"} <= drawn  # each frame was seen on the board
+    shown = legend()
+    looks = {}
+    for frame, sample in FRAMES.items():
+        assert f'wd-legend-frame {sample}"' in shown, frame
+        bodies = " ".join(body for classes, body in rules if sample in classes)
+        assert bodies, f"no CSS rule draws {sample}"
+        line = re.findall(r"(\d+)px (solid|dashed|dotted|double)", bodies)
+        assert line, sample
+        looks[frame] = (*line[0], "background" in bodies, "box-shadow" in bodies)
+    assert len(set(looks.values())) == len(looks), looks
+    words = re.findall(r'class="wd-legend-frame[^"]*"[^>]*>[^<]*</span> ([^<]+)</span>', shown)
+    assert len(words) == len(FRAMES) + 2 and all(words), words  # and the two groups'
+    # a card's edge is drawn over its cells: dashed, where an empty square is dotted
+    assert any("orchard-wd-square" in c and "dashed" in b for c, b in rules)
+    assert any("orchard-wd-open" in c and "dotted" in b for c, b in rules)
+
+
 def test_lookahead_hint_gives_a_legal_move() -> None:
     board = WaterDropsBoard(players=2, seed=4, hint_policy="lookahead")
     move = board.hint()
@@ -221,7 +368,7 @@ def test_keys_turn_and_move_the_focus_to_where_the_card_may_go_WD_3() -> None:
     gain = board.game.boards[0].total - before
     assert board.game.history[0] == (0, wd.Move(card, at, 90))
     assert board.board_keys.said.endswith(
-        f"on square {at}: {gain:+d}, {points(board.game.scores()[0])} in all."
+        f"on row {at[0]}, column {at[1]}: {gain:+d}, {points(board.game.scores()[0])} in all."
     )
     assert board.board_keys.focus_to.endswith(".orchard-slot-0 .orchard-wd-take")
     board.press("u")

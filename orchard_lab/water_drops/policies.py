@@ -150,12 +150,36 @@ def _batched(
 
 
 # --- hints ------------------------------------------------------------------------------------
-def _placing(move: Move) -> str:
+def _placing(move: Move, turning: bool = False) -> str:
+    """A move in words, its square as "row R, column C" (as stacked trees' hints say it);
+    when the rules let cards turn (``turning``), whether the card must be turned first and
+    how it then lies, so a hint never reads as the board's lit squares contradicting it:
+    they show the card as it lies now.
+
+    >>> card = Card.from_text("3C/MM")
+    >>> _placing(Move(card, (0, -1), 0))
+    'the 3C/MM card on row 0, column -1'
+    >>> _placing(Move(card, (0, -1), 0), turning=True)
+    'the 3C/MM card as dealt, not turned, on row 0, column -1'
+    >>> _placing(Move(card, (1, 0), 90), turning=True)
+    'the 3C/MM card turned 90° first (it then lies as M3/MC), on row 1, column 0'
+    """
     card = water_drops_code(move.card)
+    row, col = move.at
     if move.rotation:
-        said = _("the {card} card turned {rotation}° at square {at}")
-        return said.format(card=card, rotation=move.rotation, at=move.at)
-    return _("the {card} card at square {at}").format(card=card, at=move.at)
+        # Translators: {card} is the card as dealt, {turned} the same card once turned by
+        # {rotation} degrees (both written row by row, as the board writes cards)
+        said = _(
+            "the {card} card turned {rotation}° first (it then lies as {turned}), on row {row}, "
+            "column {col}"
+        )
+        turned = water_drops_code(move.card.rotated(move.rotation))
+        return said.format(card=card, rotation=move.rotation, turned=turned, row=row, col=col)
+    if turning:
+        said = _("the {card} card as dealt, not turned, on row {row}, column {col}")
+    else:
+        said = _("the {card} card on row {row}, column {col}")
+    return said.format(card=card, row=row, col=col)
 
 
 def _effect(game: Game, move: Move) -> str:
@@ -177,12 +201,12 @@ def _describe(game: Game, move: Move) -> tuple[str, str]:
     >>> game = Game.new(players=2, seed=1)
     >>> game.play(game.legal_moves()[2])
     >>> print(hint(game).reason)
-    Greedy choice: the 3C/MM card at square (0, -1) (+2 points now: 2 mangoes touch a 2-drop:
-    scores 2). No other move adds more points right now. Next best: the 3C/MM card at square
-    (1, 0) (+2 points now: 2 cherries touch a 2-drop: scores 2). Both add as much; greedy takes
-    the one it finds first.
+    Greedy choice: the 3C/MM card on row 0, column -1 (+2 points now: 2 mangoes touch a
+    2-drop: scores 2). No other move adds more points right now. Next best: the 3C/MM card on
+    row 1, column 0 (+2 points now: 2 cherries touch a 2-drop: scores 2). Both add as much;
+    greedy takes the one it finds first.
     """
-    return _placing(move), _effect(game, move)
+    return _placing(move, game.rules.allow_rotation), _effect(game, move)
 
 
 POLICIES = policies.GamePolicies(

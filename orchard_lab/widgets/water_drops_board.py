@@ -119,12 +119,12 @@ class WaterDropsBoard(PolicyBoard):
         if card is None:
             return
         if self.rotation:
-            done = _("You laid the {card} card turned {degrees}° on square {at}")
+            done = _("You laid the {card} card turned {degrees}° on row {row}, column {col}")
         else:
-            done = _("You laid the {card} card on square {at}")
+            done = _("You laid the {card} card on row {row}, column {col}")
         self._play_yours(
             wd.Move(card, at, self.rotation),
-            done.format(card=water_drops_code(card), degrees=self.rotation, at=at),
+            done.format(card=water_drops_code(card), degrees=self.rotation, row=at[0], col=at[1]),
             ".orchard-wd-market .orchard-slot-0 .orchard-wd-take",
         )
 
@@ -139,7 +139,10 @@ class WaterDropsBoard(PolicyBoard):
             return
         self.rotation = (self.rotation + 90) % 360
         self._hinted = None
-        said = _("The card is turned {degrees}°: it lies as {card}.")
+        said = _(
+            "The card is turned {degrees}°: it lies as {card}. The lit squares now show what "
+            "it would add turned this way."
+        )
         self._say(
             said.format(degrees=self.rotation, card=water_drops_code(card.rotated(self.rotation)))
         )
@@ -211,20 +214,49 @@ class WaterDropsBoard(PolicyBoard):
         card and what it would add there."""
         self.rotation = 0
         self._hinted = None
-        said = _(
-            "You picked the {card} card: pick a lit square next to your orchard. Each lit "
-            "square shows what the card would add there."
-        )
+        if self.game.rules.allow_rotation:
+            said = _(
+                "You picked the {card} card: pick a lit square next to your orchard. Each lit "
+                "square shows what the card would add there as it lies now; Turn ↻ turns it."
+            )
+        else:
+            said = _(
+                "You picked the {card} card: pick a lit square next to your orchard. Each lit "
+                "square shows what the card would add there."
+            )
         lit = self.legal_squares()
         return said.format(card=water_drops_code(card)), _square(lit[0]) if lit else None
 
     def _take_hint(self, move: wd.Move) -> tuple[str, str]:
-        """The hinted card is turned as suggested, and its square marked."""
+        """The hinted card is turned as suggested, and its square marked. It says that the
+        lit squares count the picked card (as it lies now, when cards may turn): a move the
+        hint names besides may take another card, or turn it another way, and its square
+        then shows other points until that card is picked and turned so."""
         self.rotation = move.rotation
         self._hinted = move.at
-        said = _("Hint: the {card} card is picked; its square has a dashed frame.")
-        said = said.format(card=water_drops_code(move.card))
-        return said, _square(move.at)
+        card = water_drops_code(move.card)
+        if not self.game.rules.allow_rotation:
+            said = _("Hint: the {card} card is picked; its square has a dashed frame.")
+            lit = _(
+                "The lit squares show what the picked card adds: for a move with another card, "
+                "pick that card first."
+            )
+        else:
+            if move.rotation:
+                said = _(
+                    "Hint: the {card} card is picked and turned {degrees}°; its square has a "
+                    "dashed frame."
+                )
+            else:
+                said = _(
+                    "Hint: the {card} card is picked, not turned; its square has a dashed frame."
+                )
+            lit = _(
+                "The lit squares show what the picked card adds as it lies now: for a move with "
+                "another card or another turn, pick and turn that card first."
+            )
+        said = said.format(card=card, degrees=move.rotation)
+        return f"{said} {lit}", _square(move.at)
 
     # ---- drawing ---------------------------------------------------------------------------
     def _show_all(self) -> None:

@@ -20,7 +20,7 @@ import html
 from collections.abc import Collection
 
 from orchard_lab import water_drops as wd
-from orchard_lab.fruit_words import water_drops_fruit, water_drops_letter
+from orchard_lab.fruit_words import water_drops_code, water_drops_fruit, water_drops_letter
 from orchard_lab.language import N_, _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.board_parts import legend_html
@@ -30,6 +30,7 @@ from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = [
     "DROP_FILL",
+    "FRAMES",
     "FRUIT_FILL",
     "FRUIT_SHAPE",
     "SMALLEST_LETTER",
@@ -77,6 +78,19 @@ TEXT_ON = {
     "highlight label": ("#1a1a1a", "#fff3c4"),
 }
 SCORING_EDGE, GROUP_EDGE, SAME_EDGE = "#1b7837", "#262626", "#d8d2c0"
+# Every frame the board draws by a class (the groups' edges are drawn inline), and the class
+# of its sample in the legend; the CSS draws each with the same rule, and a test checks
+# that each class the board's CSS frames is here. "focus" is the keyboard's (square_grid.css,
+# buttons.css), drawn on the square or button the keys act on.
+FRAMES = {
+    "orchard-wd-card": "wd-legend-card",  # a card's edge: dashed
+    "orchard-wd-open": "wd-legend-open",  # an empty square next to the orchard: dotted
+    "orchard-legal": "wd-legend-lit",  # a lit square: solid, filled, its points inside
+    "orchard-hinted": "wd-legend-hinted",  # the hint's square: thick dashed
+    "orchard-selected": "wd-legend-picked",  # the picked market card: solid, filled
+    "focus": "wd-legend-focus",  # where the keys act: solid outline inside
+    HIGHLIGHT: "wd-legend-highlight",  # what a tour or lesson points at: double, filled
+}
 
 Square = tuple[int, int]
 
@@ -124,15 +138,17 @@ def card_picture(card: wd.Card, size: int = 24) -> str:
         f'title="{_cell_words(code)}">{_code_html(code, size)}</div>'
         for code in card.cells
     )
-    words = html.escape(f"card {card}: {card_words(card)}")
+    said = _("the {card} card: {cells}").format(card=water_drops_code(card), cells=card_words(card))
+    words = html.escape(said)
     return f'<div class="wd-grid" role="img" aria-label="{words}" title="{words}">{cells}</div>'
 
 
 def legend() -> str:
     """The legend under the orchard: each fruit's shape and letter (the session's) with its
-    name, a drop with its value, then the frames the orchard draws (a group that scores and
-    one that does not, a card's edge, a lit square with its points, the hint's square), each
-    drawn as the orchard draws it.
+    name, a drop with its value, then every frame the board draws (``FRAMES``: a group that
+    scores and one that does not, a card's edge, an empty square, a lit square with its
+    points, the hint's square, the picked card, the keyboard's focus, what a tour points
+    at), each drawn as the board draws it and named by its shape as well as its colour.
 
     >>> from orchard_lab.language import speaking
     >>> with speaking("fr"):
@@ -145,16 +161,33 @@ def legend() -> str:
     entries = [(_legend_cell(code), water_drops_fruit(code)) for code in FRUIT_FILL]
     entries.append((_legend_cell("3"), _cell_words("3")))
     scoring = f"border:3px solid {SCORING_EDGE};background:var(--wd-scoring-group-back)"
-    frames = [  # (inline style, classes, what is inside, what it means)
-        (scoring, "", "", _("a group that scores")),
-        (f"border:3px solid {GROUP_EDGE}", "", "", _("a group that scores nothing")),
-        ("", "wd-legend-card", "", _("a card's edge")),
-        ("", "wd-legend-lit", "+2", _("a square where the picked card may go, and its points")),
-        ("", "wd-legend-hinted", "", _("the hint's square")),
+    groups = [  # the groups' edges, drawn inline as the orchard draws them
+        (scoring, _("solid frame, green inside: a group that scores")),
+        (f"border:3px solid {GROUP_EDGE}", _("solid frame: a group that scores nothing")),
     ]
     entries += [
-        (f'<span class="wd-legend-frame {classes}" style="{style}">{inside}</span>', meaning)
-        for style, classes, inside, meaning in frames
+        (f'<span class="wd-legend-frame" style="{style}"></span>', meaning)
+        for style, meaning in groups
+    ]
+    framed = {  # every other frame, by the class the board draws it with: what it means
+        "orchard-wd-card": _("dashed frame: a card's edge"),
+        "orchard-wd-open": _("dotted frame: an empty square next to your orchard"),
+        "orchard-legal": _(
+            "lit square: the picked card may go there; the number is what it adds there, the "
+            "card turned as it lies now"
+        ),
+        "orchard-hinted": _("thick dashed frame on an empty square: the hint's square"),
+        "orchard-selected": _("frame round a market card, filled: the card you picked"),
+        "focus": _("blue frame inside a square or a button: where the keys act (focus)"),
+        HIGHLIGHT: _("double frame, yellow inside: what the tour or the lesson points at"),
+    }
+    entries += [
+        (
+            f'<span class="wd-legend-frame {FRAMES[drawn]}">'
+            f"{'+2' if drawn == 'orchard-legal' else ''}</span>",
+            meaning,
+        )
+        for drawn, meaning in framed.items()
     ]
     return legend_html(entries)
 
@@ -302,7 +335,9 @@ def card_squares(
         GridSquare(
             at,
             group_map.square_html(board, at, px // 2, marked_cells),
-            f"square {at[0]},{at[1]}: the {card} card ({card_words(card)})",
+            _("row {row}, column {col}: the {card} card ({cells})").format(
+                row=at[0], col=at[1], card=water_drops_code(card), cells=card_words(card)
+            ),
             square_classes("orchard-wd-square orchard-wd-card", at in marked_squares),
         )
         for at, card in board.squares.items()
@@ -314,10 +349,15 @@ def open_square(
     marked: bool,
 ) -> GridSquare:  # fmt: skip
     """The open square ``at``: lit (``more``) with the ghost of the ``turned`` card and its
-    ``gain`` where the picked card may go, a clickable square in any case."""
-    words = f"open square {at[0]},{at[1]}"
-    if gain is not None:
-        words += f": the picked card would add {gain:+d} here"
+    ``gain`` where the picked card may go, a clickable square in any case; a screen reader
+    reads its row and column, and on a lit square what the card adds as it lies now."""
+    if gain is None:
+        words = _("row {row}, column {col}: an empty square").format(row=at[0], col=at[1])
+    else:
+        words = _(
+            "row {row}, column {col}: an empty square; the picked card, as it lies now, would "
+            "add {gain} here"
+        ).format(row=at[0], col=at[1], gain=f"{gain:+d}")
     return GridSquare(
         at,
         ghost_html(turned, gain, px),

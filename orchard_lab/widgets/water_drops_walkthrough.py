@@ -66,12 +66,15 @@ def _place(board: WaterDropsBoard, at: Square, turns: int = 0) -> str:
     board.choose_square(at)
     gain = board.game.scores()[0] - before
     words = {
-        False: _("✓ Allowed: the {card} card on square {square} ({points})."),
-        True: _("✓ Allowed: the {card} card turned {degrees}° on square {square} ({points})."),
+        False: _("✓ Allowed: the {card} card on row {row}, column {col} ({points})."),
+        True: _(
+            "✓ Allowed: the {card} card turned {degrees}° on row {row}, column {col} ({points})."
+        ),
     }[turns > 0]
     return words.format(
-        card=water_drops_code(card), degrees=90 * turns, square=at, points=_points(gain)
-    )
+        card=water_drops_code(card), degrees=90 * turns, row=at[0], col=at[1],
+        points=_points(gain),
+    )  # fmt: skip
 
 
 def _refuse(board: WaterDropsBoard, at: Square, rotation: int = 0) -> str:
@@ -88,10 +91,14 @@ def _refuse(board: WaterDropsBoard, at: Square, rotation: int = 0) -> str:
     board.rotation = rotation
     board.choose_square(at)
     words = {
-        False: _("✗ Refused: the {card} card on square {square}. {reason}"),
-        True: _("✗ Refused: the {card} card turned {degrees}° on square {square}. {reason}"),
+        False: _("✗ Refused: the {card} card on row {row}, column {col}. {reason}"),
+        True: _(
+            "✗ Refused: the {card} card turned {degrees}° on row {row}, column {col}. {reason}"
+        ),
     }[rotation > 0]
-    return words.format(card=water_drops_code(card), degrees=rotation, square=at, reason=reason)
+    return words.format(
+        card=water_drops_code(card), degrees=rotation, row=at[0], col=at[1], reason=reason
+    )
 
 
 def _label(name: str) -> str:
