@@ -30,7 +30,10 @@ from orchard_lab.figures.runs import (
     PERCENTILE_MEANING,
     RUN_COLOURS,
     RUN_DASHES,
+    RUN_EDGES,
+    RUN_FILL_ALPHA,
     RUN_PATTERNS,
+    run_tint,
     score_histograms,
     sequence_comparison,
 )
@@ -402,12 +405,14 @@ class WhatIfExplorer(WidgetView):
 
 
 def _swatch(run: int) -> str:
-    """A small picture of the run's bars and mean line, as the chart draws them."""
-    colour = RUN_COLOURS[run]
+    """A small picture of the run's bars and mean line, as the chart draws them: the bars'
+    outline, hatching and the line in the run's shade that reaches 3:1 (``RUN_EDGES``)."""
+    colour = RUN_EDGES[run]
+    tint = run_tint(RUN_COLOURS[run], RUN_FILL_ALPHA)
     stripes = (
-        f"background:repeating-linear-gradient(45deg,{colour} 0 2px,#ffffff 2px 5px);"
+        f"background:repeating-linear-gradient(45deg,{colour} 0 2px,{tint} 2px 5px);"
         if RUN_PATTERNS[run]
-        else f"background:{colour};"
+        else f"background:{tint};"
     )
     line = "solid" if RUN_DASHES[run] == "solid" else "dashed"
     return (
