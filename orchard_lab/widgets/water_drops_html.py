@@ -173,12 +173,11 @@ def legend() -> str:
         "orchard-wd-card": _("dashed frame: a card's edge"),
         "orchard-wd-open": _("dotted frame: an empty square next to your orchard"),
         "orchard-legal": _(
-            "lit square: the picked card may go there; the number is what it adds there, the "
-            "card turned as it lies now"
+            "lit square: the picked card may go there; the number is what it adds, as it lies now"
         ),
-        "orchard-hinted": _("thick dashed frame on an empty square: the hint's square"),
-        "orchard-selected": _("frame round a market card, filled: the card you picked"),
-        "focus": _("blue frame inside a square or a button: where the keys act (focus)"),
+        "orchard-hinted": _("thick dashed frame: the hint's square"),
+        "orchard-selected": _("filled frame round a market card: the card you picked"),
+        "focus": _("blue inner frame: where the keys act (focus)"),
         HIGHLIGHT: _("double frame, yellow inside: what the tour or the lesson points at"),
     }
     entries += [
