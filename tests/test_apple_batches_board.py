@@ -14,11 +14,15 @@ from orchard_lab.widgets import AppleBatchesBoard
 from orchard_lab.widgets.apple_batches_board import (
     APPLE_FILL,
     APPLE_MARK,
+    FRAMES,
     HIGHLIGHT,
+    HIGHLIGHT_FRAME,
     TEXT_ON,
     batch_rule,
 )
 from orchard_lab.widgets.contrast import contrast_ratio
+from orchard_lab.widgets.styles import STATIC
+from tests.frames import classes, framed_states
 
 
 def _click_card(board: AppleBatchesBoard, slot: int) -> None:
@@ -456,3 +460,46 @@ def test_with_no_apple_picked_the_chart_shows_the_best_apple_of_the_market() -> 
         gains = [mine.gain(apple, batch) for apple in market if mine.can_place(apple, batch)]
         assert shown == (f"{max(gains):+d}" if gains else "no apple fits"), batch
     assert board.next_title.value == "What the best apple of the market would add"
+
+
+def test_the_legend_names_every_frame_the_board_draws() -> None:
+    """A reviewer reading a screenshot cold met a green ✓ frame, a grey dashed one, the
+    hint's orange dashed one and a ring round the picked apple that the legend named none
+    of: each frame the board draws is in the legend, drawn as the board draws it (its CSS
+    rule draws the legend's sample too), with its meaning; the lesson's highlight while a
+    lesson highlights."""
+    board = AppleBatchesBoard(players=1, seed=3)
+    before = classes(board.widget)
+    seen = set(before)
+    board.select_card(0)
+    while not _lit(board, "orchard-illegal"):  # play on until a batch refuses the apple
+        board.choose_batch(_lit(board)[0])
+        board.select_card(0)
+    seen |= classes(board.widget)
+    board.hint()
+    board.highlight(batches=["bad"])
+    seen |= classes(board.widget)
+    states = framed_states("apple_batches_board.css", before, seen)
+    assert set(states) == {"orchard-legal", "orchard-illegal", "orchard-hinted",
+                           "orchard-selected", HIGHLIGHT}  # fmt: skip
+    legend = board.legend.value
+    for state, sample, meaning in (*FRAMES, HIGHLIGHT_FRAME):
+        assert sample in states[state], f"{state}'s CSS rule does not draw {sample}"
+        assert f'{sample}"' in legend or f"{sample} " in legend, sample
+        assert meaning in legend, meaning
+    board.highlight()
+    assert HIGHLIGHT_FRAME[1] not in board.legend.value  # nothing highlighted: no entry
+
+
+def test_a_frame_says_what_it_means_by_a_mark_too() -> None:
+    """Not by colour alone: ✓ on a batch the picked apple fits, ✗ on one it does not fit,
+    ➤ on the hint's (the CSS adds them, to the legend's samples too)."""
+    css = (STATIC / "apple_batches_board.css").read_text(encoding="utf-8")
+    for state, sample, mark in (
+        ("orchard-legal", "orchard-ab-sample-legal", "✓"),
+        ("orchard-illegal", "orchard-ab-sample-illegal", "✗"),
+        ("orchard-hinted", "orchard-ab-sample-hinted", "➤"),
+    ):
+        pattern = rf"\.{state} \.orchard-batch-button::\w+,\s*[^{{]*\.{sample} [^{{]*\{{([^}}]*)\}}"
+        rule = re.search(pattern, css)
+        assert rule and mark in rule[1], state

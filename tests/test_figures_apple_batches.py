@@ -101,7 +101,12 @@ def test_sideways_charts_take_the_containers_width() -> None:
     for fig in (next_card_values(ab.Board()), score_breakdown(ab.Board().score())):
         assert fig.layout.width is None and fig.layout.autosize
         assert fig.layout.margin.r >= 90  # room for "✗ not allowed" outside a bar
-        assert list(fig.layout.xaxis.autorangeoptions.include) == [0, 5]  # no 0.5 points
+        low, high = fig.layout.xaxis.autorangeoptions.include
+        assert high == 5 and low <= min(0, *fig.data[0].x)  # no 0.5 points
+    assert list(score_breakdown(ab.Board().score()).layout.xaxis.autorangeoptions.include) == [
+        0,
+        5,
+    ]
     growth = batch_growth()
     assert growth.layout.width is None and growth.layout.legend.yanchor == "top"
     assert growth.layout.xaxis.title.text == "n = apples in the batch"
@@ -131,8 +136,32 @@ def test_histograms_accept_empty_runs_and_refuse_bad_percentiles() -> None:
         score_histograms([1, 2, 3])
 
 
-def test_a_number_below_zero_sits_inside_its_bar() -> None:
+def test_a_number_below_zero_sits_left_of_its_bar_with_room() -> None:
     board = ab.Board()
-    bars = next_card_values(board, ab.Card("red", 1, 1)).data[0]
+    fig = next_card_values(board, ab.Card("red", 1, 1))
+    bars = fig.data[0]
     positions = dict(zip(bars.y, bars.textposition, strict=True))
-    assert positions["bad batch"] == "inside" and positions["special tree"] == "outside"
+    assert positions["bad batch"] == "outside" and positions["special tree"] == "outside"
+    low, _high = fig.layout.xaxis.autorangeoptions.include
+    assert low < min(bars.x) - 1
+
+
+def test_a_bar_below_zero_has_its_number_clear_of_the_zero_line() -> None:
+    """A reviewer found the bad batch's -1 written over the zero line, inside a bar too short
+    to hold it: every number sits outside its bar, and the axis keeps room on the left of a
+    bar below zero for it (a fifth of the span at least), on the board's charts too."""
+    from orchard_lab.core import Score
+    from orchard_lab.widgets import AppleBatchesBoard
+
+    fig = score_breakdown(Score({"monochrome": 10, "bad": -1}))
+    bars = fig.data[0]
+    assert list(bars.textposition) == ["outside", "outside"]
+    low, high = fig.layout.xaxis.autorangeoptions.include
+    assert low <= -1 - 0.2 * (10 - -1) and high == 5
+    board = AppleBatchesBoard(players=1, seed=3)
+    board.select_card(0)
+    board.choose_batch("bad")
+    shown = board.points_figure
+    assert list(shown.data[0].textposition) == ["outside"] * len(shown.data[0].x)
+    low, _high = shown.layout.xaxis.autorangeoptions.include
+    assert low < min(shown.data[0].x) - 1

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.widgets import StackedTreesBoard
 from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.contrast import contrast_ratio
-from orchard_lab.widgets.stacked_trees_html import FRUIT_FILL, TEXT_ON, effect_words
+from orchard_lab.widgets.stacked_trees_html import (
+    FRAMES,
+    FRUIT_FILL,
+    HIGHLIGHT_FRAME,
+    LAST_FRAME,
+    TEXT_ON,
+    effect_words,
+)
+from tests.frames import classes, framed_states, outline
 
 
 def _classes(board: StackedTreesBoard, at: tuple[int, int]) -> set[str]:
@@ -193,8 +203,7 @@ def test_how_well_could_i_have_done_and_the_replay_of_the_best_line() -> None:
     assert board.compare_box.layout.display is None
     assert set(board.comparison) == {"random (mean)", "greedy", "lookahead", "planner", "best line"}
     assert board.comparison["best line"] == best.score >= board.comparison["greedy"]
-    assert board.figure.data[0].x[-1] == board.game.boards[0].total
-    assert board.figure.data[0].y[-1] == "you"
+    assert "you" not in board.figure.data[0].y  # a game not finished: no score to plot yet
     assert f"{best.score} points" in board.best_text.value
     steps = 0
     while not board.replay_next.disabled:
@@ -328,3 +337,126 @@ def test_a_search_cut_short_below_your_own_game_shows_your_line(monkeypatch) -> 
     board.replay(len(mine))
     shown = board.replay_board()
     assert shown is not None and shown.total == board.game.scores()[0]
+
+
+CSS = "stacked_trees_board.css"
+
+
+def test_the_legend_names_every_frame_the_grid_draws() -> None:
+    """Every frame the grid draws on a cell is in the legend, drawn by the same CSS rule,
+    with its meaning: the ghost, a ghost where the card may not go, the spot clicked, the
+    best line's last card (while replayed), the lesson's highlight (while highlighting)."""
+    board = StackedTreesBoard(deal=st.deal_code(st.default_deck()[:4]))
+    before = classes(board.widget)
+    seen = set(before)
+    move = board.game.legal_moves()[0]
+    board.select_card(board.game.hand.index(move.card))
+    board.rotation = move.rotation
+    board.preview(move.at)
+    seen |= classes(board.widget)
+    board.preview((-2, -2))  # nothing under it: a ghost that may not go
+    seen |= classes(board.widget)
+    assert "orchard-st-legend-last" not in board.legend.value
+    board.how_well(wait=True, time_limit=2)
+    board.replay(1)
+    board.highlight(cells=[(0, 0)])
+    seen |= classes(board.widget)
+    states = framed_states(CSS, before, seen)
+    assert set(states) == {"orchard-st-ghost", "orchard-st-ghost-bad", "orchard-st-picked",
+                           "orchard-st-last", HIGHLIGHT}, states  # fmt: skip
+    legend = board.legend.value
+    for state, sample, meaning in (*FRAMES, LAST_FRAME, HIGHLIGHT_FRAME):
+        assert sample in states[state], f"{state}'s CSS rule does not draw {sample}"
+        assert sample in legend and html.escape(meaning) in legend, sample
+    board.stop_replay()
+    board.highlight()
+    assert LAST_FRAME[1] not in board.legend.value and HIGHLIGHT_FRAME[1] not in board.legend.value
+
+
+def test_a_ghost_keeps_the_legends_dashes_when_a_lesson_marks_it_or_it_is_clicked() -> None:
+    """The walkthrough highlighted the ghost's cells, and the highlight's solid orange frame
+    hid the ghost's green dashes, the legend's picture of a ghost; the clicked spot's blue
+    frame hid them on one cell. The ghost is drawn as the legend draws it, whatever else
+    marks its cells (the spot clicked by a corner)."""
+    sample = {"orchard-st-legend-tree", "orchard-st-fruit-A", "orchard-st-legend-ghost"}
+    ghost = outline(CSS, sample)
+    assert "dashed" in ghost and "#1b7837" in ghost
+    from orchard_lab.widgets import rule_walkthrough
+    from orchard_lab.widgets.stacked_trees_walkthrough import SCRIPT
+
+    tour = rule_walkthrough(st)
+    tour.go([scene.title for scene in SCRIPT].index("Matching fruit"))
+    board = tour.view
+    cells = [_classes(board, cell) for cell in board.highlighted["cells"]]
+    assert cells and all({"orchard-st-ghost", HIGHLIGHT} <= cell for cell in cells)
+    assert any("orchard-st-picked" in cell for cell in cells)
+    for cell in cells:
+        drawn = outline(CSS, cell)
+        assert drawn.split()[1:] == ghost.split()[1:], (sorted(cell), drawn)
+    bad = outline(CSS, {"orchard-st-cell", "orchard-st-ghost", "orchard-st-ghost-bad", HIGHLIGHT})
+    assert "dashed" in bad
+
+
+def test_an_ended_game_offers_only_what_one_can_do_and_says_the_end_once() -> None:
+    """Once the game is over the hand's heading, its turn and place buttons and the hint are
+    gone (they could do nothing), a New game button stands in their place with the focus on
+    it, and "Game over" is said once, in the result box; undo brings the game back."""
+    board = StackedTreesBoard(deal=st.deal_code(st.default_deck()[:4]))
+    assert board.again_button.layout.display == "none"
+    while not board.game.is_over:
+        board.hint()
+        board.place()
+        if board._pending:
+            board.confirm()
+    hidden = (board.hand_heading, board.turning, board.hint_button, board.hint_choice)
+    assert all(part.layout.display == "none" for part in hidden)
+    assert board.again_button.layout.display is None
+    assert "orchard-new-game" in board.again_button._dom_classes
+    assert board.board_keys.focus_to == ".orchard-new-game"
+    shown = " ".join(t for t in (board.turn_line.value, board.message.value, board.summary.value))
+    assert shown.lower().count("game over") == 1, shown
+    assert "Game over" in board.board_keys.said  # a screen reader hears how it ended
+    board.undo()
+    assert board.again_button.layout.display == "none"
+    assert all(part.layout.display is None for part in hidden)
+    board.hint()
+    board.place()
+    board.again_button.click()
+    assert board.game.history == () and board.turning.layout.display is None
+
+
+def test_the_hint_names_the_card_as_the_hand_shows_it() -> None:
+    """The hint turns the card it suggests; its words named the card as dealt and told to
+    turn it, under a hand already showing it turned. They name it as the hand shows it and
+    say no turn; the move chosen is the policy's, and the same."""
+    from orchard_lab.stacked_trees.policies import say
+
+    for policy in ("greedy", "lookahead"):
+        board = StackedTreesBoard(seed=0)
+        board.hint_choice.value = policy
+        move = board.hint()
+        assert move is not None and move.rotation  # a turned card, for the test
+        assert move == st.hint(st.Game.new(seed=0), policy, seed=board.seed_choice.value).move
+        words = board.hint_text.value
+        assert say(move, shown=move.rotation) in words, words
+        assert say(move) not in words
+        assert board.hand_pictures[board.selected_slot].value.count("<td") == 6
+
+
+def test_an_unfinished_game_is_not_plotted_among_whole_games() -> None:
+    """A half-played game's "you: 1" sat among the policies' 33 to 48, scores of whole
+    games: a game not finished has no star on the chart, and its line says it is not
+    finished (no rating yet)."""
+    board = StackedTreesBoard(deal=st.deal_code(st.default_deck()[:5]))
+    _click_move(board, board.game.legal_moves()[0])
+    board.how_well(wait=True, time_limit=2)
+    assert "you" not in board.figure.data[0].y
+    assert "not finished" in board.yours.value
+    while not board.game.is_over:
+        board.hint()
+        board.place()
+        if board._pending:
+            board.confirm()
+    assert board.figure.data[0].y[-1] == "you"
+    assert board.figure.data[0].x[-1] == board.game.scores()[0]
+    assert "not finished" not in board.yours.value

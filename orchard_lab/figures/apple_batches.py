@@ -32,6 +32,7 @@ __all__ = [
     "batch_growth",
     "best_batch_points",
     "breakdown_values",
+    "label_room",
     "next_card_bars",
     "next_card_values",
     "score_breakdown",
@@ -106,24 +107,40 @@ def score_breakdown(score: Score, **look: Unpack[Look]) -> go.Figure:
         raise TypeError(f"score must be a core.Score, not {type(score).__name__}")
     fig = go.Figure()
     fig.add_bar(**breakdown_values(score), meta={"role": "breakdown"})
-    _sideways(fig, _("points"))
+    _sideways(fig, _("points"), list(score.parts.values()))
     return _sideways_margins(finish(fig, **look), look.get("title"))
 
 
+LABEL_ROOM = 0.22  # of the axis's span: room left of a bar below zero for its number
+
+
 def _text_positions(values: Sequence[int]) -> list[str]:
-    """A bar's number outside it, except inside a bar below zero (it would cover the names)."""
-    return ["inside" if value < 0 else "outside" for value in values]
+    """Every bar's number outside it, at its end: a bar below zero has its number on its left,
+    clear of the zero line and of the bar (``label_room`` keeps room there)."""
+    return ["outside" for _value in values]
 
 
-def _sideways(fig: go.Figure, axis_title: str) -> None:
+def label_room(values: Sequence[int]) -> dict[str, Any]:
+    """The x axis's relayout for bars of ``values``: whole-point ticks even when every bar is
+    0, and, left of a bar below zero, room for its number (never over the zero line, never
+    over the batches' names). A widget changing the bars sends it with them.
+
+    >>> label_room([3, 0]), label_room([7, -1])
+    ({'xaxis.autorangeoptions.include': [0, 5]}, {'xaxis.autorangeoptions.include': [-2.76, 5]})
+    """
+    low: float = min([0, *values])
+    high = max([5, *values])
+    if low < 0:
+        low = round(low - LABEL_ROOM * (high - low), 2)
+    return {"xaxis.autorangeoptions.include": [low, 5]}
+
+
+def _sideways(fig: go.Figure, axis_title: str, values: Sequence[int]) -> None:
     """Bars drawn sideways, first part on top, numbers by the bars and never clipped."""
-    fig.update_traces(cliponaxis=False, constraintext="none", insidetextanchor="middle")
+    fig.update_traces(cliponaxis=False, constraintext="none")
     fig.update_yaxes(title=None, autorange="reversed", automargin=True)
-    fig.update_xaxes(
-        title=axis_title, zeroline=True, zerolinecolor="#444", automargin=True,
-        autorangeoptions={"include": [0, 5]},  # whole-point ticks even when all bars are 0
-    )  # fmt: skip
-    fig.update_layout(showlegend=False, autosize=True)
+    fig.update_xaxes(title=axis_title, zeroline=True, zerolinecolor="#444", automargin=True)
+    fig.update_layout(label_room(values), showlegend=False, autosize=True)
 
 
 def _sideways_margins(fig: go.Figure, title: str | None) -> go.Figure:
@@ -224,6 +241,7 @@ def next_card_values(
     """
     check_look(next_card_values, look)
     fig = go.Figure()
-    fig.add_bar(**next_card_bars(board, card), meta={"role": "next_card"})
-    _sideways(fig, _("points it adds"))
+    bars = next_card_bars(board, card)
+    fig.add_bar(**bars, meta={"role": "next_card"})
+    _sideways(fig, _("points it adds"), bars["x"])
     return _sideways_margins(finish(fig, **look), look.get("title"))

@@ -303,22 +303,29 @@ def policy_scores(
     return fig.update_layout(margin={"t": 170 if look.get("title") else 130}, plot_bgcolor="white")
 
 
-def deal_comparison(scores: Mapping[str, float], you: int, **look: Unpack[Look]) -> go.Figure:
+def deal_comparison(
+    scores: Mapping[str, float], you: int | None, **look: Unpack[Look]
+) -> go.Figure:
     """Your score ``you`` among the policies' ``scores`` on the same deal (from
-    ``st.deal_scores``), as one row of labelled dots, yours a star (``role`` "scores").
+    ``st.deal_scores``), as one row of labelled dots, yours a star (``role`` "scores"). The
+    policies' scores are whole games': ``you`` None (a game not finished yet) plots no star,
+    since a score halfway is no score to set beside them.
 
     >>> fig = deal_comparison({"random (mean)": 4.5, "greedy": 36, "best line": 51}, you=40)
     >>> fig.data[0].x[-1], fig.data[0].y[-1]
     (40, 'you')
+    >>> list(deal_comparison({"greedy": 36}, you=None).data[0].y)
+    ['greedy']
     """
     check_look(deal_comparison, look)
-    names = [*scores, _("you")]
-    values = [*scores.values(), you]
+    yours = [] if you is None else [you]
+    names = [*scores, *(_("you") for _you in yours)]
+    values = [*scores.values(), *yours]
     fig = go.Figure(
         go.Scatter(
             x=values, y=names, mode="markers+text",
-            marker={"size": 14, "color": [_OTHERS] * len(scores) + [_YOU],
-                    "symbol": ["circle"] * len(scores) + ["star"]},
+            marker={"size": 14, "color": [_OTHERS] * len(scores) + [_YOU] * len(yours),
+                    "symbol": ["circle"] * len(scores) + ["star"] * len(yours)},
             text=[f"{v:g}" for v in values], textposition="middle right",
             hovertemplate=_("{who}<br>points: {points}").format(who="%{y}", points="%{x}")
             + "<extra></extra>", meta={"role": "scores"},

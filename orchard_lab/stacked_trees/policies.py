@@ -43,6 +43,7 @@ __all__ = [
     "PlannerPolicy",
     "greedy_turn",
     "hint",
+    "hint_as_shown",
     "margins",
     "play_table",
     "random_turn",
@@ -216,19 +217,24 @@ FASTER: policies.FasterPolicies = {
 
 
 # -- a hint for a learner ----------------------------------------------------------------------
-def say(move: Move) -> str:
+def say(move: Move, shown: int = 0) -> str:
     """A move in words a learner reads, in the session's language: one whole phrase for each
-    turn of the card, with and without rotten tokens.
+    turn of the card, with and without rotten tokens. ``shown`` is the turn the card is seen
+    at (a board's hand shows a card turned): the card is written as seen, and the turn said
+    is the one it still needs.
 
     >>> say(Move(Card.from_text("APL/LAP"), (0, 1), 90))
     'card APL/LAP with its top-left tree on row 0, column 1, turned a quarter turn clockwise'
+    >>> say(Move(Card.from_text("APL/LAP"), (0, 1), 90), shown=90)
+    'card LA/AP/PL with its top-left tree on row 0, column 1'
     >>> from orchard_lab.language import speaking
     >>> with speaking("fr"):
     ...     say(Move(Card.from_text("APL/LAP"), (0, 1), 180, rotten=True))[:54]
     'carte MRN/NMR, son arbre en haut à gauche en rangée 0,'
     """
+    turn = (move.rotation - shown) % 360
     # Translators: {card} is a card written row by row, as APL/LAP; the row and column of
-    # its top-left tree follow. The four are the card as dealt and turned by 90, 180, 270°
+    # its top-left tree follow. The four are the card as written and turned by 90, 180, 270°
     if not move.rotten:
         words = {
             0: _("card {card} with its top-left tree on row {row}, column {col}"),
@@ -243,30 +249,30 @@ def say(move: Move) -> str:
                 "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
                 "turn anticlockwise"
             ),
-        }[move.rotation]
+        }[turn]
     else:
         # Translators: as the card's sentences above, the card placed by spending rotten
-        # tokens (a token lets a tree go on a different fruit)
+        # tokens, one on each of its trees that lies on a different fruit (one token or more)
         words = {
             0: _(
-                "card {card} with its top-left tree on row {row}, column {col}, spending rotten "
-                "tokens"
+                "card {card} with its top-left tree on row {row}, column {col}, paying a rotten "
+                "token for each tree on a different fruit"
             ),
             90: _(
                 "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
-                "turn clockwise, spending rotten tokens"
+                "turn clockwise, paying a rotten token for each tree on a different fruit"
             ),
             180: _(
                 "card {card} with its top-left tree on row {row}, column {col}, turned upside "
-                "down, spending rotten tokens"
+                "down, paying a rotten token for each tree on a different fruit"
             ),
             270: _(
                 "card {card} with its top-left tree on row {row}, column {col}, turned a quarter "
-                "turn anticlockwise, spending rotten tokens"
+                "turn anticlockwise, paying a rotten token for each tree on a different fruit"
             ),
-        }[move.rotation]
+        }[turn]
     row, col = move.at
-    return words.format(card=trees_code(move.card), row=row, col=col)
+    return words.format(card=trees_code(move.card.rotated(shown)), row=row, col=col)
 
 
 def _effect(board: Board, move: Move) -> str:
@@ -297,9 +303,12 @@ def _effect(board: Board, move: Move) -> str:
     return ", ".join(parts) or _("no die moves")
 
 
-def _describe(game: Game, move: Move) -> tuple[str, str]:
+def _describe(game: Game, move: Move, hinted: Move | None = None) -> tuple[str, str]:
+    """``move`` and what it does, in words; the card of ``hinted`` (a board shows it turned
+    as ``hinted`` wants) is written as it is seen."""
+    shown = hinted.rotation if hinted is not None and hinted.card == move.card else 0
     # Translators: {move} is a card's phrase, "card APL/LAP with its top-left tree on …"
-    the_move = _("the {move}").format(move=say(move))
+    the_move = _("the {move}").format(move=say(move, shown))
     return the_move, _effect(game.boards[game.current_player], move)
 
 
@@ -317,3 +326,26 @@ POLICIES = policies.GamePolicies(
 POLICY_NAMES = POLICIES.names
 simulate = policies.simulator(POLICIES)
 hint = policies.hinter(POLICIES)
+
+
+def hint_as_shown(game: Game, move: Move, policy: str = "greedy", rollouts: int = 8) -> str:
+    """The reason of ``hint(game, policy)``, once it chose ``move``, as a board says it: the
+    board shows the hinted card turned as the move wants already, so that card is written as
+    it is seen, and a turn is said only when it needs one more. Words only: nothing is chosen
+    again (the search's answer is ``move``), no random number is drawn.
+
+    >>> game = Game.new(seed=0)
+    >>> move = hint(game).move
+    >>> move.rotation, say(move) in hint(game).reason
+    (270, True)
+    >>> shown = hint_as_shown(game, move)
+    >>> say(move, shown=move.rotation) + " (+4" in shown, "anticlockwise" in shown
+    (True, False)
+    """
+    searches = {
+        name: ((lambda: lambda _game: move), how) for name, how in POLICIES.searches.items()
+    }
+    said = policies.explain_choice(
+        game, policy, searches, lambda each: _describe(game, each, move), rollouts
+    )
+    return said.reason

@@ -18,13 +18,10 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
-from plotly.serializers import custom_serializers
-from traitlets import Dict
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
@@ -38,6 +35,7 @@ from orchard_lab.figures import (
     next_card_values,
     score_breakdown,
 )
+from orchard_lab.figures.apple_batches import label_room
 from orchard_lab.fruit_words import colour_name
 from orchard_lab.language import N_, _, _n
 from orchard_lab.widgets.board_base import (
@@ -50,18 +48,18 @@ from orchard_lab.widgets.board_base import (
     set_classes,
     turn_html,
 )
-from orchard_lab.widgets.board_parts import legend_html
+from orchard_lab.widgets.board_parts import SELECTED, legend_html
 from orchard_lab.widgets.contrast import text_colour_on
-from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
+from orchard_lab.widgets.plotly_state import BoardChart, fit_to_container
 from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = [
     "APPLE_FILL",
     "APPLE_MARK",
+    "FRAMES",
     "HIGHLIGHT",
     "TEXT_ON",
     "AppleBatchesBoard",
-    "BoardChart",
     "apples_legend",
     "batch_rule",
     "chip_html",
@@ -151,16 +149,37 @@ def chip_html(card: ab.Card, css_class: str, attributes: str = "") -> str:
     )
 
 
-def apples_legend() -> str:
+# Every frame the board draws around a batch or an apple: the CSS class that draws it (set
+# by the board), the legend's sample of it (the same look, in the CSS, a class of its own so
+# that nothing mistakes the sample for the real thing) and what it means. A frame says it by
+# a mark too (✓, ✗, ➤), never by its colour alone. The highlight's entry shows only while a
+# lesson highlights something.
+# Translators: the legend under the apple batches board: what each frame round a batch or
+# an apple means
+FRAMES = (
+    ("orchard-legal", "orchard-ab-sample-legal", N_("a batch the picked apple fits")),
+    ("orchard-illegal", "orchard-ab-sample-illegal", N_("a batch the picked apple does not fit")),
+    ("orchard-hinted", "orchard-ab-sample-hinted", N_("the batch the hint suggests")),
+    (SELECTED, "orchard-ab-sample-picked", N_("the apple you picked")),
+)
+# Translators: the legend of a board in a lesson or a walkthrough: the frame round what the
+# text above the board is about
+HIGHLIGHT_FRAME = (HIGHLIGHT, "orchard-ab-sample-highlight", N_("what the text above talks about"))
+
+
+def apples_legend(highlighting: bool = False) -> str:
     """The legend under the batches: each colour's mark on its colour with the colour's name,
-    and an apple's chip beside the apple in words, so that neither a colour nor the letters
-    of 'h3 · s2' are left to guess.
+    an apple's chip beside the apple in words, so that neither a colour nor the letters of
+    'h3 · s2' are left to guess, then each frame the board draws (``FRAMES``), drawn as the
+    board draws it, and (when ``highlighting``) the lesson's highlight.
 
     >>> from orchard_lab.language import speaking
     >>> with speaking("fr"):
     ...     shown = apples_legend()
     >>> "★</span> doré" in shown, "h3 · d2</span> pomme rouge (hauteur 3, douceur 2)" in shown
     (True, True)
+    >>> "orchard-ab-sample-hinted" in shown, "orchard-ab-sample-highlight" in shown
+    (True, False)
     """
     entries = [
         (
@@ -172,6 +191,16 @@ def apples_legend() -> str:
     ]
     example = ab.Card("red", 3, 2)
     entries.append((chip_html(example, "orchard-chip"), apple_words(example)))
+    frames = (*FRAMES, HIGHLIGHT_FRAME) if highlighting else FRAMES
+    for state, sample, meaning in frames:
+        if state == SELECTED:  # an apple of the market, ringed
+            shown = chip_html(example, f"orchard-chip {sample}")
+        else:  # a batch's frame, with the mark its button gets (the CSS draws it)
+            shown = (
+                f'<span class="orchard-ab-sample {sample}">'
+                f'<span class="orchard-ab-sample-mark"></span></span>'
+            )
+        entries.append((shown, _(meaning)))
     return legend_html(entries)
 
 
@@ -183,119 +212,6 @@ def _chip(card: ab.Card) -> str:
 def _batch(batch: str) -> str:
     """A batch's name in the session's language (the glossary's)."""
     return _(BATCH_LABELS[batch])
-
-
-def _to_kernel() -> Dict:
-    """A plotly trait the page sets for the kernel, which the kernel does not echo back."""
-    return Dict(allow_none=True).tag(sync=True, echo_update=False, **custom_serializers)
-
-
-class BoardChart(SharedBundleFigure):
-    """A board chart whose every change reaches the browser as one message.
-
-    plotly sends a change as four messages (two edit counters, then the change set and
-    cleared) and ``keep_state`` adds a fifth; on a click that redraws both charts that was
-    10 of the board's 35 messages, each handled by the kernel, the server and the page. Here
-    the counters, the change and the saved state go in one message; the change is then
-    cleared in Python alone, so the next one is a change again (its edit counters differ
-    anyway) and a page loading the state later reads no stale change.
-
-    >>> import plotly.graph_objects as go
-    >>> chart = BoardChart(go.Figure(go.Bar(x=[1, 2])))
-    >>> with chart.batch_update():
-    ...     chart.data[0].x = [3, 2]
-    >>> chart._py2js_update, list(chart._widget_data[0]["x"]), chart._last_trace_edit_id
-    (None, [3, 2], 1)
-    """
-
-    # What the page sends the kernel: the deltas plotly sends after each change (an edit id in
-    # each, so no two alike), a view's own edits. The kernel echoes none back
-    # (``echo_update``), and its reset of the deltas after reading them stays in Python
-    # (``_should_send_property``): on a click that redraws both charts, 4 messages fewer.
-    _js2py_traceDeltas = _to_kernel()
-    _js2py_layoutDelta = _to_kernel()
-    _js2py_restyle = _to_kernel()
-    _js2py_relayout = _to_kernel()
-    _js2py_update = _to_kernel()
-    _js2py_pointsCallback = _to_kernel()
-
-    def _should_send_property(self, key: str, value: Any) -> bool:
-        if key in ("_js2py_traceDeltas", "_js2py_layoutDelta"):
-            return False
-        sent: bool = super()._should_send_property(key, value)
-        return sent
-
-    _merging: tuple[dict[str, Any], dict[str, Any], Any] | None = None  # ``merged``'s
-
-    @contextmanager
-    def merged(self) -> Iterator[None]:
-        """The chart's changes in the block reach the browser as one, when the block ends: a
-        walkthrough's step replays a game, and the page redrew the chart for each move.
-
-        >>> import plotly.graph_objects as go
-        >>> chart = BoardChart(go.Figure(go.Bar(x=[1, 2])))
-        >>> with chart.merged():
-        ...     chart.plotly_update({"x": [[3, 2]]}, trace_indexes=0)
-        ...     chart.plotly_update({"text": [["a", "b"]]}, trace_indexes=0)
-        ...     chart._last_trace_edit_id
-        0
-        >>> chart._last_trace_edit_id, list(chart._widget_data[0]["x"])
-        (1, [3, 2])
-        """
-        if self._merging is not None:  # merged already, by an outer block
-            yield
-            return
-        self._merging = ({}, {}, None)
-        try:
-            yield
-        finally:
-            restyle, relayout, traces = self._merging
-            self._merging = None
-            if restyle or relayout:
-                self._send_update_msg(restyle, relayout, traces)
-
-    def _send_update_msg(
-        self,
-        restyle_data: dict[str, Any],
-        relayout_data: dict[str, Any],
-        trace_indexes: Any = None,
-        source_view_id: str | None = None,
-    ) -> None:
-        """plotly's ``BaseFigureWidget._send_update_msg``, its five messages in one; inside
-        ``merged``, kept until its end (each value is the whole new value of its path, so
-        the last one of each path is the chart's state)."""
-        traces = self._normalize_trace_indexes(trace_indexes)
-        if self._merging is not None and source_view_id is None:
-            restyle, relayout, kept = self._merging
-            if kept in (None, traces):
-                self._merging = ({**restyle, **restyle_data}, {**relayout, **relayout_data}, traces)
-                return
-            self._merging = ({}, {}, None)  # other traces: what was kept goes first
-            self._send_now(restyle, relayout, kept, None)
-        self._send_now(restyle_data, relayout_data, traces, source_view_id)
-
-    def _send_now(
-        self,
-        restyle_data: dict[str, Any],
-        relayout_data: dict[str, Any],
-        traces: list[int],
-        source_view_id: str | None,
-    ) -> None:
-        with self.hold_sync():
-            self._last_trace_edit_id += 1
-            self._trace_edit_in_process = True
-            self._last_layout_edit_id += 1
-            self._layout_edit_in_process = True
-            keep_state(self)  # the data is changed already: the state a later page loads
-            self._py2js_update = {
-                "style_data": restyle_data,
-                "layout_data": relayout_data,
-                "style_traces": traces,
-                "trace_edit_id": self._last_trace_edit_id,
-                "layout_edit_id": self._last_layout_edit_id,
-                "source_view_id": source_view_id,
-            }
-        self._trait_values["_py2js_update"] = None  # set without a message: see above
 
 
 class AppleBatchesBoard(PolicyBoard):
@@ -476,6 +392,9 @@ class AppleBatchesBoard(PolicyBoard):
         for batch, column in self.columns.items():
             set_classes(column["box"], {HIGHLIGHT: batch in marked.get("batches", ())})
         self.market_row.highlight(marked.get("slots", ()))
+        legend = apples_legend(highlighting=bool(marked))
+        if self.legend.value != legend:
+            self.legend.value = legend
         super()._show_highlight()
 
     def _show_batches(self, score: Score) -> None:
@@ -496,7 +415,7 @@ class AppleBatchesBoard(PolicyBoard):
             column["cards"].value = f'<div data-batch="{batch}">{chips}</div>'
 
     def _show_charts(self, score: Score) -> None:
-        self.points_figure.plotly_update(_restyle(breakdown_values(score)), trace_indexes=0)
+        _show_bars(self.points_figure, breakdown_values(score))
         total = _("Your points by batch · total {total}").format(total=score.total)
         self.points_title.value = total
 
@@ -511,7 +430,7 @@ class AppleBatchesBoard(PolicyBoard):
         card = self.selected
         board = self.game.boards[HUMAN]
         bars = next_card_bars(board, card, self.game.market)
-        self.next_figure.plotly_update(_restyle(bars), trace_indexes=0)
+        _show_bars(self.next_figure, bars)
         if card is None:
             self.next_title.value = html.escape(_("What the best apple of the market would add"))
         else:
@@ -611,6 +530,16 @@ class AppleBatchesBoard(PolicyBoard):
         }
         root = w.VBox([w.HTML(style()), play, charts, details, settings, self.view_language])
         return root.add_class("orchard-ab-board")
+
+
+def _show_bars(figure: BoardChart, bars: dict[str, Any]) -> None:
+    """Draw ``bars`` (a figure builder's bar properties) on ``figure`` in one message, with
+    the axis's room for the numbers of bars below zero when it changes (``label_room``)."""
+    room = label_room(bars["x"])
+    key = "xaxis.autorangeoptions.include"
+    if tuple(figure.layout.xaxis.autorangeoptions.include or ()) == tuple(room[key]):
+        room = {}
+    figure.plotly_update(_restyle(bars), room or None, trace_indexes=0)
 
 
 def _restyle(bars: dict[str, Any]) -> dict[str, Any]:

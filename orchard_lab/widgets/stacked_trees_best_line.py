@@ -209,11 +209,21 @@ class BestLineBoard(GameBoard):
             return
         self.compare_box.layout.display = None
         board = self.game.boards[HUMAN]
-        yours = _n(
-            "<b>Your game:</b> {count} point ({rating})",
-            "<b>Your game:</b> {count} points ({rating})",
-            abs(board.total),
-        ).format(count=board.total, rating=html.escape(_(st.rating(board.total))))
+        finished = self.game.finished(HUMAN)
+        if finished:
+            yours = _n(
+                "<b>Your game:</b> {count} point ({rating})",
+                "<b>Your game:</b> {count} points ({rating})",
+                abs(board.total),
+            ).format(count=board.total, rating=html.escape(_(st.rating(board.total))))
+        else:  # no rating and no place on the chart for a score halfway through a game
+            yours = _n(
+                "<b>Your game so far:</b> {count} point, not finished: the chart shows whole "
+                "games only",
+                "<b>Your game so far:</b> {count} points, not finished: the chart shows whole "
+                "games only",
+                abs(board.total),
+            ).format(count=board.total)
         self.yours.value = f"{yours}{orchard_html(board)}"
         if best.optimal:
             best_said = _n(
@@ -235,7 +245,7 @@ class BestLineBoard(GameBoard):
         replayed = self.replay_board()
         shown = replayed if replayed is not None else self._best_board(len(best.moves))
         self.best_text.value = f"{best_words}{orchard_html(shown)}"
-        new = deal_comparison(self.comparison, board.total, height=230)
+        new = deal_comparison(self.comparison, board.total if finished else None, height=230)
         with self.figure.batch_update():
             self.figure.data[0].update(new.data[0])
             self.figure.layout.xaxis.range = new.layout.xaxis.range

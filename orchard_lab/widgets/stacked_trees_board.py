@@ -40,7 +40,7 @@ from orchard_lab.core import check_type, require_int
 from orchard_lab.fruit_words import trees_code
 from orchard_lab.language import N_, _, _n
 from orchard_lab.policies import hint_names
-from orchard_lab.stacked_trees.policies import POLICY_NAMES
+from orchard_lab.stacked_trees.policies import POLICY_NAMES, hint_as_shown
 from orchard_lab.stacked_trees.rules import check_at
 from orchard_lab.widgets.board_base import (
     HUMAN,
@@ -123,6 +123,11 @@ class StackedTreesBoard(BestLineBoard):
             description=_("Yes, spend the tokens"), button_style="warning",
             tooltip=_("place it and spend the rotten tokens it needs"),
         )  # fmt: skip
+        # Once the game is over, in the place of the hand and its buttons (none of which can
+        # do anything then): a new game. The focus goes to it when the last card is placed.
+        self.again_button = w.Button(description=_("New game"), button_style="success")
+        self.again_button.add_class("orchard-new-game")
+        self.hand_heading = w.HTML(f"<b>{html.escape(_('Your hand'))}</b>")
         self._make_keys(
             key_help(_("the cards of your hand"), _("your orchard")),
             rows=[".orchard-st-hand .jupyter-button"],
@@ -337,10 +342,13 @@ class StackedTreesBoard(BestLineBoard):
         return said.format(card=html.escape(trees_code(card))), _cell(self.at or (0, 0))
 
     def _take_hint(self, move: st.Move) -> tuple[str, str]:
-        """The hinted card is turned as suggested, its ghost where the move goes."""
+        """The hinted card is turned as suggested, its ghost where the move goes; the hint's
+        words then name the card as the hand shows it, turned (``hint_as_shown``)."""
         self.rotation = move.rotation
         self.at = move.at
         self._pending = False
+        reason = hint_as_shown(self.game, move, self.hint_choice.value)
+        self.hint_text.value = _("<b>Hint:</b> {reason}").format(reason=html.escape(reason))
         said = _("Hint: its ghost is on the orchard. Click the ghost or “Place here”.")
         return said, _cell(move.at)
 
@@ -366,6 +374,16 @@ class StackedTreesBoard(BestLineBoard):
             ".orchard-st-hand .orchard-st-choose-0",
         )
 
+    def _say_move(self, text: str, first_card: str) -> None:
+        """As every board, but the message does not say again how the game ended, which the
+        result box under the buttons says (a screen reader hears it with the move)."""
+        if not self.game.is_over:
+            super()._say_move(text, first_card)
+            return
+        self.message.value = text
+        self.board_keys.say(f"{text} {html.escape(self._result_text())}")
+        self._focus(".orchard-new-game")
+
     def _others_turn(self) -> bool:  # the others play on once you cannot (ST-6)
         return bool(self.game.current_player != HUMAN or self.game.finished(HUMAN))
 
@@ -382,6 +400,19 @@ class StackedTreesBoard(BestLineBoard):
         self._show_summary()
         self._show_comparison()
         self._show_highlight()
+
+    def _show_highlight(self) -> None:
+        super()._show_highlight()
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        """The legend names the best line's last card while it is replayed, the highlight
+        while a lesson highlights (one message, only when it changes)."""
+        legend = trees_legend(
+            replaying=bool(self.replay_step), highlighting=bool(self._highlighted)
+        )
+        if self.legend.value != legend:
+            self.legend.value = legend
 
     def _show_picked(self) -> None:
         self._show_grid()
@@ -425,7 +456,11 @@ class StackedTreesBoard(BestLineBoard):
             button.tooltip = _("card {card}").format(card=trees_code(card))
 
     def _show_buttons(self) -> None:
-        playing = not self.game.is_over and self.replay_step is None
+        over = self.game.is_over  # then no card to choose, turn or place, no hint: New game
+        for part in (self.hand_heading, self.turning, self.hint_button, self.hint_choice):
+            part.layout.display = "none" if over else None
+        self.again_button.layout.display = None if over else "none"
+        playing = not over and self.replay_step is None
         chosen = playing and self.selected_slot is not None
         for button in (self.left_button, self.right_button):
             button.disabled = not chosen
@@ -445,8 +480,11 @@ class StackedTreesBoard(BestLineBoard):
             self.turn_line.value = _(
                 "<b>Watching the best line</b> · card {card} of {cards} · your own game waits"
             ).format(card=self.replay_step, cards=len(self.best.moves))
-        elif game.is_over:
-            self.turn_line.value = _("<b>Game over.</b> Undo to try again, or see the best line.")
+        elif game.is_over:  # the box under the buttons says how it ended: here what now
+            self.turn_line.value = _(
+                "<b>What now?</b> Undo your last card to try it another way, see how well you "
+                "could have done, or start a new game."
+            )
         else:
             self.turn_line.value = _(
                 "<b>Your turn</b> · card {card} of {cards} · {left} still to draw"
@@ -474,19 +512,20 @@ class StackedTreesBoard(BestLineBoard):
             (self.right_button, "right", self.turn),
             (self.place_button, "place", self.place),
             (self.confirm_button, "confirm", self.confirm),
+            (self.again_button, "again", self.new_game),
         ):
             button.add_class(f"orchard-st-{hook}")
             button.on_click(lambda _b, act=action: self._clicked(act))
 
     def _layout(self) -> w.Box:
-        turning = w.HBox([self.left_button, self.right_button, self.place_button])
-        hand = _("Your hand")
+        self.turning = turning = w.HBox([self.left_button, self.right_button, self.place_button])
         side = w.VBox(
             [
-                w.HTML(f"<b>{html.escape(hand)}</b>"),
+                self.hand_heading,
                 self.hand_box,
                 turning.add_class("orchard-st-buttons"),
                 self.confirm_button,
+                self.again_button,
                 self.board_keys,
                 self.supply,
                 self.score_text,

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.fruit_words import tree_letter, tree_name
-from orchard_lab.language import _, _n
+from orchard_lab.language import N_, _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.board_parts import legend_html
 from orchard_lab.widgets.contrast import text_colour_on
@@ -30,6 +30,7 @@ from orchard_lab.widgets.square_grid import Square
 from orchard_lab.widgets.styles import style_html, text_properties
 
 __all__ = [
+    "FRAMES",
     "FRUIT_FILL",
     "GHOST_FILL",
     "MARGIN",
@@ -311,30 +312,78 @@ def orchard_squares(
     return squares, cell_px(cols)
 
 
-def trees_legend() -> str:
+# Every frame the grid draws on a cell besides a card's edges: the class the grid gives the
+# cell, the class of the legend's sample (drawn by the same CSS rule, a class of its own so
+# nothing mistakes the sample for the grid) and what it means. Each has a sign besides its
+# colour: dashes (a ghost), a ✗ (not allowed), a corner (the spot you clicked). The last
+# card's frame is named while the best line is replayed, the highlight while a lesson
+# highlights.
+FRAMES = (
+    (
+        "orchard-st-ghost",
+        "orchard-st-legend-ghost",
+        # Translators: stacked trees, the legend: a card's ghost, the preview of where it would
+        # go (the hint's too), drawn pale and dashed; the board calls it "its ghost" elsewhere
+        N_("ghost of your card, not placed: its dice as they would be"),
+    ),
+    (
+        "orchard-st-ghost-bad",
+        "orchard-st-legend-bad",
+        # Translators: stacked trees, the legend: a ghost drawn with red dashes and a ✗
+        N_("ghost where your card may not go"),
+    ),
+    (
+        "orchard-st-picked",
+        "orchard-st-legend-picked",
+        # Translators: stacked trees, the legend: the cell a pupil clicked, marked by a
+        # corner; the card's top-left tree goes there
+        N_("the spot you clicked, for your card's top-left tree: click it again to place it"),
+    ),
+)
+# Translators: stacked trees, the legend while the best line is replayed: the frame of the
+# card it placed last
+LAST_FRAME = ("orchard-st-last", "orchard-st-legend-last", N_("the last card the best line placed"))
+# Translators: the legend of a board in a lesson or a walkthrough: the frame round what the
+# text above the board is about
+HIGHLIGHT_FRAME = (HIGHLIGHT, "orchard-st-legend-highlight", N_("what the text above talks about"))
+
+
+def trees_legend(*, replaying: bool = False, highlighting: bool = False) -> str:
     """The legend under the grid: each fruit's tree with its letter (the session's) and its
-    name, a die's value, a rotten token's ✗, and a ghost (a card's preview, drawn pale and
-    dashed), each drawn as the grid draws it.
+    name, a die's value, a rotten token's ✗, and each frame the grid draws (``FRAMES``: a
+    ghost, a card's preview, drawn pale and dashed...), each drawn as the grid draws it;
+    the best line's last card while ``replaying``, the lesson's highlight while
+    ``highlighting``.
 
     >>> from orchard_lab.language import speaking
     >>> with speaking("fr"):
     ...     shown = trees_legend()
     >>> "M</span> pomme" in shown, "M ✗</span> jeton pourri" in shown
     (True, True)
+    >>> "orchard-st-legend-picked" in shown, "orchard-st-legend-last" in shown
+    (True, False)
     """
     apple = tree_letter("A")
     entries = [(_legend_tree(f, tree_letter(f)), tree_name(f)) for f in st.FRUITS]
     # Translators: stacked trees, the legend under the orchard: a tree drawn with its die
     die = _("a die of value {value}").format(value=3)
-    # Translators: stacked trees, the legend: a card's ghost, the preview of where it would go
-    # (the hint's too), drawn pale and dashed; the board calls it "its ghost" elsewhere
-    ghost = _("ghost of your card, not placed: its dice as they would be")
     entries += [
         (_legend_tree("A", f"{apple} 3"), die),
         (_legend_tree("A", f"{apple} ✗", "orchard-st-rotten"), _("rotten token")),
-        (_legend_tree("A", apple, "orchard-st-legend-ghost"), ghost),
     ]
+    frames = [*FRAMES]
+    if replaying:
+        frames.append(LAST_FRAME)
+    if highlighting:
+        frames.append(HIGHLIGHT_FRAME)
+    for _state, sample, meaning in frames:
+        # a ghost's samples are ghosts: pale and dashed
+        ghost = "orchard-st-legend-ghost " if sample in _ON_A_GHOST else ""
+        entries.append((_legend_tree("A", apple, f"{ghost}{sample}".strip()), _(meaning)))
     return legend_html(entries)
+
+
+_ON_A_GHOST = ("orchard-st-legend-bad", "orchard-st-legend-picked")
 
 
 def _legend_tree(fruit: str, shown: str, more: str = "") -> str:

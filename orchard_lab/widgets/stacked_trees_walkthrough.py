@@ -209,9 +209,13 @@ def _rotten(board: StackedTreesBoard) -> Staged:
     board.place()
     if board.confirm_button.layout.display == "none":
         raise ValueError("the board placed a card with rotten tokens without asking")
-    asked = _(
-        "The {move}, spending rotten tokens: the board asked for a yes first. {effect}"
-    ).format(move=_say(move), effect=effect_words(ghost, game.rules.rotten_penalty))
+    asked = _n(
+        "The {move}, spending {count} rotten token: the board asked for a yes first. {effect}",
+        "The {move}, spending {count} rotten tokens: the board asked for a yes first. {effect}",
+        ghost.tokens,
+    ).format(
+        move=_say(move), count=ghost.tokens, effect=effect_words(ghost, game.rules.rotten_penalty)
+    )
     board.confirm()
     rotten = [c for c in _cells(board, move) if board.game.boards[0].is_rotten(*c)]
     after = _n(
