@@ -47,22 +47,26 @@ static int LEVELS = 4;                          /* steps of the ladder */
 typedef struct {
     int height, width;
     int row[6], col[6], fruit[6];
+    int at[6]; /* each tree's place in a Board's worth, from the top-left tree's cell */
 } Shape;
 
 /* The orchard: the top tree of every cell (0 none), the die on it as a ladder level (0 no
  * die, level L showing LADDER[L - 1]) and what a tree of each fruit laid on it would add
  * while the supply of dice lasts (`worth`); and, as one bit mask per row (bit c for
- * column base + c), where trees lie, which carry a rotten token and which show each fruit
- * without a token, so that the legal columns of a whole row come from a few shifts. */
+ * column base + c), where trees lie, which carry a rotten token and, for each fruit, the
+ * trees a tree of that fruit could not lie on without a token, so that the legal columns of
+ * a whole row come from a few shifts. */
 typedef struct {
     signed char fruit[GRID][GRID], level[GRID][GRID];
-    int worth[4][GRID][GRID];
-    uint64_t trees[GRID], rotten[GRID], shows[4][GRID];
+    int worth[4 * GRID * GRID];   /* fruit f, cell (r, c) at WORTH(f, r, c) */
+    uint64_t trees[GRID], rotten[GRID], other[4][GRID];
     int top, bottom, left, right; /* the cells' box */
     int base;                     /* the column of bit 0 of the masks */
     int supply[4];                /* dice left by fruit */
     int tokens_used, dice_sum;
 } Board;
+
+#define WORTH(f, r, c) (((f) * GRID + (r)) * GRID + (c))
 
 typedef struct {
     int order[MOST_CARDS];
@@ -70,40 +74,45 @@ typedef struct {
 
 static Shape shapes[DECK][4];
 
-/* ST-3, ST-5: the columns (bit c for column base + c) of row `row` where `shape`'s
- * top-left tree may go: some tree lies on a tree, none on a rotten one, and the trees on a
- * different fruit need no more tokens than are left. With at most 2 left, "one", "two" and
- * "three" mark the columns needing 1, 2, 3 or more; with more, a 3-bit counter per column
- * counts them (a card has 6 trees). */
-static uint64_t legal_columns(const Board *b, const Shape *s, int row) {
+/* ST-3: where a card lying flat (0: 2 rows of 3) or upright (1: 3 rows of 2) may go with its
+ * top-left tree in row `row`, whatever its fruit: the columns (bit c for column base + c)
+ * where it covers some tree and no rotten one. */
+static uint64_t span(const Board *b, int upright, int row) {
     uint64_t over = 0, blocked = 0;
+    for (int dr = 0; dr < 2 + upright; dr++)
+        for (int dc = 0; dc < 3 - upright; dc++) {
+            over |= b->trees[row + dr] >> dc;
+            blocked |= b->rotten[row + dr] >> dc;
+        }
+    return over & ~blocked;
+}
+
+/* ST-5: the columns of `spans` (from span()) where `shape`'s top-left tree may go in row
+ * `row`: its trees on a different fruit need no more tokens than are left. With at most 2
+ * left, "one", "two" and "three" mark the columns needing 1, 2, 3 or more; with more, a 3-bit
+ * counter per column counts them (a card has 6 trees). */
+static uint64_t legal_columns(const Board *b, const Shape *s, int row, uint64_t spans) {
     int left = tokens - b->tokens_used;
     if (left <= 2) {
         uint64_t one = 0, two = 0, three = 0;
         for (int i = 0; i < 6; i++) {
-            int r = row + s->row[i], shift = s->col[i];
-            uint64_t other = (b->trees[r] & ~b->shows[s->fruit[i]][r]) >> shift;
-            over |= b->trees[r] >> shift;
-            blocked |= b->rotten[r] >> shift;
+            uint64_t other = b->other[s->fruit[i]][row + s->row[i]] >> s->col[i];
             three |= two & other;
             two |= one & other;
             one |= other;
         }
         const uint64_t too_many[3] = {one, two, three};
-        return over & ~blocked & ~too_many[left];
+        return spans & ~too_many[left];
     }
+    if (left >= 6) return spans;
     uint64_t s0 = 0, s1 = 0, s2 = 0; /* the count's bits 1, 2, 4 */
     for (int i = 0; i < 6; i++) {
-        int r = row + s->row[i], shift = s->col[i];
-        uint64_t other = (b->trees[r] & ~b->shows[s->fruit[i]][r]) >> shift;
-        over |= b->trees[r] >> shift;
-        blocked |= b->rotten[r] >> shift;
+        uint64_t other = b->other[s->fruit[i]][row + s->row[i]] >> s->col[i];
         uint64_t carry = s0 & other;
         s0 ^= other;
         s2 |= s1 & carry;
         s1 ^= carry;
     }
-    if (left >= 6) return over & ~blocked;
     int need = left + 1; /* 4..6: the columns counting at least this many are refused */
     uint64_t equal = ~(uint64_t)0, above = 0;
     const uint64_t slices[3] = {s2, s1, s0};
@@ -115,7 +124,7 @@ static uint64_t legal_columns(const Board *b, const Shape *s, int row) {
             equal &= ~slices[j];
         }
     }
-    return over & ~blocked & ~(above | equal);
+    return spans & ~(above | equal);
 }
 
 /* The points one more tree of the die's fruit adds to a die at `level` (from 1). */
@@ -151,17 +160,16 @@ static int gain(const Board *b, const Shape *s, int row, int col) {
     return points;
 }
 
-/* Lay a tree of fruit f on cell (r, c), with a rotten token or not, in the masks too
- * (shows[0], the cells with no tree before, is never read). */
+/* Lay a tree of fruit f on cell (r, c), with a rotten token or not, in the masks too. */
 static void lay_tree(Board *b, int r, int c, int f, int token) {
     uint64_t bit = (uint64_t)1 << (c - b->base);
-    b->shows[b->fruit[r][c]][r] &= ~bit;
     b->fruit[r][c] = (signed char)f;
     b->trees[r] |= bit;
+    for (int g = 1; g <= 3; g++) b->other[g][r] |= bit;
     if (token)
         b->rotten[r] |= bit;
     else
-        b->shows[f][r] |= bit;
+        b->other[f][r] &= ~bit;
 }
 
 /* What a tree of each fruit laid on cell (r, c) would add while the supply lasts (ST-4,
@@ -177,7 +185,7 @@ static void rate_cell(Board *b, int r, int c) {
             worth = LADDER[0];
         else if (below)
             worth = -penalty - (level ? LADDER[level - 1] : 0);
-        b->worth[f][r][c] = worth;
+        b->worth[WORTH(f, r, c)] = worth;
     }
 }
 
@@ -188,8 +196,8 @@ static void recentre(Board *b) {
     int width = b->right - b->left + 1, base = b->left - (64 - width) / 2;
     int shift = base - b->base;
     for (int r = b->top; r <= b->bottom; r++) {
-        uint64_t *masks[5] = {&b->trees[r], &b->rotten[r], &b->shows[1][r], &b->shows[2][r],
-                              &b->shows[3][r]};
+        uint64_t *masks[5] = {&b->trees[r], &b->rotten[r], &b->other[1][r], &b->other[2][r],
+                              &b->other[3][r]};
         for (int j = 0; j < 5; j++) *masks[j] = shift > 0 ? *masks[j] >> shift : *masks[j] << -shift;
     }
     b->base = base;
@@ -250,6 +258,10 @@ typedef struct {
  * columns of a run left to right); returns how many. */
 static int legal_runs(const Board *b, const int *hand, int held, Run *runs) {
     int n = 0;
+    uint64_t spans[2][GRID];
+    for (int upright = 0; upright < 2; upright++)
+        for (int row = b->top - 1 - upright; row <= b->bottom; row++)
+            spans[upright][row] = span(b, upright, row);
     for (int slot = 0; slot < held; slot++) {
         int twice = 0; /* a card twice in hand has its moves listed once */
         for (int earlier = 0; earlier < slot; earlier++) twice |= hand[earlier] == hand[slot];
@@ -257,7 +269,8 @@ static int legal_runs(const Board *b, const int *hand, int held, Run *runs) {
         for (int turn = 0; turn < 4; turn++) {
             const Shape *s = &shapes[hand[slot]][turn];
             for (int row = b->top - s->height + 1; row <= b->bottom; row++) {
-                uint64_t columns = legal_columns(b, s, row);
+                uint64_t columns = spans[turn % 2][row];
+                if (columns) columns = legal_columns(b, s, row, columns);
                 if (columns) runs[n++] = (Run){slot, turn, row, columns};
             }
         }
@@ -281,8 +294,9 @@ typedef struct {
  * of the cells it covers. Never less than what it adds (gain): a short supply only takes
  * new dice away, and it is exact when the supply holds a die for each tree of each fruit. */
 static int bound(const Board *b, const Shape *s, int row, int col) {
+    const int *worth = &b->worth[WORTH(0, row, col)];
     int points = 0;
-    for (int i = 0; i < 6; i++) points += b->worth[s->fruit[i]][row + s->row[i]][col + s->col[i]];
+    for (int i = 0; i < 6; i++) points += worth[s->at[i]];
     return points;
 }
 
@@ -315,10 +329,11 @@ static Move greedy_move(const Board *b, const int *hand, const Run *runs, int n)
     return best;
 }
 
-static int bit_count(uint64_t mask) {
-    int n = 0;
-    for (; mask; mask &= mask - 1) n++;
-    return n;
+static int bit_count(uint64_t mask) { /* the bits set, added up in ever wider fields */
+    mask -= (mask >> 1) & 0x5555555555555555ull;
+    mask = (mask & 0x3333333333333333ull) + ((mask >> 2) & 0x3333333333333333ull);
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((mask * 0x0101010101010101ull) >> 56);
 }
 
 /* The pick-th legal placement (from 0) of the runs. */
@@ -342,9 +357,9 @@ static void seat_up(Seat *seat, const Deal *deal) {
     for (int r = b->top; r <= b->bottom; r++) { /* clear the last game's cells */
         for (int c = b->left; c <= b->right; c++) {
             b->fruit[r][c] = b->level[r][c] = 0;
-            for (int f = 1; f <= 3; f++) b->worth[f][r][c] = 0;
+            for (int f = 1; f <= 3; f++) b->worth[WORTH(f, r, c)] = 0;
         }
-        b->trees[r] = b->rotten[r] = b->shows[1][r] = b->shows[2][r] = b->shows[3][r] = 0;
+        b->trees[r] = b->rotten[r] = b->other[1][r] = b->other[2][r] = b->other[3][r] = 0;
     }
     b->base = ORIGIN - 30; /* the start card in the middle of the 64 bits */
     const Shape *start = &shapes[deal->order[0]][0];
@@ -468,6 +483,7 @@ static void read_deck(void) {
                     s->row[i] = r;
                     s->col[i] = c;
                     s->fruit[i] = trees[r0][c0];
+                    s->at[i] = WORTH(s->fruit[i], r, c);
                 }
         }
         for (int i = 0; i < 6; i++) fruit_count[k][shapes[k][0].fruit[i]]++;
