@@ -47,13 +47,17 @@ def Page() -> None:
     # the board first; the walkthrough and the what-if once the browser has drawn it
     page = solara.use_memo(lambda: game_page(slug, send, whole_page=True, later=True), [])
 
-    def complete_anyway(stop: threading.Event) -> None:
-        """The rest of the page, even if the browser never says the board is drawn (a widget
-        that failed to load in a slow browser must not leave the page half built)."""
-        if not stop.wait(DRAWN_WAIT):
-            page.complete()
+    def complete_anyway() -> Callable[[], None]:
+        """The rest of the page after ``DRAWN_WAIT``, even if the browser never says the board
+        is drawn (a widget that failed to load in a slow browser must not leave the page half
+        built). A timer, not a state: the page is not drawn again for it. Solara runs threads
+        started in a page in that page's kernel context."""
+        timer = threading.Timer(DRAWN_WAIT, page.complete)
+        timer.daemon = True
+        timer.start()
+        return timer.cancel
 
-    solara.use_thread(complete_anyway, [], intrusive_cancel=False)
+    solara.use_effect(complete_anyway, [])
     _code, set_code = solara.use_state(page.language)
 
     def follow() -> Callable[[], None]:
