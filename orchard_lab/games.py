@@ -99,7 +99,8 @@ class GameEntry:
     run within its time. ``choices`` names a function counting how often each kind of move
     is chosen (``simulate``'s arguments, random or greedy play; a dict from the kind in words
     to how many a player makes in a game, on average), ``choices_words`` says what it counts
-    (marked ``N_``: shown with ``_``).
+    (marked ``N_``: shown with ``_``). ``board_charts`` says the board is drawn with plotly
+    charts, so its app page runs plotly's JavaScript as it loads, not when the board arrives.
     """
 
     name: str
@@ -112,6 +113,7 @@ class GameEntry:
     games_per_second: Mapping[str, Mapping[int, float]] = field(default_factory=dict)
     choices: str | None = None
     choices_words: str = ""
+    board_charts: bool = False
 
     @property
     def slug(self) -> str:
@@ -234,6 +236,7 @@ _built_in(
     what_if_rules={"easy": True},
     choices="orchard_lab.apple_batches.policies:batch_use",
     choices_words=N_("Apples a player puts in each batch in a game, on average"),
+    board_charts=True,
 )
 _built_in(
     "water_drops",

@@ -46,6 +46,7 @@ __all__ = [
     "GamePage",
     "PageLanguage",
     "game_page",
+    "page_template",
     "page_title",
     "style",
 ]
@@ -91,6 +92,16 @@ def _game(slug: str) -> games.GameEntry:
     if slug not in names:
         raise ValueError(f"slug must be one of {', '.join(names)}, got {slug!r}")
     return games.entry(slug)
+
+
+def page_template(slug: str) -> str:
+    """The Jinja template (in ``orchard_lab/templates``) of the page of the game ``slug``: one
+    that runs plotly's JavaScript as the page loads when the board is drawn with charts.
+
+    >>> page_template("apple-batches"), page_template("water-drops")
+    ('index_board_charts.html.j2', 'index.html.j2')
+    """
+    return "index_board_charts.html.j2" if _game(slug).board_charts else "index.html.j2"
 
 
 def style() -> str:

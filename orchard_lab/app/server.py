@@ -23,7 +23,7 @@ import secrets
 import socket
 
 from orchard_lab.app.gate import ASGIApp, TokenGate, check_token
-from orchard_lab.app.page import GAME_VARIABLE, page_title
+from orchard_lab.app.page import GAME_VARIABLE, page_template, page_title
 from orchard_lab.app.seats import PAGES_PER_BROWSER, Seats
 from orchard_lab.app.teacher import TeacherDesk, open_class
 from orchard_lab.class_inbox import ClassInbox
@@ -111,8 +111,11 @@ def serve(
             raise ValueError("teacher_token must differ from the pupils' token")
     os.environ.update(environment)
     set_language(environment[ENVIRONMENT])
+    import solara.server.server
     import uvicorn
     from solara.server.starlette import app
+
+    solara.server.server.template_name = page_template(slug)  # Solara reads it per request
 
     from orchard_lab.app.solara_page import page_language
 

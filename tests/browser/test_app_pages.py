@@ -13,10 +13,12 @@ blank while its table was filled.
 from __future__ import annotations
 
 import contextlib
+import urllib.request
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from orchard_lab import games
 from tests.browser.axe import app_violations
 from tests.browser.conftest import APP_GAMES, screenshot, status
 from tests.browser.engine_pictures import OWN, assert_sequences_drawn, type_own_sequence
@@ -35,6 +37,21 @@ def test_app_refuses_a_visit_without_its_token(servers: dict[str, str]) -> None:
     assert status(root) == 403
     assert status(f"{root}?token=wrong-token") == 403
     assert status(address) == 200
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_a_board_drawn_with_charts_runs_plotly_as_its_page_loads(
+    servers: dict[str, str], game: str
+) -> None:
+    """Every page fetches plotly's bundle with the page; only the apple batches page, whose
+    board is its charts, runs it at once (``games.GameEntry.board_charts``): elsewhere that
+    would hold the browser just as the board arrives."""
+    with urllib.request.urlopen(servers[game], timeout=30) as response:
+        page = response.read().decode()
+    bundle = "/jupyter/orchard_lab/plotly.js"
+    assert f'<link rel="modulepreload" href="{bundle}">' in page
+    run_early = f'<script type="module">import("{bundle}")'
+    assert (run_early in page) == games.entry(game).board_charts == (game == "apple-batches")
 
 
 def _only_from(server: str, outside: list[str]):
