@@ -460,3 +460,18 @@ def test_an_unfinished_game_is_not_plotted_among_whole_games() -> None:
     assert board.figure.data[0].y[-1] == "you"
     assert board.figure.data[0].x[-1] == board.game.scores()[0]
     assert "not finished" not in board.yours.value
+
+
+def test_the_tours_ended_game_offers_no_new_game(tour) -> None:
+    """The tour's last steps show an ended game on its own board: its New game button, which
+    would deal over the tour's game, is hidden there as the settings row is."""
+    import re
+
+    from orchard_lab.widgets.stacked_trees_walkthrough import SCRIPT
+    from orchard_lab.widgets.styles import STATIC
+
+    tour.go([scene.title for scene in SCRIPT].index("The end and your rating"))
+    assert tour.view.game.is_over and tour.view.again_button.layout.display is None
+    css = (STATIC / "stacked_trees_walkthrough.css").read_text(encoding="utf-8")
+    hidden = re.search(r"([^{}]*)\{\s*display:\s*none\s*\}", css)
+    assert hidden and ".orchard-walkthrough .orchard-st-again" in hidden[1]
