@@ -226,10 +226,13 @@ def test_how_well_could_i_have_done_and_the_replay_of_the_best_line() -> None:
     saved = board.game.to_json()
     board.grid.click(last.at)
     assert "watching the best line" in board.message.value and board.game.to_json() == saved
+    assert board.turning.layout.display == "none"  # no hand to turn or place while watching
+    assert board.hint_button.layout.display == "none"
     board.replay_back.click()
     assert board.replay_step == len(best.moves) - 1
     board.replay_exit.click()
     assert board.replay_step is None and board.game.to_json() == saved
+    assert board.turning.layout.display is None and board.hint_button.layout.display is None
     assert f"<b>Score: {board.game.scores()[0]}</b>" in board.score_text.value
 
 

@@ -457,10 +457,10 @@ class StackedTreesBoard(BestLineBoard):
 
     def _show_buttons(self) -> None:
         over = self.game.is_over  # then no card to choose, turn or place, no hint: New game
+        playing = not over and self.replay_step is None  # (the best line replayed: no hand)
         for part in (self.hand_heading, self.turning, self.hint_button, self.hint_choice):
-            part.layout.display = "none" if over else None
+            part.layout.display = None if playing else "none"
         self.again_button.layout.display = None if over else "none"
-        playing = not over and self.replay_step is None
         chosen = playing and self.selected_slot is not None
         for button in (self.left_button, self.right_button):
             button.disabled = not chosen
