@@ -338,3 +338,18 @@ def test_french_overwatered_fruit_agree_with_their_feminine_plural(
     assert many.endswith(": trop arrosées"), many
     assert "arrosé " not in many and not many.endswith("arrosé"), many
     assert "arrosé" not in one  # a lone fruit touching no drop is not overwatered
+
+
+@pytest.mark.parametrize(
+    ("lang", "square"),
+    [("en", "row {row}, column {col}"), ("fr", "rangée {row}, colonne {col}"),
+     ("ko", "행 {row}, 열 {col}")],
+)  # fmt: skip
+def test_a_water_drops_refusal_names_its_square_by_row_and_column(lang: str, square: str) -> None:
+    """WD-3's refusals name the square as the board, the hints and the walkthrough do, "row
+    R, column C" (never "square (0, 3)", which does not say which number is the row)."""
+    with speaking(lang):
+        said = [str(refusal) for refusal in _wd_refusals()[:3]]
+    for words, (row, col) in zip(said, [(0, 0), (5, 5), (1, 0)], strict=True):
+        assert "(WD-3)" in words and square.format(row=row, col=col) in words, words
+        assert f"({row}, {col})" not in words, words

@@ -97,9 +97,18 @@ def test_wd3_start_lies_at_square_zero_and_cells_follow_card_squares() -> None:
 def test_wd3_a_card_needs_an_empty_square_touching_the_orchard() -> None:
     board = board_of(("BB/BB", (0, 1)))
     before = (str(board), board.total, board.open_squares())
-    with pytest.raises(IllegalMove, match=r"WD-3.*already holds") as taken:
+    # the square named "row R, column C", as the board and the hints name it
+    taken_said = (
+        r"^Placing \(WD-3\): the square on row 0, column 1 already holds a card; a card needs "
+        r"an empty square\.$"
+    )
+    far_said = (
+        r"^Placing \(WD-3\): a card must share a side with a card already in your orchard; the "
+        r"square on row 1, column 2 touches none\.$"
+    )
+    with pytest.raises(IllegalMove, match=taken_said) as taken:
         board.place(C("CC/CC"), at=(0, 1))
-    with pytest.raises(IllegalMove, match=r"^Placing \(WD-3\): a card must share a side") as far:
+    with pytest.raises(IllegalMove, match=far_said) as far:
         board.place(C("CC/CC"), at=(1, 2))
     assert taken.value.rule == far.value.rule == "WD-3"
     assert (str(board), board.total, board.open_squares()) == before
@@ -123,7 +132,10 @@ def test_wd3_no_rotation_by_default_quarter_turns_when_allowed() -> None:
 def test_wd3_max_size_bounds_the_orchard() -> None:
     board = board_of(("BB/BB", (0, 1)), max_size=(1, 2))
     assert board.open_squares() == []
-    with pytest.raises(IllegalMove, match=r"WD-3.*at most 1×2 cards \(max_size\)"):
+    said = (
+        r"WD-3.*at most 1×2 cards \(max_size\); a card on row 1, column 0 would make it bigger\.$"
+    )
+    with pytest.raises(IllegalMove, match=said):
         board.place(C("CC/CC"), at=(1, 0))
     wide = board_of(max_size=(2, 1))
     assert wide.open_squares() == [(-1, 0), (1, 0)]

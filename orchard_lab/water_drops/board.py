@@ -203,27 +203,40 @@ class Board:
 
     def _refuse(self, at: Square, rotation: int) -> None:
         """IllegalMove (WD-3) unless a card may lie on square ``at`` turned ``rotation``
-        degrees now; both already checked (a tuple of two ints, a rotation in ROTATIONS)."""
+        degrees now; both already checked (a tuple of two ints, a rotation in ROTATIONS).
+        Its sentence names the square "row R, column C", as the board and the hints do.
+
+        >>> try:
+        ...     Board(start=Card.from_text("BP/2C")).place(Card.from_text("B1/11"), (0, 3))
+        ... except IllegalMove as refusal:
+        ...     print(refusal)
+        Placing (WD-3): a card must share a side with a card already in your orchard; the
+        square on row 0, column 3 touches none.
+        """
         if rotation and not self.rules.allow_rotation:
             refusal = rotation_refusal(self.rules, rotation)
             if refusal is not None:
                 raise refusal
         if at in self._squares:
-            said = _("square {at} already holds a card; a card needs an empty square.")
-            raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(at=at))
+            said = _(
+                "the square on row {row}, column {col} already holds a card; a card needs an "
+                "empty square."
+            )
+            raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(row=at[0], col=at[1]))
         if at not in self._frontier:
             said = _(
-                "a card must share a side with a card already in your orchard; square {at} "
-                "touches none."
+                "a card must share a side with a card already in your orchard; the square on "
+                "row {row}, column {col} touches none."
             )
-            raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(at=at))
+            raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(row=at[0], col=at[1]))
         if self.rules.max_size is not None and not self._fits(at):
             rows, cols = self.rules.max_size
             said = _(
-                "the orchard may be at most {rows}×{cols} cards (max_size); a card on square {at} "
-                "would make it bigger."
+                "the orchard may be at most {rows}×{cols} cards (max_size); a card on row {row}, "
+                "column {col} would make it bigger."
             )
-            raise illegal("WD-3", _(FACTS.rules["WD-3"]), said.format(rows=rows, cols=cols, at=at))
+            said = said.format(rows=rows, cols=cols, row=at[0], col=at[1])
+            raise illegal("WD-3", _(FACTS.rules["WD-3"]), said)
 
     def can_place(self, card: Card, at: Square, rotation: int = 0) -> bool:
         """Whether ``place`` would accept this card here."""

@@ -86,7 +86,7 @@ def _refuse(board: WaterDropsBoard, at: Square, rotation: int = 0) -> str:
     except IllegalMove as refusal:
         reason = str(refusal)
     else:
-        raise ValueError(f"the {card} card fits square {at}: no refusal to show")
+        raise ValueError(f"the {card} card fits on row {at[0]}, column {at[1]}: no refusal to show")
     board.select_card(0)
     board.rotation = rotation
     board.choose_square(at)
