@@ -63,10 +63,13 @@ def _card(card: st.Card) -> str:
     return trees_code(card)
 
 
-def _say(move: st.Move) -> str:
+def _say(move: st.Move, shown: st.Move | None = None) -> str:
     """Where ``move`` lays its card and how it is turned, in the words of the hint
-    (``stacked_trees.policies.say``); the sentence around it says whether tokens are spent."""
-    return say(st.Move(move.card, move.at, move.rotation))
+    (``stacked_trees.policies.say``); the sentence around it says whether tokens are spent.
+    ``shown`` is the move the board's hand shows chosen: its card is written as the hand
+    shows it, turned, with only the turn it still needs."""
+    turned = shown.rotation if shown is not None and shown.card == move.card else 0
+    return say(st.Move(move.card, move.at, move.rotation), turned)
 
 
 def _choose(board: StackedTreesBoard, move: st.Move) -> None:
@@ -138,10 +141,10 @@ def _matching(board: StackedTreesBoard) -> Staged:
     assert ghost is not None
     # Translators: {effect} is the board's sentence on what the card does to the dice
     shown = _("✓ Allowed: the {move}. {effect}").format(
-        move=_say(allowed), effect=effect_words(ghost, game.rules.rotten_penalty)
+        move=_say(allowed, allowed), effect=effect_words(ghost, game.rules.rotten_penalty)
     )
     refused = _("✗ Refused without tokens: the {move}. {reason}").format(
-        move=_say(costly), reason=reason
+        move=_say(costly, allowed), reason=reason
     )
     return f"{shown}\n{refused}", {"cells": _cells(board, allowed)}
 
