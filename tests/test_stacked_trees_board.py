@@ -478,3 +478,23 @@ def test_the_tours_ended_game_offers_no_new_game(tour) -> None:
     css = (STATIC / "stacked_trees_walkthrough.css").read_text(encoding="utf-8")
     hidden = re.search(r"([^{}]*)\{\s*display:\s*none\s*\}", css)
     assert hidden and ".orchard-walkthrough .orchard-st-again" in hidden[1]
+
+
+def test_the_yes_button_says_token_or_tokens_as_the_question_does() -> None:
+    """One token is "the token", in the question and on the button it quotes (in French
+    the reviewer read "les jetons" under "1 jeton pourri")."""
+    board = StackedTreesBoard(seed=0)
+    game = board.game
+    seen = set()
+    for move in (m for m in game.legal_moves() if m.rotten):
+        tokens = game.boards[0].tokens_needed(move.card, move.at, move.rotation)
+        if tokens in seen:
+            continue
+        seen.add(tokens)
+        board.select_card(game.hand.index(move.card))
+        board.rotation = move.rotation
+        board.place(move.at)
+        label = board.confirm_button.description
+        assert label == ("Yes, spend the token" if tokens == 1 else "Yes, spend the tokens")
+        assert f"“{label}”" in board.message.value
+    assert 1 in seen

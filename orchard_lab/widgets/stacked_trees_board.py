@@ -120,7 +120,7 @@ class StackedTreesBoard(BestLineBoard):
             description=_("Place here"), button_style="success", tooltip=_("place the ghost card")
         )
         self.confirm_button = w.Button(
-            description=_("Yes, spend the tokens"), button_style="warning",
+            description=_yes_spend(2), button_style="warning",
             tooltip=_("place it and spend the rotten tokens it needs"),
         )  # fmt: skip
         # Once the game is over, in the place of the hand and its buttons (none of which can
@@ -203,13 +203,13 @@ class StackedTreesBoard(BestLineBoard):
             return
         if ghost.tokens:
             self._pending = True
-
+            self.confirm_button.description = _yes_spend(ghost.tokens)
             lost = ghost.tokens * self.game.rules.rotten_penalty
             self._say(
                 '<span class="orchard-ask">'
                 + _n(
                     "This costs {count} rotten token (-{lost} points). Place it anyway? Click "
-                    "“Yes, spend the tokens”.",
+                    "“Yes, spend the token”.",
                     "This costs {count} rotten tokens (-{lost} points). Place it anyway? Click "
                     "“Yes, spend the tokens”.",
                     ghost.tokens,
@@ -555,6 +555,13 @@ class StackedTreesBoard(BestLineBoard):
              self.compare_box, settings, self.view_language]
         )  # fmt: skip
         return root.add_class("orchard-st-board")
+
+
+def _yes_spend(tokens: int) -> str:
+    """The label of the button that says yes to spending ``tokens`` rotten tokens."""
+    # Translators: stacked trees, the button that says yes to a placement spending rotten
+    # tokens (its label is quoted in the question above it)
+    return _n("Yes, spend the token", "Yes, spend the tokens", tokens)
 
 
 def _cell(at: tuple[int, int]) -> str:
