@@ -426,6 +426,7 @@ def test_an_ended_game_offers_only_what_one_can_do_and_says_the_end_once() -> No
     board.place()
     board.again_button.click()
     assert board.game.history == () and board.turning.layout.display is None
+    assert board.board_keys.focus_to == ".orchard-st-hand .orchard-st-choose-0"  # not lost
 
 
 def test_the_hint_names_the_card_as_the_hand_shows_it() -> None:

@@ -265,6 +265,12 @@ class StackedTreesBoard(BestLineBoard):
         self._say(_("New game: choose a card of your hand, turn it, then click a spot."))
         self._show_all()
 
+    def _again(self) -> None:
+        """What the New game button of an ended game does: a new game, and the focus (the
+        button is gone) on the first card of the new hand."""
+        self.new_game()
+        self._focus(".orchard-st-hand .orchard-st-choose-0")
+
     def load(self, game: st.Game) -> None:
         """Show a copy of ``game`` (you are player 0) and play on from it; its moves so far
         cannot be undone. A lesson uses it to show a prepared position."""
@@ -512,7 +518,7 @@ class StackedTreesBoard(BestLineBoard):
             (self.right_button, "right", self.turn),
             (self.place_button, "place", self.place),
             (self.confirm_button, "confirm", self.confirm),
-            (self.again_button, "again", self.new_game),
+            (self.again_button, "again", self._again),
         ):
             button.add_class(f"orchard-st-{hook}")
             button.on_click(lambda _b, act=action: self._clicked(act))
