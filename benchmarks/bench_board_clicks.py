@@ -11,7 +11,7 @@ it asserts nothing about times. The lab and the browser are the browser tests' f
 Run: ``.venv/bin/python benchmarks/bench_board_clicks.py [--only "apple batches"] [--clicks N]``.
 
 Apple batches, issue 24 item 2 (2 cores shared with other work, load 5-7): each chart
-change one message (``apple_batches_board.BoardChart``), the charts sent first, took the
+change one message (``plotly_state.BoardChart``), the charts sent first, took the
 board from about 35 to 28 messages a batch click and 17 to 13 an apple click. This script,
 old and new code run alternately, 25 clicks a kind a run: batch median 118 and 133 -> 93 and
 115 ms, apple 66 and 72 -> 57 and 69 ms. In one lab session switching between old and new
