@@ -230,6 +230,40 @@ def test_a_hints_moves_show_their_points_once_their_card_is_picked_and_turned_so
     assert "turned" not in standard.hint_text.value and "as it lies" not in standard.message.value
 
 
+def _declarations(css_file: str, selector: str) -> str:
+    """The declarations of every rule of ``static/<css_file>`` whose selectors hold
+    ``selector``."""
+    css = re.sub(r"/\*.*?\*/", "", (STATIC / css_file).read_text(encoding="utf-8"), flags=re.S)
+    return " ".join(
+        body for sel, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css) if selector in sel
+    )
+
+
+def test_the_keyboards_focus_differs_from_the_frames_by_its_shape_not_its_colour_alone() -> None:
+    """The focus frame and the "scores nothing" frame were both a 3px solid line inside the
+    square, told apart by their colour only. The focus stands just outside the square (or
+    the button), a white ring filling the gap, on every board the square grid draws (water
+    drops and stacked trees) and on every button; the legend's sample is drawn alike, and
+    the blue line reaches 3:1 on its ring (WCAG 1.4.11)."""
+    square = _declarations("square_grid.css", ".orchard-square:focus-visible")
+    button = _declarations("buttons.css", ".jupyter-button:focus-visible")
+    sample = _declarations("water_drops_board.css", ".wd-legend-focus")
+    looks = []
+    for drawn in (square, button, sample):
+        line = re.search(r"outline:\s*(\d+)px solid (#[0-9a-f]{6})", drawn)
+        offset = re.search(r"outline-offset:\s*(-?\d+)px", drawn)
+        ring = re.search(r"box-shadow:\s*0 0 0 (\d+)px (#[0-9a-f]{6})", drawn)
+        assert line and offset and ring, drawn
+        assert int(line[1]) >= 2 and int(offset[1]) >= 1 and ring[1] == offset[1], drawn
+        assert contrast_ratio(line[2], ring[2]) >= 3, drawn
+        looks.append((line[1], line[2], offset[1], ring[2]))
+    assert looks[0] == looks[2] and looks[1][1::2] == looks[0][1::2], looks
+    assert "z-index" in square  # above the neighbouring squares it reaches over
+    # a lit square keeps its ring, and its glow, when it has the focus
+    lit = _declarations("water_drops_board.css", ".orchard-legal:focus-visible")
+    assert "inset" in lit and f"0 0 0 {looks[0][2]}px {looks[0][3]}" in lit, lit
+
+
 def test_a_square_is_named_by_its_row_and_column() -> None:
     """As the lessons ask for (row, column) and stacked trees' hints say "row 1, column -2",
     water drops names a square "row R, column C" wherever a pupil reads or hears it: the
@@ -321,7 +355,11 @@ def test_the_legend_names_every_frame_the_board_draws() -> None:
         line = re.findall(r"(\d+)px (solid|dashed|dotted|double)", bodies)
         assert line, sample
         looks[frame] = (*line[0], "background" in bodies, "box-shadow" in bodies)
-    assert len(set(looks.values())) == len(looks), looks
+    # and the groups' frames, drawn inline: the focus was a 3px solid line like "scores nothing"
+    for style in re.findall(r'class="wd-legend-frame" style="([^"]*)"', shown):
+        line = re.findall(r"(\d+)px (solid|dashed|dotted|double)", style)
+        looks[style] = (*line[0], "background" in style, "box-shadow" in style)
+    assert len(looks) == len(FRAMES) + 2 and len(set(looks.values())) == len(looks), looks
     words = re.findall(r'class="wd-legend-frame[^"]*"[^>]*>[^<]*</span> ([^<]+)</span>', shown)
     assert len(words) == len(FRAMES) + 2 and all(words), words  # and the two groups'
     # a card's edge is drawn over its cells: dashed, where an empty square is dotted

@@ -88,7 +88,7 @@ FRAMES = {
     "orchard-legal": "wd-legend-lit",  # a lit square: solid, filled, its points inside
     "orchard-hinted": "wd-legend-hinted",  # the hint's square: thick dashed
     "orchard-selected": "wd-legend-picked",  # the picked market card: solid, filled
-    "focus": "wd-legend-focus",  # where the keys act: solid outline inside
+    "focus": "wd-legend-focus",  # where the keys act: a solid line just outside, a white ring
     HIGHLIGHT: "wd-legend-highlight",  # what a tour or lesson points at: double, filled
 }
 
@@ -177,7 +177,7 @@ def legend() -> str:
         ),
         "orchard-hinted": _("thick dashed frame: the hint's square"),
         "orchard-selected": _("filled frame round a market card: the card you picked"),
-        "focus": _("blue inner frame: where the keys act (focus)"),
+        "focus": _("blue frame just outside, white gap: where the keys act (focus)"),
         HIGHLIGHT: _("double frame, yellow inside: what the tour or the lesson points at"),
     }
     entries += [
