@@ -9,10 +9,11 @@ fresh process with the same cache folder runs it again (numba loads the kernels)
 reports the CPU time (``time.process_time``) of ``import orchard_lab.games`` plus numba and of
 the warm-up; the parent also reports each child's whole CPU time (interpreter start
 included). The cache beside the source is not used: numba caches in ``NUMBA_CACHE_DIR`` when
-it is set. The cold run of all the games also lists the ``KERNELS`` costliest compiles: numba's
-compile events, each kernel (and numba's own helpers) with its argument types, in CPU seconds
-of its own (the kernels it calls, compiled meanwhile, are counted apart), so a kernel compiled
-for several argument types shows once per specialisation.
+it is set. The cold run of all the games also lists the ``KERNELS`` costliest kernels: numba's
+compile events, each kernel (and numba's own helpers) in CPU seconds of its own (the kernels it
+calls, compiled meanwhile, are counted apart; what LLVM does again with them linked in is the
+caller's), summed over its specialisations, with their number when a kernel was compiled for
+more than one set of argument types.
 
 With ``--first``, each of the first things a lesson asks of a compiled engine (``FIRST``: a
 hint, a what-if Run, stacked trees' best line) is done instead of the warm-up, in the same
@@ -44,6 +45,20 @@ CPU seconds of imports + warm_up (whole process), cold / cached):
   greedy hint 0.00 / 0.00, lookahead hint 10.74 / 0.21, what-if Run 9.98 / 0.17 (both
   compile ``_play_on``); stacked trees' greedy hint 0.00 / 0.00, what-if Run 4.53 / 0.16,
   best line 15.33 / 0.23 (the search ``_search`` and its bounds).
+- issue 24 item 4, stacked trees' ``_search`` calling its helpers (``_gain``, ``_under``,
+  ``_window_key`` no longer written into it; its loops over the placements, the next hand,
+  the table of positions and the new box kernels of their own) and ``pair_table`` in numpy;
+  before and after one after the other, load 1.3-1.6: stacked trees 0.32 + 17.97 (18.74) /
+  0.34 + 0.22 (0.73) before, 0.32 + 15.47 (16.18) / 0.34 + 0.21 (0.70) after; water drops
+  (no kernel changed) 10.93 / 10.83; all games 0.32 + 29.31 (30.23) / 0.34 + 0.30 (0.79)
+  before, 0.31 + 26.99 (27.83) / 0.34 + 0.27 (0.77) after. ``--first`` stacked trees' best
+  line 13.77 / 0.21 before, 11.53 / 0.21 after (load 0.9). ``_search``'s own compile went
+  from 6.5 CPU s to 3.0 (its recursion now re-types 3 times for 0.5 s, not 7 for about 2);
+  a best line searches about 2% slower (the same positions and lines). The costliest
+  kernels after: water drops' ``_play_on`` 4.4, ``_search`` 3.0, ``_playouts`` 1.5,
+  stacked trees' ``engine._play`` 1.3, ``_placing`` 1.3, ``moved_terms`` 1.2, ``_play_games``
+  1.1, ``bound`` 0.9, numba's ``np.empty`` (18 specialisations, one per shape, dtype and
+  kernel flags) 0.9, ``joint_pairs`` 0.8.
 - What a class waits for. Before: ``orchard-lab lessons`` on a new machine warmed every
   engine up (about 31 CPU s) before JupyterLab opened; ``orchard-lab hub`` warmed nothing,
   and where the hub's user could not write beside the package each pupil (a home of their
@@ -61,8 +76,21 @@ CPU seconds of imports + warm_up (whole process), cold / cached):
   each copy with the whole variable scope: 1.8 s of ``_play_on``'s 4.8 for ``_placing``,
   ``_gain`` and ``_look`` written into it). Tried and dropped: the recursion through a
   second kernel (2 re-typings instead of 6, but numba does not link kernels calling each
-  other: "unresolved symbol"). Not tried: an explicit stack instead of the recursion, or
-  calls instead of the inlined ``_placing`` (10-15% of a random game, ``_placing``).
+  other: "unresolved symbol").
+- Item 4, measured per kernel (LLVM timed in numba's ``CPUCodeLibrary``): LLVM is 5.2 of
+  stacked trees' 12.8 CPU s of ``fast.warm_up`` and 4.2 of water drops' 10.6 (function
+  passes, the final module's passes, object code), mostly in the entry kernels, whose final
+  module links in every kernel they call and optimises and emits it once more (water drops'
+  ``_play_games`` and ``_playouts`` each about 0.85 s for the ``_play_on`` they call); most
+  of the rest is numba's typing, where ``inline="always"`` runs the untyped pipeline of the
+  inlined kernel again at each call site. Tried and dropped (water drops): ``_play_on``
+  calling ``_place`` instead of the written-in ``_placing``: warm-up 10.9 -> 8.3 CPU s, but
+  random games 13-15% slower (greedy 3%); ``_gain`` called instead of written in: no gain
+  (compiled on its own instead), greedy 26% slower; the greedy choice as a kernel of its own,
+  ``_contacts`` or ``_drops_matching`` called: no gain. Stacked trees: the rest of
+  ``_search``'s bounds as kernels too: no gain once its recursion types 3 rounds. Every
+  kernel compiles one signature (``dispatcher.signatures`` after a warm-up; ``_under``,
+  once its own kernel, had two, for the literal signs 1 and -1: now int64 values).
 """
 
 from __future__ import annotations
@@ -81,7 +109,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL = "all games"  # compiled.warm_up: every compiled game in one process
-KERNELS = 12  # the costliest compiles listed
+KERNELS = 20  # the costliest kernels listed
 CHILD = """\
 import json, sys, time
 start = time.process_time()
@@ -93,21 +121,22 @@ open_compiles, own = [], {}
 
 class Compiles(event.Listener):
     def on_start(self, ev):
-        kernel = ev.data["dispatcher"].py_func.__qualname__
-        types = ", ".join(str(a) for a in ev.data["args"])
-        open_compiles.append([f"{kernel}({types})", time.process_time(), 0.0])
+        function = ev.data["dispatcher"].py_func
+        kernel = f"{function.__module__.removeprefix('orchard_lab.')}.{function.__qualname__}"
+        open_compiles.append([kernel, time.process_time(), 0.0])
 
     def on_end(self, ev):
         name, began, inner = open_compiles.pop()
         spent = time.process_time() - began
-        own[name] = own.get(name, 0.0) + spent - inner
+        seconds, count = own.get(name, (0.0, 0))
+        own[name] = (seconds + spent - inner, count + 1)
         if open_compiles:
             open_compiles[-1][2] += spent
 
 event.register("numba:compile", Compiles())
 compiled.warm_up() if sys.argv[1] == "ALL" else games.entry(sys.argv[1]).warm_up()
 print(json.dumps({"import": imported - start, "warm_up": time.process_time() - imported,
-                  "kernels": sorted(own.items(), key=lambda item: -item[1])}))
+                  "kernels": sorted(own.items(), key=lambda item: -item[1][0])}))
 """
 # What a lesson does first with each compiled engine, from a fresh process (``--first``):
 # CPU seconds until it answers, numba compiling only what it needs (greedy hints: none).
@@ -179,9 +208,10 @@ def main() -> None:
                 f"({run['process']:6.2f})"
             )
         if name == ALL:
-            print(f"  the {KERNELS} costliest compiles of the cold start, CPU s of their own:")
-            for kernel, seconds in cold["kernels"][:KERNELS]:
-                print(f"    {seconds:5.2f}  {kernel[:150]}")
+            print(f"  the {KERNELS} costliest kernels of the cold start, CPU s of their own")
+            print("  (x n: compiled for n argument types; numba's own helpers count too):")
+            for kernel, (seconds, count) in cold["kernels"][:KERNELS]:
+                print(f"    {seconds:5.2f}  {kernel}" + (f" x {count}" if count > 1 else ""))
 
 
 if __name__ == "__main__":

@@ -66,39 +66,22 @@ _TOKENS = 512  # cell values are packed as (value * _TOKENS + tokens) * _COVERS 
 _COVERS = 8  # sum of 6 cells has at most 6 * BLOCKED < _TOKENS tokens and 6 < _COVERS covers
 
 
-@njit(cache=True)
-def pair_table(patterns, distinct, most):
+def pair_table(patterns: np.ndarray, distinct: np.ndarray, most: int) -> np.ndarray:
     """``pairs[x, rx, y, t]``: the most trees of card x (turn rx) that lie on a tree of the same
     fruit of card y, over every turn and offset of y with at most t trees on a different fruit
-    (t up to ``most``)."""
+    (t up to ``most``). Plain numpy, once per search (``overlaps``): a kernel cost its compile
+    on every new machine (0.3 CPU s, issue 24 item 4).
+
+    >>> from orchard_lab.stacked_trees import Card
+    >>> pair_table(*pictures([Card.from_text("AAA/PPP")]), 1)[0, 0, 0].tolist()
+    [6, 6]
+    """
+    same, different = overlaps(patterns)
     n = patterns.shape[0]
     out = np.zeros((n, 4, n, most + 1), dtype=np.int64)
-    for x in range(n):
-        for rx in range(4):
-            a = patterns[x, rx]
-            for y in range(n):
-                for ry in range(4):
-                    if not distinct[y, ry]:
-                        continue
-                    b = patterns[y, ry]
-                    for dr in range(-WINDOW + 1, WINDOW):
-                        for dc in range(-WINDOW + 1, WINDOW):
-                            match = 0
-                            miss = 0
-                            for i in range(WINDOW):
-                                for j in range(WINDOW):
-                                    f = a[i, j]
-                                    ii, jj = i + dr, j + dc
-                                    if f < 0 or not (0 <= ii < WINDOW and 0 <= jj < WINDOW):
-                                        continue
-                                    g = b[ii, jj]
-                                    if g >= 0:
-                                        if g == f:
-                                            match += 1
-                                        else:
-                                            miss += 1
-                            for t in range(miss, most + 1):
-                                out[x, rx, y, t] = max(out[x, rx, y, t], match)
+    kept = distinct[None, None, :, :, None, None]  # y's turns that show a new picture
+    for t in range(most + 1):
+        out[..., t] = np.where(kept & (different <= t), same, 0).max(axis=(3, 4, 5))
     return out
 
 
@@ -265,7 +248,8 @@ def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
     most = pairs.shape[3] - 1
     half = 0.5 * beta
     top = alone.shape[1] - 1  # the most tokens ``alone`` knows
-    pair = np.zeros((k, 4, k, 3))  # pair[n, r, m, t]: trees n (turned r) shares with m
+    # pair[n, r, m, t]: trees n (turned r) shares with m
+    pair = np.zeros((k, 4, k, 3), dtype=np.float64)
     for n in range(k):
         for r in range(4):
             for m in range(k):
@@ -288,8 +272,9 @@ def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
                 term = max(term, value)
             total += term
         return total
-    shared = np.zeros((k, 4, 3))  # what n shares with every other card still to come
-    laid = np.zeros((k, 4, 3))  # ... and, in full, with the card just laid
+    # what n shares with every other card still to come
+    shared = np.zeros((k, 4, 3), dtype=np.float64)
+    laid = np.zeros((k, 4, 3), dtype=np.float64)  # ... and, in full, with the card just laid
     for n in range(k):
         for r in range(4):
             for t in range(3):
@@ -298,7 +283,7 @@ def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
                         shared[n, r, t] += pair[n, r, m, t]
                 if skip >= 0:
                     laid[n, r, t] = beta * pair[n, r, skip, t]
-    base = np.empty((k, 4))
+    base = np.empty((k, 4), dtype=np.float64)
     total = 0.0
     for n in range(k):
         for r in range(4):
@@ -348,6 +333,30 @@ def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
     return best
 
 
+def overlaps(patterns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``same[x, rx, y, ry, dr + 2, dc + 2]``: the trees of card x turned rx that lie on a tree of
+    the same fruit of card y turned ry, with y's top-left (dr, dc) from x's (``patterns``:
+    ``pictures``); ``different``: those that lie on a tree of another fruit."""
+    n = patterns.shape[0]
+    span = 2 * WINDOW - 1
+    wide = np.full((n, 4, WINDOW + 2 * (WINDOW - 1), WINDOW + 2 * (WINDOW - 1)), -1, np.int64)
+    wide[:, :, WINDOW - 1 : 2 * WINDOW - 1, WINDOW - 1 : 2 * WINDOW - 1] = patterns
+    same = np.zeros((n, 4, n, 4, span, span), dtype=np.int64)
+    different = np.zeros_like(same)
+    for dr in range(-WINDOW + 1, WINDOW):
+        for dc in range(-WINDOW + 1, WINDOW):
+            # card y's tree under card x's cell (i, j): its cell (i - dr, j - dc)
+            r, c = WINDOW - 1 - dr, WINDOW - 1 - dc
+            b = wide[None, None, :, :, r : r + WINDOW, c : c + WINDOW]  # x, rx, y, ry, cell
+            x = patterns[:, :, None, None]
+            both = (x >= 0) & (b >= 0)
+            same[:, :, :, :, dr + WINDOW - 1, dc + WINDOW - 1] = (both & (x == b)).sum(axis=(4, 5))
+            different[:, :, :, :, dr + WINDOW - 1, dc + WINDOW - 1] = (both & (x != b)).sum(
+                axis=(4, 5)
+            )
+    return same, different
+
+
 VARIANTS = ((0, 0), (1, 0), (0, 1), (2, 0), (0, 2), (1, 1))  # tokens a pair's two cards spend
 SWAPPED = (0, 2, 1, 4, 3, 5)  # each variant with the pair's cards the other way round
 JOINT_CARDS = 3  # the search takes the joint bound too from this many cards to come
@@ -368,21 +377,7 @@ def pair_moves(patterns: np.ndarray, distinct: np.ndarray) -> tuple[np.ndarray, 
     """
     n = patterns.shape[0]
     span = 2 * WINDOW - 1
-    wide = np.full((n, 4, WINDOW + 2 * (WINDOW - 1), WINDOW + 2 * (WINDOW - 1)), -1, np.int64)
-    wide[:, :, WINDOW - 1 : 2 * WINDOW - 1, WINDOW - 1 : 2 * WINDOW - 1] = patterns
-    same = np.zeros((n, 4, n, 4, span, span), dtype=np.int64)
-    different = np.zeros_like(same)
-    for dr in range(-WINDOW + 1, WINDOW):
-        for dc in range(-WINDOW + 1, WINDOW):
-            # card y's tree under card x's cell (i, j): its cell (i - dr, j - dc)
-            r, c = WINDOW - 1 - dr, WINDOW - 1 - dc
-            b = wide[None, None, :, :, r : r + WINDOW, c : c + WINDOW]  # x, rx, y, ry, cell
-            x = patterns[:, :, None, None]
-            both = (x >= 0) & (b >= 0)
-            same[:, :, :, :, dr + WINDOW - 1, dc + WINDOW - 1] = (both & (x == b)).sum(axis=(4, 5))
-            different[:, :, :, :, dr + WINDOW - 1, dc + WINDOW - 1] = (both & (x != b)).sum(
-                axis=(4, 5)
-            )
+    same, different = overlaps(patterns)
     kept = distinct[:, :, None, None] & distinct[None, None, :, :]  # x, rx, y, ry
     shared = np.where(kept[..., None, None], same, 0).transpose(0, 2, 1, 3, 4, 5).reshape(n, n, -1)
     apart = different.transpose(0, 2, 1, 3, 4, 5).reshape(n, n, -1)

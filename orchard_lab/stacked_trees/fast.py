@@ -15,6 +15,12 @@ over the new card change), without entering the position (``_cut``). A position 
 again by another order of the same moves is skipped (a table of position keys), and several
 threads can share the moves after the first.
 
+The kernels ``_search`` uses are called, none written into it (``inline``), and the loops it
+ran itself are kernels of their own (``_kids``, ``_next_hand``, ``_first_visit``, ...): numba
+types a recursive kernel's body again at each round of its type inference, and every kernel
+written into the body again with it (issue 24 item 4: ``_search``'s own compile from about
+6.4 CPU s to 3, the search about 2% slower).
+
 >>> from orchard_lab.stacked_trees import Board, Card
 >>> board = Board(Card.from_text("APL/LAP"))
 >>> found = solve(board, [Card.from_text("APL/LAP")], [], -1, 10**6)
@@ -63,9 +69,11 @@ _ILLEGAL = -(2**62)  # the gain ``_gain`` gives a placement the rules refuse
 # ``bound``'s skip when no card is laid: an int64, not the literal -1 (for which numba would
 # compile ``bound`` once more)
 _NONE = np.int64(-1)
+_PLUS = np.int64(1)  # ``_under``'s signs: int64 values, one compile for both
+_MINUS = np.int64(-1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _gain(fruit, level, rotten, supply, tokens_left, ladder, penalty, pattern, r, c, back, wanted):
     """(score change, tokens spent) of ``pattern`` (3x3, -1 for no tree) with its top-left at
     (r, c), as ``Board.spot_gain``; the change is ``_ILLEGAL`` if ST-3 or ST-5 refuse it.
@@ -161,7 +169,7 @@ def _unplace(fruit, level, rotten, pattern, r, c, undo):
             k += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _window_key(zobrist, fruit, level, rotten, pattern, r, c):
     """The cells that ``pattern`` at (r, c) covers, as their part of a position's key: the XOR of
     one random number per cell, fruit, die level and rotten mark (``zobrist``)."""
@@ -265,7 +273,7 @@ def _last(
         _improve(best, best_path, shared, path, acc, depth)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _under(fruit, level, rotten, supply, tokens_left, ladder, steps, shape, r, c, out, sign):
     """Add ``sign`` times the cell values (``cell_value``) under the trees ``shape`` laid with
     their top-left at (r, c) to ``out[tree, fruit]``."""
@@ -296,7 +304,7 @@ def _cut(
         if (supply[f] + left > 0) != (before[f] + tokens_left > 0):
             return False
     shape = shapes[cards[laid], ro]
-    _under(fruit, level, rotten, supply, left, ladder, steps, shape, r, c, change, 1)
+    _under(fruit, level, rotten, supply, left, ladder, steps, shape, r, c, change, _PLUS)
     k = cards.shape[0] - 1
     terms = np.empty((k, min(left, pairs.shape[3] - 1) + 1, 4), dtype=np.float64)
     moved_terms(planes, alone, shapes, distinct, cards, laid, box, shape, r, c, change, terms)
@@ -304,6 +312,114 @@ def _cut(
     for n in range(k):
         others[n] = cards[n + (n >= laid)]
     return acc + bound(terms, others, pairs, beta, penalty, left, _NONE) < shared[0] + 1
+
+
+@njit(cache=True)
+def _to_come(hand, pending, drawn, k):
+    """The ``k`` cards to come: the hand's (in hand order), then those not yet drawn."""
+    cards = np.empty(k, dtype=np.int64)
+    n = 0
+    for i in range(hand.shape[0]):
+        if hand[i] >= 0:
+            cards[n] = hand[i]
+            n += 1
+    for i in range(drawn, pending.shape[0]):
+        cards[n] = pending[i]
+        n += 1
+    return cards
+
+
+@njit(cache=True)
+def _kids(hand, distinct, box, planes, first, slots, rest, tokens_left, penalty, acc, shared):
+    """``_search``'s placements of the hand's cards (hand slot, row, column, turn, tokens, at
+    most what it gains), those that may still beat the bar, in the order found; how many;
+    and whether any placement is legal. (A kernel of its own, like the other helpers of
+    ``_search``: its recursion types ``_search``'s body again at rounds of numba's type
+    inference, so each line moved out is typed once, issue 24 item 4.)"""
+    r0, c0 = box[0] - WINDOW + 1, box[2] - WINDOW + 1
+    size = 4 * (box[1] - r0 + 1) * (box[3] - c0 + 1) * hand.shape[0]
+    kids = np.empty((size, _MOVE), dtype=np.int64)
+    found = 0
+    legal = False
+    for i in range(hand.shape[0]):
+        card = hand[i]
+        if card < 0:
+            continue
+        repeat = False
+        for j in range(i):
+            repeat |= hand[j] == card
+        if repeat:
+            continue
+        for ro in range(4):
+            if not distinct[card, ro]:
+                continue
+            for y in range(box[1] - r0 + 1):
+                for x in range(box[3] - c0 + 1):
+                    most, spent = _upper_gain(
+                        planes[first + slots[i], ro, y, x], tokens_left, penalty
+                    )
+                    if most == _ILLEGAL:
+                        continue
+                    legal = True
+                    if acc + most + rest[i] < shared[0] + 1:
+                        continue
+                    kids[found, 0], kids[found, 1], kids[found, 2] = i, r0 + y, c0 + x
+                    kids[found, 3], kids[found, 4], kids[found, 5] = ro, spent, most
+                    found += 1
+    return kids, found, legal
+
+
+@njit(cache=True)
+def _next_hand(hand, slot, pending, drawn, child_hand):
+    """Write the hand after playing ``hand[slot]`` and drawing to ``child_hand`` (-1: no card);
+    return the next card to draw."""
+    hand_size = child_hand.shape[0]
+    n = 0
+    for i in range(hand.shape[0]):
+        if hand[i] >= 0 and i != slot:
+            child_hand[n] = hand[i]
+            n += 1
+    next_draw = drawn
+    while n < hand_size and next_draw < pending.shape[0]:
+        child_hand[n] = pending[next_draw]
+        n += 1
+        next_draw += 1
+    for i in range(n, hand_size):
+        child_hand[i] = -1
+    return next_draw
+
+
+@njit(cache=True)
+def _first_visit(child_key, next_draw, child_hand, hand_keys, seen, shared):
+    """Whether the position of key ``child_key`` with ``child_hand`` and ``next_draw`` is met
+    for the first time (the table ``seen``, while it is at most half full: ``shared[2]``)."""
+    full = child_key + np.uint64(next_draw) * np.uint64(0x9E3779B97F4A7C15)
+    for i in range(child_hand.shape[0]):
+        if child_hand[i] >= 0:
+            full += hand_keys[child_hand[i]]
+    slot_at = full & np.uint64(seen.shape[0] - 1)
+    while seen[slot_at] != 0:
+        if seen[slot_at] == full:
+            return False
+        slot_at = (slot_at + np.uint64(1)) & np.uint64(seen.shape[0] - 1)
+    if shared[2] < seen.shape[0] // 2:
+        seen[slot_at] = full
+        shared[2] += 1
+    return True
+
+
+@njit(cache=True)
+def _grown(box, pattern, r, c):
+    """The box of the trees once ``pattern`` is laid with its top-left at (r, c)."""
+    child_box = box.copy()
+    for dr in range(WINDOW):
+        for dc in range(WINDOW):
+            if pattern[dr, dc] >= 0:
+                child_box[0] = min(child_box[0], r + dr)
+                child_box[1] = max(child_box[1], r + dr)
+                child_box[2] = min(child_box[2], c + dc)
+                child_box[3] = max(child_box[3], c + dc)
+    return child_box
 
 
 @njit(cache=True, nogil=True)  # the board's progress bar keeps moving meanwhile
@@ -334,15 +450,7 @@ def _search(
               hand, pending, drawn, acc, depth, best, path, best_path, shared, box, steps,
               shapes, scratch)  # fmt: skip
         return
-    cards = np.empty(k, dtype=np.int64)
-    n = 0
-    for i in range(hand.shape[0]):
-        if hand[i] >= 0:
-            cards[n] = hand[i]
-            n += 1
-    for i in range(drawn, pending.shape[0]):
-        cards[n] = pending[i]
-        n += 1
+    cards = _to_come(hand, pending, drawn, k)
     most_tokens = pairs.shape[3] - 1
     alone = np.empty((k, min(tokens_left, most_tokens) + 1, 4), dtype=np.float64)
     packed, _, planes = scratch
@@ -387,35 +495,9 @@ def _search(
     # every legal placement of a hand card, with at most what it gains (``value``: exact while
     # the supply lasts); only those that may still beat the bar are kept
     r0, c0 = box[0] - WINDOW + 1, box[2] - WINDOW + 1
-    size = 4 * (box[1] - r0 + 1) * (box[3] - c0 + 1) * hand.shape[0]
-    kids = np.empty((size, _MOVE), dtype=np.int64)
-    found = 0
-    legal = False
-    for i in range(hand.shape[0]):
-        card = hand[i]
-        if card < 0:
-            continue
-        repeat = False
-        for j in range(i):
-            repeat |= hand[j] == card
-        if repeat:
-            continue
-        for ro in range(4):
-            if not distinct[card, ro]:
-                continue
-            for y in range(box[1] - r0 + 1):
-                for x in range(box[3] - c0 + 1):
-                    most, spent = _upper_gain(
-                        planes[first + slots[i], ro, y, x], tokens_left, penalty
-                    )
-                    if most == _ILLEGAL:
-                        continue
-                    legal = True
-                    if acc + most + rest[i] < shared[0] + 1:
-                        continue
-                    kids[found, 0], kids[found, 1], kids[found, 2] = i, r0 + y, c0 + x
-                    kids[found, 3], kids[found, 4], kids[found, 5] = ro, spent, most
-                    found += 1
+    kids, found, legal = _kids(
+        hand, distinct, box, planes, first, slots, rest, tokens_left, penalty, acc, shared
+    )
     if not legal:  # stuck: the game ends here
         _improve(best, best_path, shared, path, acc, depth)
         return
@@ -451,40 +533,16 @@ def _search(
         )  # fmt: skip
         if acc + gain + rest[slot] < shared[0] + 1:
             continue
-        n = 0
-        for i in range(hand.shape[0]):
-            if hand[i] >= 0 and i != slot:
-                child_hand[n] = hand[i]
-                n += 1
-        next_draw = drawn
-        while n < hand_size and next_draw < pending.shape[0]:
-            child_hand[n] = pending[next_draw]
-            n += 1
-            next_draw += 1
-        child_hand[n:] = -1
+        next_draw = _next_hand(hand, slot, pending, drawn, child_hand)
         saved = supply.copy()
         if k > 2:  # the cell values under the new trees, for ``_cut``
             change[:] = 0
             _under(fruit, level, rotten, supply, tokens_left, ladder, steps, shapes[card, ro], r, c,
-                   change, -1)  # fmt: skip
+                   change, _MINUS)  # fmt: skip
         child_key = key ^ _window_key(zobrist, fruit, level, rotten, pattern, r, c)
         _place(fruit, level, rotten, supply, pattern, r, c, top, undo)
         child_key ^= _window_key(zobrist, fruit, level, rotten, pattern, r, c)
-        full = child_key + np.uint64(next_draw) * np.uint64(0x9E3779B97F4A7C15)
-        for i in range(hand_size):
-            if child_hand[i] >= 0:
-                full += hand_keys[child_hand[i]]
-        fresh = True
-        if depth >= 1:  # below the split: a position one part met is searched whole by it
-            slot_at = full & np.uint64(seen.shape[0] - 1)
-            while seen[slot_at] != 0:
-                if seen[slot_at] == full:
-                    fresh = False
-                    break
-                slot_at = (slot_at + np.uint64(1)) & np.uint64(seen.shape[0] - 1)
-            if fresh and shared[2] < seen.shape[0] // 2:
-                seen[slot_at] = full
-                shared[2] += 1
+        fresh = depth < 1 or _first_visit(child_key, next_draw, child_hand, hand_keys, seen, shared)
         if fresh and k > 2 and _cut(
             fruit, level, rotten, supply, saved, tokens_left, spent, ladder, penalty, steps, beta,
             pairs, shapes, distinct, cards, slots[slot], ro, alone, planes[first : first + k],
@@ -495,14 +553,7 @@ def _search(
             if counters[0] > counters[1]:
                 shared[1] = 1
         if fresh:
-            child_box = box.copy()
-            for dr in range(WINDOW):
-                for dc in range(WINDOW):
-                    if pattern[dr, dc] >= 0:
-                        child_box[0] = min(child_box[0], r + dr)
-                        child_box[1] = max(child_box[1], r + dr)
-                        child_box[2] = min(child_box[2], c + dc)
-                        child_box[3] = max(child_box[3], c + dc)
+            child_box = _grown(box, pattern, r, c)
             path[depth, 0], path[depth, 1], path[depth, 2] = card, r, c
             path[depth, 3], path[depth, 4], path[depth, 5] = ro, spent, gain
             _search(
@@ -617,10 +668,11 @@ def solve(
 def warm_up() -> None:
     """Compile the search now (numba), so no learner waits for it later.
 
-    The first use after an install compiles for about 14 CPU seconds (22 before issue 24
-    item 4: ``bound`` was compiled three times, see ``_NONE``; the joint bound of item 5 adds
+    The first use after an install compiles for about 10 CPU seconds (22 before issue 24
+    item 4: ``bound`` was compiled three times, see ``_NONE``; the joint bound of item 5 added
     about 1.6: stacked trees' whole warm-up went from 15.4 to 17.0 CPU s in
-    ``benchmarks/bench_cold_start.py``) and caches the result beside the code (or in the
+    ``benchmarks/bench_cold_start.py``; then 13.3 until ``_search`` called its helpers, see
+    the module docstring) and caches the result beside the code (or in the
     user's cache folder); later runs load it in a fraction of a second. ``orchard-lab app``
     calls this before the class starts, ``orchard-lab lessons`` and ``orchard-lab hub`` in the
     background (``compiled``); ``best_line`` first, so the compile is not on its clock.
