@@ -59,6 +59,17 @@ CPU seconds of imports + warm_up (whole process), cold / cached):
   stacked trees' ``engine._play`` 1.3, ``_placing`` 1.3, ``moved_terms`` 1.2, ``_play_games``
   1.1, ``bound`` 0.9, numba's ``np.empty`` (18 specialisations, one per shape, dtype and
   kernel flags) 0.9, ``joint_pairs`` 0.8.
+- then water drops' ``_placing`` written into ``_lay`` only, which ``_play_on`` calls for a
+  move, with ``_open`` and ``_take`` written into ``_play_on`` instead (load 0.7): water
+  drops 0.30 + 7.88 (8.41) / 0.31 + 0.18 (0.61), stacked trees 0.30 + 14.76 (15.40) / 0.31 +
+  0.19 (0.62), all games 0.30 + 23.60 (24.37) / 0.31 + 0.25 (0.70): 29.3 -> 23.6 CPU s with
+  the search's change above. ``--first`` (load 0.9), before / after: water drops' lookahead
+  hint 8.84 / 6.52, what-if Run 8.71 / 6.34, stacked trees' what-if Run 4.11 / 4.09, best
+  line 13.77 / 11.53 (cached 0.15-0.21 all). ``bench_against_c.py --repeat 3``: water drops
+  random 4-5% fewer games/s (2 players 54,282 -> 51,595, solo 50,504 -> 48,462), greedy
+  the same (7,094 -> 7,284, 8,407 -> 8,483). The costliest kernels then: ``_search`` 2.9,
+  ``_play_on`` 2.2, ``_lay`` 1.7, ``moved_terms`` 1.2, stacked trees' ``engine._play`` 1.2,
+  ``_playouts`` 1.1, ``_play_games`` 1.0, ``bound`` 0.9, ``_cut`` 0.9, ``joint_pairs`` 0.8.
 - What a class waits for. Before: ``orchard-lab lessons`` on a new machine warmed every
   engine up (about 31 CPU s) before JupyterLab opened; ``orchard-lab hub`` warmed nothing,
   and where the hub's user could not write beside the package each pupil (a home of their
@@ -84,8 +95,10 @@ CPU seconds of imports + warm_up (whole process), cold / cached):
   ``_play_games`` and ``_playouts`` each about 0.85 s for the ``_play_on`` they call); most
   of the rest is numba's typing, where ``inline="always"`` runs the untyped pipeline of the
   inlined kernel again at each call site. Tried and dropped (water drops): ``_play_on``
-  calling ``_place`` instead of the written-in ``_placing``: warm-up 10.9 -> 8.3 CPU s, but
-  random games 13-15% slower (greedy 3%); ``_gain`` called instead of written in: no gain
+  calling ``_place`` (``_placing`` as a kernel of its own) after its written-in ``_look``:
+  warm-up 10.9 -> 8.3 CPU s, but random games 13-15% slower (greedy 3%; with ``_open`` and
+  ``_take`` written in, 6-8%; calling ``_lay`` instead, which has ``_look`` and the only
+  written-in ``_placing``, 4-5%: kept); ``_gain`` called instead of written in: no gain
   (compiled on its own instead), greedy 26% slower; the greedy choice as a kernel of its own,
   ``_contacts`` or ``_drops_matching`` called: no gain. Stacked trees: the rest of
   ``_search``'s bounds as kernels too: no gain once its recursion types 3 rounds. Every

@@ -87,7 +87,7 @@ def _state(players: int, rules: Rules) -> tuple[np.ndarray, ...]:
         np.zeros(players, dtype=np.int64),  # score totals
         np.zeros(cells, dtype=np.int64),  # flood fill marks
         np.zeros(cells, dtype=np.int64),  # flood fill stack
-        scratch,  # scratch: see _place and _gain
+        scratch,  # scratch: see _placing and _gain
         np.zeros(groups, dtype=np.int64),  # _gain: the comp that took each group
         np.zeros(groups, dtype=np.int64),  # _gain: which look took each group
     )
@@ -160,7 +160,7 @@ def _points(size, mask, per_drop, cell, b, start, width, marks, stack, scratch) 
 @njit(cache=True, inline="always")
 def _look(state, b, square) -> None:
     """Write the 8 cells around ``square`` of orchard ``b`` to scratch 0-7 and the groups of
-    the fruit ones to 8-15 (-1 for the others), for ``_place`` and ``_gain``."""
+    the fruit ones to 8-15 (-1 for the others), for ``_placing`` and ``_gain``."""
     cell, gid, parent, occupied, sc = state[0], state[1], state[2], state[7], state[12]
     side = int(np.sqrt(occupied.shape[1]) + 0.5)
     width = 2 * side
@@ -192,19 +192,13 @@ def _contacts(sc, tables, s, k) -> tuple[int, int]:
     return mask, count
 
 
-@njit(cache=True, _nrt=False)
-def _lay(state, tables, b, square, s, per_drop) -> int:
-    """Lay shape ``s`` on ``square`` of orchard ``b``; return the score change."""
-    _look(state, b, square)
-    return _place(state, tables, b, square, s, per_drop)
-
-
+@njit(cache=True, inline="always")
 def _placing(state, tables, b, square, s, per_drop) -> int:
     """Lay shape ``s`` on ``square`` of orchard ``b`` (looked at by ``_look``); return the
-    score change. Compiled twice (below): ``_place``, one kernel that ``_lay`` calls, and
-    ``_place_move``, written into ``_play_on``'s move. Each copy written into a caller is
-    typed and optimised again: three copies cost 10-15 s of a cold compile, a call per move
-    10-15% of a random game.
+    score change. Written into ``_lay`` only: each copy written into a caller is typed and
+    optimised again (three copies cost 10-15 s of a cold compile; the one that was written
+    into ``_play_on``'s move 2.8 CPU s, issue 24 item 4: ``_play_on`` calls ``_lay``
+    instead, for 4-5% of a random game).
 
     Scratch layout: 0-15 from ``_look``, 16-19 cluster sizes, 20-23 masks, 24-27 root
     counts, 28-59 roots (8 per cluster), 60-63 a card cell of each cluster, 64-79 old group
@@ -325,13 +319,16 @@ def _placing(state, tables, b, square, s, per_drop) -> int:
     return delta
 
 
-_place = njit(cache=True, _nrt=False)(_placing)
-_place_move = njit(cache=True, inline="always")(_placing)
+@njit(cache=True, _nrt=False)
+def _lay(state, tables, b, square, s, per_drop) -> int:
+    """Lay shape ``s`` on ``square`` of orchard ``b``; return the score change."""
+    _look(state, b, square)
+    return _placing(state, tables, b, square, s, per_drop)
 
 
 @njit(cache=True, inline="always")
 def _gain(state, tables, b, square, s, per_drop) -> int:
-    """The score change ``_place`` would make, without laying the card, leaner: each old
+    """The score change ``_placing`` would make, without laying the card, leaner: each old
     group is counted once through a mark (scratch 126 counts the calls), no lists are
     searched. "per_drop" counts matching drop cells: a group the card only wets gains its
     points once for each of the card's drops of its size beside it; a group the card makes
@@ -420,7 +417,7 @@ def _drops_matching(state, tables, b, square, s, p, size) -> int:
     return count
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _open(state, b, rows, cols, out) -> int:
     """Write the open squares of orchard ``b`` to ``out`` in (row, col) order (WD-3: empty,
     beside a card, and within ``rows`` × ``cols`` when those are not 0); return how many."""
@@ -525,17 +522,17 @@ def _play_on(
                         pick = pos
                         break
                     nth -= 1
-        # _lay, written out: as a call of its own it cost 10-50%
-        _look(state, b, square)
-        _place_move(state, tables, b, square, 4 * market[pick] + turn, per_drop)
-        _take(game, market, pile, pick, size, players)
+        _lay(state, tables, b, square, 4 * market[pick] + turn, per_drop)
+        _take_move(game, market, pile, pick, size, players)
     return True
 
 
-@njit(cache=True, _nrt=False)
-def _take(game, market, pile, pick, size, players) -> None:
+def _taking(game, market, pile, pick, size, players) -> None:
     """The mover takes market card ``pick``; the turn passes, the market refills when empty
-    (WD-2: the next round starts with the next player)."""
+    (WD-2: the next round starts with the next player). Compiled twice (below): ``_take``,
+    a kernel ``_playouts`` calls, and ``_take_move``, written into ``_play_on``'s move like
+    ``_open``: small, and two calls fewer a move make up for most of the ``_lay`` call
+    there (issue 24 item 4)."""
     for pos in range(pick, game[2] - 1):
         market[pos] = market[pos + 1]
     game[2] -= 1
@@ -546,6 +543,10 @@ def _take(game, market, pile, pick, size, players) -> None:
         for pos in range(count):
             market[pos] = pile[game[3] + pos]
         game[2], game[3], game[5] = count, game[3] + count, 0
+
+
+_take = njit(cache=True, _nrt=False)(_taking)
+_take_move = njit(cache=True, inline="always")(_taking)
 
 
 @njit(cache=True, _nrt=False)
@@ -754,8 +755,9 @@ def playout_margins(
 def warm_up() -> None:
     """Compile the engine now (numba), so no learner waits for it later.
 
-    The first use after an install compiles for about 11 CPU seconds (``benchmarks/
-    bench_cold_start.py``; 40 before issue 24, see ``_placing``) and caches the result
+    The first use after an install compiles for about 8 CPU seconds (``benchmarks/
+    bench_cold_start.py``; 11 until issue 24 item 4 and 40 before issue 24, see
+    ``_placing``) and caches the result
     beside the code (or in the user's cache folder); later runs load it in well under a second.
     ``orchard-lab app`` calls this before the class starts, ``orchard-lab lessons`` and
     ``orchard-lab hub`` in the background (``compiled``).
