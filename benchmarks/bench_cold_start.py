@@ -45,7 +45,8 @@ CPU seconds of imports + warm_up (whole process), cold / cached):
   greedy hint 0.00 / 0.00, lookahead hint 10.74 / 0.21, what-if Run 9.98 / 0.17 (both
   compile ``_play_on``); stacked trees' greedy hint 0.00 / 0.00, what-if Run 4.53 / 0.16,
   best line 15.33 / 0.23 (the search ``_search`` and its bounds).
-- issue 24 item 4, stacked trees' ``_search`` calling its helpers (``_gain``, ``_under``,
+- issue 24 item 4 (this and the next on the 2-core Intel Xeon that ``bench_against_c.py``
+  names), stacked trees' ``_search`` calling its helpers (``_gain``, ``_under``,
   ``_window_key`` no longer written into it; its loops over the placements, the next hand,
   the table of positions and the new box kernels of their own) and ``pair_table`` in numpy;
   before and after one after the other, load 1.3-1.6: stacked trees 0.32 + 17.97 (18.74) /
@@ -78,7 +79,7 @@ CPU seconds of imports + warm_up (whole process), cold / cached):
   (``compiled.warm_up_in_background``, nice 10), into the cache every pupil of the hub
   shares (``jit.class_cache``); an action met before it is done compiles what it needs,
   as ``--first`` says (the warm-up runs at a low priority). ``orchard-lab app`` still warms
-  its game first (water drops about 11 CPU s, stacked trees 19). Cached loads: under 0.3 s.
+  its game first (water drops about 8 CPU s, stacked trees 15). Cached loads: under 0.3 s.
 - Where a cold compile's seconds go (numba 0.68, per-kernel profiles): about a third in
   LLVM (each kernel's module optimised and emitted, with every kernel it calls linked in
   again); the rest in numba's Python: typing (``_search`` is typed 7 times: its recursive
@@ -101,7 +102,10 @@ CPU seconds of imports + warm_up (whole process), cold / cached):
   written-in ``_placing``, 4-5%: kept); ``_gain`` called instead of written in: no gain
   (compiled on its own instead), greedy 26% slower; the greedy choice as a kernel of its own,
   ``_contacts`` or ``_drops_matching`` called: no gain. Stacked trees: the rest of
-  ``_search``'s bounds as kernels too: no gain once its recursion types 3 rounds. Every
+  ``_search``'s bounds as kernels too: no gain once its recursion types 3 rounds; every
+  kernel of ``fast`` and ``bound`` ``nogil`` like ``_search`` (numba compiles ``np.empty``
+  and ``np.zeros`` again for each set of kernel flags): 3 fewer in the search alone, none
+  fewer with ``engine``'s, whose kernels then differ; the warm-up no faster. Every
   kernel compiles one signature (``dispatcher.signatures`` after a warm-up; ``_under``,
   once its own kernel, had two, for the literal signs 1 and -1: now int64 values).
 """
