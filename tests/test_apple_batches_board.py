@@ -9,6 +9,7 @@ import ipywidgets as w
 import pytest
 
 from orchard_lab import apple_batches as ab
+from orchard_lab.contrast import contrast_ratio
 from orchard_lab.core import switches
 from orchard_lab.widgets import AppleBatchesBoard
 from orchard_lab.widgets.apple_batches_board import (
@@ -20,7 +21,6 @@ from orchard_lab.widgets.apple_batches_board import (
     TEXT_ON,
     batch_rule,
 )
-from orchard_lab.widgets.contrast import contrast_ratio
 from orchard_lab.widgets.styles import STATIC
 from tests.frames import classes, framed_states
 

@@ -12,6 +12,7 @@ import pytest
 
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.contrast import AA_TEXT, contrast_ratio, readable, relative_luminance
 from orchard_lab.widgets import (
     SequenceExplorer,
     WhatIfExplorer,
@@ -19,7 +20,6 @@ from orchard_lab.widgets import (
     sequence_explorer,
     what_if,
 )
-from orchard_lab.widgets.contrast import AA_TEXT, contrast_ratio, readable, relative_luminance
 
 WHITE = "#ffffff"
 TEXT_COLOUR = re.compile(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b")
@@ -103,3 +103,16 @@ def test_the_what_ifs_bars_and_lines_reach_3_to_1() -> None:
     assert all(contrast_ratio(edge, WHITE) >= GRAPHICS for edge in RUN_EDGES)
     explorer = WhatIfExplorer(games=5)
     assert any(RUN_EDGES[1] in text for text in _texts(explorer.widget))  # B's swatch
+
+
+def test_the_compared_sequences_lines_and_points_reach_3_to_1() -> None:
+    """Run B's sequence was drawn in the orange of its bars' fill, 2.25:1 on white: each
+    run's sequence line and points take the run's edge colour, as its bars' outlines do."""
+    from orchard_lab.figures.runs import RUN_EDGES, sequence_comparison
+
+    runs = {f"{name}: dice ladder": (1, 3, 6) for name in "ABCD"}
+    fig = sequence_comparison(runs)
+    assert [trace.line.color for trace in fig.data] == list(RUN_EDGES)
+    for trace in fig.data:
+        assert trace.marker.color == trace.line.color
+        assert contrast_ratio(trace.line.color, WHITE) >= GRAPHICS

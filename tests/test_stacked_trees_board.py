@@ -7,9 +7,9 @@ import html
 import pytest
 
 from orchard_lab import stacked_trees as st
+from orchard_lab.contrast import contrast_ratio
 from orchard_lab.widgets import StackedTreesBoard
 from orchard_lab.widgets.board_base import HIGHLIGHT
-from orchard_lab.widgets.contrast import contrast_ratio
 from orchard_lab.widgets.stacked_trees_html import (
     FRAMES,
     FRUIT_FILL,

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from orchard_lab.app import page, teacher
+from orchard_lab.contrast import AA_TEXT, contrast_ratio
 from orchard_lab.widgets import (
     apple_batches_board,
     class_results,
@@ -18,7 +19,6 @@ from orchard_lab.widgets import (
     what_if,
 )
 from orchard_lab.widgets.board_base import HIGHLIGHT
-from orchard_lab.widgets.contrast import AA_TEXT, contrast_ratio
 from orchard_lab.widgets.styles import (
     BUTTONS_TEXT_ON,
     STATIC,

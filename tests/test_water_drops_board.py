@@ -8,10 +8,10 @@ import re
 import pytest
 
 from orchard_lab import water_drops as wd
+from orchard_lab.contrast import contrast_ratio
 from orchard_lab.core import IllegalMove, points
 from orchard_lab.widgets import WaterDropsBoard, rule_walkthrough
 from orchard_lab.widgets.board_base import HIGHLIGHT
-from orchard_lab.widgets.contrast import contrast_ratio
 from orchard_lab.widgets.styles import STATIC
 from orchard_lab.widgets.water_drops_html import (
     FRAMES,

@@ -23,6 +23,7 @@ from typing import Any, Unpack
 import numpy as np
 import plotly.graph_objects as go
 
+from orchard_lab.contrast import channels, readable
 from orchard_lab.figures.layout import Look, check_look, finish
 from orchard_lab.language import N_, _
 
@@ -39,10 +40,11 @@ __all__ = [
 ]
 
 RUN_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")  # one per compared run
-# Each run's colour darkened (same hue) until it reaches 3.5:1 on white: what draws a run's
-# bars' outlines and hatching and its lines, graphics a reader must see (WCAG 1.4.11 asks
-# 3:1); the bars' fill is a pale tint of RUN_COLOURS, the overlaid runs seen through it.
-RUN_EDGES = ("#0072B2", "#B67E00", "#009C72", "#BC6F9A")
+EDGE_CONTRAST = 3.5  # on white: WCAG 1.4.11 asks 3:1 of graphics a reader must see
+# Each run's colour darkened (same hue) until it reaches EDGE_CONTRAST: what draws a run's
+# bars' outlines and hatching and its lines and points; the bars' fill is a pale tint of
+# RUN_COLOURS, the overlaid runs seen through it.
+RUN_EDGES = tuple(readable(colour, ratio=EDGE_CONTRAST) for colour in RUN_COLOURS)
 RUN_FILL_ALPHA = 0.3
 RUN_DASHES = ("solid", "dash", "longdashdot", "dashdot")  # each run's mean line
 RUN_PATTERNS = ("", "/", "x", ".")  # each run's bars
@@ -156,7 +158,7 @@ def run_tint(colour: str, alpha: float) -> str:
     >>> run_tint("#E69F00", 0.3)
     'rgba(230, 159, 0, 0.3)'
     """
-    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    red, green, blue = (round(channel * 255) for channel in channels(colour))
     return f"rgba({red}, {green}, {blue}, {alpha})"
 
 
@@ -200,8 +202,9 @@ def sequence_comparison(
     """The scoring sequences of runs as lines with points: the n-th value against n.
 
     One trace per labelled sequence (``role`` "sequence"), in the look of its run:
-    ``run_of[label]`` (default: its place) picks the colour, the dash and the points' shape,
-    so sequences of one rule set share its look. Hovering a point names its value.
+    ``run_of[label]`` (default: its place) picks the colour (the run's edge, ``RUN_EDGES``:
+    a line a reader must see), the dash and the points' shape, so sequences of one rule set
+    share its look. Hovering a point names its value.
 
     >>> fig = sequence_comparison({"A: dice ladder": (1, 3, 6, 10), "B: dice ladder": (1, 4, 9)})
     >>> list(fig.data[1].x), list(fig.data[1].y), fig.data[1].line.dash, fig.data[1].marker.symbol
@@ -213,7 +216,7 @@ def sequence_comparison(
     fig = go.Figure()
     for place, (label, values) in enumerate(runs.items()):
         run = place if run_of is None else run_of[label]
-        colour = RUN_COLOURS[run % len(RUN_COLOURS)]
+        colour = RUN_EDGES[run % len(RUN_EDGES)]
         fig.add_scatter(
             x=list(range(1, len(values) + 1)),
             y=[int(v) for v in values],

@@ -26,6 +26,7 @@ import ipywidgets as w
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
 from orchard_lab.apple_batches.board import apple_words
+from orchard_lab.contrast import text_colour_on
 from orchard_lab.core import Score, require_int
 from orchard_lab.figures import (
     BATCH_COLOURS,
@@ -49,7 +50,6 @@ from orchard_lab.widgets.board_base import (
     turn_html,
 )
 from orchard_lab.widgets.board_parts import SELECTED, legend_html
-from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.plotly_state import BoardChart, fit_to_container
 from orchard_lab.widgets.styles import style_html, text_properties
 

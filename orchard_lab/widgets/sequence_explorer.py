@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from orchard_lab import sequences as seq
+from orchard_lab.contrast import readable
 from orchard_lab.figures import (
     SEQUENCE_COLOURS,
     figurate_dots,
@@ -27,7 +28,6 @@ from orchard_lab.figures import (
     plain_symbols,
     sequence_values,
 )
-from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.slider_names import SliderNames

@@ -21,11 +21,11 @@ import html
 from collections.abc import Iterable
 
 from orchard_lab import stacked_trees as st
+from orchard_lab.contrast import text_colour_on
 from orchard_lab.fruit_words import tree_letter, tree_name
 from orchard_lab.language import N_, _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.board_parts import legend_html
-from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square
 from orchard_lab.widgets.styles import style_html, text_properties
 

@@ -20,11 +20,11 @@ import html
 from collections.abc import Collection
 
 from orchard_lab import water_drops as wd
+from orchard_lab.contrast import text_colour_on
 from orchard_lab.fruit_words import water_drops_code, water_drops_fruit, water_drops_letter
 from orchard_lab.language import N_, _, _n
 from orchard_lab.widgets.board_base import BOARD_TEXT_ON, HIGHLIGHT
 from orchard_lab.widgets.board_parts import legend_html
-from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.square_grid import Square as GridSquare
 from orchard_lab.widgets.styles import style_html, text_properties
 

@@ -25,6 +25,7 @@ from babel.numbers import format_decimal
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import policies
+from orchard_lab.contrast import readable
 from orchard_lab.core import check_int, check_type, describe_rules, make_rng
 from orchard_lab.figures.runs import (
     PERCENTILE_MEANING,
@@ -41,7 +42,6 @@ from orchard_lab.games import GameModule
 from orchard_lab.games import entry as game_entry
 from orchard_lab.language import _, _n, language
 from orchard_lab.policies import POLICY_WORDS
-from orchard_lab.widgets.contrast import readable
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import (
     SharedBundleFigure,

@@ -19,6 +19,7 @@ from html import escape
 from orchard_lab import apple_batches as ab
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
+from orchard_lab.contrast import text_colour_on
 from orchard_lab.fruit_words import tree_letter, tree_name, water_drops_letter
 from orchard_lab.language import _
 from orchard_lab.widgets.apple_batches_board import (
@@ -27,7 +28,6 @@ from orchard_lab.widgets.apple_batches_board import (
     chip_html,
     chip_label,
 )
-from orchard_lab.widgets.contrast import text_colour_on
 from orchard_lab.widgets.stacked_trees_html import FRUIT_FILL as TREE_FILL
 from orchard_lab.widgets.water_drops_html import DROP_FILL
 from orchard_lab.widgets.water_drops_html import FRUIT_FILL as DROPS_FRUIT_FILL

@@ -1,7 +1,9 @@
-"""Text contrast as WCAG 2.1 measures it, and a darker shade of a colour that passes.
+"""Contrast as WCAG 2.1 measures it, and a darker shade of a colour that passes: for the
+boards, the charts and the worksheets alike.
 
 Text needs a contrast ratio of at least 4.5:1 with its background (WCAG 2.1 AA, success
-criterion 1.4.3). A chart colour that fails as text keeps its hue: ``readable`` darkens it.
+criterion 1.4.3), the lines of a chart 3:1 (1.4.11). A colour that fails keeps its hue:
+``readable`` darkens it.
 
 >>> round(contrast_ratio("#000000", "#ffffff"), 1)
 21.0
@@ -15,6 +17,7 @@ __all__ = [
     "AA_TEXT",
     "INK",
     "WHITE",
+    "channels",
     "contrast_ratio",
     "readable",
     "relative_luminance",
@@ -26,8 +29,12 @@ WHITE = "#ffffff"
 INK = "#000000"
 
 
-def _rgb(colour: str) -> tuple[float, float, float]:
-    """'#rrggbb' or '#rgb' as three channels from 0 to 1."""
+def channels(colour: str) -> tuple[float, float, float]:
+    """'#rrggbb' or '#rgb' as its red, green and blue, each from 0 to 1.
+
+    >>> channels("#ff8000")
+    (1.0, 0.5019607843137255, 0.0)
+    """
     if not isinstance(colour, str) or not colour.startswith("#") or len(colour) not in (4, 7):
         raise ValueError(f"colour must be '#rrggbb' or '#rgb', got {colour!r}")
     digits = colour[1:]
@@ -50,7 +57,7 @@ def relative_luminance(colour: str) -> float:
     def linear(channel: float) -> float:
         return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
 
-    red, green, blue = (linear(c) for c in _rgb(colour))
+    red, green, blue = (linear(c) for c in channels(colour))
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
@@ -74,10 +81,10 @@ def readable(colour: str, background: str = "#ffffff", ratio: float = AA_TEXT) -
     """
     if contrast_ratio(colour, background) >= ratio:
         return colour
-    channels = _rgb(colour)
+    red_green_blue = channels(colour)
     for step in range(1, 101):
         keep = 1 - step / 100
-        shade = "#" + "".join(f"{round(c * keep * 255):02X}" for c in channels)
+        shade = "#" + "".join(f"{round(c * keep * 255):02X}" for c in red_green_blue)
         if contrast_ratio(shade, background) >= ratio:
             return shade
     raise ValueError(f"no shade of {colour} reaches {ratio}:1 on {background}")
