@@ -189,13 +189,15 @@ def bench_lab(lab, browser) -> None:
         print(_summary(f"first chart: {name}", times))
     for name, times in runs.items():
         print(_summary(f"Run: {name}", times))
-    context = browser.new_context(viewport=SIZE)
-    page = context.new_page()
-    page.set_default_timeout(120_000)
-    page.route("**/*", _local_only)
     for game in GAMES:
         if not CLICKS or ONLY not in game.replace("_", " "):
             continue
+        # a fresh page per walkthrough: a notebook opened beside another keeps the other's
+        # widgets in the page, hidden, and the first Next found would be the hidden one
+        context = browser.new_context(viewport=SIZE)
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        page.route("**/*", _local_only)
         cell = f"rule_walkthrough({game})"
         notebook = write_notebook(lab, f"bench_tour_{game}.ipynb", IMPORTS, cell)
         open_notebook(page, lab, notebook)
@@ -205,7 +207,7 @@ def bench_lab(lab, browser) -> None:
         page.wait_for_timeout(1_000)
         print(_summary(f"walkthrough Next: {game}", _next_clicks(page, ".orchard-walkthrough")))
         lab.shut_down_kernels()
-    context.close()
+        context.close()
 
 
 def bench_app(servers, browser) -> None:
