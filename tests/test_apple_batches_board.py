@@ -141,6 +141,26 @@ def test_undo_after_the_end_reopens_the_game() -> None:
     assert len(board.game.market) == 1
 
 
+def test_once_the_game_is_over_the_keys_line_names_only_the_keys_that_act() -> None:
+    """A reviewer read "h hint" on the keys line of an ended game, where h only says the game
+    is over: the line then names u (undo still acts) and says the other keys come back with
+    a new game; undo, or a new game, brings the whole line back."""
+    board = AppleBatchesBoard(players=1, seed=5)
+    playing = board.board_keys.help
+    assert "h hint" in playing and "u undo" in playing
+    _play_by_clicks(board)
+    over = board.board_keys.help
+    assert "u undo" in over and "new game" in over
+    assert not any(key in over for key in ("h hint", "Tab reaches", "arrows", "Enter")), over
+    board.press("q")  # another key: the board says its keys as they are now
+    assert board.message.value == html.escape(over)
+    board.undo()
+    assert board.board_keys.help == playing
+    _play_by_clicks(board)
+    board.new_button.click()
+    assert board.board_keys.help == playing
+
+
 def test_new_game_with_every_switch_and_players() -> None:
     board = AppleBatchesBoard()
     rules = ab.Rules(
@@ -283,6 +303,22 @@ def _widgets(root: w.Widget) -> list[w.Widget]:
     for child in getattr(root, "children", ()):
         found += _widgets(child)
     return found
+
+
+def test_a_buttons_focus_ring_has_room_in_the_box_round_it() -> None:
+    """As on water drops, New game's focus ring was cut by the settings column (an ipywidgets
+    box clips what reaches past its padding): that column and the row of Undo and Hint
+    leave the ring room, their padding and the button's margin (2px) as far as the ring
+    reaches (buttons.css: its offset and its line)."""
+    ring = re.search(
+        r"\.jupyter-button:focus-visible\s*\{[^}]*outline:\s*(\d+)px[^}]*offset:\s*(\d+)px",
+        (STATIC / "buttons.css").read_text(encoding="utf-8"),
+    )
+    assert ring
+    css = (STATIC / "apple_batches_board.css").read_text(encoding="utf-8")
+    for box in (r"\.orchard-ab-settings > \.widget-box", r"\.orchard-ab-actions"):
+        padding = re.search(box + r"\s*\{[^}]*padding:\s*(\d+)px", css)
+        assert padding and int(padding[1]) + 2 >= int(ring[1]) + int(ring[2]), box
 
 
 def test_the_contrast_helper_matches_wcag() -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 
 from orchard_lab import stacked_trees as st
 from orchard_lab.contrast import contrast_ratio
+from orchard_lab.language import speaking
 from orchard_lab.widgets import StackedTreesBoard
 from orchard_lab.widgets.board_base import HIGHLIGHT
 from orchard_lab.widgets.stacked_trees_html import (
@@ -18,6 +20,7 @@ from orchard_lab.widgets.stacked_trees_html import (
     TEXT_ON,
     effect_words,
 )
+from orchard_lab.widgets.styles import STATIC
 from tests.frames import classes, framed_states, outline
 
 
@@ -419,13 +422,19 @@ def test_an_ended_game_offers_only_what_one_can_do_and_says_the_end_once() -> No
     shown = " ".join(t for t in (board.turn_line.value, board.message.value, board.summary.value))
     assert shown.lower().count("game over") == 1, shown
     assert "Game over" in board.board_keys.said  # a screen reader hears how it ended
+    # the keys line names only u, which still acts ("r turn", "h hint" did nothing there)
+    over = board.board_keys.help
+    assert "u undo" in over and "new game" in over
+    assert not any(key in over for key in ("r turn", "h hint", "Tab reaches", "Enter")), over
     board.undo()
+    assert "r turn the card" in board.board_keys.help and "h hint" in board.board_keys.help
     assert board.again_button.layout.display == "none"
     assert all(part.layout.display is None for part in hidden)
     board.hint()
     board.place()
     board.again_button.click()
     assert board.game.history == () and board.turning.layout.display is None
+    assert "r turn the card" in board.board_keys.help and "h hint" in board.board_keys.help
     assert board.board_keys.focus_to == ".orchard-st-hand .orchard-st-choose-0"  # not lost
 
 
@@ -498,4 +507,84 @@ def test_the_yes_button_says_token_or_tokens_as_the_question_does() -> None:
         label = board.confirm_button.description
         assert label == ("Yes, spend the token" if tokens == 1 else "Yes, spend the tokens")
         assert f"“{label}”" in board.message.value
+        # its tooltip counts them too (it said "the rotten tokens it needs" for one)
+        tip = board.confirm_button.tooltip
+        assert tip == f"place it and spend {tokens} rotten token" + ("s" if tokens > 1 else "")
     assert 1 in seen
+
+
+def test_the_yes_buttons_tooltip_says_one_token_in_french_too() -> None:
+    """Under "1 jeton pourri" the tooltip read "les jetons pourris qu'il faut"."""
+    with speaking("fr"):
+        board = StackedTreesBoard(seed=0)
+        game = board.game
+        move = next(
+            m
+            for m in game.legal_moves()
+            if m.rotten and game.boards[0].tokens_needed(m.card, m.at, m.rotation) == 1
+        )
+        board.select_card(game.hand.index(move.card))
+        board.rotation = move.rotation
+        board.place(move.at)
+        tip = board.confirm_button.tooltip
+        assert "1 jeton pourri" in board.message.value and "1 jeton pourri" in tip, tip
+        assert "jetons" not in tip
+
+
+def _rules(css_file: str) -> list[tuple[str, str]]:
+    """Each rule of ``static/<css_file>`` as (its selectors, its declarations)."""
+    css = re.sub(r"/\*.*?\*/", "", (STATIC / css_file).read_text(encoding="utf-8"), flags=re.S)
+    return [(sel.strip(), body) for sel, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css)]
+
+
+def _shadow(body: str) -> str:
+    found = re.search(r"box-shadow:\s*([^;}]+)", body)
+    assert found, body
+    return found[1].strip()
+
+
+def _weight(selector: str) -> int:
+    """How many classes and pseudo-classes ``selector`` names (its specificity here)."""
+    return len(re.findall(r"\.[\w-]+|:[\w-]+|\[", selector))
+
+
+def test_a_focused_die_keeps_its_faint_band_and_the_focus_ring() -> None:
+    """A die's faint band along its foot is a box-shadow, and so is the white ring of the
+    grid's focus (square_grid.css), which replaced the band while the die had the focus: a
+    focused die's own rule, weightier than the grid's, draws both."""
+    band = [
+        _shadow(body)
+        for sel, body in _rules("stacked_trees_board.css")
+        if sel.endswith(".orchard-st-die")
+    ]
+    assert len(band) == 1 and band[0].startswith("inset"), band
+    (grid, ring), *_ = [
+        (sel, _shadow(body))
+        for sel, body in _rules("square_grid.css")
+        if sel.endswith(".orchard-square:focus-visible")
+    ]
+    focused = [
+        (sel, _shadow(body))
+        for sel, body in _rules("stacked_trees_board.css")
+        if sel.endswith(".orchard-st-die:focus-visible")
+    ]
+    assert focused, "a focused die draws only the grid's ring"
+    for selector, shadow in focused:
+        assert _weight(selector) > _weight(grid), (selector, grid)
+        assert [part.strip() for part in shadow.split(",")] == [band[0], ring], shadow
+
+
+def test_a_buttons_focus_ring_has_room_in_the_box_round_it() -> None:
+    """As on water drops, New game's focus ring was cut by the settings column (an ipywidgets
+    box clips what reaches past its padding): that column and the rows of buttons (turn and
+    place; undo, hint and how well) leave the ring room, their padding and the button's
+    margin (2px) as far as the ring reaches (buttons.css: its offset and its line)."""
+    (ring,) = [
+        body for sel, body in _rules("buttons.css") if ".jupyter-button:focus-visible" in sel
+    ]
+    line, offset = re.search(r"outline:\s*(\d+)px", ring), re.search(r"offset:\s*(\d+)px", ring)
+    assert line and offset
+    boxes = dict(_rules("stacked_trees_board.css"))
+    for box in (".orchard-st-settings > .widget-box", ".orchard-st-buttons"):
+        padding = re.search(r"padding:\s*(\d+)px", boxes[f".orchard-st-board {box}"])
+        assert padding and int(padding[1]) + 2 >= int(line[1]) + int(offset[1]), box

@@ -264,6 +264,20 @@ def test_the_keyboards_focus_differs_from_the_frames_by_its_shape_not_its_colour
     assert "inset" in lit and f"0 0 0 {looks[0][2]}px {looks[0][3]}" in lit, lit
 
 
+def test_a_buttons_focus_ring_has_room_in_the_box_round_it() -> None:
+    """New game's focus ring was cut on its left and under it: the settings column (an
+    ipywidgets box, which clips what reaches past its padding) held it flush. The settings
+    column and the row of Turn, Undo and Hint leave the ring room: their padding and the
+    button's margin (2px) reach as far as the ring (buttons.css: its offset and its line)."""
+    ring = _declarations("buttons.css", ".jupyter-button:focus-visible")
+    line, offset = re.search(r"outline:\s*(\d+)px", ring), re.search(r"offset:\s*(\d+)px", ring)
+    assert line and offset
+    reach = int(line[1]) + int(offset[1])
+    for box in (".orchard-wd-settings > .widget-box", ".orchard-wd-actions"):
+        padding = re.search(r"padding:\s*(\d+)px", _declarations("water_drops_board.css", box))
+        assert padding and int(padding[1]) + 2 >= reach, box
+
+
 def test_a_square_is_named_by_its_row_and_column() -> None:
     """As the lessons ask for (row, column) and stacked trees' hints say "row 1, column -2",
     water drops names a square "row R, column C" wherever a pupil reads or hears it: the
@@ -431,6 +445,38 @@ def test_the_keys_line_offers_r_only_when_cards_may_turn_WD_3() -> None:
     assert "r turn" not in board.board_keys.help
     board.load(wd.Game.new(players=1, seed=0, rules=wd.Rules(allow_rotation=True)))
     assert "r turn the card" in board.board_keys.help
+
+
+def test_once_the_game_is_over_the_keys_line_names_only_the_keys_that_act() -> None:
+    """After the last move r, h and the cards' keys do nothing (the game is over): the keys
+    line names only u, which still takes the move back, and says the other keys come back
+    with a new game; undo brings the whole line back, and so does a new game."""
+    game = wd.Game.new(players=1, seed=0, rules=wd.Rules(allow_rotation=True))
+    while not _ends(game, game.legal_moves()[0]):
+        game.play(game.legal_moves()[0])
+    board = WaterDropsBoard(players=1, seed=0)
+    board.load(game)
+    playing = board.board_keys.help
+    assert "r turn the card" in playing and "h hint" in playing
+    move = game.legal_moves()[0]
+    board.select_card(board.game.market.index(move.card))
+    board.rotation = move.rotation
+    board.choose_square(move.at)
+    assert board.game.is_over
+    over = board.board_keys.help
+    assert "u undo" in over and "new game" in over
+    assert not any(key in over for key in ("r turn", "h hint", "Tab reaches", "Enter")), over
+    board.undo()
+    assert board.board_keys.help == playing
+    board.new_game()  # the settings row holds the rules loaded: cards may turn
+    assert board.board_keys.help == playing
+
+
+def _ends(game: wd.Game, move: wd.Move) -> bool:
+    """Whether ``move`` ends ``game`` (which it leaves as it was)."""
+    after = game.copy()
+    after.play(move)
+    return bool(after.is_over)
 
 
 def test_the_new_game_button_reads_the_settings_and_no_limit_shows() -> None:

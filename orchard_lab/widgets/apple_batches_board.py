@@ -44,7 +44,6 @@ from orchard_lab.widgets.board_base import (
     HIGHLIGHT,
     HUMAN,
     PolicyBoard,
-    key_help,
     seats_words,
     set_classes,
     turn_html,
@@ -258,7 +257,8 @@ class AppleBatchesBoard(PolicyBoard):
         self.opponents = w.HTML().add_class("orchard-ab-opponents")
         self.legend = w.HTML(apples_legend()).add_class("orchard-ab-legend")  # what each mark is
         self._make_keys(
-            key_help(_("the apples of the market"), _("your batches"), turning=False),
+            _("the apples of the market"),
+            _("your batches"),
             rows=[".orchard-ab-market .orchard-market-card", ".orchard-batch-button"],
         )
 
@@ -353,6 +353,7 @@ class AppleBatchesBoard(PolicyBoard):
         self._show_turn()
         self._show_opponents()
         self._show_summary()
+        self._show_keys()
         self._show_highlight()
 
     def _draw_slot(self, slot: int, card: ab.Card) -> None:

@@ -158,14 +158,19 @@ def seats_words(players: int) -> str:
     ).format(count=others)
 
 
-def key_help(cards: str, places: str, turning: bool = True) -> str:
+def key_help(cards: str, places: str, turning: bool = True, over: bool = False) -> str:
     """The board's keys in one line, shown on the board: Tab reaches ``cards`` and
     ``places``, the arrows move, Enter or Space takes and places, r turns (when ``turning``),
-    u undoes, h hints.
+    u undoes, h hints. Once the game is ``over`` only u still acts (it takes back your last
+    move); the other keys come back with a new game.
 
     >>> key_help("the apples", "your batches", turning=False).split(" · ")[1:]
     ['arrows move', 'Enter or Space takes and places', 'u undo', 'h hint']
+    >>> key_help("the apples", "your batches", over=True)
+    'Keys: u undo your last move · the other keys come back with a new game'
     """
+    if over:
+        return _("Keys: u undo your last move · the other keys come back with a new game")
     if turning:
         keys = _(
             "Keys: Tab reaches {cards} and {places} · arrows move · Enter or Space takes and "
@@ -196,6 +201,7 @@ class GameBoard(ABC):
     NOTHING_TO_UNDO = N_("There is no move of yours to take back yet.")
     UNDONE = N_("Move taken back: it is your turn again.")
     NOTHING_TO_TURN = N_("Cards are not turned in this game.")
+    CARDS_TURN = False  # whether r turns the picked card (``_turn_card``)
 
     GAME: HintingGameModule
     settings: SettingsRow
@@ -302,16 +308,34 @@ class GameBoard(ABC):
             button.add_class(f"orchard-{css}-{part}")
             button.on_click(lambda _b, act=action: self._clicked(act))
 
-    def _make_keys(self, help: str, rows: Iterable[str] = ()) -> None:
+    def _make_keys(self, cards: str, places: str, rows: Iterable[str] = ()) -> None:
         """The board's keys (``board_keys``), on its root element (``orchard-<CSS>-board``):
-        ``help`` shown, r u h pressed there handed to ``press``, the arrows stepping along the
-        buttons of each selector in ``rows``; and ``view_language``, which gives that root
-        the session's language as its ``lang`` (a board's layout puts both on the board)."""
+        their help (``key_help``: Tab reaches ``cards`` and ``places``) shown, r u h pressed
+        there handed to ``press``, the arrows stepping along the buttons of each selector in
+        ``rows``; and ``view_language``, which gives that root the session's language as its
+        ``lang`` (a board's layout puts both on the board). ``_show_keys`` keeps the help
+        to the keys that act as the game stands."""
         root = f"orchard-{self.CSS}-board"
+        self._key_names = (cards, places)
         self.board_keys = BoardKeys(
-            root, help, lambda key: self._clicked(functools.partial(self.press, key)), rows
+            root,
+            key_help(cards, places, self.CARDS_TURN),
+            lambda key: self._clicked(functools.partial(self.press, key)),
+            rows,
         )
         self.view_language = ViewLanguage(root)  # the board's lang: the session's language now
+
+    def _cards_turn(self) -> bool:
+        """Whether r turns a card in the game on the board (``CARDS_TURN``; a board whose
+        rules switch turning on and off says so by the game's rules)."""
+        return self.CARDS_TURN
+
+    def _show_keys(self) -> None:
+        """The key help as the game stands (``key_help``): every key of the board while you
+        play, only undo once the game is over (the other keys then do nothing). A help that
+        did not change is not sent again."""
+        cards, places = self._key_names
+        self.board_keys.help = key_help(cards, places, self._cards_turn(), self.game.is_over)
 
     def press(self, key: str) -> None:
         """A key pressed on the board: r turns the picked card, u undoes, h hints (the same

@@ -46,7 +46,6 @@ from orchard_lab.widgets.board_base import (
     HUMAN,
     MarketRow,
     hint_choice,
-    key_help,
 )
 from orchard_lab.widgets.square_grid import SquareGrid
 from orchard_lab.widgets.stacked_trees_best_line import BestLineBoard
@@ -85,6 +84,7 @@ class StackedTreesBoard(BestLineBoard):
     GAME_OVER = N_("The game is over: see how well you could have done, or deal anew.")
     NOTHING_TO_UNDO = N_("There is no card of yours to take back yet.")
     UNDONE = N_("Card taken back: it is your turn again.")
+    CARDS_TURN = True
     game: st.Game
 
     def __init__(
@@ -120,16 +120,16 @@ class StackedTreesBoard(BestLineBoard):
             description=_("Place here"), button_style="success", tooltip=_("place the ghost card")
         )
         self.confirm_button = w.Button(
-            description=_yes_spend(2), button_style="warning",
-            tooltip=_("place it and spend the rotten tokens it needs"),
-        )  # fmt: skip
+            description=_yes_spend(2), button_style="warning", tooltip=_spend_tip(2)
+        )
         # Once the game is over, in the place of the hand and its buttons (none of which can
         # do anything then): a new game. The focus goes to it when the last card is placed.
         self.again_button = w.Button(description=_("New game"), button_style="success")
         self.again_button.add_class("orchard-new-game")
         self.hand_heading = w.HTML(f"<b>{html.escape(_('Your hand'))}</b>")
         self._make_keys(
-            key_help(_("the cards of your hand"), _("your orchard")),
+            _("the cards of your hand"),
+            _("your orchard"),
             rows=[".orchard-st-hand .jupyter-button"],
         )
         self.supply = w.HTML().add_class("orchard-st-supply")
@@ -203,7 +203,9 @@ class StackedTreesBoard(BestLineBoard):
             return
         if ghost.tokens:
             self._pending = True
-            self.confirm_button.description = _yes_spend(ghost.tokens)
+            with self.confirm_button.hold_sync():
+                self.confirm_button.description = _yes_spend(ghost.tokens)
+                self.confirm_button.tooltip = _spend_tip(ghost.tokens)
             lost = ghost.tokens * self.game.rules.rotten_penalty
             self._say(
                 '<span class="orchard-ask">'
@@ -404,6 +406,7 @@ class StackedTreesBoard(BestLineBoard):
         self._show_buttons()
         self._show_status()
         self._show_summary()
+        self._show_keys()
         self._show_comparison()
         self._show_highlight()
 
@@ -568,6 +571,18 @@ def _yes_spend(tokens: int) -> str:
     # Translators: stacked trees, the button that says yes to a placement spending rotten
     # tokens (its label is quoted in the question above it)
     return _n("Yes, spend the token", "Yes, spend the tokens", tokens)
+
+
+def _spend_tip(tokens: int) -> str:
+    """The tooltip of that button, for ``tokens`` rotten tokens (the count, as the question
+    above it says)."""
+    # Translators: stacked trees, the tooltip of the button that says yes to a placement
+    # spending {count} rotten tokens
+    return _n(
+        "place it and spend {count} rotten token",
+        "place it and spend {count} rotten tokens",
+        tokens,
+    ).format(count=tokens)
 
 
 def _cell(at: tuple[int, int]) -> str:

@@ -36,7 +36,6 @@ from orchard_lab.water_drops.rules import check_square, rotation_refusal
 from orchard_lab.widgets.board_base import (
     HUMAN,
     PolicyBoard,
-    key_help,
     seats_words,
     turn_html,
 )
@@ -105,7 +104,8 @@ class WaterDropsBoard(PolicyBoard):
             description=_("Turn ↻"), tooltip=_("turn the card a quarter turn (r)")
         ).add_class("orchard-wd-turn-button")
         self._make_keys(
-            key_help(_("the cards of the market"), _("your orchard")),
+            _("the cards of the market"),
+            _("your orchard"),
             rows=[".orchard-wd-market .orchard-wd-take"],
         )
         self.turn_button.on_click(lambda _b: self._clicked(self.turn))
@@ -200,9 +200,10 @@ class WaterDropsBoard(PolicyBoard):
     def _begin(self, game: wd.Game, policy: str) -> None:
         self._opponent_views = {}
         super()._begin(game, policy)
-        turning = game.rules.allow_rotation
-        self.turn_button.layout.display = None if turning else "none"
-        self.board_keys.help = key_help(_("the cards of the market"), _("your orchard"), turning)
+        self.turn_button.layout.display = None if self._cards_turn() else "none"
+
+    def _cards_turn(self) -> bool:
+        return bool(self.game.rules.allow_rotation)
 
     def _forget_selection(self) -> None:
         self.selected_slot = None
@@ -268,6 +269,7 @@ class WaterDropsBoard(PolicyBoard):
         self._show_turn()
         self._show_opponents()
         self._show_summary()
+        self._show_keys()
         self._show_highlight()
 
     def _draw_slot(self, slot: int, card: wd.Card) -> None:
