@@ -531,6 +531,15 @@ def test_the_yes_buttons_tooltip_says_one_token_in_french_too() -> None:
         assert "jetons" not in tip
 
 
+@pytest.mark.parametrize(("code", "heading"), [("fr", "Ta main"), ("ko", "내 손패")])
+def test_the_hand_heading_speaks_the_pupils_language(code: str, heading: str) -> None:
+    """The heading "Your hand" was marked inside an f-string, which Babel's extractor skips, so no
+    catalogue held it and every French and Korean board showed it in English (s18 review)."""
+    with speaking(code):
+        board = StackedTreesBoard(seed=0)
+    assert board.hand_heading.value == f"<b>{heading}</b>"
+
+
 def _rules(css_file: str) -> list[tuple[str, str]]:
     """Each rule of ``static/<css_file>`` as (its selectors, its declarations)."""
     css = re.sub(r"/\*.*?\*/", "", (STATIC / css_file).read_text(encoding="utf-8"), flags=re.S)

@@ -126,7 +126,9 @@ class StackedTreesBoard(BestLineBoard):
         # do anything then): a new game. The focus goes to it when the last card is placed.
         self.again_button = w.Button(description=_("New game"), button_style="success")
         self.again_button.add_class("orchard-new-game")
-        self.hand_heading = w.HTML(f"<b>{html.escape(_('Your hand'))}</b>")
+        # (marked outside the f-string: Babel's extractor does not look inside f-strings)
+        hand_heading = _("Your hand")
+        self.hand_heading = w.HTML(f"<b>{html.escape(hand_heading)}</b>")
         self._make_keys(
             _("the cards of your hand"),
             _("your orchard"),
