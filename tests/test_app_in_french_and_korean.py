@@ -120,6 +120,32 @@ def test_the_language_menu_draws_the_page_again_and_plays_on(slug: str, lang: st
     assert english_left(page_words(page)) != []
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_boards_first_instruction_is_said_again_in_the_new_language(slug: str) -> None:
+    """After the menu's switch the line under the market said nothing (s18 review): the
+    board, built again to play on, was loaded with the game and said "". Its message is
+    said again in the new language, from French to Korean and back to English too; the
+    game over sentence as well."""
+    page = game_page(slug)
+    first = {}
+    for lang in ("en", "fr", "ko"):
+        with speaking(lang):
+            first[lang] = games.entry(slug).board_class()().message.value
+    assert first["en"].startswith("New game") and len(set(first.values())) == 3, first
+    for lang in ("fr", "ko", "en"):
+        page.speak(lang)
+        assert page.board.message.value == first[lang], (slug, lang)
+    game = page.board.game
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    page.board.select_card(0)  # an ended game says so
+    over = page.board.message.value
+    assert over.startswith("The game is over"), over
+    page.speak("ko")
+    assert page.board.message.value and HANGUL.search(page.board.message.value)
+    assert english_left(page.board.message.value) == []
+
+
 def test_a_finished_game_keeps_its_result_code_in_another_language() -> None:
     page = game_page("stacked-trees")
     page.board.seed_choice.value = 3

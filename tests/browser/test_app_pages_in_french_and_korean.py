@@ -10,16 +10,19 @@ title and the menu's label are in it, nothing reaches past the window's right ed
 scrolls sideways, no English sentence of the catalogue is left in what the page shows or
 says (its text, tooltips and accessible names, its charts' titles, axes, legends and hover
 texts), Korean pages show Hangul and break lines between words, and axe finds no WCAG 2.1 AA
-violation; the what-if and the rule switches are checked whole. A screenshot of the whole
+violation; the what-if and the rule switches are checked whole; the board's first instruction
+is shown, in the page's language. A screenshot of the whole
 page at each size goes to ``test-artifacts/app-<game>-<lang>-<size>.png``.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 
 import pytest
 
+from orchard_lab import games
 from orchard_lab.language import _, speaking
 from tests.browser.axe import app_violations
 from tests.browser.conftest import APP_GAMES, ARTIFACTS, app_servers
@@ -88,6 +91,12 @@ def _check_page(page, game: str, lang: str) -> None:
     langs = page.evaluate(_LANGS)
     assert langs == {"html": lang, "app": lang, "label": label, "labelled": 1}, langs
     assert page.title() == title
+    # the board's first instruction, in the page's language: after the menu's switch the
+    # line under the market was blank (s18 review)
+    with speaking(lang):
+        board = games.entry(game).board_class()()
+    said = page.locator(f".orchard-app .orchard-{board.CSS}-message").first.inner_text()
+    assert said.split() == html.unescape(board.message.value).split(), (game, lang, said)
 
     def speaks_and_fits() -> None:
         problems = language_problems(page.locator(".orchard-app").first, lang)
