@@ -11,6 +11,7 @@ import pytest
 from orchard_lab import apple_batches as ab
 from orchard_lab.contrast import contrast_ratio
 from orchard_lab.core import switches
+from orchard_lab.language import speaking
 from orchard_lab.widgets import AppleBatchesBoard
 from orchard_lab.widgets.apple_batches_board import (
     APPLE_FILL,
@@ -539,3 +540,45 @@ def test_a_frame_says_what_it_means_by_a_mark_too() -> None:
         pattern = rf"\.{state} \.orchard-batch-button::\w+,\s*[^{{]*\.{sample} [^{{]*\{{([^}}]*)\}}"
         rule = re.search(pattern, css)
         assert rule and mark in rule[1], state
+
+
+def test_a_solo_game_asks_nobody_who_plays_the_others() -> None:
+    """A game of your own showed "others play: greedy" and what each policy does, with no
+    other player (s18 review): they are shown from 2 players on, as the players chosen for
+    the next New game change."""
+    board = AppleBatchesBoard()
+    assert board.game.players == 1
+    hidden = (board.policy_choice, board.policy_help)
+    assert [part.layout.display for part in hidden] == ["none", "none"]
+    board.players_choice.value = 3
+    assert [part.layout.display for part in hidden] == [None, None]
+    board.new_game(players=1)
+    assert [part.layout.display for part in hidden] == ["none", "none"]
+    assert AppleBatchesBoard(players=2).policy_choice.layout.display is None
+
+
+# the apple's width (apple_batches_board.css: .orchard-market-card 82 px, its 1 px border)
+# less the curve of its sides by the third line, in the page's bold 12 px sans-serif
+APPLE_LINE_PX = 74
+BOLD_SANS = "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf"
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_an_apple_says_sweetness_in_full_and_each_line_fits_it(code: str) -> None:
+    """The market's apples said "sweet 5" where the legend, the rules and the French and
+    Korean apples say sweetness (one name per thing): each line of every apple still fits
+    the apple, measured in Liberation Sans (Arial's widths; Korean glyphs it lacks)."""
+    image_font = pytest.importorskip("PIL.ImageFont")
+    try:
+        font = image_font.truetype(BOLD_SANS, 12)
+    except OSError:
+        pytest.skip("no Liberation Sans Bold to measure with")
+    with speaking(code):
+        board = AppleBatchesBoard(seed=0)
+        for card in ab.default_deck():
+            board._draw_slot(0, card)
+            lines = board.market_buttons[0].description.split("\n")
+            if code == "en":
+                assert lines[2] == f"sweetness {card.sweetness}", lines
+            wide = [(line, font.getlength(line)) for line in lines]
+            assert all(px <= APPLE_LINE_PX for _, px in wide), wide
