@@ -9,6 +9,11 @@ own cache (``NUMBA_CACHE_DIR``, else their user-wide one); instead ``njit`` firs
 installed cache into it, so every pupil loads the kernels in about a second.
 ``class_cache`` is the cache a class hub gives every pupil: the hub's own.
 
+``njit(opt=n)`` has LLVM optimise a kernel at level n instead of numba's (``NUMBA_OPT``, 3
+unless the user sets it), which every other numba function keeps: stacked trees' kernels
+compile at 2, their first best line after an install in about 1.5 CPU s less, games as fast,
+the search 2-3% slower (issue 24 item 4, ``benchmarks/bench_cold_start.py``).
+
 >>> @njit(inline="always")
 ... def twice(x):
 ...     return 2 * x
@@ -46,10 +51,14 @@ if not COMPILED:
     warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning, KERNELS)
 
 
-def njit(*args: Any, **options: Any) -> Any:
-    """``numba.njit`` (``@njit`` or ``@njit(...)``); without numba, the function itself."""
+def njit(*args: Any, opt: int | None = None, **options: Any) -> Any:
+    """``numba.njit`` (``@njit`` or ``@njit(...)``); without numba, the function itself. With
+    ``opt``, LLVM optimises the kernel at that level (``_compiler``)."""
     numba = _NUMBA
     if numba is not None:
+        compiler = None if opt is None else _compiler(opt)
+        if compiler is not None:
+            options["pipeline_class"] = compiler
         if not options.get("cache"):
             return numba.njit(*args, **options)
 
@@ -66,7 +75,65 @@ def njit(*args: Any, **options: Any) -> Any:
     return plain
 
 
+_COMPILERS: dict[int, Any] = {}  # numba's compiler for each optimisation level asked for
+
+
+def _compiler(opt: int) -> Any:
+    """numba's compiler (``pipeline_class``) with one change: the LLVM passes over the kernel's
+    code (each function's, then the module's with the kernels it calls linked in) run at
+    level ``opt``, not numba's (``NUMBA_OPT``); the machine code is made as numba makes it.
+    Only the kernels given it change: numba's ``config.OPT`` and every other function's
+    compile stay as they are. None if this numba's code generator lacks what it needs (then
+    numba's level applies)."""
+    if opt in _COMPILERS:
+        return _COMPILERS[opt]
+    codegen = importlib.import_module("numba.core.codegen")
+    numba_compiler: Any = importlib.import_module("numba.core.compiler").Compiler
+    library_class: Any = getattr(codegen, "JITCodeLibrary", None)
+    managers = ("_function_pass_manager", "_module_pass_manager")
+    if library_class is None or not all(hasattr(codegen.CPUCodegen, name) for name in managers):
+        _COMPILERS[opt] = None
+        return None
+
+    class Passes:
+        """numba's code generator, whose pass managers run at level ``opt`` unless told."""
+
+        def __init__(self, generator: Any) -> None:
+            self._generator = generator
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self._generator, name)
+
+        def _function_pass_manager(self, *args: Any, **options: Any) -> Any:
+            make = self._generator._function_pass_manager  # noqa: SLF001  # numba's own
+            return make(*args, **{"opt": opt, **options})
+
+        def _module_pass_manager(self, *args: Any, **options: Any) -> Any:
+            make = self._generator._module_pass_manager  # noqa: SLF001  # numba's own
+            return make(*args, **{"opt": opt, **options})
+
+    class Compiler(numba_compiler):  # type: ignore[misc]  # numba is untyped
+        """numba's compiler, the kernel's code in a library of its own that uses ``Passes``."""
+
+        def compile_extra(self, func: Callable[..., Any]) -> Any:
+            if self.state.library is None:  # as numba's lowering would make it
+                passes = Passes(self.state.targetctx.codegen())
+                self.state.library = library_class(passes, func.__qualname__)
+                self.state.library.enable_object_caching()
+            return super().compile_extra(func)
+
+    _COMPILERS[opt] = Compiler
+    return Compiler
+
+
 _SHARED: set[Path] = set()  # the source files whose installed cache was looked at
+
+
+def _caches_beside_code(folder: Path) -> bool:
+    """Whether numba caches the kernels of ``folder`` (of this package) beside them: whether
+    this user may write in its ``__pycache__``, or in ``folder`` if it has none yet."""
+    cache = folder / "__pycache__"
+    return os.access(cache if cache.is_dir() else folder, os.W_OK)
 
 
 def share_installed_cache(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -79,7 +146,7 @@ def share_installed_cache(function: Callable[..., Any]) -> Callable[..., Any]:
         return function
     _SHARED.add(source)
     installed = source.parent / "__pycache__"
-    if os.access(source.parent, os.W_OK) or not installed.is_dir():
+    if _caches_beside_code(source.parent) or not installed.is_dir():
         return function  # numba caches beside the code, or where NUMBA_CACHE_DIR says
     caching = importlib.import_module("numba.core.caching")
     told = importlib.import_module("numba.core.config").CACHE_DIR
@@ -103,7 +170,7 @@ def class_cache() -> str | None:
     one when it may not write beside the code. None when numba caches beside the code
     (shared anyway) or there is no numba."""
     told = os.environ.get("NUMBA_CACHE_DIR")
-    if told or not COMPILED or os.access(Path(__file__).parent, os.W_OK):
+    if told or not COMPILED or _caches_beside_code(Path(__file__).parent):
         return told or None
     appdirs = importlib.import_module("numba.misc.appdirs")
     return str(appdirs.AppDirs(appname="numba", appauthor=False).user_cache_dir)
