@@ -108,6 +108,41 @@ CPU seconds of imports + warm_up (whole process), cold / cached):
   fewer with ``engine``'s, whose kernels then differ; the warm-up no faster. Every
   kernel compiles one signature (``dispatcher.signatures`` after a warm-up; ``_under``,
   once its own kernel, had two, for the literal signs 1 and -1: now int64 values).
+- LLVM's optimisation level (numba's ``NUMBA_OPT``, 3 by default), measured before changing
+  it (fresh caches, load 1.4-6.5; games/s from ``bench_against_c.py --repeat 3``, the
+  search as positions per CPU second, one thread, node limit 10**7, deals 0-11: 2,260,840
+  positions). Whole numba at 3 / 2 / 1: stacked trees cold 16.14 / 13.78 CPU s, water drops
+  8.29 / 8.21; best line (``--first``) 12.03 / 10.64 / 10.13, at 0 8.36 but the kernels are
+  then not cached at all (numba: "dynamic globals", the reference counts not pruned). Only
+  orchard_lab's kernels at the level (``jit.njit(opt=...)``, with the ``np.empty`` change
+  below; numba's machine code generation stays at its level) 3 / 2 / 1: stacked trees
+  15.50 / 13.67 / 13.94, water drops 8.45 / 8.46 / 8.22; water drops 2 players random
+  52,566 / 50,733 / 49,342 games/s, greedy 7,262 / 7,162 / 7,005, solo random 48,276 /
+  47,212 / 44,636; stacked trees' rows within 1-3% of each other at every level; the search
+  170,942 / 170,869 / 161,739 (load 3-6). Kept: level 2 for stacked trees' kernels (``fast``,
+  ``bound``, ``engine``); water drops stays at 3 (nothing gained at 2, 1 costs 4-7% of its
+  games/s), so does the best line's search at 1 (5% slower).
+- Then (issue 24 item 4, back to back with the code before, 2-core Intel Xeon): stacked
+  trees' kernels at LLVM level 2, every kernel of ``fast`` and ``bound`` ``nogil`` like
+  ``_search`` and none of them calling ``np.zeros`` (``np.empty``, and a loop where zeros
+  are needed): numba compiles its ``np.empty`` once per shape, type and set of kernel flags,
+  and ``np.zeros`` calls it with flags of its own, so the best line compiled ``np.empty`` 8
+  times, not 14 plus 7 ``np.zeros`` and 5 zero fills. Before / after (load 0.9-1.2): water
+  drops (no kernel changed) 0.32 + 8.35 (8.93) / 0.32 + 0.20 (0.66) and 0.31 + 8.30 (8.89)
+  / 0.32 + 0.19 (0.65); stacked trees 0.29 + 15.27 (15.94) / 0.33 + 0.22 (0.69) and 0.32 +
+  13.60 (14.23) / 0.31 + 0.20 (0.64); all games 0.32 + 24.09 (24.89) / 0.32 + 0.29 (0.76)
+  and 0.31 + 21.21 (21.97) / 0.32 + 0.28 (0.76). ``--first`` (load 1.5-1.6), cold, before /
+  after: stacked trees' best line 11.48 / 9.43 (the whole process 12.11 / 10.11), what-if
+  Run 4.07 / 3.81; water drops' lookahead hint 6.54 / 6.62 and what-if Run 6.34 / 6.36 (not
+  changed); cached 0.15-0.21 all. LLVM's share of the best line's compile: 5.5 of 12.0 CPU
+  s before, 3.8 of 9.4 after. The search, same positions and lines: 176,000-177,900
+  positions per CPU s before, 170,200-173,400 after (2-3% slower; level 2 alone 169,000-
+  170,700, ``_search`` alone kept at 3 no faster); ``bench_against_c.py --repeat 3`` (load
+  1.5): stacked trees solo greedy 75,905 -> 76,536 games/s, no rotten tokens 97,680 ->
+  98,180, solo random 133,378 -> 138,566, 2 players greedy 76,058 -> 76,095, random 70,057
+  -> 71,385. ``bench_stacked_trees_best_line.py 30 --to-proof`` (2 threads, load 1.5): every
+  deal proven at its recorded optimum both times; CPU median 0.98 / 0.99 s, p90 2.21 /
+  2.28, max (deal 19) 3.49 / 3.67; 179,367 / 176,522 positions per CPU s.
 """
 
 from __future__ import annotations

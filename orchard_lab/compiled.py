@@ -2,11 +2,11 @@
 class never waits for them: ``warm_up`` gets every registered game's ready (``games``).
 
 The first call after an install compiles and caches them (water drops about 8 s of CPU,
-stacked trees about 15, both about 24: ``benchmarks/bench_cold_start.py``, which lists the
+stacked trees about 13.5, both about 21: ``benchmarks/bench_cold_start.py``, which lists the
 costliest kernels); later calls load the cache in under a second. Numba compiles a kernel
 only when it is first called, so a lesson that did not wait for ``warm_up`` compiles only
 what its first action needs (a water drops what-if Run or lookahead hint about 6.5 CPU s,
-stacked trees' what-if Run about 4.5, its best line about 11.5; greedy hints none).
+stacked trees' what-if Run about 4, its best line about 9.5; greedy hints none).
 ``warm_up_in_background`` fills the cache meanwhile: ``orchard-lab lessons`` and
 ``orchard-lab hub`` start it and open at once.
 

@@ -85,7 +85,7 @@ def pair_table(patterns: np.ndarray, distinct: np.ndarray, most: int) -> np.ndar
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed):
     """For each fruit f and cell around ``box``, packed into one number (``unpack``): what a
     tree of fruit f adds there on its own (the cell's next step, see ``next_steps``; minus the
@@ -101,7 +101,7 @@ def cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, p
                                              lost, climb, steps[1])  # fmt: skip
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, opt=2, inline="always")
 def cell_value(below, lv, rotten, f, dice, lost, climb, first):
     """The packed value of a tree of fruit f on a cell with tree ``below`` (-1: none), die level
     ``lv`` (-1: none) and the ``rotten`` mark (``cell_values``), with ``dice`` of fruit f that
@@ -124,7 +124,7 @@ def cell_value(below, lv, rotten, f, dice, lost, climb, first):
     return (value * _TOKENS + differs) * _COVERS + (below >= 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, opt=2, inline="always")
 def unpack(total):
     """(value, tokens, trees covered) of a sum of up to 6 ``cell_values``."""
     covers = total % _COVERS
@@ -132,7 +132,7 @@ def unpack(total):
     return rest // _TOKENS, rest % _TOKENS, covers
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def window_sums(packed, shape, box, total):
     """For the turned card ``shape`` at every top-left position around ``box`` (row
     ``box[0] - 2 + i``, column ``box[2] - 2 + j``): ``total[i, j]``, the sum of its trees'
@@ -147,7 +147,7 @@ def window_sums(packed, shape, box, total):
                 total[i, j] += packed[f, r + i, c + j]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def best_windows(total, box, out):
     """``out[j]``: the largest value of the window sums ``total`` (``window_sums``) that need at
     most j tokens, and at least 0 (the card away from the trees)."""
@@ -162,7 +162,7 @@ def best_windows(total, box, out):
         out[j] = max(out[j], out[j - 1])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def card_terms(packed, shape, distinct, box, out, sums):
     """``out[j, r]``: at most what one card turned by r adds through the trees now on the table
     (``cell_values``) when at most j of its trees lie on a different fruit: its best window, or
@@ -177,7 +177,7 @@ def card_terms(packed, shape, distinct, box, out, sums):
             out[:, ro] = -1e18
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def moved_terms(planes, before, shapes, distinct, cards, skip, box, laid, r, c, change, out):
     """At least the ``card_terms`` of the cards ``cards[n]`` other than ``cards[skip]`` (in
     order, with ``out.shape[1] - 1`` tokens at most) once a card whose trees are ``laid``
@@ -191,7 +191,10 @@ def moved_terms(planes, before, shapes, distinct, cards, skip, box, laid, r, c, 
     most = out.shape[1] - 1
     span = 2 * WINDOW - 1  # the top-left corners of the windows that may cover the new card
     sums = np.empty((span, span), dtype=np.int64)
-    stamp = np.zeros((span, span), dtype=np.int64)  # == turn: sums[a, b] is this turn's
+    stamp = np.empty((span, span), dtype=np.int64)  # == turn: sums[a, b] is this turn's
+    for a in range(span):
+        for b in range(span):
+            stamp[a, b] = 0
     corners = np.empty((laid.shape[0] * 6, 2), dtype=np.int64)
     turn = 0
     m = 0
@@ -227,14 +230,14 @@ def moved_terms(planes, before, shapes, distinct, cards, skip, box, laid, r, c, 
         m += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def alone_terms(packed, shapes, distinct, cards, box, out, sums):
     """``out[n]``: the ``card_terms`` of card ``cards[n]``; ``sums`` is scratch space."""
     for n in range(cards.shape[0]):
         card_terms(packed, shapes[cards[n]], distinct[cards[n]], box, out[n], sums)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
     """At most what the cards to come add; with ``skip`` >= 0, once card ``cards[skip]`` is laid
     (what the others share with it is then on the table, worth ``beta`` per tree in full).
@@ -249,13 +252,15 @@ def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
     half = 0.5 * beta
     top = alone.shape[1] - 1  # the most tokens ``alone`` knows
     # pair[n, r, m, t]: trees n (turned r) shares with m
-    pair = np.zeros((k, 4, k, 3), dtype=np.float64)
+    pair = np.empty((k, 4, k, 3), dtype=np.float64)
     for n in range(k):
         for r in range(4):
             for m in range(k):
                 if m != n:
                     for t in range(3):
                         pair[n, r, m, t] = pairs[cards[n], r, cards[m], min(t, most)]
+            for t in range(3):
+                pair[n, r, n, t] = 0.0
     if tokens_left > 2:
         total = 0.0
         for n in range(k):
@@ -273,16 +278,16 @@ def bound(alone, cards, pairs, beta, penalty, tokens_left, skip):
             total += term
         return total
     # what n shares with every other card still to come
-    shared = np.zeros((k, 4, 3), dtype=np.float64)
-    laid = np.zeros((k, 4, 3), dtype=np.float64)  # ... and, in full, with the card just laid
+    shared = np.empty((k, 4, 3), dtype=np.float64)
+    laid = np.empty((k, 4, 3), dtype=np.float64)  # ... and, in full, with the card just laid
     for n in range(k):
         for r in range(4):
             for t in range(3):
+                shared[n, r, t] = 0.0
                 for m in range(k):
                     if m != skip:
                         shared[n, r, t] += pair[n, r, m, t]
-                if skip >= 0:
-                    laid[n, r, t] = beta * pair[n, r, skip, t]
+                laid[n, r, t] = beta * pair[n, r, skip, t] if skip >= 0 else 0.0
     base = np.empty((k, 4), dtype=np.float64)
     total = 0.0
     for n in range(k):
@@ -402,7 +407,7 @@ def pair_moves(patterns: np.ndarray, distinct: np.ndarray) -> tuple[np.ndarray, 
     return moves, counts
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def joint_pairs(planes, cards, moves, counts, rows, cols, tokens_left, penalty, beta, values, tops,
                 whole, pairs):  # fmt: skip
     """The pairs of the joint bound (module docstring): ``pairs[n, m, v]``, the most that cards
@@ -422,13 +427,15 @@ def joint_pairs(planes, cards, moves, counts, rows, cols, tokens_left, penalty, 
     many = tokens_left > 2
     allowances = 1 if tokens_left == 0 or many else min(tokens_left, 2) + 1
     spans = np.empty((k, 4, allowances, 4), dtype=np.int64)  # rows and columns where values > 0
-    lines = np.zeros((k, 4, allowances, rows), dtype=np.float64)  # the most of each row
+    lines = np.empty((k, 4, allowances, rows), dtype=np.float64)  # the most of each row
     for n in range(k):
         for u in range(allowances):
             whole[n, u] = 0.0
         for ro in range(4):
             for u in range(allowances):
                 tops[n, ro, u] = 0.0
+                for i in range(rows):
+                    lines[n, ro, u, i] = 0.0
                 spans[n, ro, u, 0], spans[n, ro, u, 1] = rows, -1
                 spans[n, ro, u, 2], spans[n, ro, u, 3] = cols, -1
             for i in range(rows):
@@ -492,7 +499,7 @@ def joint_pairs(planes, cards, moves, counts, rows, cols, tokens_left, penalty, 
                 pairs[m, n, SWAPPED[v]] = best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def joint_bound(pairs, cards, laid, moves, counts, values, tops, whole, rows, cols, left, many,
                 penalty, beta, turn, y, x, terms):  # fmt: skip
     """The joint bound (module docstring): the sum of ``pairs`` (``joint_pairs``, whose ``values``,

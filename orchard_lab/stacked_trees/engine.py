@@ -61,7 +61,7 @@ def _tables() -> tuple[np.ndarray, np.ndarray]:
     return shapes, counts
 
 
-@njit(cache=True)
+@njit(cache=True, opt=2)
 def _bits(x):
     """How many bits of ``x`` are set (a loop LLVM turns into one popcount instruction)."""
     n = 0
@@ -71,7 +71,7 @@ def _bits(x):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, opt=2)
 def _moves(masks, p, info, hand, shapes, left, legal, spans):
     """Every legal placement of orchard ``p``'s hand (ST-3, ST-5), in ``legal_moves()``
     order, into ``legal``: a row per (hand slot, turn, top row) with some, and its columns as
@@ -127,7 +127,7 @@ def _moves(masks, p, info, hand, shapes, left, legal, spans):
     return found, total
 
 
-@njit(cache=True)
+@njit(cache=True, opt=2)
 def _place(masks, fruit, level, value, info, p, shapes, move, ladder, penalty, greedy):
     """Lay ``move`` = (card, turn, row, col): the card turned by the turn (an index of
     ``ROTATIONS``) with its top-left tree at (row, col) of orchard ``p``, as
@@ -185,7 +185,7 @@ def _place(masks, fruit, level, value, info, p, shapes, move, ladder, penalty, g
                     masks[p, j, row] <<= -shift
 
 
-@njit(cache=True)
+@njit(cache=True, opt=2)
 def _greedy(fruit, level, value, info, hand, shapes, counts, legal, found, first):
     """The first placement with the best gain (``GreedyPolicy``) among ``legal[:found]`` of
     the one greedy orchard, as (slot, turn, row, col). A position's gain adds up what each
@@ -225,7 +225,7 @@ def _greedy(fruit, level, value, info, hand, shapes, counts, legal, found, first
     return slot, ro, r, c
 
 
-@njit(cache=True)
+@njit(cache=True, opt=2)
 def _play(seeds, params, ladder, shapes, counts, words, scores):
     """Deal and play every game of ``seeds`` into ``scores``; return (games played, words
     used). Random play stops before a game that would run out of ``words``."""

@@ -19,7 +19,12 @@ The kernels ``_search`` uses are called, none written into it (``inline``), and 
 ran itself are kernels of their own (``_kids``, ``_next_hand``, ``_first_visit``, ...): numba
 types a recursive kernel's body again at each round of its type inference, and every kernel
 written into the body again with it (issue 24 item 4: ``_search``'s own compile from about
-6.4 CPU s to 3, the search about 2% slower).
+6.4 CPU s to 3, the search about 2% slower). Every kernel here and in ``bound`` is ``nogil``
+like ``_search`` and allocates with ``np.empty`` (zeroed by a loop where it must be), never
+``np.zeros``: numba compiles its ``np.empty`` once per shape, type and set of kernel flags, and
+``np.zeros`` calls it with flags of its own (8 compiles for the search, not 14 and 7 of
+``np.zeros``); and LLVM optimises them at level 2, not 3 (``jit.njit(opt=2)``): the first best
+line after an install from about 11.5 CPU s to 9.3, the search 2-3% slower.
 
 >>> from orchard_lab.stacked_trees import Board, Card
 >>> board = Board(Card.from_text("APL/LAP"))
@@ -73,7 +78,7 @@ _PLUS = np.int64(1)  # ``_under``'s signs: int64 values, one compile for both
 _MINUS = np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _gain(fruit, level, rotten, supply, tokens_left, ladder, penalty, pattern, r, c, back, wanted):
     """(score change, tokens spent) of ``pattern`` (3x3, -1 for no tree) with its top-left at
     (r, c), as ``Board.spot_gain``; the change is ``_ILLEGAL`` if ST-3 or ST-5 refuse it.
@@ -114,7 +119,7 @@ def _gain(fruit, level, rotten, supply, tokens_left, ladder, penalty, pattern, r
     return gain - penalty * tokens, tokens
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _place(fruit, level, rotten, supply, pattern, r, c, top, undo):
     """Lay a legal ``pattern`` at (r, c) as ``Board._put`` does; ``undo`` (9 x 3) keeps the old
     cells. Returns the tokens spent."""
@@ -156,7 +161,7 @@ def _place(fruit, level, rotten, supply, pattern, r, c, top, undo):
     return tokens
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _unplace(fruit, level, rotten, pattern, r, c, undo):
     k = 0
     for dr in range(WINDOW):
@@ -169,7 +174,7 @@ def _unplace(fruit, level, rotten, pattern, r, c, undo):
             k += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _window_key(zobrist, fruit, level, rotten, pattern, r, c):
     """The cells that ``pattern`` at (r, c) covers, as their part of a position's key: the XOR of
     one random number per cell, fruit, die level and rotten mark (``zobrist``)."""
@@ -182,7 +187,7 @@ def _window_key(zobrist, fruit, level, rotten, pattern, r, c):
     return key
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, opt=2, inline="always")
 def _upper_gain(total, tokens_left, penalty):
     """(at most what a placement gains, the tokens it spends) from its window sum
     (``window_sums``): exact while the supply lasts; ``_ILLEGAL`` if it covers no tree or needs
@@ -193,7 +198,7 @@ def _upper_gain(total, tokens_left, penalty):
     return most - penalty * spent, spent
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _improve(best, best_path, shared, path, score, length):
     """Keep the line in ``path[:length]`` if it beats this search's best; raise the bar that
     every part of the search prunes against."""
@@ -205,7 +210,7 @@ def _improve(best, best_path, shared, path, score, length):
     shared[0] = max(shared[0], score)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _best_first(gains):
     """The indexes of ``gains`` from the highest gain to the lowest, equal gains in
     their order (as a stable sort; a counting sort, which numba compiles in a fraction of the
@@ -218,7 +223,9 @@ def _best_first(gains):
     for m in range(found):
         top = max(top, gains[m])
         bottom = min(bottom, gains[m])
-    starts = np.zeros(top - bottom + 2, dtype=np.int64)
+    starts = np.empty(top - bottom + 2, dtype=np.int64)
+    for g in range(starts.shape[0]):
+        starts[g] = 0
     for m in range(found):
         starts[top - gains[m] + 1] += 1
     for g in range(1, starts.shape[0]):
@@ -230,7 +237,7 @@ def _best_first(gains):
     return order
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _last(
     fruit, level, rotten, supply, tokens_left, ladder, penalty, patterns, distinct,
     hand, pending, drawn, acc, depth, best, path, best_path, shared, box, steps, shapes, scratch,
@@ -243,8 +250,8 @@ def _last(
             card = hand[i]
     packed, sums, _ = scratch
     cell_values(fruit, level, rotten, supply, tokens_left, ladder, steps, box, packed)
-    back = np.zeros(3, dtype=np.int64)
-    wanted = np.zeros(3, dtype=np.int64)
+    back = np.empty(3, dtype=np.int64)  # scratch space, set by ``_gain``
+    wanted = np.empty(3, dtype=np.int64)
     legal = False
     top_gain = shared[0] - acc  # only a gain above it can raise the bar
     r0, c0 = box[0] - WINDOW + 1, box[2] - WINDOW + 1
@@ -273,7 +280,7 @@ def _last(
         _improve(best, best_path, shared, path, acc, depth)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _under(fruit, level, rotten, supply, tokens_left, ladder, steps, shape, r, c, out, sign):
     """Add ``sign`` times the cell values (``cell_value``) under the trees ``shape`` laid with
     their top-left at (r, c) to ``out[tree, fruit]``."""
@@ -288,7 +295,7 @@ def _under(fruit, level, rotten, supply, tokens_left, ladder, steps, shape, r, c
             out[u, f] += sign * value
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _cut(
     fruit, level, rotten, supply, before, tokens_left, spent, ladder, penalty, steps, beta, pairs,
     shapes, distinct, cards, laid, ro, alone, planes, box, r, c, acc, shared, change,
@@ -314,7 +321,7 @@ def _cut(
     return acc + bound(terms, others, pairs, beta, penalty, left, _NONE) < shared[0] + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _to_come(hand, pending, drawn, k):
     """The ``k`` cards to come: the hand's (in hand order), then those not yet drawn."""
     cards = np.empty(k, dtype=np.int64)
@@ -329,7 +336,7 @@ def _to_come(hand, pending, drawn, k):
     return cards
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _kids(hand, distinct, box, planes, first, slots, rest, tokens_left, penalty, acc, shared):
     """``_search``'s placements of the hand's cards (hand slot, row, column, turn, tokens, at
     most what it gains), those that may still beat the bar, in the order found; how many;
@@ -369,7 +376,7 @@ def _kids(hand, distinct, box, planes, first, slots, rest, tokens_left, penalty,
     return kids, found, legal
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _next_hand(hand, slot, pending, drawn, child_hand):
     """Write the hand after playing ``hand[slot]`` and drawing to ``child_hand`` (-1: no card);
     return the next card to draw."""
@@ -389,7 +396,7 @@ def _next_hand(hand, slot, pending, drawn, child_hand):
     return next_draw
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _first_visit(child_key, next_draw, child_hand, hand_keys, seen, shared):
     """Whether the position of key ``child_key`` with ``child_hand`` and ``next_draw`` is met
     for the first time (the table ``seen``, while it is at most half full: ``shared[2]``)."""
@@ -408,7 +415,7 @@ def _first_visit(child_key, next_draw, child_hand, hand_keys, seen, shared):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, opt=2)
 def _grown(box, pattern, r, c):
     """The box of the trees once ``pattern`` is laid with its top-left at (r, c)."""
     child_box = box.copy()
@@ -422,7 +429,7 @@ def _grown(box, pattern, r, c):
     return child_box
 
 
-@njit(cache=True, nogil=True)  # the board's progress bar keeps moving meanwhile
+@njit(cache=True, nogil=True, opt=2)  # the board's progress bar keeps moving meanwhile
 def _search(
     fruit, level, rotten, supply, tokens_left, ladder, penalty, patterns, distinct,
     hand, pending, drawn, hand_size, acc, depth, best, path, best_path, counters, box,
@@ -478,10 +485,11 @@ def _search(
         if acc + bar < shared[0] + 1:
             return
     # the rest's bound once a hand card is placed: what it shares with the others is on the table
-    rest = np.zeros(hand.shape[0], dtype=np.float64)
-    slots = np.zeros(hand.shape[0], dtype=np.int64)  # a hand card's place in ``cards``
+    rest = np.empty(hand.shape[0], dtype=np.float64)
+    slots = np.empty(hand.shape[0], dtype=np.int64)  # a hand card's place in ``cards``
     n = 0
     for i in range(hand.shape[0]):
+        rest[i], slots[i] = 0.0, 0
         if hand[i] >= 0:
             slots[i] = n
             rest[i] = bound(alone, cards, pairs, beta, penalty, tokens_left, slots[i])
@@ -502,11 +510,11 @@ def _search(
         _improve(best, best_path, shared, path, acc, depth)
         return
     top = ladder.shape[0] - 1
-    back = np.zeros(3, dtype=np.int64)
-    wanted = np.zeros(3, dtype=np.int64)
+    back = np.empty(3, dtype=np.int64)  # scratch space, set by ``_gain``
+    wanted = np.empty(3, dtype=np.int64)
     order = _best_first(kids[:found, 5])
-    undo = np.zeros((9, 3), dtype=np.int64)
-    change = np.zeros((6, 3), dtype=np.int64)
+    undo = np.empty((9, 3), dtype=np.int64)  # written by ``_place`` before ``_unplace`` reads it
+    change = np.empty((6, 3), dtype=np.int64)  # set to 0 before each use
     child_hand = np.empty(hand_size, dtype=np.int64)
     for m in range(found):
         kid = order[m]
@@ -668,14 +676,15 @@ def solve(
 def warm_up() -> None:
     """Compile the search now (numba), so no learner waits for it later.
 
-    The first use after an install compiles for about 10 CPU seconds (22 before issue 24
+    The first use after an install compiles for about 9 CPU seconds (22 before issue 24
     item 4: ``bound`` was compiled three times, see ``_NONE``; the joint bound of item 5 added
     about 1.6: stacked trees' whole warm-up went from 15.4 to 17.0 CPU s in
-    ``benchmarks/bench_cold_start.py``; then 13.3 until ``_search`` called its helpers, see
-    the module docstring) and caches the result beside the code (or in the
-    user's cache folder); later runs load it in a fraction of a second. ``orchard-lab app``
-    calls this before the class starts, ``orchard-lab lessons`` and ``orchard-lab hub`` in the
-    background (``compiled``); ``best_line`` first, so the compile is not on its clock.
+    ``benchmarks/bench_cold_start.py``; then 13.3 until ``_search`` called its helpers, and
+    11.5 until its kernels were compiled at LLVM level 2, see the module docstring) and caches
+    the result beside the code (or in the user's cache folder); later runs load it in a
+    fraction of a second. ``orchard-lab app`` calls this before the class starts,
+    ``orchard-lab lessons`` and ``orchard-lab hub`` in the background (``compiled``);
+    ``best_line`` first, so the compile is not on its clock.
 
     >>> warm_up()
     """
