@@ -17,7 +17,7 @@ from hypothesis import strategies as hs
 from orchard_lab import games
 from orchard_lab.app.command import class_token
 from orchard_lab.app.gate import TokenGate
-from orchard_lab.app.page import game_page
+from orchard_lab.app.page import game_page, style
 from orchard_lab.app.server import new_token, solara_environment
 from orchard_lab.cli import build_parser
 from orchard_lab.widgets import WhatIfExplorer
@@ -231,3 +231,24 @@ def test_the_page_is_completed_even_if_the_browser_never_says_it_is_drawn(
     assert page.widget.children.count(page.what_if.widget) == 1
     context.close()
     capsys.readouterr()
+
+
+def test_a_pupils_own_sequence_box_sits_under_its_label_on_every_switch() -> None:
+    """The rule switches put a pupil's own sequence box beside its label when both fit:
+    of the apple batches page's four, the shortest label ("your own feather batch points")
+    sat beside its box and the three others above theirs (s18 review). The page puts each
+    label on a line of its own."""
+    own = [
+        widget
+        for widget in _all_widgets(game_page("apple-batches").board.widget)
+        if "orchard-own-value" in getattr(widget, "_dom_classes", ())
+    ]
+    assert len(own) == 4, [widget.description for widget in own]
+    css = re.sub(r"/\*.*?\*/|</?style>", "", style(), flags=re.S)
+    label = [
+        body
+        for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css)
+        if selector.strip().endswith(".orchard-own-value > .widget-label")
+    ]
+    assert label and re.search(r"flex:\s*1 0 100%", label[0]), label
+    assert re.search(r"text-align:\s*left", label[0]), label

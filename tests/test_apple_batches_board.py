@@ -582,3 +582,14 @@ def test_an_apple_says_sweetness_in_full_and_each_line_fits_it(code: str) -> Non
                 assert lines[2] == f"sweetness {card.sweetness}", lines
             wide = [(line, font.getlength(line)) for line in lines]
             assert all(px <= APPLE_LINE_PX for _, px in wide), wide
+
+
+def test_the_batches_share_the_width_of_their_row() -> None:
+    """With auto-fill the batches' grid kept empty columns where the row had room for more
+    than 8 (a 9th at 1400 px on the app page) and the batches stopped short of the right
+    edge (s18 review); auto-fit folds the empty ones, so the 8 share the row."""
+    css = re.sub(
+        r"/\*.*?\*/", "", (STATIC / "apple_batches_board.css").read_text("utf-8"), flags=re.S
+    )
+    (columns,) = re.findall(r"\.orchard-ab-batches\s*\{[^}]*grid-template-columns:\s*([^;}]+)", css)
+    assert columns.strip().startswith("repeat(auto-fit,"), columns

@@ -89,6 +89,19 @@ _LAYOUT = """() => {
         text: app.innerText,
         code: document.querySelectorAll('.jp-InputArea, .jp-CodeCell, .CodeMirror, .cm-editor')
             .length,
+        board: document.querySelector('.orchard-ab-board, .orchard-wd-board, .orchard-st-board')
+            .innerText,
+        ownBeside: [...document.querySelectorAll('.orchard-app .orchard-own-value')]
+            .filter(e => e.offsetParent !== null)
+            .filter(e => {
+                const label = e.querySelector('.widget-label'), box = e.querySelector('input');
+                return label && box && label.offsetParent !== null
+                    && label.getBoundingClientRect().bottom > box.getBoundingClientRect().top + 1;
+            })
+            .map(e => e.querySelector('.widget-label').innerText),
+        batchesShort: (grid => grid ? grid.getBoundingClientRect().right
+            - Math.max(...[...grid.children].map(b => b.getBoundingClientRect().right)) : 0)(
+            document.querySelector('.orchard-app .orchard-ab-batches')),
     };
 }"""
 # Shown parts reaching past the window's right edge (plotly first draws a view at 700 px
@@ -135,6 +148,12 @@ def test_app_page_renders_offline_without_errors_or_code(
             clipped = page.evaluate(_CLIPPED)
             assert not clipped, f"{name}: clipped at the right edge: {clipped[:5]}"
             assert layout["code"] == 0, f"{name} shows code"
+            # a pupil's own sequence box under its label, every one alike (s18 review)
+            assert layout["ownBeside"] == [], f"{name}: beside their boxes: {layout['ownBeside']}"
+            if game == "apple-batches":  # a game of your own: there are no others
+                assert "others play" not in layout["board"], f"{name}: others play, solo"
+                short = layout["batchesShort"]  # an empty 9th column left a gap at 1400 px
+                assert short <= 2, f"{name}: the batches stop {short:.0f} px short of the edge"
             assert layout["plots"] >= 1, f"{name} drew no chart"
             assert layout["emptyPlots"] == 0, f"{name}: a board chart is empty at first render"
             assert layout["whatIfTitle"] == "Press Run to play the games", name
