@@ -239,3 +239,24 @@ def test_no_step_tells_a_pupil_on_the_board_to_write_code(lang: str) -> None:
         steps = _every_step(st)
     assert not [step for step in steps if "rotten=" in step]
     assert any("ST-3" in step for step in steps)
+
+
+def test_the_end_step_gives_the_rounds_for_every_number_of_players_AB_2() -> None:
+    """Step 13 said "4 rounds … alone or with 2 players", as if 4 or 5 players played
+    otherwise; with 3 or 6 players it is 6 rounds of 2 (s18 review, Polish 11)."""
+    end = next(scene for scene in SCRIPT if scene.title == "The end of the game")
+    for players in range(ab.FACTS.min_players, ab.FACTS.max_players + 1):
+        rounds = ab.rounds_per_game(players, ab.Rules())
+        each = ab.cards_per_market_per_player(players)
+        assert f"{rounds} rounds of {each}" in end.text, (players, end.text)
+    assert "alone or with 2 players" not in end.text
+
+
+def test_the_matching_step_says_allowed_once_and_names_the_yes_button_ST_3() -> None:
+    """Stacked trees' matching step read "✓ Allowed: … ✓ Allowed here: …" and "on the board
+    you say yes" (s18 review, Polish 11): the ghost's effect follows without its own
+    "Allowed", and the step names the board's button."""
+    matching = next(step for step in _every_step(st) if "ST-3" in step)
+    assert matching.count("Allowed") == 1, matching
+    assert "you say yes" not in matching
+    assert re.search(r"press “Yes, spend the tokens?”", matching), matching

@@ -43,7 +43,7 @@ def test_both_histograms_are_drawn_with_every_final_score() -> None:
     means = [t for t in explorer.figure.data if t.meta["role"] == "mean"]
     assert [m.x[0] for m in means] == pytest.approx(list(explorer.means().values()))
     assert "mean" in explorer.summary.value and b_label in explorer.summary.value
-    assert "9 games in 10 scored this or less" in explorer.summary.value
+    assert "90th: 9 games in 10" in explorer.summary.value
     # A page that loads the widget later (app mode, a reload) gets the bars too (issue 13).
     saved = explorer.figure.get_state("_widget_data")["_widget_data"]
     assert [sum(t["y"]) for t in saved if t["meta"]["role"] == "histogram"] == [400, 400]
@@ -261,3 +261,16 @@ def test_the_explorer_counts_the_apples_of_each_batch_under_both_rule_sets() -> 
     slow = WhatIfExplorer(game=ab, policy="lookahead", games=2)
     slow.run()
     assert slow.choices == {} and "each batch" not in slow.summary.value
+
+
+def test_the_dotted_lines_sentence_names_every_percentile_they_mark() -> None:
+    """The chart's dotted lines mark the 10th, 50th and 90th percentiles; the words under the
+    table said "the dotted lines on the chart mark them" after the 90th's meaning alone
+    (s18 review, Polish 12)."""
+    from orchard_lab.widgets.what_if import PERCENTILES, _summary
+
+    samples = {"A": np.arange(1.0, 21.0), "B": np.arange(3.0, 23.0)}
+    words = re.sub(r"<[^>]+>", " ", _summary(samples).split("</table>")[1])
+    assert "dotted lines" in words, words
+    for p in PERCENTILES:
+        assert f"{p}th" in words, (p, words)

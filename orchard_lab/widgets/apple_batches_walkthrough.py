@@ -297,8 +297,8 @@ SCRIPT = (
     Scene(
         N_("The end of the game"),
         N_(
-            "The game ends when every player holds 12 apples: 4 rounds of 3 apples when you play "
-            "alone or with 2 players. The player with the most points wins."
+            "The game ends when every player holds 12 apples: 4 rounds of 3 apples each, or 6 "
+            "rounds of 2 with 3 or 6 players. The player with the most points wins."
         ),
         _end,
         {"summary": True, "turn": True},

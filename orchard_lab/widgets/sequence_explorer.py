@@ -31,7 +31,7 @@ from orchard_lab.figures import (
 from orchard_lab.widgets.guard import guarded
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.slider_names import SliderNames
-from orchard_lab.widgets.styles import style_html, text_properties
+from orchard_lab.widgets.styles import buttons_style, style_html, text_properties
 from orchard_lab.widgets.view import WidgetView
 from orchard_lab.widgets.view_language import ViewLanguage
 
@@ -218,7 +218,8 @@ class SequenceExplorer(WidgetView):
         pictures = w.HBox([self.values_figure, dots_box.add_class("orchard-dots-box")])
         root = w.VBox(
             [
-                w.HTML(style()),
+                # the buttons' style marks the chosen sequence buttons (buttons.css)
+                w.HTML(style() + buttons_style()),
                 SliderNames("orchard-sequence-explorer"),
                 self.slider,
                 w.HBox(swatches).add_class("orchard-sequence-toggles"),

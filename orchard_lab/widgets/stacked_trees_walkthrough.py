@@ -29,7 +29,7 @@ from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
 from orchard_lab.walkthrough_games import stacked_trees_game
 from orchard_lab.widgets import walkthrough as walkthrough_base
 from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
-from orchard_lab.widgets.stacked_trees_html import effect_words
+from orchard_lab.widgets.stacked_trees_html import effect_summary, effect_words
 from orchard_lab.widgets.walkthrough import Staged, Walkthrough, scripted_walkthrough
 
 __all__ = ["SCRIPT", "SEED", "Scene", "walkthrough"]
@@ -130,18 +130,21 @@ def _matching(board: StackedTreesBoard) -> Staged:
     tokens = game.boards[0].tokens_needed(costly.card, costly.at, costly.rotation)
     said = _n(
         "{count} tree would lie on a different fruit, so this costs {count} rotten token: on "
-        "the board you say yes.",
-        "{count} trees would lie on a different fruit, so this costs {count} rotten tokens: on "
-        "the board you say yes.",
+        "the board, press “{button}” to place the card.",
+        "{count} trees would lie on a different fruit, so this costs {count} rotten tokens: "
+        "on the board, press “{button}” to place the card.",
         tokens,
     )
-    reason = str(illegal(rule, _("Matching fruit"), said.format(count=tokens)))
+    # the board's button that says yes to spending the tokens (stacked_trees_board)
+    button = _n("Yes, spend the token", "Yes, spend the tokens", tokens)
+    reason = str(illegal(rule, _("Matching fruit"), said.format(count=tokens, button=button)))
     _choose(board, allowed)
     ghost = board.preview(allowed.at)
     assert ghost is not None
-    # Translators: {effect} is the board's sentence on what the card does to the dice
+    # Translators: {effect} is what the card does to the dice and tokens, and its points
+    # (the ghost's sentence without its own "✓ Allowed here:", which said "allowed" twice)
     shown = _("✓ Allowed: the {move}. {effect}").format(
-        move=_say(allowed, allowed), effect=effect_words(ghost, game.rules.rotten_penalty)
+        move=_say(allowed, allowed), effect=effect_summary(ghost, game.rules.rotten_penalty)
     )
     refused = _("✗ Refused without tokens: the {move}. {reason}").format(
         move=_say(costly, allowed), reason=reason

@@ -28,7 +28,6 @@ from orchard_lab import policies
 from orchard_lab.contrast import readable
 from orchard_lab.core import check_int, check_type, describe_rules, make_rng
 from orchard_lab.figures.runs import (
-    PERCENTILE_MEANING,
     RUN_COLOURS,
     RUN_DASHES,
     RUN_EDGES,
@@ -461,8 +460,12 @@ def _summary(samples: dict[str, np.ndarray]) -> str:
         change = _(
             "On the same deals, rule set B scores {points} points less than rule set A on average."
         )
-    meaning = _("{meaning}; the dotted lines on the chart mark them.").format(
-        meaning=_(PERCENTILE_MEANING)
+    # the chart's dotted lines mark all three percentiles of PERCENTILES, so the sentence
+    # says what each one means, then that the lines mark them (it said so after the 90th's
+    # meaning alone)
+    meaning = _(
+        "10th percentile: 1 game in 10 scored this or less; 50th: half the games; 90th: 9 "
+        "games in 10. The dotted lines on the chart mark all three."
     )
     return (
         f'<div style="color:{_TEXT}"><table>'
