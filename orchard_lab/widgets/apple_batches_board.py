@@ -358,7 +358,9 @@ class AppleBatchesBoard(PolicyBoard):
 
     def _draw_slot(self, slot: int, card: ab.Card) -> None:
         button = self.market_buttons[slot]
-        button.description = _("{mark} {colour}\nheight {height}\nsweetness {sweetness}").format(
+        # the longest line in the middle, where the apple is widest ("sweetness 5" ran over
+        # its edge on the third line); the colour, short, under it
+        button.description = _("height {height}\nsweetness {sweetness}\n{mark} {colour}").format(
             mark=APPLE_MARK[card.colour],
             colour=colour_name(card.colour),
             height=card.height,
