@@ -543,21 +543,6 @@ def test_a_frame_says_what_it_means_by_a_mark_too() -> None:
         assert rule and mark in rule[1], state
 
 
-def test_a_solo_game_asks_nobody_who_plays_the_others() -> None:
-    """A game of your own showed "others play: greedy" and what each policy does, with no
-    other player (s18 review): they are shown from 2 players on, as the players chosen for
-    the next New game change."""
-    board = AppleBatchesBoard()
-    assert board.game.players == 1
-    hidden = (board.policy_choice, board.policy_help)
-    assert [part.layout.display for part in hidden] == ["none", "none"]
-    board.players_choice.value = 3
-    assert [part.layout.display for part in hidden] == [None, None]
-    board.new_game(players=1)
-    assert [part.layout.display for part in hidden] == ["none", "none"]
-    assert AppleBatchesBoard(players=2).policy_choice.layout.display is None
-
-
 # The apple (apple_batches_board.css .orchard-market-card): 82 x 84 px, corners rounded
 # 46% 46% 50% 50% / 42% 42% 58% 58%, a 1 px border; three lines of bold 12 px text 15.6 px
 # apart, centred (a line's letters reach 5 px above and below its middle).

@@ -26,7 +26,7 @@ from orchard_lab import water_drops as wd
 from orchard_lab.classroom import read_result
 from orchard_lab.core import points
 from orchard_lab.widgets import AppleBatchesBoard, StackedTreesBoard, WaterDropsBoard
-from orchard_lab.widgets.board_base import SettingsRow, set_classes
+from orchard_lab.widgets.board_base import PolicyBoard, SettingsRow, set_classes
 
 WD_CLICK_MOST = 70  # messages of any click in a whole 3-player water drops game
 AB_CLICK_MOST = 45  # ... apple batches
@@ -182,3 +182,19 @@ def test_a_finished_game_shows_a_result_code_the_class_checker_verifies(board_cl
     assert result.scores == tuple(game.scores())
     assert result.player == 0
     assert result.game.history == game.history
+
+
+@pytest.mark.parametrize("board_class", [AppleBatchesBoard, WaterDropsBoard])
+def test_a_solo_game_asks_nobody_who_plays_the_others(board_class: type[PolicyBoard]) -> None:
+    """A game of your own showed "others play: greedy" and what each policy does, with no
+    other player (s18 review): they are shown from 2 players on, as the players chosen for
+    the next New game change; on every board whose others play a policy."""
+    board = board_class(players=1)
+    assert board.game.players == 1
+    hidden = (board.policy_choice, board.policy_help)
+    assert [part.layout.display for part in hidden] == ["none", "none"]
+    board.players_choice.value = 3
+    assert [part.layout.display for part in hidden] == [None, None]
+    board.new_game(players=1)
+    assert [part.layout.display for part in hidden] == ["none", "none"]
+    assert board_class(players=2).policy_choice.layout.display is None

@@ -25,7 +25,6 @@ from __future__ import annotations
 import html
 import threading
 from collections.abc import Callable, Iterator
-from functools import cache
 from typing import Any
 
 import anywidget
@@ -35,7 +34,7 @@ import traitlets
 from orchard_lab import games
 from orchard_lab.class_inbox import Sent
 from orchard_lab.core import check_type
-from orchard_lab.language import LANGUAGES, _, _translations, language, set_language
+from orchard_lab.language import LANGUAGES, _, language, set_language
 from orchard_lab.widgets import WhatIfExplorer
 from orchard_lab.widgets.result_sender import ResultSender
 from orchard_lab.widgets.styles import STATIC, style_html, text_properties
@@ -49,7 +48,6 @@ __all__ = [
     "game_page",
     "page_template",
     "page_title",
-    "said_again",
     "style",
 ]
 
@@ -116,43 +114,6 @@ def page_title(slug: str) -> str:
     """The title of the game's page (its browser tab) for the game named ``slug``, in the
     session's language."""
     return f"{_(_game(slug).title).capitalize()} · orchard_lab"
-
-
-@cache
-def _sentences(code: str) -> dict[str, tuple[str, bool]]:
-    """Each whole sentence of the catalogue as the language ``code`` says it, as written and
-    HTML-escaped: its msgid and whether it was escaped. (A message with a context or a plural
-    stands for no board's message.)"""
-    found: dict[str, tuple[str, bool]] = {}
-    for each in LANGUAGES:
-        catalogue = getattr(_translations(each), "_catalog", {})
-        for msgid in catalogue:
-            if isinstance(msgid, str) and msgid and "\x04" not in msgid:
-                said = msgid if code == "en" else _translations(code).gettext(msgid)
-                found.setdefault(html.escape(said), (msgid, True))
-                found.setdefault(said, (msgid, False))
-    return found
-
-
-def said_again(message: str, before: str) -> str:
-    """A board's ``message`` (its HTML), said in the language ``before``, in the session's
-    language: a whole sentence of the catalogue ("New game: pick an apple…", "The game is
-    over…") said again as it was written, escaped or not. Any other message (a move's or a
-    hint's, with a card or a number in it) is no longer true of a board that plays on from
-    the same game with no card picked: "" (the board says nothing yet).
-
-    >>> from orchard_lab.language import speaking
-    >>> with speaking("fr"):
-    ...     said_again("The game is over: start a new game with the button below.", "en")
-    'La partie est finie\\xa0: commence une nouvelle partie avec le bouton ci-dessous.'
-    >>> said_again("Indice : la pomme rouge (hauteur 2, douceur 1) est choisie", "fr")
-    ''
-    """
-    msgid, escaped = _sentences(before).get(message, ("", False))
-    if not msgid:
-        return ""
-    said = _(msgid)
-    return html.escape(said) if escaped else said
 
 
 class GamePage:
@@ -225,11 +186,11 @@ class GamePage:
     def _speak(self, code: str) -> None:
         if code == self._speaking:
             return
-        before, self._speaking = self._speaking, code
+        self._speaking = code
         self._waiting = False
         self.language_choice.value = code  # when called from code: the menu says so too
         shown = self.widget.children
-        self._build(before)
+        self._build()
         self.page_language.lang = code  # once the words are: <html lang> says them
         kept = {id(self.language_choice), id(self.page_language), id(self.drawn)}
         for part in shown:  # the parts of the other language, which nothing shows now
@@ -237,13 +198,10 @@ class GamePage:
                 if id(widget) not in kept:
                     widget.close()
 
-    def _build(self, spoken: str | None = None) -> None:
-        """Build every part in the session's language, from the parts shown before (in the
-        language ``spoken``)."""
+    def _build(self) -> None:
+        """Build every part in the session's language, from the parts shown before."""
         before = (self.board, self.walkthrough, self.what_if, self.sender)
         self.board, self.walkthrough, self.what_if, self.sender = self._parts(*before)
-        if spoken is not None and before[0] is not None:  # the board's message, said again
-            self.board.message.value = said_again(before[0].message.value, spoken)
         self.language_choice.description = _("Language")
         top = w.HBox([self.language_choice, self.page_language]).add_class("orchard-app-top")
         sending = [] if self.sender is None else [
@@ -296,6 +254,7 @@ class GamePage:
             if hasattr(board, "policy_choice"):
                 new_board.policy_choice.value = board.policy_choice.value
             new_board.load(board.game)
+            new_board.say_where_the_game_stands()  # in the language it is built in
         new_sender = None
         if self._send is not None:
             name = "" if sender is None else sender.name.value

@@ -523,9 +523,6 @@ class AppleBatchesBoard(PolicyBoard):
         charts.add_class("orchard-ab-charts")
         details = w.HBox([self.score_text, self.opponents]).add_class("orchard-ab-details")
         settings = self._settings_row()
-        # a solo game has no others: who plays them is asked from 2 players on
-        self.players_choice.observe(lambda change: self._ask_policy(change["new"]), names="value")
-        self._ask_policy(self.players_choice.value)
         self._highlightable = {
             "score": self.score_text,
             "market": self.market_box,
@@ -536,12 +533,6 @@ class AppleBatchesBoard(PolicyBoard):
         }
         root = w.VBox([w.HTML(style()), play, charts, details, settings, self.view_language])
         return root.add_class("orchard-ab-board")
-
-    def _ask_policy(self, players: int) -> None:
-        """Show the 'others play' choice and what each policy does only when there are
-        others: ``players`` is the settings row's count, the next New game's."""
-        for part in (self.policy_choice, self.policy_help):
-            part.layout.display = "none" if players == 1 else None
 
 
 def _show_bars(figure: BoardChart, bars: dict[str, Any]) -> None:

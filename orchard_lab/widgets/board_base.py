@@ -193,6 +193,7 @@ class GameBoard(ABC):
     hinted move as ``_take_hint`` holds it."""
 
     GAME_OVER = N_("The game is over: start a new game with the button below.")
+    NEW_GAME: str  # what the board says on a new deal (marked with N_)
     # The board's name in its CSS hooks: its root is of class orchard-<CSS>-board, its parts
     # orchard-<CSS>-<part> (the sentence saying how the game ended: orchard-<CSS>-result).
     CSS: str
@@ -507,6 +508,15 @@ class GameBoard(ABC):
         with self.board_keys.hold_sync():  # what it says and where the focus goes: one message
             action()
 
+    def say_where_the_game_stands(self) -> None:
+        """Say how to begin while no move is made (``NEW_GAME``), that the game is over once it
+        is (``GAME_OVER``), else nothing: what a board says of a game it plays on from
+        (``load``), shown again in another language by the app's menu."""
+        if self.game.is_over:
+            self._say(_(self.GAME_OVER))
+        else:
+            self._say("" if self.game.history else _(self.NEW_GAME))
+
     def _say(self, text: str) -> None:
         """Show ``text`` (HTML) as the board's message and read it out to a screen reader."""
         self.message.value = text
@@ -551,7 +561,6 @@ class PolicyBoard(GameBoard):
     (3, 3)
     """
 
-    NEW_GAME: str
     PLAYERS: int | None = None  # players on a new board; None: the game's default_players
     policy_choice: w.Dropdown
     market_row: MarketRow
@@ -617,9 +626,18 @@ class PolicyBoard(GameBoard):
 
     def _settings_row(self) -> w.HBox:
         """The settings row as the board shows it: players, seed, who plays the others and
-        what each policy does, New game; then the rule switches."""
+        what each policy does (from 2 players on: a game of your own has no others), New
+        game; then the rule switches."""
+        self.players_choice.observe(lambda change: self._ask_policy(change["new"]), names="value")
+        self._ask_policy(self.players_choice.value)
         extra = [self.policy_choice, self.policy_help]
         return self.settings.widget(extra, f"orchard-{self.CSS}-settings")
+
+    def _ask_policy(self, players: int) -> None:
+        """Show the 'others play' choice and what each policy does only when there are
+        others: ``players`` is the settings row's count, the next New game's."""
+        for part in (self.policy_choice, self.policy_help):
+            part.layout.display = "none" if players == 1 else None
 
     def _show_market(self) -> None:
         self.market_row.show(self.game.market, self._draw_slot, self.selected_slot)

@@ -82,6 +82,7 @@ class StackedTreesBoard(BestLineBoard):
     CSS = "st"
     OFFERED = "the cards in your hand"
     GAME_OVER = N_("The game is over: see how well you could have done, or deal anew.")
+    NEW_GAME = N_("New game: choose a card of your hand, turn it, then click a spot.")
     NOTHING_TO_UNDO = N_("There is no card of yours to take back yet.")
     UNDONE = N_("Card taken back: it is your turn again.")
     CARDS_TURN = True
@@ -266,7 +267,7 @@ class StackedTreesBoard(BestLineBoard):
         self.settings.show(players_now, seed, game.rules)
         self.deal_choice.value = code.strip().upper()
         self._begin(game)
-        self._say(_("New game: choose a card of your hand, turn it, then click a spot."))
+        self._say(_(self.NEW_GAME))
         self._show_all()
 
     def _again(self) -> None:
