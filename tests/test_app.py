@@ -17,10 +17,11 @@ from hypothesis import strategies as hs
 from orchard_lab import games
 from orchard_lab.app.command import class_token
 from orchard_lab.app.gate import TokenGate
-from orchard_lab.app.page import game_page, style
+from orchard_lab.app.page import game_page
 from orchard_lab.app.server import new_token, solara_environment
 from orchard_lab.cli import build_parser
 from orchard_lab.widgets import WhatIfExplorer
+from orchard_lab.widgets.styles import static_text
 
 
 def _all_widgets(widget: w.Widget) -> list[w.Widget]:
@@ -236,15 +237,15 @@ def test_the_page_is_completed_even_if_the_browser_never_says_it_is_drawn(
 def test_a_pupils_own_sequence_box_sits_under_its_label_on_every_switch() -> None:
     """The rule switches put a pupil's own sequence box beside its label when both fit:
     of the apple batches page's four, the shortest label ("your own feather batch points")
-    sat beside its box and the three others above theirs (s18 review). The page puts each
-    label on a line of its own."""
+    sat beside its box and the three others above theirs (s18 review). The switches put
+    each label on a line of its own, in JupyterLab and on the app page."""
     own = [
         widget
         for widget in _all_widgets(game_page("apple-batches").board.widget)
         if "orchard-own-value" in getattr(widget, "_dom_classes", ())
     ]
     assert len(own) == 4, [widget.description for widget in own]
-    css = re.sub(r"/\*.*?\*/|</?style>", "", style(), flags=re.S)
+    css = re.sub(r"/\*.*?\*/", "", static_text("rule_switches.css"), flags=re.S)
     label = [
         body
         for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css)
