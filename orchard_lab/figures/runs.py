@@ -25,10 +25,9 @@ import plotly.graph_objects as go
 
 from orchard_lab.contrast import channels, readable
 from orchard_lab.figures.layout import Look, check_look, finish
-from orchard_lab.language import N_, _
+from orchard_lab.language import _
 
 __all__ = [
-    "PERCENTILE_MEANING",
     "RUN_COLOURS",
     "RUN_DASHES",
     "RUN_EDGES",
@@ -49,8 +48,6 @@ RUN_FILL_ALPHA = 0.3
 RUN_DASHES = ("solid", "dash", "longdashdot", "dashdot")  # each run's mean line
 RUN_PATTERNS = ("", "/", "x", ".")  # each run's bars
 RUN_SYMBOLS = ("circle", "square", "diamond", "triangle-up")  # each run's points on a line
-# marked for the catalogues: shown with orchard_lab.language._
-PERCENTILE_MEANING = N_("90th percentile: 9 games in 10 scored this or less")
 LEGEND_LINE = 60  # characters on a line of a legend entry: a long rule set wraps
 
 
