@@ -41,6 +41,18 @@ its cell runs is 1.2-2.6 s either way, the water drops Run 1.03 -> 0.89 s. What 
 under load: Solara's own start in the browser (0.5 s of its main thread), plotly's
 evaluation (0.35-0.8 s), 750 widget messages (1 MB) a page, each waiting for the server's
 event loop, and 0.35-0.75 s of server CPU a page; the Run is the kernel's 0.5 s of CPU.
+
+Quiet (the 2-core Intel Xeon of ``bench_against_c.py``, nothing else at work, load under 1.5;
+3 rounds): in JupyterLab the first chart 1.07-1.28 s, the what-if's Run 0.11 (apple
+batches), 0.75 (water drops), 0.28 s (stacked trees), the walkthrough's Next 75 ms median, 84
+worst (apple batches; water drops 34 and 67, stacked trees 45 and 86 in a round of their own
+as other work began, load 1.2-2). App pages, board drawn / every chart drawn: apple batches 2.04
+(2.33) / 2.68 s, water drops 1.09 (1.30) / 2.16 s, stacked trees 1.87 (2.22) / 2.44 s; board
+clicks 17-32 ms median, 35-65 ms worst; Next 27-58 ms, worst 64-88 ms; Run 0.08, 0.63, 0.14
+s. What holds the apple batches page (a timeline of one load): its first 0.6 s the page and
+Solara's JavaScript, then plotly's evaluation holds the browser 0.7 s (the kernel's first
+answer comes 16 ms after the socket opens, read only after it), then its 520 widget messages
+0.5 s, then the drawing.
 """
 
 from __future__ import annotations
