@@ -49,14 +49,16 @@ def legend_html(entries: Iterable[tuple[str, str]]) -> str:
     what it means (words, in the session's language), so that no colour, mark or letter is
     left for a pupil to guess.
 
+    Each entry is one span, its sign, its words and the "·" that follows it, so that a line
+    may end after a "·" but never start with one, and never part a sign from its words.
+
     >>> legend = legend_html([("<b>●</b>", "red"), ("▲", "green")])
-    >>> legend.split(" · ")[0]
-    '<b>Legend:</b> <span class="orchard-legend-entry"><b>●</b> red</span>'
+    >>> legend.split('<span class="orchard-legend-entry">')
+    ['<b>Legend:</b> ', '<b>●</b> red ·</span> ', '▲ green</span>']
     """
-    items = " · ".join(
-        f'<span class="orchard-legend-entry">{sign} {html.escape(meaning)}</span>'
-        for sign, meaning in entries
-    )
+    entry = '<span class="orchard-legend-entry">'
+    shown = [f"{sign} {html.escape(meaning)}" for sign, meaning in entries]
+    items = f"{entry}{f' ·</span> {entry}'.join(shown)}</span>" if shown else ""
     # Translators: the line under a game board saying what its signs mean; {items} are the
     # signs, each drawn beside its meaning, one after the other
     return _("<b>Legend:</b> {items}").format(items=items)

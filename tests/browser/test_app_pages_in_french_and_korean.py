@@ -27,6 +27,7 @@ from orchard_lab.language import _, speaking
 from tests.browser.axe import app_violations
 from tests.browser.conftest import APP_GAMES, ARTIFACTS, app_servers
 from tests.browser.engine_pictures import at_every_size
+from tests.browser.frames import frames_cut, samples_overlapping
 from tests.browser.language_checks import cut_words, language_problems
 from tests.browser.test_app_pages import _CLIPPED, _READY, FIRST_RENDER_MS, _only_from
 
@@ -105,6 +106,9 @@ def _check_page(page, game: str, lang: str) -> None:
             problems.append(f"scrolls sideways by {overflow} px")
         problems += [f"clipped: {clipped}" for clipped in page.evaluate(_CLIPPED)[:5]]
         problems += cut_words(page.locator(".orchard-app").first)
+        # the walkthrough's highlight round the market or the hand, the legend's samples
+        problems += frames_cut(page.locator(".orchard-app").first)
+        problems += samples_overlapping(page.locator(".orchard-app").first)
         assert problems == [], f"{game} in {lang}: " + "\n".join(problems)
 
     def shoot(size: str) -> None:

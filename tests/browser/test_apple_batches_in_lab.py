@@ -23,6 +23,7 @@ from tests.browser.conftest import (
     run_all_cells,
     screenshot,
 )
+from tests.browser.frames import assert_frames_whole
 from tests.browser.language_checks import CUT_WORDS
 
 pytestmark = pytest.mark.browser
@@ -92,11 +93,43 @@ def open_with_file_browser(page, lab: Lab, name: str, size: tuple[int, int]) -> 
     page.locator(".jp-OutputArea-output .jupyter-widgets").first.wait_for()
 
 
+# The element's box and the box it is seen through: its nearest ancestor that scrolls
+# (JupyterLab's notebook panel, whose menu, tab bar and toolbar sit above it and whose
+# status bar sits below), or the window.
+SEEN_THROUGH = """(el, scroll) => {
+    let port = el.parentElement;
+    while (port && !(['auto', 'scroll'].includes(getComputedStyle(port).overflowY)
+                     && port.scrollHeight > port.clientHeight + 1))
+        port = port.parentElement;
+    const top = () => port ? port.getBoundingClientRect().top + port.clientTop : 0;
+    if (scroll && port) port.scrollTop += el.getBoundingClientRect().top - top() - 8;
+    const box = el.getBoundingClientRect();
+    const seenTop = top();
+    return {top: box.top, bottom: box.bottom, height: box.height, seenTop: seenTop,
+            seenBottom: port ? seenTop + port.clientHeight : innerHeight, window: innerHeight};
+}"""
+
+
 def whole_board_screenshot(page, locator, name: str) -> None:
-    """The whole widget in one picture: a taller window of the same width, then back."""
+    """The whole widget in one picture, none of it under JupyterLab's bars: a window of the
+    same width made tall enough for the widget and the bars (measured), the widget scrolled
+    to the top of the panel it is seen through, then the window given its height back. The
+    picture is taken only once the widget's box lies inside what its panel shows, and its
+    frames (the lesson's highlight, the legend's samples) are whole (``frames``)."""
     size = page.viewport_size
-    page.set_viewport_size({"width": size["width"], "height": 3000})
+    where = locator.evaluate(SEEN_THROUGH, False)
+    chrome = where["window"] - (where["seenBottom"] - where["seenTop"])
+    tall = max(size["height"], int(where["height"] + chrome) + 40)
+    page.set_viewport_size({"width": size["width"], "height": tall})
     page.wait_for_timeout(300)
+    locator.evaluate(SEEN_THROUGH, True)  # scrolled to the top of its panel
+    page.wait_for_timeout(150)  # JupyterLab draws the cells a scroll brings into view
+    where = locator.evaluate(SEEN_THROUGH, False)
+    assert where["seenTop"] - 1 <= where["top"] and where["bottom"] <= where["seenBottom"] + 1, (
+        f"{name}: the widget ({where['top']:.0f}..{where['bottom']:.0f}) is not all inside "
+        f"what its panel shows ({where['seenTop']:.0f}..{where['seenBottom']:.0f})"
+    )
+    assert_frames_whole(locator, name)
     screenshot(page, name, locator)
     page.set_viewport_size(size)
     page.wait_for_timeout(500)  # plotly redraws its charts at the width they have again
@@ -250,5 +283,5 @@ def test_lesson_01_runs_with_the_board_and_the_what_if(page, lab) -> None:
     what_if.locator(".orchard-whatif-run").first.click()
     page.wait_for_function(f"el => ({DRAWN_BARS})(el) === 2", arg=plot.element_handle())
     assert notebook_errors(page) == []
-    screenshot(page, "lesson-01-what-if", what_if)
+    whole_board_screenshot(page, what_if, "lesson-01-what-if")
     assert_no_violations(page, "lesson 01_apple_batches")  # axe-core, at both sizes

@@ -67,7 +67,8 @@ def test_walkthrough_steps_through_every_rule(page, lab) -> None:
         )
         if "batches" in scene.highlight and len(scene.highlight["batches"]) == 1:
             marked = tour.locator(".orchard-batch.orchard-highlight").first
-            assert marked.evaluate("el => getComputedStyle(el).outlineStyle") == "solid"
+            style = marked.evaluate("el => getComputedStyle(el).outlineStyle")
+            assert style == "double", style  # the highlight's double frame
         if index in (0, 5, 12, len(SCRIPT) - 1):
             whole_board_screenshot(page, tour, f"walkthrough-1024-step-{index + 1}")
         assert sideways(page) == [], scene.title
