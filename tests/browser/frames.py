@@ -6,7 +6,8 @@ roots hide what sticks out sideways) cuts what reaches past its padding box roun
 holds (an outline does not make a box scroll further). The lesson's
 highlight round the market or the hand was cut so, and so was the legend's ringed apple
 at the start of a line. ``frames_cut`` names each such frame; ``samples_overlapping`` the
-legend samples that overlap one another or another entry's words.
+legend samples that overlap one another or another entry's words. And a row's buttons in
+line: ``assert_hint_by_in_line`` (stacked trees' "hint by" buttons fell under their label).
 """
 
 from __future__ import annotations
@@ -110,3 +111,34 @@ def assert_frames_whole(locator, name: str) -> None:
     """No frame in ``locator`` is cut, no legend sample overlaps; else say which."""
     problems = frames_cut(locator) + samples_overlapping(locator)
     assert problems == [], f"{name}:\n" + "\n".join(problems)
+
+
+# The "hint by" buttons against their label and the row's Undo: each button's middle as
+# high as the label's, and as Undo's when the choice shares Undo's line.
+HINT_BY_OUT_OF_LINE = """board => {
+    const bad = [];
+    const mid = el => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+    for (const choice of board.querySelectorAll('.orchard-st-buttons .widget-toggle-buttons')) {
+        if (!choice.getClientRects().length) continue;
+        const label = choice.querySelector('label');
+        const buttons = [...choice.querySelectorAll('button')];
+        const undo = choice.parentElement.querySelector('.widget-button');
+        const line = mid(label);
+        for (const b of buttons)
+            if (Math.abs(mid(b) - line) > 2)
+                bad.push(b.textContent + ' at ' + Math.round(mid(b)) + ', its label at '
+                    + Math.round(line));
+        const u = undo.getBoundingClientRect(), c = choice.getBoundingClientRect();
+        if (c.top < u.bottom && Math.abs(mid(undo) - mid(buttons[0])) > 2)
+            bad.push('the buttons at ' + Math.round(mid(buttons[0])) + ', Undo at '
+                + Math.round(mid(undo)));
+    }
+    return bad;
+}"""
+
+
+def assert_hint_by_in_line(board) -> None:
+    """The stacked trees "hint by" buttons in ``board`` (a board, a page) sit on their
+    label's line, in line with Undo; else say where."""
+    problems = board.evaluate(HINT_BY_OUT_OF_LINE)
+    assert problems == [], "\n".join(problems)

@@ -22,6 +22,7 @@ from orchard_lab import games
 from tests.browser.axe import app_violations
 from tests.browser.conftest import APP_GAMES, screenshot, status
 from tests.browser.engine_pictures import OWN, assert_sequences_drawn, type_own_sequence
+from tests.browser.frames import assert_hint_by_in_line, frames_cut
 
 pytestmark = pytest.mark.browser
 
@@ -148,6 +149,11 @@ def test_app_page_renders_offline_without_errors_or_code(
             clipped = page.evaluate(_CLIPPED)
             assert not clipped, f"{name}: clipped at the right edge: {clipped[:5]}"
             assert layout["code"] == 0, f"{name} shows code"
+            # the legend's ringed apple whole; stacked trees' hint buttons on their line
+            cut = frames_cut(page.locator(".orchard-app").first)
+            assert cut == [], f"{name}: " + "\n".join(cut)
+            if game == "stacked-trees":
+                assert_hint_by_in_line(page.locator(".orchard-app").first)
             # a pupil's own sequence box under its label, every one alike (s18 review)
             assert layout["ownBeside"] == [], f"{name}: beside their boxes: {layout['ownBeside']}"
             if game == "apple-batches":  # a game of your own: there are no others

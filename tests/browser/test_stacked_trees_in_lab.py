@@ -26,6 +26,7 @@ from tests.browser.engine_pictures import (
     at_every_size,
     keys,
 )
+from tests.browser.frames import assert_hint_by_in_line
 from tests.browser.test_apple_batches_in_lab import (
     SIZES,
     open_with_file_browser,
@@ -196,36 +197,6 @@ def _wait_for_squares(grid, mirror: StackedTreesBoard) -> None:
 
 def _cell(board, at: tuple[int, int]):
     return board.locator(f'.orchard-st-grid [data-cell="{at[0]},{at[1]}"]').first
-
-
-# The "hint by" buttons against their label and the row's Undo: each button's middle as
-# high as the label's, and as Undo's when the choice shares Undo's line.
-HINT_BY_OUT_OF_LINE = """board => {
-    const bad = [];
-    const mid = el => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
-    for (const choice of board.querySelectorAll('.orchard-st-buttons .widget-toggle-buttons')) {
-        if (!choice.getClientRects().length) continue;
-        const label = choice.querySelector('label');
-        const buttons = [...choice.querySelectorAll('button')];
-        const undo = choice.parentElement.querySelector('.widget-button');
-        const line = mid(label);
-        for (const b of buttons)
-            if (Math.abs(mid(b) - line) > 2)
-                bad.push(b.textContent + ' at ' + Math.round(mid(b)) + ', its label at '
-                    + Math.round(line));
-        const u = undo.getBoundingClientRect(), c = choice.getBoundingClientRect();
-        if (c.top < u.bottom && Math.abs(mid(undo) - mid(buttons[0])) > 2)
-            bad.push('the buttons at ' + Math.round(mid(buttons[0])) + ', Undo at '
-                + Math.round(mid(undo)));
-    }
-    return bad;
-}"""
-
-
-def assert_hint_by_in_line(board) -> None:
-    """The "hint by" buttons sit on their label's line, in line with Undo; else say where."""
-    problems = board.evaluate(HINT_BY_OUT_OF_LINE)
-    assert problems == [], "\n".join(problems)
 
 
 def test_board_fits_turns_and_places(page, lab) -> None:
