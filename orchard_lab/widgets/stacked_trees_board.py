@@ -62,7 +62,7 @@ from orchard_lab.widgets.stacked_trees_html import (
     trees_legend,
 )
 
-__all__ = ["StackedTreesBoard"]
+__all__ = ["StackedTreesBoard", "yes_spend_label"]
 
 
 class StackedTreesBoard(BestLineBoard):
@@ -121,7 +121,7 @@ class StackedTreesBoard(BestLineBoard):
             description=_("Place here"), button_style="success", tooltip=_("place the ghost card")
         )
         self.confirm_button = w.Button(
-            description=_yes_spend(2), button_style="warning", tooltip=_spend_tip(2)
+            description=yes_spend_label(2), button_style="warning", tooltip=_spend_tip(2)
         )
         # Once the game is over, in the place of the hand and its buttons (none of which can
         # do anything then): a new game. The focus goes to it when the last card is placed.
@@ -207,7 +207,7 @@ class StackedTreesBoard(BestLineBoard):
         if ghost.tokens:
             self._pending = True
             with self.confirm_button.hold_sync():
-                self.confirm_button.description = _yes_spend(ghost.tokens)
+                self.confirm_button.description = yes_spend_label(ghost.tokens)
                 self.confirm_button.tooltip = _spend_tip(ghost.tokens)
             lost = ghost.tokens * self.game.rules.rotten_penalty
             self._say(
@@ -569,8 +569,9 @@ class StackedTreesBoard(BestLineBoard):
         return root.add_class("orchard-st-board")
 
 
-def _yes_spend(tokens: int) -> str:
-    """The label of the button that says yes to spending ``tokens`` rotten tokens."""
+def yes_spend_label(tokens: int) -> str:
+    """The label of the button that says yes to spending ``tokens`` rotten tokens (the
+    walkthrough quotes it too)."""
     # Translators: stacked trees, the button that says yes to a placement spending rotten
     # tokens (its label is quoted in the question above it)
     return _n("Yes, spend the token", "Yes, spend the tokens", tokens)

@@ -28,7 +28,7 @@ from orchard_lab.stacked_trees.rules import LOWEST_RATING
 from orchard_lab.walkthrough_games import STACKED_TREES_SEED as SEED
 from orchard_lab.walkthrough_games import stacked_trees_game
 from orchard_lab.widgets import walkthrough as walkthrough_base
-from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard
+from orchard_lab.widgets.stacked_trees_board import StackedTreesBoard, yes_spend_label
 from orchard_lab.widgets.stacked_trees_html import effect_summary, effect_words
 from orchard_lab.widgets.walkthrough import Staged, Walkthrough, scripted_walkthrough
 
@@ -135,8 +135,7 @@ def _matching(board: StackedTreesBoard) -> Staged:
         "on the board, press “{button}” to place the card.",
         tokens,
     )
-    # the board's button that says yes to spending the tokens (stacked_trees_board)
-    button = _n("Yes, spend the token", "Yes, spend the tokens", tokens)
+    button = yes_spend_label(tokens)  # the board's button that says yes to spending them
     reason = str(illegal(rule, _("Matching fruit"), said.format(count=tokens, button=button)))
     _choose(board, allowed)
     ghost = board.preview(allowed.at)
