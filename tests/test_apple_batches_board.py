@@ -544,10 +544,16 @@ def test_a_frame_says_what_it_means_by_a_mark_too() -> None:
 
 
 # The apple (apple_batches_board.css .orchard-market-card): 82 x 84 px, corners rounded
-# 46% 46% 50% 50% / 42% 42% 58% 58%, a 1 px border; three lines of bold 12 px text 15.6 px
-# apart, centred (a line's letters reach 5 px above and below its middle).
-APPLE_W, APPLE_H, LINE, REACH = 82, 84, 15.6, 5
-BOLD_SANS = "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf"
+# 46% 46% 50% 50% / 42% 42% 58% 58%, a 1 px border; three lines of bold 11 px text 14.3 px
+# apart, centred (a line's letters reach 4.6 px above and below its middle).
+APPLE_W, APPLE_H, FONT_PX, LINE, REACH = 82, 84, 11, 14.3, 4.6
+# Bold sans faces a page may draw the apple's words in: Liberation Sans (Arial's widths) and
+# DejaVu Sans, wider, which Chromium takes for system-ui and sans-serif here (JupyterLab's
+# font): at 12 px "sweetness 5" fitted in the first and ran over the apple in the second.
+BOLD_SANS = (
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+)
 
 
 def _apple_width(y: float) -> float:
@@ -560,17 +566,22 @@ def _apple_width(y: float) -> float:
     return APPLE_W - 2 * (rx - rx * math.sqrt(max(0.0, 1 - (dy / ry) ** 2))) - 2
 
 
+@pytest.mark.parametrize("face", BOLD_SANS)
 @pytest.mark.parametrize("code", ["en", "fr"])
-def test_an_apple_says_sweetness_in_full_and_each_line_fits_it(code: str) -> None:
+def test_an_apple_says_sweetness_in_full_and_each_line_fits_it(code: str, face: str) -> None:
     """The market's apples said "sweet 5" where the legend, the rules and the French and
     Korean apples say sweetness (one name per thing). On the third line "sweetness 5" ran
-    over the apple's edge (s18 review): each line of every apple fits the apple where it
-    stands, measured in Liberation Sans (Arial's widths; it lacks Korean's glyphs)."""
+    over the apple's edge (s18 review), and in the middle line too in JupyterLab's DejaVu
+    Sans (second review): each line of every apple fits the apple where it stands, in each
+    face (neither has Korean's glyphs), at the CSS's size."""
     image_font = pytest.importorskip("PIL.ImageFont")
+    css = (STATIC / "apple_batches_board.css").read_text(encoding="utf-8")
+    apple = re.search(r"\.orchard-market-card \{([^}]*)\}", css)
+    assert apple and f"font-size: {FONT_PX}px" in apple[1] and f"width: {APPLE_W}px" in apple[1]
     try:
-        font = image_font.truetype(BOLD_SANS, 12)
+        font = image_font.truetype(face, FONT_PX)
     except OSError:
-        pytest.skip("no Liberation Sans Bold to measure with")
+        pytest.skip(f"no {face} to measure with")
     with speaking(code):
         board = AppleBatchesBoard(seed=0)
         for card in ab.default_deck():
