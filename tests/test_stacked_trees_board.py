@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ from orchard_lab.contrast import contrast_ratio
 from orchard_lab.language import speaking
 from orchard_lab.widgets import StackedTreesBoard
 from orchard_lab.widgets.board_base import HIGHLIGHT
+from orchard_lab.widgets.plotly_state import SharedBundleFigure
 from orchard_lab.widgets.stacked_trees_html import (
     FRAMES,
     FRUIT_FILL,
@@ -597,3 +599,23 @@ def test_a_buttons_focus_ring_has_room_in_the_box_round_it() -> None:
     for box in (".orchard-st-settings > .widget-box", ".orchard-st-buttons"):
         padding = re.search(r"padding:\s*(\d+)px", boxes[f".orchard-st-board {box}"])
         assert padding and int(padding[1]) + 2 >= int(line[1]) + int(offset[1]), box
+
+
+def _charts(widget: Any) -> list[Any]:
+    """The plotly charts among ``widget`` and everything it holds."""
+    found = [widget] if isinstance(widget, SharedBundleFigure) else []
+    for child in getattr(widget, "children", ()):
+        found += _charts(child)
+    return found
+
+
+def test_a_new_board_holds_no_chart_until_the_best_line_is_shown() -> None:
+    """A chart's view waits for plotly's bundle, and a board holding one waited with it: the
+    app page drew the stacked trees board about 0.9 s after water drops' board, which holds
+    no chart. The comparison chart is made when ``how_well`` first shows it."""
+    board = StackedTreesBoard(seed=1)
+    assert _charts(board.widget) == []
+    board.how_well(wait=True, time_limit=2)
+    assert _charts(board.widget) == [board.figure]
+    assert board.compare_box.children[-1] is board.figure
+    assert board.figure.data[0].y[-1] == "best line"

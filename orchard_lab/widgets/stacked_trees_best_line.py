@@ -58,9 +58,7 @@ class BestLineBoard(GameBoard):
             description=_("Next ▶"), tooltip=_("the best line, one card on")
         )
         self.replay_exit = w.Button(description=_("Back to my game"))
-        self.figure = SharedBundleFigure(deal_comparison({}, 0, height=230))
-        fit_to_container(self.figure)
-        self.figure.add_class("orchard-st-figure")
+        self._figure: SharedBundleFigure | None = None  # made when first shown: ``figure``
         for button, action, hook in (
             (self.how_button, self.how_well, None),
             (self.replay_back, self.replay_backward, "orchard-st-replay-back"),
@@ -76,11 +74,23 @@ class BestLineBoard(GameBoard):
                 w.HBox([self.yours, self.best_text]).add_class("orchard-st-compare"),
                 replay_nav.add_class("orchard-st-buttons"),
                 w.HTML(_("<b>Your score among other ways to play this deal</b>")),
-                self.figure,
             ]
         ).add_class("orchard-st-replay")
         self._lock = threading.Lock()
         self._forget_best_line()
+
+    @property
+    def figure(self) -> SharedBundleFigure:
+        """The chart of your score among other ways to play this deal, at the foot of
+        ``compare_box``. Made the first time it is asked for (``how_well`` shows it): a
+        chart's view waits for plotly's bundle, and so did the whole board when it held one
+        from the start (the app page's board drawn about 0.9 s later than water drops')."""
+        if self._figure is None:
+            self._figure = SharedBundleFigure(deal_comparison({}, 0, height=230))
+            fit_to_container(self._figure)
+            self._figure.add_class("orchard-st-figure")
+            self.compare_box.children = (*self.compare_box.children, self._figure)
+        return self._figure
 
     def _forget_best_line(self) -> None:
         self.best: st.BestLine | None = None
