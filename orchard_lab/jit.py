@@ -106,11 +106,11 @@ def _compiler(opt: int) -> Any:
 
         def _function_pass_manager(self, *args: Any, **options: Any) -> Any:
             make = self._generator._function_pass_manager  # noqa: SLF001  # numba's own
-            return make(*args, **{"opt": opt, **options})
+            return _at_level(make, opt, args, options)
 
         def _module_pass_manager(self, *args: Any, **options: Any) -> Any:
             make = self._generator._module_pass_manager  # noqa: SLF001  # numba's own
-            return make(*args, **{"opt": opt, **options})
+            return _at_level(make, opt, args, options)
 
     class Compiler(numba_compiler):  # type: ignore[misc]  # numba is untyped
         """numba's compiler, the kernel's code in a library of its own that uses ``Passes``."""
@@ -118,12 +118,25 @@ def _compiler(opt: int) -> Any:
         def compile_extra(self, func: Callable[..., Any]) -> Any:
             if self.state.library is None:  # as numba's lowering would make it
                 passes = Passes(self.state.targetctx.codegen())
-                self.state.library = library_class(passes, func.__qualname__)
-                self.state.library.enable_object_caching()
+                try:
+                    library = library_class(passes, func.__qualname__)
+                    library.enable_object_caching()
+                except (TypeError, AttributeError):  # another numba's library: numba's own
+                    library = None  # (numba's lowering makes it, at numba's level)
+                self.state.library = library
             return super().compile_extra(func)
 
     _COMPILERS[opt] = Compiler
     return Compiler
+
+
+def _at_level(make: Callable[..., Any], opt: int, args: Any, options: dict[str, Any]) -> Any:
+    """numba's pass manager ``make`` at level ``opt``; at numba's own level when this numba's
+    pass managers take no level (a kernel compiled as numba would, never one that fails)."""
+    try:
+        return make(*args, **{"opt": opt, **options})
+    except TypeError:
+        return make(*args, **{name: value for name, value in options.items() if name != "opt"})
 
 
 _SHARED: set[Path] = set()  # the source files whose installed cache was looked at

@@ -60,3 +60,46 @@ def test_numba_caches_beside_the_code_where_this_user_may_write(tmp_path: Path) 
     assert jit._caches_beside_code(tmp_path)  # no __pycache__ yet: the folder itself
     (tmp_path / "__pycache__").mkdir()
     assert jit._caches_beside_code(tmp_path)
+
+
+def _doubled_total(values):  # type: ignore[no-untyped-def]
+    total = 0
+    for value in values:
+        total += 2 * value
+    return total
+
+
+def test_a_numba_without_the_level_hooks_still_compiles_the_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``opt`` reaches into numba's code generator. A numba whose pass managers take no level,
+    or whose code library is made otherwise, compiles the kernel at its own level: never a
+    kernel that fails to compile (a school's install may bring a newer numba than CI's)."""
+    pytest.importorskip("numba")
+    from numba.core import codegen
+    from numba.core.registry import cpu_target
+
+    generator = cpu_target.target_context.codegen()
+    with monkeypatch.context() as levelless_numba:
+        for name in ("_function_pass_manager", "_module_pass_manager"):
+            if not hasattr(generator, name):
+                pytest.skip("this numba builds its LLVM passes otherwise")
+            own = getattr(generator, name)
+
+            def levelless(*args: Any, _own: Any = own, **options: Any) -> Any:
+                if "opt" in options:
+                    raise TypeError("got an unexpected keyword argument 'opt'")
+                return _own(*args, **options)
+
+            levelless_numba.setattr(generator, name, levelless)
+        assert int(jit.njit(opt=1)(_doubled_total)(np.arange(5))) == 20
+
+    class OtherLibrary:
+        def __init__(self, *args: Any) -> None:
+            raise TypeError("this numba makes its code library otherwise")
+
+    monkeypatch.setattr(jit, "_COMPILERS", {})
+    with monkeypatch.context() as other_numba:  # the compiler made with that numba's library
+        other_numba.setattr(codegen, "JITCodeLibrary", OtherLibrary)
+        jit._compiler(2)
+    assert int(jit.njit(opt=2)(_doubled_total)(np.arange(6))) == 30
