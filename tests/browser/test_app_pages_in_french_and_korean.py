@@ -91,6 +91,10 @@ def _check_page(page, game: str, lang: str) -> None:
         label = _("Language")
     langs = page.evaluate(_LANGS)
     assert langs == {"html": lang, "app": lang, "label": label, "labelled": 1}, langs
+    # The tab's title follows once Solara draws the page again for the new language, a
+    # message after the one that sets the page's lang: read at once, it could still be the
+    # old one (CI run AY, the water drops page). Waited for, then checked.
+    page.wait_for_function("title => document.title === title", arg=title, timeout=20_000)
     assert page.title() == title
     # the board's first instruction, in the page's language: after the menu's switch the
     # line under the market was blank (s18 review)
