@@ -24,6 +24,17 @@ def _rules(css_file: str) -> list[tuple[str, str]]:
     return re.findall(r"([^{}]+)\{([^{}]*)\}", css)
 
 
+def declarations(css_file: str, selector: str) -> str:
+    """The declarations of every rule of ``static/<css_file>`` with a selector (one of its
+    comma-separated list) ending in ``selector`` (a rule for ``selector:focus-visible`` is
+    not one of them)."""
+    return " ".join(
+        body
+        for selectors, body in _rules(css_file)
+        if any(one.strip().endswith(selector) for one in selectors.split(","))
+    )
+
+
 def frame_rules(css_file: str) -> list[list[str]]:
     """Each rule of ``static/<css_file>`` that draws a frame (or a mark such as a corner, by
     a pseudo-element), as its selectors' classes: one list of the last compound selector's

@@ -11,18 +11,7 @@ import re
 import pytest
 
 from orchard_lab.widgets.board_parts import legend_html
-from orchard_lab.widgets.styles import STATIC
-
-
-def _declarations(css_file: str, selector: str) -> str:
-    """The declarations of every rule of ``static/<css_file>`` with a selector (one of its
-    comma-separated list) ending in ``selector``."""
-    css = re.sub(r"/\*.*?\*/", "", (STATIC / css_file).read_text(encoding="utf-8"), flags=re.S)
-    return " ".join(
-        body
-        for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css)
-        if any(one.strip().endswith(selector) for one in selectors.split(","))
-    )
+from tests.frames import declarations
 
 
 def _last(declarations: str, name: str) -> str:
@@ -64,11 +53,11 @@ def test_the_highlight_is_a_double_frame_inside_its_part(css_file: str, board: s
     batches market's sides, the stacked trees hand's sides, a top batch's top) and ran over
     the line above. On every board it is one look, a double frame, drawn inside the part's
     edge; a line of words gets the room for it inside it while it is marked."""
-    rule = _declarations(css_file, f"{board} .orchard-highlight")
+    rule = declarations(css_file, f"{board} .orchard-highlight")
     outline = re.match(r"(\d+)px double #e69f00", _last(rule, "outline"))
     assert outline, rule
     assert int(outline[1]) + _px(_last(rule, "outline-offset")) <= 0, rule
-    room = _declarations(css_file, f"{board} .widget-html.orchard-highlight")
+    room = declarations(css_file, f"{board} .widget-html.orchard-highlight")
     assert min(_sides(_last(room, "padding"))) >= int(outline[1]), room
 
 
@@ -76,10 +65,10 @@ def test_the_apple_you_picked_keeps_its_ring_in_the_legend() -> None:
     """The legend's ringed apple lost the ring's left and bottom when it began a line: the
     legend leaves room round it, as far as the ring reaches."""
     css = "apple_batches_board.css"
-    picked = _declarations(css, ".orchard-ab-legend .orchard-ab-sample-picked")
+    picked = declarations(css, ".orchard-ab-legend .orchard-ab-sample-picked")
     reach = _px(_last(picked, "outline-width")) + _px(_last(picked, "outline-offset"))
     assert reach > 0
-    legend = _declarations(css, ".orchard-ab-board .orchard-ab-legend")
+    legend = declarations(css, ".orchard-ab-board .orchard-ab-legend")
     _top, _right, bottom, left = _sides(_last(legend, "padding"))
     assert left >= reach and bottom >= 3, legend
     assert _px(_last(picked, "margin").split()[-1]) >= reach, picked
@@ -98,19 +87,19 @@ def test_the_stacked_trees_legend_lays_out_each_sample_beside_its_words() -> Non
     with no gap before their words: entries are laid out in rows with gaps, each a sample
     and its words side by side, centred, with a gap between."""
     css = "stacked_trees_board.css"
-    rows = _declarations(css, ".orchard-st-legend .widget-html-content")
+    rows = declarations(css, ".orchard-st-legend .widget-html-content")
     assert "flex" in _last(rows, "display") and _last(rows, "flex-wrap") == "wrap", rows
     assert _last(rows, "gap"), rows
-    entry = _declarations(css, ".orchard-st-legend .orchard-legend-entry")
+    entry = declarations(css, ".orchard-st-legend .orchard-legend-entry")
     assert "flex" in _last(entry, "display") and _last(entry, "align-items") == "center"
     assert _px(_last(entry, "gap")) >= 4, entry
-    tree = _declarations(css, ".orchard-st-legend-tree")
+    tree = declarations(css, ".orchard-st-legend-tree")
     assert _last(tree, "flex") == "none", tree
 
 
 def test_a_ratings_name_is_kept_whole() -> None:
     """ "Pal-tree" broke at its hyphen across two lines of the score."""
-    rule = _declarations(
+    rule = declarations(
         "stacked_trees_board.css", ".orchard-st-score .widget-html-content > b:last-of-type"
     )
     assert _last(rule, "white-space") == "nowrap", rule
@@ -119,9 +108,9 @@ def test_a_ratings_name_is_kept_whole() -> None:
 def test_the_hint_by_buttons_stay_on_their_labels_line() -> None:
     """At 1024 px they wrapped under "hint by", a line below Undo and Hint."""
     css = "stacked_trees_board.css"
-    choice = _declarations(css, ".orchard-st-buttons .widget-toggle-buttons")
+    choice = declarations(css, ".orchard-st-buttons .widget-toggle-buttons")
     assert _last(choice, "flex-wrap") == "nowrap" and _last(choice, "flex") == "none", choice
-    buttons = _declarations(css, ".orchard-st-buttons .widget-toggle-buttons > :not(label)")
+    buttons = declarations(css, ".orchard-st-buttons .widget-toggle-buttons > :not(label)")
     assert _last(buttons, "flex-wrap") == "nowrap", buttons
-    row = _declarations(css, ".orchard-st-board .orchard-st-buttons")
+    row = declarations(css, ".orchard-st-board .orchard-st-buttons")
     assert _last(row, "align-items") == "center", row

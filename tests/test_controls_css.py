@@ -10,7 +10,8 @@ import ipywidgets as w
 
 from orchard_lab.contrast import contrast_ratio
 from orchard_lab.widgets import SequenceExplorer
-from orchard_lab.widgets.styles import STATIC, buttons_style
+from orchard_lab.widgets.styles import buttons_style
+from tests.frames import declarations
 
 # JupyterLab's light theme: an unchosen button (--jp-layout-color2), a chosen one
 # (--jp-layout-color3, ipywidgets' .mod-active) and the page
@@ -18,29 +19,18 @@ UNCHOSEN, CHOSEN, PAGE = "#eeeeee", "#bdbdbd", "#ffffff"
 ARROW_PX = 20  # ipywidgets draws a select's arrow 20 px wide at its right end
 
 
-def _declarations(css_file: str, selector: str) -> str:
-    """The declarations of every rule of ``static/<css_file>`` whose selectors end with
-    ``selector`` (a rule for ``selector:focus-visible`` is not one of them)."""
-    css = re.sub(r"/\*.*?\*/", "", (STATIC / css_file).read_text(encoding="utf-8"), flags=re.S)
-    return " ".join(
-        body
-        for sel, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css)
-        if any(one.strip().endswith(selector) for one in sel.split(","))
-    )
-
-
 def test_a_chosen_toggle_button_wears_a_dark_frame_and_bold_words() -> None:
     """Chosen #bdbdbd against unchosen #eeeeee was 1.6:1, the only sign. A frame at 3:1 or
     more against both greys and the page (WCAG 1.4.11), and bold words, on every toggle
     inside orchard_lab's widgets, the keyboard's focus ring kept."""
-    chosen = _declarations("buttons.css", ".jupyter-button.mod-active")
+    chosen = declarations("buttons.css", ".jupyter-button.mod-active")
     frame = re.search(r"box-shadow:\s*inset 0 0 0 (\d+)px (#[0-9a-f]{6})", chosen)
     assert frame and int(frame[1]) >= 2, chosen
     for back in (UNCHOSEN, CHOSEN, PAGE):
         assert contrast_ratio(frame[2], back) >= 3, back
     assert re.search(r"font-weight:\s*(bold|[7-9]00)", chosen), chosen
-    focused = _declarations("buttons.css", ".jupyter-button.mod-active:focus-visible")
-    ring = _declarations("buttons.css", ".jupyter-button:focus-visible")
+    focused = declarations("buttons.css", ".jupyter-button.mod-active:focus-visible")
+    ring = declarations("buttons.css", ".jupyter-button:focus-visible")
     ring_shadow = re.search(r"box-shadow:\s*([^;}]+)", ring)
     assert ring_shadow and ring_shadow[1].strip() in focused, focused
     assert f"inset 0 0 0 {frame[1]}px {frame[2]}" in focused, focused
@@ -61,8 +51,8 @@ def test_a_sliders_value_stays_beside_its_slider() -> None:
     the value wrapped alone onto a line under the slider. It is taken out of the wrapping
     row and drawn in room the row keeps on its right, level with its last line (the
     slider's): the room is as wide as the value."""
-    row = _declarations("rule_switches.css", ".widget-hslider")
-    value = _declarations("rule_switches.css", ".widget-hslider .widget-readout")
+    row = declarations("rule_switches.css", ".widget-hslider")
+    value = declarations("rule_switches.css", ".widget-hslider .widget-readout")
     assert "position: relative" in row and "box-sizing: border-box" in row, row
     assert "position: absolute" in value and re.search(r"bottom:\s*0", value), value
     assert re.search(r"right:\s*0", value), value
@@ -78,6 +68,6 @@ def test_a_dropdowns_arrow_has_room_beside_its_longest_option() -> None:
         ("rule_switches.css", ".widget-dropdown select"),
         ("what_if.css", ".orchard-whatif-settings .widget-dropdown select"),
     ):
-        select = _declarations(css_file, selector)
+        select = declarations(css_file, selector)
         padding = re.search(r"padding-right:\s*(\d+)px", select)
         assert padding and int(padding[1]) >= ARROW_PX + 6, (css_file, select)
