@@ -35,7 +35,7 @@ from traitlets import Dict
 from orchard_lab.plotly_bundle import bundle
 from orchard_lab.widgets.styles import STATIC
 
-__all__ = ["BoardChart", "SharedBundleFigure", "fit_to_container", "keep_state", "refit"]
+__all__ = ["BoardChart", "SharedBundleFigure", "fit_to_container", "keep_state"]
 
 # Each chart's module: it fetches plotly's bundle once per page, asking again (one retry
 # loop) when an answer is late; see the file's opening comment.
@@ -183,24 +183,11 @@ def keep_state(figure: go.FigureWidget) -> None:
 
 
 def fit_to_container(figure: go.FigureWidget) -> None:
-    """Let a FigureWidget take its container's width when a view appears and on resizes.
+    """Let a FigureWidget follow the window's resizes (plotly's ``responsive``).
 
-    plotly 6 draws a new view before it is on the page, at plotly's default 700 px, and
-    only sizes it again on a relayout that changes ``autosize`` (plotly.py#5208). So each
-    time a view appears, ``autosize`` is switched off and on; ``responsive`` makes plotly
-    follow later window resizes.
+    Its views are first drawn at their container's width: the chart's module draws a view
+    once its element is on the page with a width (``drawnWhenSized`` in
+    ``static/plotly_loader.js``), where plotly 6 drew it off the page at its default 700 px
+    (plotly.py#5208).
     """
     figure.set_trait("_config", {"responsive": True})
-
-    def on_new_view(change: dict[str, Any]) -> None:
-        if (change["new"] or 0) > (change["old"] or 0):
-            refit(figure)
-
-    figure.observe(on_new_view, names="_view_count")
-
-
-def refit(figure: go.FigureWidget) -> None:
-    """Size the figure's views to their containers again (see ``fit_to_container``): after a
-    view appears, or after a hidden container is shown."""
-    figure.layout.autosize = False
-    figure.layout.autosize = True

@@ -42,12 +42,7 @@ from orchard_lab.games import entry as game_entry
 from orchard_lab.language import _, _n, language
 from orchard_lab.policies import POLICY_WORDS
 from orchard_lab.widgets.guard import guarded
-from orchard_lab.widgets.plotly_state import (
-    SharedBundleFigure,
-    fit_to_container,
-    keep_state,
-    refit,
-)
+from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.rule_switches import RuleSwitches, players_choice
 from orchard_lab.widgets.styles import style_html, text_properties
 from orchard_lab.widgets.view import WidgetView
@@ -335,14 +330,11 @@ class WhatIfExplorer(WidgetView):
         if self._drawn_sequences == (runs, run_of):
             return
         self._drawn_sequences = (runs, run_of)
-        hidden = self.sequences_box.layout.display == "none"
         self.sequences_box.layout.display = "flex" if names else "none"
         fresh = sequence_comparison(runs, run_of=run_of)
         with self.sequences.batch_update():
             self.sequences.data = ()
             self.sequences.add_traces(fresh.data)
-        if names and hidden:  # drawn while hidden, at plotly's default width
-            refit(self.sequences)
         keep_state(self.sequences)
 
     def _draw(self, rules: dict[str, Any]) -> None:

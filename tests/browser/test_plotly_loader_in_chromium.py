@@ -158,3 +158,62 @@ def test_the_bundle_comes_from_the_web_server_when_it_serves_it(browser, server:
     finally:
         page.context.close()
     assert result == ("plotly from the server" if server == "serves" else None)
+
+
+# A chart's element as ipywidgets gives it: off the page while the view renders, then put in a
+# box, hidden here, then shown. Each step waits two frames (a ResizeObserver reports before a
+# frame is painted) and notes the widths the chart was drawn at; after removal, a resize draws
+# nothing more.
+SIZED = """async ([loader]) => {
+  const url = URL.createObjectURL(new Blob([loader], { type: "text/javascript" }));
+  const { drawnWhenSized } = await import(url);
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const drawn = [];
+  let removed = 0;
+  const el = document.createElement("div");
+  el.textContent = "Drawing the chart…";
+  const remove = drawnWhenSized(el, () => {
+    drawn.push(el.clientWidth);
+    return () => (removed += 1);
+  });
+  const steps = {};
+  await frames();
+  steps.off_the_page = [...drawn];
+  const box = document.createElement("div");
+  box.style.cssText = "display: none; width: 480px";
+  box.append(el);
+  document.body.append(box);
+  await frames();
+  steps.in_a_hidden_box = [...drawn];
+  box.style.display = "block";
+  await frames();
+  steps.shown = [...drawn];
+  box.style.width = "300px";
+  await frames();
+  steps.narrowed = [...drawn];
+  remove();
+  box.style.width = "200px";
+  await frames();
+  steps.removed = [...drawn];
+  steps.cleaned_up = removed;
+  return steps;
+}"""
+
+
+def test_a_chart_is_drawn_once_it_is_on_the_page_with_a_width(browser) -> None:
+    """plotly draws a view at its element's width, and at its default 700 px when the element
+    has none: ipywidgets renders a view off the page, and a chart may sit in a hidden box.
+    The best line's chart stayed 700 px wide beside JupyterLab's sidebar (CI, stop 42)."""
+    page = browser.new_context().new_page()
+    try:
+        steps = page.evaluate(SIZED, [LOADER])
+    finally:
+        page.context.close()
+    assert steps == {
+        "off_the_page": [],
+        "in_a_hidden_box": [],
+        "shown": [480],
+        "narrowed": [480],  # drawn once: later sizes are plotly's own (responsive)
+        "removed": [480],
+        "cleaned_up": 1,
+    }

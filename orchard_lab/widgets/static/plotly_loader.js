@@ -119,6 +119,27 @@ export function fetchBundle(invoke, again = ASK_AGAIN_MS) {
   return bundle;
 }
 
+// plotly sizes a chart to its element when it draws it, and an element that is not on the page
+// or is in a hidden box has no width: plotly then draws at its default 700 px, wider than a
+// notebook's output beside JupyterLab's sidebar, and nothing sizes it again until the window is
+// resized. ipywidgets puts a view's element on the page only after its render has returned, and
+// a chart may be made in a box shown later. So `draw` runs the first time the element is on the
+// page with a width (a ResizeObserver's first report comes then), once. The function returned
+// stops waiting, or undoes the drawing (what `draw` returned) when the view is removed.
+export function drawnWhenSized(el, draw) {
+  let drawn = null;
+  const observer = new ResizeObserver(() => {
+    if (drawn !== null || !el.isConnected || el.clientWidth === 0) return;
+    observer.disconnect();
+    drawn = draw() || (() => {});
+  });
+  observer.observe(el);
+  return () => {
+    observer.disconnect();
+    if (drawn !== null) drawn();
+  };
+}
+
 async function startLoaded(bundle, model, experimental) {
   const plotly = bundle.default();
   await plotly.initialize({ model, experimental });
@@ -142,13 +163,17 @@ export default () => {
     },
     async render({ el, ...view }) {
       el.textContent = "Drawing the chart…";
+      let ready;
       try {
-        const ready = await plotly;
-        el.textContent = "";
-        return ready.render({ el, ...view });
+        ready = await plotly;
       } catch {
         el.textContent = "This chart could not be drawn. Reload the page to try again.";
+        return undefined;
       }
+      return drawnWhenSized(el, () => {
+        el.textContent = "";
+        return ready.render({ el, ...view });
+      });
     },
   };
 };
