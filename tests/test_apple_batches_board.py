@@ -102,16 +102,41 @@ def test_legal_batches_light_up_for_the_selected_apple_AB_3() -> None:
     assert f"height {card.height}, sweetness {card.sweetness}" in board.next_title.value
 
 
+def _part(board: AppleBatchesBoard, batch: str, part: str) -> str:
+    """What ``batch``'s column on ``board`` shows as its ``part``: its rule, points or cards
+    (inner HTML of that part's element in the column's one HTML widget)."""
+    content = board.columns[batch]["content"].value
+    pattern = rf'<div class="orchard-batch-{part}"[^>]*>(.*?)</div>(?=<div class="orchard-batch-|$)'
+    found = re.search(pattern, content, re.S)
+    assert found is not None, f"no {part} in {content!r}"
+    return found[1]
+
+
+def test_a_batch_column_is_its_button_and_one_html_of_rule_points_and_apples() -> None:
+    """The rule, the points (what they count in the tooltip) and the apples of a batch share
+    one widget: the page makes six models fewer for each batch (issue 24: the app page)."""
+    board = AppleBatchesBoard(players=1, seed=2)
+    board.select_card(0)
+    board.choose_batch("bad")
+    score = board.game.boards[0].score()
+    for batch, column in board.columns.items():
+        assert column["box"].children == (column["button"], column["content"])
+        assert _part(board, batch, "points") == f"{score.parts[batch]}"
+        assert f'title="{html.escape(score.notes[batch])}"' in column["content"].value
+    chips = _part(board, "bad", "cards")
+    assert chips.startswith('<div data-batch="bad">') and chips.count("orchard-chip") == 1
+
+
 def test_an_illegal_click_explains_and_changes_nothing_AB_6() -> None:
     board = AppleBatchesBoard(players=2, seed=1)
     board.select_card(0)
     board.choose_batch("special")
     board.select_card(0)
-    saved, points = board.game.to_json(), board.columns["special"]["points"].value
+    saved, points = board.game.to_json(), _part(board, "special", "points")
     _click_batch(board, "special")  # the special tree holds only one apple
     assert "AB-6" in board.message.value and "only one apple" in board.message.value
     assert board.game.to_json() == saved
-    assert board.columns["special"]["points"].value == points
+    assert _part(board, "special", "points") == points
     assert board.selected is not None  # the apple stays picked for another try
 
 
@@ -132,7 +157,7 @@ def test_undo_takes_back_the_move_and_the_answers() -> None:
     assert [b.card_count for b in board.game.boards] == [1, 1]
     board.undo_button.click()
     assert board.game.to_json() == before
-    assert board.columns["bad"]["cards"].value == '<div data-batch="bad"></div>'
+    assert _part(board, "bad", "cards") == '<div data-batch="bad"></div>'
 
 
 def test_undo_after_the_end_reopens_the_game() -> None:
@@ -171,8 +196,8 @@ def test_new_game_with_every_switch_and_players() -> None:
     board.new_game(players=4, seed=9, rules=rules, policy="random")
     assert board.game.players == 4 and board.game.rules == rules
     assert board.game.deck == ab.Game.new(players=4, seed=9).deck
-    assert "any earlier" in board.columns["steady"]["rule"].value
-    assert "free" in board.columns["bad"]["rule"].value
+    assert "any earlier" in _part(board, "steady", "rule")
+    assert "free" in _part(board, "bad", "rule")
     assert len(board.game.market) == 12 and board.policy_choice.value == "random"
 
 
@@ -340,7 +365,7 @@ def test_every_coloured_button_and_label_has_contrast_4_5() -> None:
     for button in coloured:
         ratio = _wcag(button.style.text_color, button.style.button_color)
         assert ratio >= 4.5, (button.description, ratio)
-    chips = board.opponents.value + "".join(c["cards"].value for c in board.columns.values())
+    chips = board.opponents.value + "".join(c["content"].value for c in board.columns.values())
     pairs = re.findall(r"background:(#\w{6});color:(#\w{6})", chips)
     assert {bg for bg, _ in pairs} == set(APPLE_FILL.values())
     assert all(_wcag(fg, bg) >= 4.5 for bg, fg in pairs)
@@ -356,10 +381,7 @@ def test_an_apples_colour_is_also_a_shape() -> None:
         assert f"orchard-apple-{card.colour}" in button._dom_classes
     board.select_card(0)
     board.choose_batch("bad")
-    assert (
-        APPLE_MARK[board.game.boards[0].batches["bad"][0].colour]
-        in board.columns["bad"]["cards"].value
-    )
+    assert APPLE_MARK[board.game.boards[0].batches["bad"][0].colour] in _part(board, "bad", "cards")
 
 
 def test_every_control_is_a_focusable_stock_widget() -> None:
@@ -386,7 +408,7 @@ def test_settings_row_is_the_shared_rule_switches_and_players_choice() -> None:
     board.players_choice.value = 2
     board.new_button.click()
     assert board.game.rules == ab.Rules(easy=True, special_broken_points=-20)
-    assert board.game.players == 2 and "free" in board.columns["bad"]["rule"].value
+    assert board.game.players == 2 and "free" in _part(board, "bad", "rule")
 
 
 def test_charts_keep_their_state_for_a_view_drawn_later() -> None:

@@ -403,10 +403,6 @@ class AppleBatchesBoard(PolicyBoard):
     def _show_batches(self, score: Score) -> None:
         batches = self.game.boards[HUMAN].batches
         for batch, column in self.columns.items():
-            column["rule"].value = html.escape(batch_rule(batch, self.game.rules))
-            with column["points"].hold_sync():
-                column["points"].value = f"{score.parts[batch]}"
-                column["points"].tooltip = score.notes[batch]
             apples = "; ".join(apple_words(card) for card in batches[batch]) or _("no apple yet")
             gained = score.parts[batch]
             column["button"].tooltip = _n(
@@ -415,7 +411,13 @@ class AppleBatchesBoard(PolicyBoard):
                 abs(gained),
             ).format(batch=_batch(batch), apples=apples, count=gained)
             chips = "<br>".join(_chip(card) for card in batches[batch])  # in engine order
-            column["cards"].value = f'<div data-batch="{batch}">{chips}</div>'
+            column["content"].value = (
+                f'<div class="orchard-batch-rule">'
+                f"{html.escape(batch_rule(batch, self.game.rules))}</div>"
+                f'<div class="orchard-batch-points" title="{html.escape(score.notes[batch])}">'
+                f"{score.parts[batch]}</div>"
+                f'<div class="orchard-batch-cards"><div data-batch="{batch}">{chips}</div></div>'
+            )
 
     def _show_charts(self, score: Score) -> None:
         _show_bars(self.points_figure, breakdown_values(score))
@@ -500,12 +502,13 @@ class AppleBatchesBoard(PolicyBoard):
         )
         button.add_class("orchard-batch-button")
         button.on_click(lambda _b: self._clicked(functools.partial(self.choose_batch, batch)))
-        rule = w.HTML().add_class("orchard-batch-rule")
-        points = w.HTML().add_class("orchard-batch-points")
-        cards = w.HTML().add_class("orchard-batch-cards")
-        box = w.VBox([button, rule, points, cards])
+        # the batch's rule, its points (what they count as the tooltip) and its apples: one
+        # widget: six models fewer for the page to make per batch (two widgets, their layouts
+        # and styles)
+        content = w.HTML().add_class("orchard-batch-content")
+        box = w.VBox([button, content])
         box.add_class("orchard-batch").add_class(f"orchard-batch-{batch}")
-        return {"box": box, "button": button, "rule": rule, "points": points, "cards": cards}
+        return {"box": box, "button": button, "content": content}
 
     def _layout(self) -> w.Box:
         batches = w.HBox([c["box"] for c in self.columns.values()]).add_class("orchard-ab-batches")

@@ -199,11 +199,12 @@ def test_board_fits_draws_true_and_plays(page, lab) -> None:
     lit = board.locator(".orchard-batch.orchard-legal").first
     lit.wait_for()
     batch = lit.evaluate(BATCH_OF)
-    cards = board.locator(f".orchard-batch-{batch} .orchard-batch-cards").first
-    before = cards.text_content()
+    cards = f".orchard-batch-{batch} .orchard-batch-cards"  # drawn afresh: found each time
+    before = board.locator(cards).first.text_content()
     board.locator(f".orchard-batch-{batch} .orchard-batch-button").first.click()
     page.wait_for_function(
-        "([el, old]) => el.textContent !== old", arg=[cards.element_handle(), before]
+        "([board, cards, old]) => board.querySelector(cards)?.textContent !== old",
+        arg=[board.element_handle(), cards, before],
     )
     message = board.locator(".orchard-ab-message").first
     expect(message).to_contain_text("You put the")
