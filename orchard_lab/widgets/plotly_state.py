@@ -185,8 +185,9 @@ def keep_state(figure: go.FigureWidget) -> None:
 def fit_to_container(figure: go.FigureWidget) -> None:
     """Let a FigureWidget follow the window's resizes (plotly's ``responsive``).
 
-    Its views are first drawn at their container's width: the chart's module draws a view
-    once its element is on the page with a width (``drawnWhenSized`` in
+    Its views are first drawn at their element's width and then follow it (JupyterLab's
+    sidebar changes it, not the window's): the chart's module draws a view once its element
+    is on the page with a width and resizes it when that width changes (``drawnWhenSized`` in
     ``static/plotly_loader.js``), where plotly 6 drew it off the page at its default 700 px
     (plotly.py#5208).
     """

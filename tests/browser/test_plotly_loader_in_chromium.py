@@ -161,59 +161,69 @@ def test_the_bundle_comes_from_the_web_server_when_it_serves_it(browser, server:
 
 
 # A chart's element as ipywidgets gives it: off the page while the view renders, then put in a
-# box, hidden here, then shown. Each step waits two frames (a ResizeObserver reports before a
-# frame is painted) and notes the widths the chart was drawn at; after removal, a resize draws
-# nothing more.
+# box, hidden here, then shown, narrowed (JupyterLab's sidebar opened), hidden and shown again.
+# Each step waits two frames (a ResizeObserver reports before a frame is painted) and notes the
+# widths the chart was drawn and resized at; after removal, a resize does nothing more.
 SIZED = """async ([loader]) => {
   const url = URL.createObjectURL(new Blob([loader], { type: "text/javascript" }));
   const { drawnWhenSized } = await import(url);
   const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const drawn = [];
+  const resized = [];
   let removed = 0;
   const el = document.createElement("div");
   el.textContent = "Drawing the chart…";
-  const remove = drawnWhenSized(el, () => {
+  const draw = () => {
     drawn.push(el.clientWidth);
+    el.style.height = "200px"; // as plotly's drawing: taller, not wider
     return () => (removed += 1);
-  });
+  };
+  const remove = drawnWhenSized(el, draw, () => resized.push(el.clientWidth));
   const steps = {};
-  await frames();
-  steps.off_the_page = [...drawn];
+  const note = async (step) => {
+    await frames();
+    steps[step] = { drawn: [...drawn], resized: [...resized] };
+  };
+  await note("off_the_page");
   const box = document.createElement("div");
   box.style.cssText = "display: none; width: 480px";
   box.append(el);
   document.body.append(box);
-  await frames();
-  steps.in_a_hidden_box = [...drawn];
+  await note("in_a_hidden_box");
   box.style.display = "block";
-  await frames();
-  steps.shown = [...drawn];
+  await note("shown");
   box.style.width = "300px";
-  await frames();
-  steps.narrowed = [...drawn];
+  await note("narrowed");
+  box.style.display = "none";
+  await note("hidden");
+  box.style.display = "block";
+  await note("shown_again");
   remove();
   box.style.width = "200px";
-  await frames();
-  steps.removed = [...drawn];
+  await note("removed");
   steps.cleaned_up = removed;
   return steps;
 }"""
 
 
-def test_a_chart_is_drawn_once_it_is_on_the_page_with_a_width(browser) -> None:
+def test_a_chart_is_drawn_once_on_the_page_with_a_width_and_follows_its_width(browser) -> None:
     """plotly draws a view at its element's width, and at its default 700 px when the element
-    has none: ipywidgets renders a view off the page, and a chart may sit in a hidden box.
-    The best line's chart stayed 700 px wide beside JupyterLab's sidebar (CI, stop 42)."""
+    has none: ipywidgets renders a view off the page, and a chart may sit in a hidden box. The
+    best line's chart stayed 700 px wide beside JupyterLab's sidebar (CI, stop 42). Once
+    drawn, a chart follows its element's width, which JupyterLab's sidebar changes without
+    resizing the window."""
     page = browser.new_context().new_page()
     try:
         steps = page.evaluate(SIZED, [LOADER])
     finally:
         page.context.close()
     assert steps == {
-        "off_the_page": [],
-        "in_a_hidden_box": [],
-        "shown": [480],
-        "narrowed": [480],  # drawn once: later sizes are plotly's own (responsive)
-        "removed": [480],
+        "off_the_page": {"drawn": [], "resized": []},
+        "in_a_hidden_box": {"drawn": [], "resized": []},
+        "shown": {"drawn": [480], "resized": []},
+        "narrowed": {"drawn": [480], "resized": [300]},
+        "hidden": {"drawn": [480], "resized": [300]},
+        "shown_again": {"drawn": [480], "resized": [300]},
+        "removed": {"drawn": [480], "resized": [300]},
         "cleaned_up": 1,
     }

@@ -124,14 +124,18 @@ export function fetchBundle(invoke, again = ASK_AGAIN_MS) {
 // notebook's output beside JupyterLab's sidebar, and nothing sizes it again until the window is
 // resized. ipywidgets puts a view's element on the page only after its render has returned, and
 // a chart may be made in a box shown later. So `draw` runs the first time the element is on the
-// page with a width (a ResizeObserver's first report comes then), once. The function returned
-// stops waiting, or undoes the drawing (what `draw` returned) when the view is removed.
-export function drawnWhenSized(el, draw) {
+// page with a width (a ResizeObserver's first report comes then), once; after that, `resize`
+// runs each time the element's width changes (JupyterLab's sidebar opened or closed: the window
+// keeps its size, so plotly's own `responsive` does not see it). The function returned stops
+// watching, and undoes the drawing (what `draw` returned) when the view is removed.
+export function drawnWhenSized(el, draw, resize) {
   let drawn = null;
+  let width = 0;
   const observer = new ResizeObserver(() => {
-    if (drawn !== null || !el.isConnected || el.clientWidth === 0) return;
-    observer.disconnect();
-    drawn = draw() || (() => {});
+    if (!el.isConnected || el.clientWidth === 0 || el.clientWidth === width) return;
+    width = el.clientWidth;
+    if (drawn === null) drawn = draw() || (() => {});
+    else resize();
   });
   observer.observe(el);
   return () => {
@@ -170,10 +174,11 @@ export default () => {
         el.textContent = "This chart could not be drawn. Reload the page to try again.";
         return undefined;
       }
-      return drawnWhenSized(el, () => {
+      const draw = () => {
         el.textContent = "";
         return ready.render({ el, ...view });
-      });
+      };
+      return drawnWhenSized(el, draw, () => window.Plotly?.Plots?.resize(el));
     },
   };
 };
