@@ -127,6 +127,17 @@ def test_histograms_count_every_score_and_mark_means_and_percentiles() -> None:
     assert fig.layout.barmode == "overlay" and fig.data[0].name == "A"
 
 
+def test_histograms_show_no_axes_until_a_run_has_a_score() -> None:
+    """Before the what-if's first Run its chart showed plotly's default axes (-1 to 6) under
+    "Press Run to play the games", measuring nothing (issue 24): with no score the builder
+    hides both axes (their grid, ticks and titles); with one it shows them."""
+    empty = score_histograms({"A": [], "B": []}, title="Press Run to play the games")
+    assert (empty.layout.xaxis.visible, empty.layout.yaxis.visible) == (False, False)
+    played = score_histograms({"A": [], "B": [3, 4]})
+    assert (played.layout.xaxis.visible, played.layout.yaxis.visible) == (True, True)
+    assert played.layout.xaxis.title.text == "final score"
+
+
 def test_histograms_accept_empty_runs_and_refuse_bad_percentiles() -> None:
     fig = score_histograms({"A": [], "B": []})
     assert [len(t.x) for t in fig.data] == [0] * 6

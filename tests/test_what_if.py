@@ -33,6 +33,16 @@ def test_the_same_seed_gives_the_same_result() -> None:
     assert first.figure.data[0].y == again.figure.data[0].y
 
 
+def test_the_chart_shows_its_axes_once_run_has_results() -> None:
+    """Before the first Run the chart has no axes (the builder hides them while no game was
+    played; plotly's default -1 to 6 meant nothing); Run's results bring them."""
+    explorer = WhatIfExplorer(games=50, players=2, seed=3)
+    axes = explorer.figure.layout.xaxis, explorer.figure.layout.yaxis
+    assert [axis.visible for axis in axes] == [False, False]
+    explorer.run()
+    assert [axis.visible for axis in axes] == [True, True]
+
+
 def test_both_histograms_are_drawn_with_every_final_score() -> None:
     explorer = WhatIfExplorer(rules_b=ab.Rules(steady_reference="any"), games=400, seed=1)
     explorer.run()

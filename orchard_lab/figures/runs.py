@@ -94,7 +94,8 @@ def score_histograms(
     Each run gives three traces in this order: its bars (``role`` "histogram", one bar per
     whole score), its mean (a thick line, in the legend) and its percentiles (thin dotted
     lines, one trace). Arrays of any shape are flattened (a ``simulate`` table counts every
-    player).
+    player). While no run has a score, the axes are hidden (``visible`` False on both): a
+    view drawing this figure's results later takes ``visible`` from the new figure.
 
     >>> fig = score_histograms({"standard rules": [3, 4, 4], "easy mode: on": [5]})
     >>> list(fig.data[0].x), list(fig.data[0].y), fig.data[4].line.dash
@@ -144,8 +145,11 @@ def score_histograms(
         bargap=0,
         legend={"orientation": "h", "yanchor": "top", "y": -0.3, "x": 0},
     )
-    fig.update_xaxes(title=_("final score"))
-    fig.update_yaxes(title=_("games"), rangemode="tozero")
+    # No score yet (the what-if before its first Run): no axes, no grid, no axis titles.
+    # Plotly's default axes (-1 to 6 and 0 to 4) measured nothing; the title says what to do.
+    played = any(values.size for values in arrays.values())
+    fig.update_xaxes(title=_("final score"), visible=played)
+    fig.update_yaxes(title=_("games"), rangemode="tozero", visible=played)
     return finish(fig, **look)
 
 

@@ -346,6 +346,8 @@ class WhatIfExplorer(WidgetView):
             for mine, new in zip(self.figure.data, fresh.data, strict=True):
                 mine.update(x=new.x, y=new.y, name=new.name, hovertemplate=new.hovertemplate)
                 mine.meta = new.meta
+            for axis in ("xaxis", "yaxis"):  # hidden while nothing was played (the builder's)
+                self.figure.layout[axis].visible = fresh.layout[axis].visible
             self.figure.layout.title.text = _n(
                 "{games} games of {game}, {count} player, {policy} play",
                 "{games} games of {game}, {count} players, {policy} play",
