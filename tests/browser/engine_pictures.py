@@ -451,6 +451,27 @@ SEQUENCES_FILL_THEIR_BOX = """el => {
 }"""
 
 
+# Every chart on the page that is shown: its drawing (plotly's svg) against its element's width.
+_CHART_WIDTHS = """() => [...document.querySelectorAll('.js-plotly-plot')]
+    .filter(plot => plot.getClientRects().length > 0)
+    .map(plot => {
+        const svg = plot.querySelector('.main-svg');
+        return {chart: svg ? Math.round(svg.getBoundingClientRect().width) : null,
+                room: Math.round(plot.getBoundingClientRect().width),
+                name: plot.closest('[class*="orchard-"]')?.className || ''};
+    })"""
+
+
+def charts_fill_their_room(page: Page) -> None:
+    """Every chart shown on ``page`` is drawn as wide as its element, within 2 px: not
+    plotly's first 700 px, nor the width it had before the window or JupyterLab's sidebar
+    changed (``drawnWhenSized`` in ``plotly_loader.js``). Fails naming the charts that are
+    not, with both widths."""
+    widths: list[dict[str, Any]] = page.evaluate(_CHART_WIDTHS)
+    wrong = [w for w in widths if w["chart"] is None or abs(w["chart"] - w["room"]) > 2]
+    assert wrong == [], f"charts not as wide as their room: {wrong}"
+
+
 # The scoring sequences' chart of a what-if: each trace's name and its points' centres.
 _SEQUENCE_POINTS = """root => {
     const plot = root.querySelector('.orchard-whatif-sequences .js-plotly-plot');

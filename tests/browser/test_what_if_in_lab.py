@@ -28,6 +28,7 @@ from tests.browser.engine_pictures import (
     OWN,
     assert_sequences_drawn,
     at_every_size,
+    charts_fill_their_room,
     type_own_sequence,
 )
 from tests.browser.test_apple_batches_in_lab import SIZES
@@ -41,6 +42,9 @@ DRAWN_BARS = (
     "el => [...el.querySelectorAll('g.trace.bars')]"
     ".filter(trace => trace.querySelectorAll('g.point path').length > 0).length"
 )
+# The axes' ticks and grid lines plotly drew: none before Run (the builder hides the axes
+# while no game was played; plotly's default -1 to 6 measured nothing), both axes' after.
+AXES_DRAWN = "el => el.querySelectorAll('.xtick, .ytick, .xgrid, .ygrid').length"
 # Every box, control and text of the explorer: what may not scroll, stick out or overlap.
 LAYOUT_PROBLEMS = """
 ([root, output]) => {
@@ -158,11 +162,16 @@ def _run_and_check(page, explorer, game: str) -> None:
 
     def before_run() -> None:
         assert plot.evaluate(DRAWN_BARS) == 0  # nothing drawn before Run
+        assert plot.evaluate(AXES_DRAWN) == 0  # nor axes that would measure nothing
         # plotly draws a figure 700 px wide until its first redraw: it may not scroll the page
         problems = layout_problems()
         assert [p for p in problems if p.startswith("scrolls")] == [], problems
 
-    at_every_size(page, before_run)
+    at_every_size(
+        page,
+        before_run,
+        then=lambda size: screenshot(page, f"what-if-{game}-before-run-{SIZES[size][0]}", explorer),
+    )
     # rule set B's first sequence, the pupil's own (issue 27), drawn against A's at once
     switch, _formula, _said, sequences = OWN[game]
     type_own_sequence(page, explorer, game)
@@ -185,6 +194,7 @@ def _run_and_check(page, explorer, game: str) -> None:
         assert "9 games in 10" in shown, f"the summary says {shown!r}"
         legend = plot.locator(".legend").first.text_content() or ""
         assert "A: standard rules" in legend, legend
+        assert plot.evaluate(AXES_DRAWN) > 0, "Run's results show the axes"
         assert wanted in legend.replace(" ", ""), legend  # B is played with it
         problems = layout_problems()
         assert problems == [], f"{game}: {problems}"
@@ -210,12 +220,11 @@ def test_every_game_runs_and_fits(page, lab, notebook) -> None:
     for index, game in enumerate(GAMES):
         _run_and_check(page, explorers.nth(index), game)
 
-    def no_errors() -> None:
+    def fits() -> None:  # after a resize each chart takes a moment to follow: until, or 10 s
         assert notebook_errors(page) == []
+        charts_fill_their_room(page)
 
-    at_every_size(
-        page, no_errors, then=lambda size: screenshot(page, f"what-if-page-{SIZES[size][0]}")
-    )
+    at_every_size(page, fits, then=lambda size: screenshot(page, f"what-if-page-{SIZES[size][0]}"))
 
 
 def test_tab_reaches_every_control(page, lab, notebook) -> None:
