@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import APP_GAMES, screenshot
+from tests.browser.test_apple_batches_in_lab import whole_board_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -68,14 +69,16 @@ def _press(page, key: str) -> int:
 
 
 # Deuteranopia (Machado, Oliveira and Fernandes 2009, severity 1) as an SVG colour matrix,
-# laid over the whole page as a CSS filter while a screenshot is taken.
-_DEUTERANOPIA = """on => {
+# laid over the board as a CSS filter while a screenshot of it is taken, in a window tall
+# enough for the whole board: Chromium draws a filtered part in the window alone, and a board
+# taller than the window was white below it in the shot, its charts and legend unseen.
+_DEUTERANOPIA = """(board, on) => {
     if (!document.getElementById('orchard-deuteranopia')) document.body.insertAdjacentHTML(
         'beforeend', `<svg id="orchard-deuteranopia" width="0" height="0" aria-hidden="true"
         style="position:absolute"><filter id="deuteranopia"><feColorMatrix type="matrix"
         values="0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0
         0 0 0 1 0"/></filter></svg>`);
-    document.documentElement.style.filter = on ? 'url(#deuteranopia)' : '';
+    board.style.filter = on ? 'url(#deuteranopia)' : '';
 }"""
 # What tells the places the picked card may go from the others, besides their colour:
 # each one's text, or the mark its CSS adds (a batch's tick).
@@ -97,9 +100,9 @@ def _not_by_colour_alone(page, game: str) -> None:
         "b => [...b.querySelectorAll('.wd-fruit, .orchard-st-letter')].map(e => e.textContent)"
     )
     assert all(letter.strip() for letter in letters)  # every fruit shows its letter
-    page.evaluate(_DEUTERANOPIA, True)
-    screenshot(page, f"deuteranopia-{SHORT[game]}-card-picked", board)
-    page.evaluate(_DEUTERANOPIA, False)
+    board.evaluate(_DEUTERANOPIA, True)
+    whole_board_screenshot(page, board, f"deuteranopia-{SHORT[game]}-card-picked")
+    board.evaluate(_DEUTERANOPIA, False)
 
 
 def _focus_on(page, fragment: str) -> str:
