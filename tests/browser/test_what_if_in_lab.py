@@ -170,7 +170,7 @@ def _run_and_check(page, explorer, game: str) -> None:
     at_every_size(
         page,
         before_run,
-        then=lambda size: screenshot(page, f"what-if-{game}-before-run-{SIZES[size][0]}", explorer),
+        then=lambda size: screenshot(page, f"what-if-{game}-before-run-{SIZES[size][0]}", plot),
     )
     # rule set B's first sequence, the pupil's own (issue 27), drawn against A's at once
     switch, _formula, _said, sequences = OWN[game]
