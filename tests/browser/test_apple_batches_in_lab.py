@@ -23,6 +23,7 @@ from tests.browser.conftest import (
     run_all_cells,
     screenshot,
 )
+from tests.browser.frame_room import assert_clear_inside, assert_ring_whole, focus_by_keyboard
 from tests.browser.frames import assert_frames_whole
 from tests.browser.language_checks import CUT_WORDS
 
@@ -262,6 +263,31 @@ def test_every_control_is_reached_with_tab(page, lab) -> None:
     assert text.count("orchard-market-card") >= 3
     for kind in ("|checkbox|", "SELECT|", "noUi-handle", "|number|"):  # the settings row
         assert kind in text, kind
+
+
+HIGHLIGHT_CELL = """\
+from orchard_lab.widgets import AppleBatchesBoard
+board = AppleBatchesBoard(players=3, seed=2)
+board.highlight(batches=["special"])  # as the walkthrough's step about the special tree
+board"""
+
+
+def test_a_batch_keeps_room_for_its_buttons_ring_and_inside_its_highlight(page, lab) -> None:
+    """A batch button's focus ring lost its outer 1px to the batch (4px of padding, the ring
+    reaches 5px); the special batch's rule sat on the highlight's inner line (issue 24)."""
+    name = write_notebook(lab, "board_room.ipynb", HIGHLIGHT_CELL)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
+    board = page.locator(".orchard-ab-board").first
+    special = board.locator(".orchard-batch-special.orchard-highlight").first
+    special.wait_for()
+    assert_clear_inside(special, "the special batch")
+    for batch in ("monochrome", "special", "bad"):  # the first and last columns too
+        focus_by_keyboard(page, board.locator(f".orchard-batch-{batch} .orchard-batch-button"))
+        assert_ring_whole(board, batch)
+    focus_by_keyboard(page, special.locator(".orchard-batch-button"))
+    board.locator(".orchard-ab-batches").first.scroll_into_view_if_needed()
+    screenshot(page, "board-1024x768-batch-room", board.locator(".orchard-ab-batches").first)
+    assert sideways(page) == [] and notebook_errors(page) == []
 
 
 DRAWN_BARS = (
