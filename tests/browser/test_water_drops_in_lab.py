@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 from orchard_lab.widgets.water_drops_html import SMALLEST_LETTER
 from tests.browser.conftest import notebook_errors, screenshot
 from tests.browser.engine_pictures import at_every_size
+from tests.browser.frame_room import assert_clear_inside, assert_ring_whole, focus_by_keyboard
+from tests.browser.frames import assert_frames_whole
 from tests.browser.language_checks import small_letters
 from tests.browser.test_apple_batches_in_lab import (
     CUT_BUTTONS,
@@ -135,6 +137,44 @@ def test_every_control_is_reached_with_tab(page, lab) -> None:
     assert "orchard-wd-open" in text
     for label in ("Undo", "Hint", "New game", "|checkbox|", "SELECT|", "|number|"):
         assert label in text, label
+
+
+ROOM_CELLS = (
+    """\
+from orchard_lab.widgets import WaterDropsBoard
+slot = WaterDropsBoard(players=3, seed=2)
+slot.highlight(slots=[0])
+slot""",
+    """\
+market = WaterDropsBoard(players=3, seed=2)
+market.highlight(market=True)
+market""",
+)
+
+
+def test_a_slot_keeps_room_for_its_take_buttons_ring_and_inside_a_highlight(page, lab) -> None:
+    """A Take button's focus ring lost its outer 1px to its slot (4px of padding, the ring
+    reaches 5px); a highlighted slot's and the market's contents sat on the frame's inner
+    line (issue 24). The marked slot's frame, 2px outside it, is whole too."""
+    name = write_notebook(lab, "wd_board_room.ipynb", *ROOM_CELLS)
+    open_with_file_browser(page, lab, name, SIZES["1024x768"])
+    slot_board, market_board = (page.locator(".orchard-wd-board").nth(i) for i in (0, 1))
+    market_board.locator(".orchard-wd-market.orchard-highlight").first.wait_for()
+    slot = slot_board.locator(".orchard-wd-slot.orchard-highlight").first
+    assert_clear_inside(slot, "the marked slot")
+    assert_clear_inside(market_board.locator(".orchard-wd-market").first, "the marked market")
+    assert_frames_whole(slot_board, "the marked slot")
+    takes = slot_board.locator(".orchard-wd-take:visible")
+    for index in (0, takes.count() - 1):  # the first and the last slot
+        focus_by_keyboard(page, takes.nth(index))
+        assert_ring_whole(slot_board, f"Take {index}")
+    focus_by_keyboard(page, takes.first)
+    market = slot_board.locator(".orchard-wd-market").first
+    market.scroll_into_view_if_needed()
+    screenshot(page, "wd-board-1024x768-slot-room", market)
+    market_board.locator(".orchard-wd-market").first.scroll_into_view_if_needed()
+    screenshot(page, "wd-board-1024x768-market-room", market_board.locator(".orchard-wd-market"))
+    assert sideways(page) == [] and notebook_errors(page) == []
 
 
 def test_the_walkthrough_fits_at_1024(page, lab) -> None:
