@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 import pytest
+from hypothesis import given
+from hypothesis import strategies as hst
 
 from orchard_lab import apple_batches as ab
 from orchard_lab import sequences as seq
@@ -18,6 +20,7 @@ from orchard_lab.figures import (
     score_breakdown,
     score_histograms,
 )
+from orchard_lab.figures.runs import score_percentiles
 
 
 def _growth(fig: go.Figure) -> dict[str, tuple[list, list]]:
@@ -123,8 +126,24 @@ def test_histograms_count_every_score_and_mark_means_and_percentiles() -> None:
     assert (list(fig.data[3].x), list(fig.data[3].y)) == ([10, 11, 12, 13], [1, 0, 2, 1])
     assert fig.data[4].x[:2] == (11.75, 11.75)  # the mean of B, a vertical line
     marked = [x for x in fig.data[5].x if x is not None][::2]
-    assert marked == pytest.approx(np.percentile(b, [10, 50, 90]))
+    assert marked == [10, 12, 13]  # scores B made: 1 game in 4 scored 10 or less, ...
     assert fig.layout.barmode == "overlay" and fig.data[0].name == "A"
+
+
+@given(
+    scores=hst.lists(hst.integers(-50, 500), min_size=1, max_size=60),
+    percentile=hst.sampled_from((10, 50, 90)),
+)
+def test_a_marked_percentile_is_a_score_that_share_of_the_games_made_or_less(
+    scores: list[int], percentile: int
+) -> None:
+    """The what-if's words say "90th percentile: 9 games in 10 scored this or less": the mark
+    is a score some game made, at least that share scored it or less, and no lower score
+    has that share (an interpolated 122.9 was no game's score)."""
+    [mark] = score_percentiles(scores, [percentile])
+    assert mark in scores
+    assert sum(s <= mark for s in scores) >= percentile / 100 * len(scores)
+    assert sum(s < mark for s in scores) < percentile / 100 * len(scores)
 
 
 def test_histograms_show_no_axes_until_a_run_has_a_score() -> None:

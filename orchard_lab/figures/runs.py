@@ -35,6 +35,7 @@ __all__ = [
     "RUN_SYMBOLS",
     "run_tint",
     "score_histograms",
+    "score_percentiles",
     "sequence_comparison",
 ]
 
@@ -74,12 +75,27 @@ def _histogram(values: np.ndarray) -> tuple[list[int], list[int]]:
     return list(range(low, low + len(counts))), counts.tolist()
 
 
+def score_percentiles(
+    values: Sequence[float] | np.ndarray, percentiles: Sequence[float]
+) -> list[float]:
+    """Each of ``percentiles`` (0 to 100) of the scores ``values`` as a score some game made:
+    the lowest score that at least that share of the games scored or less. So "the 90th
+    percentile: 9 games in 10 scored this or less" holds as said, where an interpolated
+    percentile (122.9 between scores of 122 and 123) is no game's score.
+
+    >>> score_percentiles([10, 12, 12, 13], [10, 50, 90])
+    [10.0, 12.0, 13.0]
+    """
+    marked = np.percentile(np.asarray(values), list(percentiles), method="inverted_cdf")
+    return [float(score) for score in marked]
+
+
 def _marks(values: np.ndarray, percentiles: Sequence[float]) -> dict[str, list[float]]:
     if values.size == 0:
         return {"mean": [], "percentile": []}
     return {
         "mean": [float(values.mean())],
-        "percentile": [float(p) for p in np.percentile(values, list(percentiles))],
+        "percentile": score_percentiles(values, percentiles),
     }
 
 
@@ -190,7 +206,7 @@ def _mark_style(role: str, colour: str, run: int) -> dict[str, Any]:
         "legendgroup": str(run),
         "showlegend": False,
         "line": {"color": colour, "width": 1.5, "dash": "dot"},
-        "hovertemplate": _("percentile: {score}").format(score="%{x:.1f}") + "<extra></extra>",
+        "hovertemplate": _("percentile: {score}").format(score="%{x}") + "<extra></extra>",
     }
 
 

@@ -35,6 +35,7 @@ from orchard_lab.figures.runs import (
     RUN_PATTERNS,
     run_tint,
     score_histograms,
+    score_percentiles,
     sequence_comparison,
 )
 from orchard_lab.games import GameModule
@@ -436,8 +437,8 @@ def _summary(samples: dict[str, np.ndarray]) -> str:
     head = "".join(f"<th>{html.escape(name)}</th>" for name in [_("mean"), *names])
     rows = []
     for run, (label, table) in enumerate(samples.items()):
-        values = np.percentile(table, PERCENTILES)
-        cells = "".join(f"<td>{_number(float(v))}</td>" for v in values)
+        values = score_percentiles(table, PERCENTILES)
+        cells = "".join(f"<td>{_number(v)}</td>" for v in values)
         rows.append(
             f'<tr><th class="orchard-run" style="color:{readable(RUN_COLOURS[run])}">'
             f"{html.escape(label)}</th><td>{_number(float(table.mean()), '0.0')}</td>{cells}</tr>"
