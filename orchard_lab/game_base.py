@@ -285,11 +285,12 @@ class BaseGame(Generic[MoveT, BoardT]):
         ``tie_breaks`` are asked."""
         raise NotImplementedError
 
-    def _tie_shared(self, over: bool) -> str:
+    def _tie_shared(self, over: bool, told: bool = False) -> str:
         """The winner sentence when every one of ``tie_breaks`` leaves the tied players level,
         finished (``over``) or not: a whole sentence with the fields {players}, {points},
-        {rule} and each tie-break's ``key`` (its count in words). Only games with
-        ``tie_breaks`` are asked."""
+        {rule} and each tie-break's ``key`` (its count in words). ``told``: the reader is
+        told already that they share the win (``winner_reason``), so a finished game's
+        sentence says only the tie. Only games with ``tie_breaks`` are asked."""
         raise NotImplementedError
 
     # -- playing ------------------------------------------------------------------------------
@@ -339,10 +340,13 @@ class BaseGame(Generic[MoveT, BoardT]):
         best = max(keys)
         return [player for player, key in enumerate(keys) if key == best]
 
-    def winner_reason(self) -> str:
+    def winner_reason(self, shared_told: bool = False) -> str:
         """The result in words, naming the tie-break that decided (``facts.win_rule``), in
         the session's language: a whole sentence for each case (a solo game, one player
         ahead, a tie a tie-break decides, a tie nothing decides), finished or not.
+        ``shared_told``: the reader is told already that the win is shared (a board's "You
+        share the win."), so a finished tie nothing decides is said without saying so again:
+        who, the points and the rule.
 
         >>> from orchard_lab import apple_batches as ab
         >>> ab.Game.new(players=1).winner_reason()
@@ -388,7 +392,9 @@ class BaseGame(Generic[MoveT, BoardT]):
                     others=listed([str(other) for other in others], "or"),
                 )
         if not self.tie_breaks:
-            if over:
+            if over and shared_told:
+                said = _("Players {players} tie on {points} each ({rule}).")
+            elif over:
                 said = _(
                     "Players {players} share the win with {points} each ({rule}: ties are shared)."
                 )
@@ -398,7 +404,7 @@ class BaseGame(Generic[MoveT, BoardT]):
                 )
             return said.format(**named)
         words = {tie.key: tie.words(n) for tie, n in zip(self.tie_breaks, counts[0], strict=True)}
-        return self._tie_shared(over).format(**named, **words)
+        return self._tie_shared(over, over and shared_told).format(**named, **words)
 
     # -- copies and what is shown -------------------------------------------------------------
     def copy(self) -> Self:

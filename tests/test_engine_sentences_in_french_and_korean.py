@@ -217,7 +217,8 @@ def _winners() -> list[str]:
     games.append(_st_tied(3, one, two, plain, turned, costly, one))
     games.append(_st_tied(2, costly, one, plain, turned))
     games.append(_st_tied(4, one, two, one, two, plain, turned, costly, one))  # 2 winners
-    return [game.winner_reason() for game in games]
+    # and each as a board says it under "You share the win." (a tie nothing decides: once)
+    return [game.winner_reason(shared_told=told) for game in games for told in (False, True)]
 
 
 WALKS: dict[str, Callable[[], list[str]]] = {

@@ -619,3 +619,43 @@ def test_a_new_board_holds_no_chart_until_the_best_line_is_shown() -> None:
     assert _charts(board.widget) == [board.figure]
     assert board.compare_box.children[-1] is board.figure
     assert board.figure.data[0].y[-1] == "best line"
+
+
+def test_the_keys_line_names_only_the_keys_that_act_while_the_best_line_is_replayed() -> None:
+    """Watching the best line, r and h only say you are watching: the keys line names the
+    replay's buttons and u (your own game's last card), and the board's keys come back with
+    "Back to my game"."""
+    board = StackedTreesBoard(deal=st.deal_code(st.default_deck()[:5]))
+    _click_move(board, board.game.legal_moves()[0])
+    playing = board.board_keys.help
+    assert "r turn the card" in playing and "h hint" in playing
+    board.how_well(wait=True, time_limit=2)
+    board.replay_next.click()
+    watching = board.board_keys.help
+    assert not any(key in watching for key in ("r turn", "h hint", "arrows")), watching
+    assert "Next ▶" in watching and "Back to my game" in watching and "u undo" in watching
+    board.press("h")
+    assert "watching the best line" in board.message.value  # h does nothing else
+    board.replay_exit.click()
+    assert board.board_keys.help == playing
+    with speaking("fr"):
+        board.replay_next.click()
+        assert "Back to my game" not in board.board_keys.help
+
+
+def test_the_game_over_box_keeps_the_rating_whole() -> None:
+    """The rating's name is a pun with a hyphen ("Tree-mendous"): kept whole on its line in
+    the game-over box, as in the score line, the word itself unchanged for a screen reader."""
+    board = StackedTreesBoard(deal=st.deal_code(st.default_deck()[:4]))
+    while not board.game.is_over:
+        board.hint()
+        board.place()
+        if board._pending:
+            board.confirm()
+    rating = st.rating(board.game.scores()[0])
+    kept = f'<span style="white-space: nowrap">{html.escape(rating)}</span>'
+    assert kept in board.summary.value, board.summary.value
+    assert f"“{rating}”" in board.board_keys.said  # read out as the plain word
+    with speaking("ko"):
+        board._show_summary()
+        assert kept not in board.summary.value and "white-space: nowrap" in board.summary.value

@@ -195,8 +195,12 @@ class Game(BaseGame[Move, Board]):
             winners,
         )
 
-    def _tie_shared(self, over: bool) -> str:
-        """AB-7: level on points and batches, the players share."""
+    def _tie_shared(self, over: bool, told: bool = False) -> str:
+        """AB-7: level on points and batches, the players share (``told``: a finished game's
+        sentence says only the tie, "You share the win." being said already)."""
+        # Translators: {batches} is "cards in 2 batches", in the language's own words
+        if told:
+            return _("Players {players} tie on {points} and {batches} each ({rule}).")
         # Translators: {batches} is "cards in 2 batches", in the language's own words
         if over:
             return _("Players {players} share the win: {points} and {batches} each ({rule}).")

@@ -270,8 +270,12 @@ class Game(BaseGame[Move, Board]):
             winners,
         )
 
-    def _tie_shared(self, over: bool) -> str:
-        """ST-7: level on points, rotten tokens and dice, the players share."""
+    def _tie_shared(self, over: bool, told: bool = False) -> str:
+        """ST-7: level on points, rotten tokens and dice, the players share (``told``: a
+        finished game's sentence says only the tie, "You share the win." being said already)."""
+        # Translators: {tokens} is "2 rotten tokens", {dice} "5 dice", in the language's words
+        if told:
+            return _("Players {players} tie on {points}, {tokens} and {dice} each ({rule}).")
         # Translators: {tokens} is "2 rotten tokens", {dice} "5 dice", in the language's words
         if over:
             return _(

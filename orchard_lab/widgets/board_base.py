@@ -93,7 +93,8 @@ def result_words(game: Any) -> str:
         headline = _("You share the win.")
     else:
         headline = _("You do not win this time.")
-    sentences = [headline, game.winner_reason()]
+    # the headline says the win is shared: the reason then gives who, the points and the rule
+    sentences = [headline, game.winner_reason(shared_told=HUMAN in winners)]
     if mine != game.scores()[winners[0]]:
         you = _n(
             "You (player 0) have {count} point.", "You (player 0) have {count} points.", abs(mine)
@@ -158,17 +159,34 @@ def seats_words(players: int) -> str:
     ).format(count=others)
 
 
-def key_help(cards: str, places: str, turning: bool = True, over: bool = False) -> str:
+def key_help(
+    cards: str,
+    places: str,
+    turning: bool = True,
+    over: bool = False,
+    new_game: bool = True,
+    undo: bool = True,
+) -> str:
     """The board's keys in one line, shown on the board: Tab reaches ``cards`` and
     ``places``, the arrows move, Enter or Space takes and places, r turns (when ``turning``),
     u undoes, h hints. Once the game is ``over`` only u still acts (it takes back your last
-    move); the other keys come back with a new game.
+    move); the other keys come back with a new game. Where no New game button is offered
+    (``new_game`` off: a walkthrough's board) an ended game's line names only what acts:
+    u, when there is a move of yours to take back (``undo``), else no key.
 
     >>> key_help("the apples", "your batches", turning=False).split(" · ")[1:]
     ['arrows move', 'Enter or Space takes and places', 'u undo', 'h hint']
     >>> key_help("the apples", "your batches", over=True)
     'Keys: u undo your last move · the other keys come back with a new game'
+    >>> key_help("the apples", "your batches", over=True, new_game=False)
+    'Keys: u undo your last move'
+    >>> key_help("the apples", "your batches", over=True, new_game=False, undo=False)
+    'Keys: none act now, this game is over'
     """
+    if over and not new_game:  # a walkthrough: no New game button to point at
+        if undo:
+            return _("Keys: u undo your last move")
+        return _("Keys: none act now, this game is over")
     if over:
         return _("Keys: u undo your last move · the other keys come back with a new game")
     if turning:
@@ -199,6 +217,7 @@ class GameBoard(ABC):
     CSS: str
     OFFERED = "the cards on show"  # the cards ``select_card`` picks from, in its errors
     result_codes = True  # a finished game shows its result code; a walkthrough's board does not
+    in_tour = False  # on a walkthrough's board: no New game button (``key_help``'s ``new_game``)
     NOTHING_TO_UNDO = N_("There is no move of yours to take back yet.")
     UNDONE = N_("Move taken back: it is your turn again.")
     NOTHING_TO_TURN = N_("Cards are not turned in this game.")
@@ -333,10 +352,18 @@ class GameBoard(ABC):
 
     def _show_keys(self) -> None:
         """The key help as the game stands (``key_help``): every key of the board while you
-        play, only undo once the game is over (the other keys then do nothing). A help that
-        did not change is not sent again."""
+        play, only undo once the game is over (the other keys then do nothing; in a
+        walkthrough, ``in_tour``, no New game is offered, so none is named). A help that did
+        not change is not sent again."""
         cards, places = self._key_names
-        self.board_keys.help = key_help(cards, places, self._cards_turn(), self.game.is_over)
+        self.board_keys.help = key_help(
+            cards,
+            places,
+            self._cards_turn(),
+            self.game.is_over,
+            new_game=not self.in_tour,
+            undo=bool(self._marks),
+        )
 
     def press(self, key: str) -> None:
         """A key pressed on the board: r turns the picked card, u undoes, h hints (the same
@@ -484,13 +511,18 @@ class GameBoard(ABC):
         """How the game ended for you, in words."""
         return result_words(self.game)
 
+    def _result_html(self) -> str:
+        """``_result_text`` as the game-over box shows it (HTML); a board may keep a word of
+        it whole there (stacked trees' rating)."""
+        return html.escape(self._result_text())
+
     def _show_summary(self) -> None:
-        """At the end: how the game ended and (unless ``result_codes`` is off) the result code
-        for the teacher; else nothing."""
+        """At the end: how the game ended (``_result_html``) and (unless ``result_codes`` is
+        off) the result code for the teacher; else nothing."""
         if not self.game.is_over:
             self.summary.value = ""
             return
-        text = html.escape(self._result_text())
+        text = self._result_html()
         code = result_code_html(self.game, self.seed_choice.value) if self.result_codes else ""
         self.summary.value = f'<div class="orchard-{self.CSS}-result">{text}</div>{code}'
 

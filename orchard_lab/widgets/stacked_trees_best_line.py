@@ -28,9 +28,24 @@ from orchard_lab.widgets.board_base import HUMAN, GameBoard
 from orchard_lab.widgets.plotly_state import SharedBundleFigure, fit_to_container, keep_state
 from orchard_lab.widgets.stacked_trees_html import orchard_html
 
-__all__ = ["SEARCH_SECONDS", "BestLineBoard"]
+__all__ = ["SEARCH_SECONDS", "BestLineBoard", "replay_key_help"]
 
 SEARCH_SECONDS = 8.0  # the best line's time limit (then the other players' scores: < 10 s)
+
+
+def replay_key_help() -> str:
+    """The keys line while the best line is replayed: Tab reaches its buttons, Enter or
+    Space presses them, u still takes back your last card (in your own game, waiting).
+
+    >>> replay_key_help().split(" · ")
+    ['Keys while you watch the best line: Tab reaches ◀ Back, Next ▶ and Back to my game', \
+'Enter or Space presses them', 'u undo your last card']
+    """
+    said = _(
+        "Keys while you watch the best line: Tab reaches {back}, {next} and {mine} · Enter or "
+        "Space presses them · u undo your last card"
+    )
+    return said.format(back=_("◀ Back"), next=_("Next ▶"), mine=_("Back to my game"))
 
 
 class BestLineBoard(GameBoard):
@@ -197,6 +212,15 @@ class BestLineBoard(GameBoard):
         self.replay_step = None
         self._say(_("Your own game again."))
         self._show_all()
+
+    def _show_keys(self) -> None:
+        """While the best line is replayed, the keys line names only the keys that act then
+        (``replay_key_help``: r and h would only say you are watching); back in your game,
+        the board's own."""
+        if self.replay_step is None:
+            super()._show_keys()
+        else:
+            self.board_keys.help = replay_key_help()
 
     def replay_board(self) -> st.Board | None:
         """The best line's orchard at ``replay_step``, None when not replaying."""

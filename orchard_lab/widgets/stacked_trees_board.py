@@ -506,14 +506,29 @@ class StackedTreesBoard(BestLineBoard):
                 left=len(game.order) - max(s.drawn for s in game.seats),
             )
 
-    def _result_text(self) -> str:
+    def _result_said(self, as_html: bool = False) -> str:
+        """How the game ended: your points, your rating and the winner sentence; ``as_html``:
+        escaped for the game-over box, the rating kept whole on its line there."""
         mine = self.game.scores()[HUMAN]
         said = _n(
             "Game over: you scored {count} point, rating “{rating}”.",
             "Game over: you scored {count} points, rating “{rating}”.",
             abs(mine),
-        ).format(count=mine, rating=_(st.rating(mine)))
-        return f"{said} {self.game.winner_reason()}"
+        )
+        rating, reason = _(st.rating(mine)), self.game.winner_reason()
+        if not as_html:
+            return f"{said.format(count=mine, rating=rating)} {reason}"
+        # A rating's name is a pun with a hyphen ("Tree-mendous") that a line would break at,
+        # as the score line's would (kept whole there too): a nowrap span keeps the word and
+        # its hyphen as they are, so a screen reader still reads the word, in every language.
+        whole = f'<span style="white-space: nowrap">{html.escape(rating)}</span>'
+        return f"{html.escape(said).format(count=mine, rating=whole)} {html.escape(reason)}"
+
+    def _result_text(self) -> str:
+        return self._result_said()
+
+    def _result_html(self) -> str:
+        return self._result_said(as_html=True)
 
     # ---- building ----------------------------------------------------------------------
     def _wire(self) -> None:

@@ -142,6 +142,7 @@ class TourBoard(Protocol):
     """A board a scripted walkthrough drives."""
 
     result_codes: bool
+    in_tour: bool
     widget: w.Box
 
     @property
@@ -188,6 +189,7 @@ def scripted_walkthrough(board: BoardT, script: Sequence[Scene[BoardT]], title: 
     ``orchard-<CSS>-tour`` and the stylesheet ``<game>_walkthrough.css`` (the name in the
     facts of the game on the board)."""
     board.result_codes = False
+    board.in_tour = True  # its keys line then points at no New game (the tour hides it)
     board.widget.add_class(f"orchard-{board.CSS}-tour")
     tour = Walkthrough([scene.on(board) for scene in script], board, title=title)
     css_file = f"{board.game.facts.name}_walkthrough.css"
