@@ -91,3 +91,22 @@ def test_a_tours_ended_game_speaks_the_language() -> None:
         said = [key_help("x", "y", over=True, new_game=False, undo=undo) for undo in (True, False)]
     assert said[0] != "Keys: u undo your last move" and "u" in said[0]
     assert said[1] != "Keys: none act now, this game is over"
+
+
+@pytest.mark.parametrize("module", [ab, wd, st])
+def test_a_tours_ended_game_says_so_without_pointing_at_new_game(module: Any) -> None:
+    """Asked for a move (a card, the hint) a tour's ended game said "start a new game with
+    the button below" (stacked trees: "see how well you could have done, or deal anew"):
+    both buttons are hidden in the walkthrough."""
+    tour = rule_walkthrough(module)
+    board = tour.view
+    index = next(i for i in range(len(tour.steps)) if tour.go(i) is None and board.game.is_over)
+    assert board.game.is_over, index
+    board.hint()
+    said = board.message.value
+    assert said == "This game of the walkthrough is over: there is nothing more to play here."
+    board.say_where_the_game_stands()
+    assert board.message.value == said
+    with speaking("fr"):
+        board.hint()
+        assert board.message.value != said and "button" not in board.message.value

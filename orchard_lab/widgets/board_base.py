@@ -211,6 +211,8 @@ class GameBoard(ABC):
     hinted move as ``_take_hint`` holds it."""
 
     GAME_OVER = N_("The game is over: start a new game with the button below.")
+    # what an ended game says in a walkthrough (``in_tour``), which offers no New game
+    TOUR_OVER = N_("This game of the walkthrough is over: there is nothing more to play here.")
     NEW_GAME: str  # what the board says on a new deal (marked with N_)
     # The board's name in its CSS hooks: its root is of class orchard-<CSS>-board, its parts
     # orchard-<CSS>-<part> (the sentence saying how the game ended: orchard-<CSS>-result).
@@ -531,9 +533,14 @@ class GameBoard(ABC):
 
     def _refuse_turn(self) -> bool:
         if self.game.is_over:
-            self._say(_(self.GAME_OVER))
+            self._say(self._game_over_words())
             return True
         return False
+
+    def _game_over_words(self) -> str:
+        """What the board says of its ended game: ``GAME_OVER``, which points at New game, or
+        in a walkthrough (``in_tour``, no New game there) ``TOUR_OVER``."""
+        return _(self.TOUR_OVER if self.in_tour else self.GAME_OVER)
 
     @guarded
     def _clicked(self, action: Callable[[], Any]) -> None:
@@ -542,10 +549,11 @@ class GameBoard(ABC):
 
     def say_where_the_game_stands(self) -> None:
         """Say how to begin while no move is made (``NEW_GAME``), that the game is over once it
-        is (``GAME_OVER``), else nothing: what a board says of a game it plays on from
-        (``load``), shown again in another language by the app's menu."""
+        is (``GAME_OVER``; in a walkthrough ``TOUR_OVER``), else nothing: what a board says of
+        a game it plays on from (``load``), shown again in another language by the app's
+        menu."""
         if self.game.is_over:
-            self._say(_(self.GAME_OVER))
+            self._say(self._game_over_words())
         else:
             self._say("" if self.game.history else _(self.NEW_GAME))
 
