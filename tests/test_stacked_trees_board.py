@@ -440,6 +440,20 @@ def test_an_ended_game_offers_only_what_one_can_do_and_says_the_end_once() -> No
     assert board.board_keys.focus_to == ".orchard-st-hand .orchard-st-choose-0"  # not lost
 
 
+def test_in_a_walkthrough_the_ended_game_sends_the_focus_to_undo_not_a_hidden_button() -> None:
+    """A walkthrough hides New game; the focus, which went there when the last card ended the
+    game, was left on nothing. In a tour it goes to Undo (its keys line names u)."""
+    board = StackedTreesBoard(deal=st.deal_code(st.default_deck()[:4]))
+    board.in_tour = True
+    while not board.game.is_over:
+        board.hint()
+        board.place()
+        if board._pending:
+            board.confirm()
+    assert board.board_keys.focus_to == ".orchard-st-undo"
+    assert "orchard-st-undo" in board.undo_button._dom_classes
+
+
 def test_the_hint_names_the_card_as_the_hand_shows_it() -> None:
     """The hint turns the card it suggests; its words named the card as dealt and told to
     turn it, under a hand already showing it turned. They name it as the hand shows it and

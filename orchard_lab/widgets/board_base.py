@@ -569,7 +569,13 @@ class GameBoard(ABC):
         if self.game.is_over:
             text = f"{text} {html.escape(self._result_text())}"
         self._say(text)
-        self._focus(".orchard-new-game" if self.game.is_over else first_card)
+        self._focus(self._next_after_the_game() if self.game.is_over else first_card)
+
+    def _next_after_the_game(self) -> str:
+        """The CSS selector of what the focus moves to when your move ended the game: New
+        game, or in a walkthrough (``in_tour``), which hides New game, Undo (where the tour
+        hides that too, the focus stays where it is)."""
+        return f".orchard-{self.CSS}-undo" if self.in_tour else ".orchard-new-game"
 
     def _focus(self, selector: str) -> None:
         """Move the keyboard focus to what ``selector`` matches on the board (only while the

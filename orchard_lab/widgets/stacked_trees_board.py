@@ -393,7 +393,7 @@ class StackedTreesBoard(BestLineBoard):
             return
         self.message.value = text
         self.board_keys.say(f"{text} {html.escape(self._result_text())}")
-        self._focus(".orchard-new-game")
+        self._focus(self._next_after_the_game())
 
     def _others_turn(self) -> bool:  # the others play on once you cannot (ST-6)
         return bool(self.game.current_player != HUMAN or self.game.finished(HUMAN))
