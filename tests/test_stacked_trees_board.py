@@ -667,9 +667,12 @@ def test_the_game_over_box_keeps_the_rating_whole() -> None:
         if board._pending:
             board.confirm()
     rating = st.rating(board.game.scores()[0])
-    kept = f'<span style="white-space: nowrap">{html.escape(rating)}</span>'
+    kept = f'<span class="orchard-st-rating">{html.escape(rating)}</span>'
     assert kept in board.summary.value, board.summary.value
     assert f"“{rating}”" in board.board_keys.said  # read out as the plain word
+    css = (STATIC / "stacked_trees_board.css").read_text(encoding="utf-8")
+    assert re.search(r"\.orchard-st-rating\s*\{\s*white-space:\s*nowrap", css)
     with speaking("ko"):
         board._show_summary()
-        assert kept not in board.summary.value and "white-space: nowrap" in board.summary.value
+        assert kept not in board.summary.value
+        assert '<span class="orchard-st-rating">' in board.summary.value

@@ -519,9 +519,9 @@ class StackedTreesBoard(BestLineBoard):
         if not as_html:
             return f"{said.format(count=mine, rating=rating)} {reason}"
         # A rating's name is a pun with a hyphen ("Tree-mendous") that a line would break at,
-        # as the score line's would (kept whole there too): a nowrap span keeps the word and
-        # its hyphen as they are, so a screen reader still reads the word, in every language.
-        whole = f'<span style="white-space: nowrap">{html.escape(rating)}</span>'
+        # as the score line's would (kept whole there too): its span is kept whole by the
+        # stylesheet, the word and its hyphen as they are, so a screen reader reads the word.
+        whole = f'<span class="orchard-st-rating">{html.escape(rating)}</span>'
         return f"{html.escape(said).format(count=mine, rating=whole)} {html.escape(reason)}"
 
     def _result_text(self) -> str:
