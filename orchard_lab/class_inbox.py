@@ -146,15 +146,22 @@ class ClassInbox:
 
     def results(self, *, best_lines: bool = True) -> ClassResults:
         """The class's ranked table (``classroom.class_results`` of the counted lines)."""
+        return self.versioned_results(best_lines=best_lines)[1]
+
+    def versioned_results(self, *, best_lines: bool = True) -> tuple[int, ClassResults]:
+        """``results`` with the ``version`` they are the table of, read together: a send
+        that comes while the table is made makes a later version (the teacher's page, which
+        redraws when the version changes, kept a table one send behind when it paired the
+        table with the version read after it)."""
         with self._held():
             version, text = self.version, "\n".join(self._lines)
             cached = self._cache
         if cached is not None and cached[:2] == (version, best_lines):
-            return cached[2]
+            return version, cached[2]
         results = class_results(text, best_lines=best_lines)
         with self._lock:
             self._cache = (version, best_lines, results)
-        return results
+        return version, results
 
 
 def _lines_of(text: str) -> list[str]:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from orchard_lab import apple_batches as ab
+from orchard_lab import class_inbox
 from orchard_lab import stacked_trees as st
 from orchard_lab import water_drops as wd
 from orchard_lab.app import teacher as desk
@@ -326,6 +327,32 @@ def test_the_teacher_page_news_follow_every_send() -> None:
     assert "Ben &lt;b&gt;" in news["table"] and "<b>Cai</b>: the same game" in (news["sends"])
     lines = _get(app, "/teacher/results.txt", cookie=cookie)[2].splitlines()
     assert [line.split(":")[0] for line in lines] == ["Ana", "Ben <b>"]
+
+
+def test_the_teacher_page_news_are_of_one_version_when_a_send_comes_meanwhile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pupil's send may come while the table for the teacher's page is made. The news
+    named the version read after it, with the table of the one before; the page, which
+    redraws only when the version changes, then kept that table (a browser test in CI saw
+    "2 results" for a class of 3)."""
+    inbox = ClassInbox()
+    app = desk.TeacherDesk(_pupils, inbox, TEACHER, port=8866)
+    cookie = f"orchard_lab_teacher_8866={TEACHER}"
+    ana, ben = played(ab, 1, seed=1), played(ab, 1, seed=1, play=1)
+    inbox.send("Ana", result_code(ana, seed=1))
+    made = class_inbox.class_results
+
+    def a_send_meanwhile(text: str, **kw: Any) -> Any:
+        monkeypatch.setattr(class_inbox, "class_results", made)
+        inbox.send("Ben", result_code(ben, seed=1))
+        return made(text, **kw)
+
+    monkeypatch.setattr(class_inbox, "class_results", a_send_meanwhile)
+    first = json.loads(_get(app, "/teacher/results", cookie=cookie)[2])
+    assert (first["version"], first["status"]) == ("1.0", "1 result verified in 1 group.")
+    second = json.loads(_get(app, "/teacher/results", cookie=cookie)[2])
+    assert (second["version"], second["status"]) == ("2.0", "2 results verified in 1 group.")
 
 
 # -- the command --------------------------------------------------------------------------------

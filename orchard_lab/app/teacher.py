@@ -117,11 +117,11 @@ class TeacherDesk:
     def _news(self) -> str:
         """The state of the class as JSON: a version that changes with every send, the
         status sentence, the ranked table and the lines and sends not counted."""
-        results = self.inbox.results()
+        version, results = self.inbox.versioned_results()  # the table of that version
         refused = self.inbox.refused
         return json.dumps(
             {
-                "version": f"{self.inbox.version}.{len(refused)}",
+                "version": f"{version}.{len(refused)}",
                 "status": html.escape(summary(results) if results.rows else _(NO_RESULTS)),
                 "table": table_html(results.groups, results.shared_names),
                 "refused": refused_html(results.refused),
