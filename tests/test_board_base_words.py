@@ -110,3 +110,18 @@ def test_a_tours_ended_game_says_so_without_pointing_at_new_game(module: Any) ->
     with speaking("fr"):
         board.hint()
         assert board.message.value != said and "button" not in board.message.value
+
+
+@pytest.mark.parametrize("module", [ab, wd])
+def test_a_tours_ended_game_line_above_the_board_points_at_no_hidden_button(module: Any) -> None:
+    """The line above the board said "Game over. Undo to try a different last move, or deal
+    anew." in the walkthrough too, where Undo and New game are hidden (second cold look: the
+    apple batches tour's step 13 highlights that line)."""
+    tour = rule_walkthrough(module)
+    board = tour.view
+    line = board.turn if module is ab else board.turn_line
+    ended = [i for i in range(len(tour.steps)) if tour.go(i) is None and board.game.is_over]
+    assert ended, "the tour shows no ended game"
+    for index in ended:
+        tour.go(index)
+        assert line.value == "<b>Game over.</b>", (index, line.value)

@@ -466,6 +466,7 @@ class AppleBatchesBoard(PolicyBoard):
             _n(
                 "{count} apple left in the market", "{count} apples left in the market", left
             ).format(count=left),
+            in_tour=self.in_tour,
         )
 
     def _show_opponents(self) -> None:

@@ -131,14 +131,17 @@ def result_code_html(game: Any, seed: int | None) -> str:
     return f'<div class="orchard-result-code">{said}</div>'
 
 
-def turn_html(game: Any, *facts: str) -> str:
+def turn_html(game: Any, *facts: str, in_tour: bool = False) -> str:
     """The line above a board saying it is your turn, then ``facts`` and your points; once
-    the game is over, how to go on.
+    the game is over, how to go on, or on a walkthrough's board (``in_tour``, which hides
+    Undo and New game) only that it is over.
 
     >>> from orchard_lab import water_drops as wd
     >>> turn_html(wd.Game.new(players=3, seed=0), seats_words(3))
     '<b>Your turn</b> · you against 2 other players · your points: <b>0</b>'
     """
+    if game.is_over and in_tour:
+        return _("<b>Game over.</b>")
     if game.is_over:
         return _("<b>Game over.</b> Undo to try a different last move, or deal anew.")
     mine = _("your points: <b>{points}</b>").format(points=game.scores()[HUMAN])

@@ -340,6 +340,7 @@ class WaterDropsBoard(PolicyBoard):
             _n("{count} card in the draw pile", "{count} cards in the draw pile", left).format(
                 count=left
             ),
+            in_tour=self.in_tour,
         )
 
     def _show_opponents(self) -> None:
