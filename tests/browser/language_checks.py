@@ -201,10 +201,34 @@ CUT_WORDS = """elements => {
 }"""
 
 
+# Each word of the elements' text drawn on two lines or more (broken inside the word, as
+# "monochrom" / "e" on a narrow button, not at a space): the word.
+SPLIT_WORDS = """elements => {
+    const found = [];
+    for (const el of elements) {
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) {
+            const node = walk.currentNode;
+            for (const word of node.data.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                if (lines.size > 1) found.push(word[0]);
+            }
+        }
+    }
+    return found;
+}"""
+
+
 def cut_words(root: Locator, selector: str = WORDED) -> list[str]:
     """The buttons, labels and select menus inside ``root`` (those ``selector`` finds) whose
-    words do not fit them, each with the widths needed and given."""
-    return [f"cut: {cut}" for cut in root.locator(selector).evaluate_all(CUT_WORDS)]
+    words do not fit them, each with the widths needed and given, and the words they break
+    across two lines."""
+    found = root.locator(selector)
+    cut = [f"cut: {each}" for each in found.evaluate_all(CUT_WORDS)]
+    return cut + [f"broken inside: {word}" for word in found.evaluate_all(SPLIT_WORDS)]
 
 
 # Each shown element of the list whose letters are drawn smaller than `least` px: its font

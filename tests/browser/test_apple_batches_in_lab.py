@@ -25,7 +25,7 @@ from tests.browser.conftest import (
 )
 from tests.browser.frame_room import assert_clear_inside, assert_ring_whole, focus_by_keyboard
 from tests.browser.frames import assert_frames_whole
-from tests.browser.language_checks import CUT_WORDS
+from tests.browser.language_checks import CUT_WORDS, SPLIT_WORDS
 
 pytestmark = pytest.mark.browser
 
@@ -185,6 +185,7 @@ def test_board_fits_draws_true_and_plays(page, lab) -> None:
         assert next_text[2] == "no apple fits", next_text  # the special batch is full
         assert_fits(page)
         assert buttons.evaluate_all(CUT_BUTTONS) == []
+        assert buttons.evaluate_all(SPLIT_WORDS) == []  # a batch's name broken inside a word
         assert "steady height batch" in buttons.all_inner_texts()
         assert board.locator(".orchard-ab-opponent").count() == 2
 
