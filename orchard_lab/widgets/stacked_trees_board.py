@@ -515,14 +515,16 @@ class StackedTreesBoard(BestLineBoard):
             "Game over: you scored {count} points, rating “{rating}”.",
             abs(mine),
         )
-        rating, reason = _(st.rating(mine)), self.game.winner_reason()
+        rating = _(st.rating(mine))
+        # alone, the winner sentence ("Solo game: 41 points (Tree-mendous).") says it again
+        reason = self.game.winner_reason() if self.game.players > 1 else ""
         if not as_html:
-            return f"{said.format(count=mine, rating=rating)} {reason}"
+            return f"{said.format(count=mine, rating=rating)} {reason}".strip()
         # A rating's name is a pun with a hyphen ("Tree-mendous") that a line would break at,
         # as the score line's would (kept whole there too): its span is kept whole by the
         # stylesheet, the word and its hyphen as they are, so a screen reader reads the word.
         whole = f'<span class="orchard-st-rating">{html.escape(rating)}</span>'
-        return f"{html.escape(said).format(count=mine, rating=whole)} {html.escape(reason)}"
+        return f"{html.escape(said).format(count=mine, rating=whole)} {html.escape(reason)}".strip()
 
     def _result_text(self) -> str:
         return self._result_said()
